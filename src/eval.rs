@@ -1,0 +1,248 @@
+//! Hand evaluators for the two game families.
+//!
+//! The natural family (Jacks or Better, Bonus Poker, Double Bonus) tells four aces, four 2–4 and
+//! four 5–K apart, and a low pair from jacks or better; a machine's paytable decides what each
+//! pays. The wheel A-2-3-4-5 is a straight; Q-K-A-2-3 is not. Deuces Wild treats every deuce as
+//! wild and gives each hand its best-paying category.
+//!
+//! Evaluation is pure arithmetic on rank bit masks: no allocation, no tables to build, so the
+//! strategy tables can evaluate all 2,598,960 hands quickly.
+
+use serde::Serialize;
+
+use crate::card::Card;
+
+/// A game family: the evaluator a machine uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// No wild cards (Jacks or Better, Bonus Poker, Double Bonus).
+    Natural,
+    /// Deuces are wild.
+    Deuces,
+}
+
+/// A natural (no wild cards) hand category, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)] // The variant names say it all.
+pub enum NaturalCategory {
+    RoyalFlush,
+    StraightFlush,
+    FourAces,
+    #[serde(rename = "four-2-4")]
+    FourTwosToFours,
+    #[serde(rename = "four-5-k")]
+    FourFivesToKings,
+    FullHouse,
+    Flush,
+    Straight,
+    ThreeOfAKind,
+    TwoPair,
+    JacksOrBetter,
+    LowPair,
+    Nothing,
+}
+
+/// A Deuces Wild hand category, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)] // The variant names say it all.
+pub enum DeucesCategory {
+    NaturalRoyalFlush,
+    FourDeuces,
+    WildRoyalFlush,
+    FiveOfAKind,
+    StraightFlush,
+    FourOfAKind,
+    FullHouse,
+    Flush,
+    Straight,
+    ThreeOfAKind,
+    Nothing,
+}
+
+impl NaturalCategory {
+    /// All natural categories, best first; a category's index is its position here.
+    pub const ALL: [NaturalCategory; 13] = [
+        NaturalCategory::RoyalFlush,
+        NaturalCategory::StraightFlush,
+        NaturalCategory::FourAces,
+        NaturalCategory::FourTwosToFours,
+        NaturalCategory::FourFivesToKings,
+        NaturalCategory::FullHouse,
+        NaturalCategory::Flush,
+        NaturalCategory::Straight,
+        NaturalCategory::ThreeOfAKind,
+        NaturalCategory::TwoPair,
+        NaturalCategory::JacksOrBetter,
+        NaturalCategory::LowPair,
+        NaturalCategory::Nothing,
+    ];
+}
+
+impl DeucesCategory {
+    /// All Deuces Wild categories, best first; a category's index is its position here.
+    pub const ALL: [DeucesCategory; 11] = [
+        DeucesCategory::NaturalRoyalFlush,
+        DeucesCategory::FourDeuces,
+        DeucesCategory::WildRoyalFlush,
+        DeucesCategory::FiveOfAKind,
+        DeucesCategory::StraightFlush,
+        DeucesCategory::FourOfAKind,
+        DeucesCategory::FullHouse,
+        DeucesCategory::Flush,
+        DeucesCategory::Straight,
+        DeucesCategory::ThreeOfAKind,
+        DeucesCategory::Nothing,
+    ];
+}
+
+impl Family {
+    /// The number of categories this family's evaluator distinguishes.
+    pub fn n_categories(self) -> usize {
+        match self {
+            Family::Natural => NaturalCategory::ALL.len(),
+            Family::Deuces => DeucesCategory::ALL.len(),
+        }
+    }
+
+    /// The index of the hand's category in this family's `ALL` list.
+    pub fn category_index(self, hand: &[Card; 5]) -> usize {
+        let idx = hand.map(Card::index);
+        match self {
+            Family::Natural => evaluate_natural_indices(idx) as usize,
+            Family::Deuces => evaluate_deuces_indices(idx) as usize,
+        }
+    }
+}
+
+/// The natural category of five distinct cards.
+pub fn evaluate_natural(hand: &[Card; 5]) -> NaturalCategory {
+    evaluate_natural_indices(hand.map(Card::index))
+}
+
+/// The Deuces Wild category of five distinct cards.
+pub fn evaluate_deuces(hand: &[Card; 5]) -> DeucesCategory {
+    evaluate_deuces_indices(hand.map(Card::index))
+}
+
+const ACE: usize = 12;
+const WHEEL: u16 = 0b1_0000_0000_1111;
+const ROYAL: u16 = 0b1_1111_0000_0000;
+
+/// True when the rank mask `mask` fits inside one five-rank straight window (ace high or low).
+fn fits_straight_window(mask: u16) -> bool {
+    if mask & !WHEEL == 0 {
+        return true;
+    }
+    let low = mask.trailing_zeros();
+    let high = 15 - mask.leading_zeros();
+    high - low <= 4
+}
+
+/// Per-hand summary: rank mask, rank counts, whether all suits match.
+struct Shape {
+    mask: u16,
+    counts: [u8; 13],
+    flush: bool,
+}
+
+fn shape(cards: &[usize]) -> Shape {
+    let mut mask = 0u16;
+    let mut counts = [0u8; 13];
+    let suit0 = cards.first().map_or(0, |c| c & 3);
+    let mut flush = true;
+    for &card in cards {
+        let rank = card >> 2;
+        mask |= 1 << rank;
+        counts[rank] += 1;
+        flush &= card & 3 == suit0;
+    }
+    Shape { mask, counts, flush }
+}
+
+/// The natural category of five distinct card indices (0..52).
+pub fn evaluate_natural_indices(hand: [usize; 5]) -> NaturalCategory {
+    let Shape { mask, counts, flush } = shape(&hand);
+    let distinct = mask.count_ones();
+    if distinct == 5 {
+        let straight = fits_straight_window(mask);
+        return match (straight, flush) {
+            (true, true) if mask == ROYAL => NaturalCategory::RoyalFlush,
+            (true, true) => NaturalCategory::StraightFlush,
+            (false, true) => NaturalCategory::Flush,
+            (true, false) => NaturalCategory::Straight,
+            (false, false) => NaturalCategory::Nothing,
+        };
+    }
+    let mut max_count = 0;
+    let mut max_rank = 0;
+    let mut n_pairs = 0;
+    let mut pair_rank = 0;
+    for (rank, &count) in counts.iter().enumerate() {
+        if count > max_count {
+            max_count = count;
+            max_rank = rank;
+        }
+        if count == 2 {
+            n_pairs += 1;
+            pair_rank = rank;
+        }
+    }
+    match (max_count, distinct) {
+        (4, _) => match max_rank {
+            ACE => NaturalCategory::FourAces,
+            0..=2 => NaturalCategory::FourTwosToFours,
+            _ => NaturalCategory::FourFivesToKings,
+        },
+        (3, 2) => NaturalCategory::FullHouse,
+        (3, _) => NaturalCategory::ThreeOfAKind,
+        _ if n_pairs == 2 => NaturalCategory::TwoPair,
+        _ if pair_rank >= 9 => NaturalCategory::JacksOrBetter,
+        _ => NaturalCategory::LowPair,
+    }
+}
+
+/// The Deuces Wild category of five distinct card indices (0..52); deuces are indices 0..4.
+pub fn evaluate_deuces_indices(hand: [usize; 5]) -> DeucesCategory {
+    let mut naturals = [0usize; 5];
+    let mut n_naturals = 0;
+    for card in hand {
+        if card >= 4 {
+            naturals[n_naturals] = card;
+            n_naturals += 1;
+        }
+    }
+    let n_deuces = 5 - n_naturals;
+    if n_deuces == 4 {
+        return DeucesCategory::FourDeuces;
+    }
+    let Shape { mask, counts, flush } = shape(&naturals[..n_naturals]);
+    let distinct = mask.count_ones() as usize == n_naturals;
+    if n_deuces == 0 && flush && mask == ROYAL {
+        return DeucesCategory::NaturalRoyalFlush;
+    }
+    let straight = distinct && fits_straight_window(mask);
+    if flush && distinct && mask & !ROYAL == 0 {
+        return DeucesCategory::WildRoyalFlush;
+    }
+    let max_count = counts.iter().copied().max().unwrap_or(0) as usize;
+    let n_pairs = counts.iter().filter(|&&c| c == 2).count();
+    if max_count + n_deuces >= 5 {
+        DeucesCategory::FiveOfAKind
+    } else if straight && flush {
+        DeucesCategory::StraightFlush
+    } else if max_count + n_deuces >= 4 {
+        DeucesCategory::FourOfAKind
+    } else if (n_deuces == 0 && max_count == 3 && n_pairs == 1) || (n_deuces == 1 && n_pairs == 2) {
+        DeucesCategory::FullHouse
+    } else if flush {
+        DeucesCategory::Flush
+    } else if straight {
+        DeucesCategory::Straight
+    } else if max_count + n_deuces >= 3 {
+        DeucesCategory::ThreeOfAKind
+    } else {
+        DeucesCategory::Nothing
+    }
+}

@@ -1,0 +1,21 @@
+//! # vpoker — the Video Poker core
+//!
+//! Cards, the fair shuffle, the four machines' evaluators and paytables, exact strategy, and the
+//! game state. The core never depends on Tauri, never reads the clock, never uses a global or
+//! thread RNG and never opens a file it was not given: randomness (a [`shuffle::Seed`] or a
+//! [`shuffle::Chooser`]) and dates are parameters.
+//!
+//! ```
+//! use vpoker::{card::parse_hand, machine::MachineId};
+//!
+//! let hand = parse_hand("Ah Kh Qh Jh Th").unwrap();
+//! let table = MachineId::JacksOrBetter.paytable();
+//! assert_eq!(table.pay(&hand), 800);
+//! assert_eq!(table.outcome_id(&hand), "royal-flush");
+//! ```
+#![warn(missing_docs)]
+
+pub mod card;
+pub mod eval;
+pub mod machine;
+pub mod shuffle;

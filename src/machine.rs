@@ -1,0 +1,300 @@
+//! The four machines and their paytables, as data checked when built.
+//!
+//! A paytable is a list of rows, best first; each row has a stable id (what the UI translates and
+//! lights), the per-coin pay and the evaluator categories it covers. A win pays bet × per-coin pay.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::card::Card;
+use crate::eval::Family;
+
+/// One of the four machines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)] // The variant names say it all.
+pub enum MachineId {
+    JacksOrBetter,
+    DeucesWild,
+    BonusPoker,
+    DoubleBonus,
+}
+
+/// A machine id that is not one of the four.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)")]
+pub struct UnknownMachine(pub String);
+
+/// A paytable that breaks a rule (checked by [`Paytable::new`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // The variant names say it all.
+pub enum PaytableError {
+    #[error("category {0} is covered by no row or by more than one row")]
+    CategoryCoverage(usize),
+    #[error("row '{0}' pays nothing")]
+    ZeroPay(&'static str),
+    #[error("row '{0}' pays more than the row above it")]
+    NotDescending(&'static str),
+    #[error("row '{0}' names category {1}, which the family does not have")]
+    UnknownCategory(&'static str, usize),
+}
+
+/// One paying line of a paytable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PayRow {
+    /// Stable id, e.g. "full-house"; the UI translates it.
+    pub id: &'static str,
+    /// Chips paid per chip bet.
+    pub pay: u32,
+    /// Indices (into the family's category list) this row covers.
+    #[serde(skip)]
+    pub categories: &'static [usize],
+}
+
+/// A validated paytable: every category maps to at most one row, pays descend.
+#[derive(Clone, Debug)]
+pub struct Paytable {
+    family: Family,
+    rows: Vec<PayRow>,
+    /// For each category index: the row that pays it, if any.
+    row_of: Vec<Option<usize>>,
+    /// For each category index: per-coin pay (0 when no row).
+    pay_of: Vec<u32>,
+}
+
+impl Paytable {
+    /// Builds a paytable, checking that no category is paid twice, every row pays, pays never
+    /// rise down the table, and every category not paid is a losing one (covered by no row).
+    pub fn new(family: Family, rows: Vec<PayRow>, losing: &[usize]) -> Result<Paytable, PaytableError> {
+        let n = family.n_categories();
+        let mut row_of = vec![None; n];
+        for (row_idx, row) in rows.iter().enumerate() {
+            if row.pay == 0 {
+                return Err(PaytableError::ZeroPay(row.id));
+            }
+            if row_idx > 0 && row.pay > rows[row_idx - 1].pay {
+                return Err(PaytableError::NotDescending(row.id));
+            }
+            for &category in row.categories {
+                let slot = row_of.get_mut(category).ok_or(PaytableError::UnknownCategory(row.id, category))?;
+                if slot.is_some() {
+                    return Err(PaytableError::CategoryCoverage(category));
+                }
+                *slot = Some(row_idx);
+            }
+        }
+        for (category, row) in row_of.iter().enumerate() {
+            if row.is_none() != losing.contains(&category) {
+                return Err(PaytableError::CategoryCoverage(category));
+            }
+        }
+        let pay_of = row_of.iter().map(|row| row.map_or(0, |r| rows[r].pay)).collect();
+        Ok(Paytable { family, rows, row_of, pay_of })
+    }
+
+    /// The evaluator family.
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The paying rows, best first.
+    pub fn rows(&self) -> &[PayRow] {
+        &self.rows
+    }
+
+    /// Per-coin pay of each category index of the family.
+    pub fn pay_by_category(&self) -> &[u32] {
+        &self.pay_of
+    }
+
+    /// The row index that pays this category index, if it pays.
+    pub fn row_of_category(&self, category: usize) -> Option<usize> {
+        self.row_of[category]
+    }
+
+    /// The paying row of a final hand, if it pays.
+    pub fn row_of_hand(&self, hand: &[Card; 5]) -> Option<usize> {
+        self.row_of[self.family.category_index(hand)]
+    }
+
+    /// Per-coin pay of a final hand.
+    pub fn pay(&self, hand: &[Card; 5]) -> u32 {
+        self.pay_of[self.family.category_index(hand)]
+    }
+
+    /// The id of the row a final hand lands on, or "nothing".
+    pub fn outcome_id(&self, hand: &[Card; 5]) -> &'static str {
+        self.row_of_hand(hand).map_or("nothing", |row| self.rows[row].id)
+    }
+}
+
+impl MachineId {
+    /// All four machines, in the order they unlock.
+    pub const ALL: [MachineId; 4] =
+        [MachineId::JacksOrBetter, MachineId::DeucesWild, MachineId::BonusPoker, MachineId::DoubleBonus];
+
+    /// The machine's stable id.
+    pub fn id(self) -> &'static str {
+        match self {
+            MachineId::JacksOrBetter => "jacks-or-better",
+            MachineId::DeucesWild => "deuces-wild",
+            MachineId::BonusPoker => "bonus-poker",
+            MachineId::DoubleBonus => "double-bonus",
+        }
+    }
+
+    /// The machine's evaluator family.
+    pub fn family(self) -> Family {
+        match self {
+            MachineId::DeucesWild => Family::Deuces,
+            MachineId::JacksOrBetter | MachineId::BonusPoker | MachineId::DoubleBonus => Family::Natural,
+        }
+    }
+
+    /// The level at which the machine unlocks.
+    pub fn unlock_level(self) -> u32 {
+        match self {
+            MachineId::JacksOrBetter => 1,
+            MachineId::DeucesWild => 3,
+            MachineId::BonusPoker => 8,
+            MachineId::DoubleBonus => 15,
+        }
+    }
+
+    /// The machine's paytable.
+    pub fn paytable(self) -> Paytable {
+        let (rows, losing) = paytable_rows(self);
+        Paytable::new(self.family(), rows, losing).expect("built-in paytables are valid (checked by tests)")
+    }
+}
+
+// Natural category indices (positions in NaturalCategory::ALL).
+const N_RF: usize = 0;
+const N_SF: usize = 1;
+const N_4A: usize = 2;
+const N_4L: usize = 3;
+const N_4M: usize = 4;
+const N_FH: usize = 5;
+const N_FL: usize = 6;
+const N_ST: usize = 7;
+const N_3K: usize = 8;
+const N_2P: usize = 9;
+const N_JB: usize = 10;
+const N_LOW: usize = 11;
+const N_NOTHING: usize = 12;
+
+// Deuces categories (positions in DeucesCategory::ALL).
+const D_NRF: usize = 0;
+const D_4D: usize = 1;
+const D_WRF: usize = 2;
+const D_5K: usize = 3;
+const D_SF: usize = 4;
+const D_4K: usize = 5;
+const D_FH: usize = 6;
+const D_FL: usize = 7;
+const D_ST: usize = 8;
+const D_3K: usize = 9;
+const D_NOTHING: usize = 10;
+
+fn row(id: &'static str, pay: u32, categories: &'static [usize]) -> PayRow {
+    PayRow { id, pay, categories }
+}
+
+/// The built-in paytables of PRODUCT.md, per coin.
+fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
+    const NATURAL_LOSING: &[usize] = &[N_LOW, N_NOTHING];
+    match machine {
+        MachineId::JacksOrBetter => (
+            vec![
+                row("royal-flush", 800, &[N_RF]),
+                row("straight-flush", 50, &[N_SF]),
+                row("four-of-a-kind", 25, &[N_4A, N_4L, N_4M]),
+                row("full-house", 9, &[N_FH]),
+                row("flush", 6, &[N_FL]),
+                row("straight", 4, &[N_ST]),
+                row("three-of-a-kind", 3, &[N_3K]),
+                row("two-pair", 2, &[N_2P]),
+                row("jacks-or-better", 1, &[N_JB]),
+            ],
+            NATURAL_LOSING,
+        ),
+        MachineId::BonusPoker => (
+            vec![
+                row("royal-flush", 800, &[N_RF]),
+                row("four-aces", 80, &[N_4A]),
+                row("straight-flush", 50, &[N_SF]),
+                row("four-2-4", 40, &[N_4L]),
+                row("four-5-k", 25, &[N_4M]),
+                row("full-house", 8, &[N_FH]),
+                row("flush", 5, &[N_FL]),
+                row("straight", 4, &[N_ST]),
+                row("three-of-a-kind", 3, &[N_3K]),
+                row("two-pair", 2, &[N_2P]),
+                row("jacks-or-better", 1, &[N_JB]),
+            ],
+            NATURAL_LOSING,
+        ),
+        MachineId::DoubleBonus => (
+            vec![
+                row("royal-flush", 800, &[N_RF]),
+                row("four-aces", 160, &[N_4A]),
+                row("four-2-4", 80, &[N_4L]),
+                row("straight-flush", 50, &[N_SF]),
+                row("four-5-k", 50, &[N_4M]),
+                row("full-house", 10, &[N_FH]),
+                row("flush", 7, &[N_FL]),
+                row("straight", 5, &[N_ST]),
+                row("three-of-a-kind", 3, &[N_3K]),
+                row("two-pair", 1, &[N_2P]),
+                row("jacks-or-better", 1, &[N_JB]),
+            ],
+            NATURAL_LOSING,
+        ),
+        MachineId::DeucesWild => (
+            vec![
+                row("natural-royal-flush", 800, &[D_NRF]),
+                row("four-deuces", 200, &[D_4D]),
+                row("wild-royal-flush", 25, &[D_WRF]),
+                row("five-of-a-kind", 15, &[D_5K]),
+                row("straight-flush", 9, &[D_SF]),
+                row("four-of-a-kind", 5, &[D_4K]),
+                row("full-house", 3, &[D_FH]),
+                row("flush", 2, &[D_FL]),
+                row("straight", 2, &[D_ST]),
+                row("three-of-a-kind", 1, &[D_3K]),
+            ],
+            &[D_NOTHING],
+        ),
+    }
+}
+
+impl fmt::Display for MachineId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for MachineId {
+    type Err = UnknownMachine;
+
+    fn from_str(text: &str) -> Result<MachineId, UnknownMachine> {
+        MachineId::ALL
+            .into_iter()
+            .find(|m| m.id() == text)
+            .ok_or_else(|| UnknownMachine(text.to_string()))
+    }
+}
+
+impl Serialize for MachineId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for MachineId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MachineId, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
