@@ -17,5 +17,7 @@
 
 pub mod card;
 pub mod eval;
+pub mod hold;
 pub mod machine;
 pub mod shuffle;
+pub mod strategy;

@@ -1,0 +1,48 @@
+//! The plain brute-force reference: for every hold, enumerate every draw from the 47 unseen
+//! cards and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
+//! is tested against it.
+
+use crate::card::Card;
+use crate::machine::MachineId;
+
+use super::HandEvs;
+
+/// The EVs of all 32 holds by enumerating every possible draw.
+pub fn brute_force_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
+    let table = machine.paytable();
+    let unseen: Vec<Card> = Card::all().filter(|c| !hand.contains(c)).collect();
+    let mut evs = [0.0; 32];
+    for (mask, ev) in evs.iter_mut().enumerate() {
+        let held: Vec<Card> = (0..5).filter(|i| mask & (1 << i) != 0).map(|i| hand[i]).collect();
+        let n_draw = 5 - held.len();
+        let mut total = 0u64;
+        let mut n_draws = 0u64;
+        let mut final_hand = [hand[0]; 5];
+        final_hand[..held.len()].copy_from_slice(&held);
+        for_each_combination(unseen.len(), n_draw, &mut |picks| {
+            for (slot, &pick) in picks.iter().enumerate() {
+                final_hand[held.len() + slot] = unseen[pick];
+            }
+            total += u64::from(table.pay(&final_hand));
+            n_draws += 1;
+        });
+        *ev = total as f64 / n_draws as f64;
+    }
+    HandEvs::from_array(evs)
+}
+
+/// Calls `f` with every k-subset of 0..n, as increasing indices.
+fn for_each_combination(n: usize, k: usize, f: &mut impl FnMut(&[usize])) {
+    fn recurse(start: usize, n: usize, k: usize, picks: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
+        if picks.len() == k {
+            f(picks);
+            return;
+        }
+        for next in start..=n - (k - picks.len()) {
+            picks.push(next);
+            recurse(next + 1, n, k, picks, f);
+            picks.pop();
+        }
+    }
+    recurse(0, n, k, &mut Vec::with_capacity(k), f);
+}

@@ -1,0 +1,82 @@
+//! Exact strategy: the expected value of every hold of a dealt hand.
+//!
+//! Replacement cards come uniformly from the 47 cards not dealt. EVs are per coin bet (a hold
+//! worth 1.0 returns the bet on average). Ties between holds of equal EV (within 1e-12) are
+//! broken by one rule: the hold that keeps fewer cards wins, then the smaller mask.
+//!
+//! This module computes; it never reads the clock, a file or a global RNG.
+
+mod brute;
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::machine::MachineId;
+
+pub use brute::brute_force_evs;
+
+/// Two EVs closer than this are a tie, settled by the tie rule.
+pub const TIE_EPSILON: f64 = 1e-12;
+
+/// The EVs of all 32 holds of one dealt hand on one machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandEvs {
+    evs: [f64; 32],
+}
+
+/// One hold and its EV, for lists sorted best first.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct HoldEv {
+    /// The hold.
+    pub hold: Hold,
+    /// Its expected value per coin bet.
+    pub ev: f64,
+}
+
+impl HandEvs {
+    /// Wraps 32 EVs indexed by hold mask.
+    pub fn from_array(evs: [f64; 32]) -> HandEvs {
+        HandEvs { evs }
+    }
+
+    /// The EVs indexed by hold mask.
+    pub fn as_array(&self) -> &[f64; 32] {
+        &self.evs
+    }
+
+    /// The EV of one hold, per coin bet.
+    pub fn ev(&self, hold: Hold) -> f64 {
+        self.evs[hold.mask() as usize]
+    }
+
+    /// The best hold under the tie rule.
+    pub fn best(&self) -> Hold {
+        self.sorted()[0].hold
+    }
+
+    /// The EV given up by playing `hold` instead of the best hold (0 for the best).
+    pub fn cost(&self, hold: Hold) -> f64 {
+        (self.ev(self.best()) - self.ev(hold)).max(0.0)
+    }
+
+    /// All 32 holds, best first, ties settled by the tie rule.
+    pub fn sorted(&self) -> Vec<HoldEv> {
+        let mut holds: Vec<HoldEv> = Hold::all().map(|hold| HoldEv { hold, ev: self.ev(hold) }).collect();
+        holds.sort_by(|a, b| compare_holds(a, b));
+        holds
+    }
+}
+
+/// Orders holds best first: higher EV, then (on a tie) fewer cards held, then smaller mask.
+pub fn compare_holds(a: &HoldEv, b: &HoldEv) -> std::cmp::Ordering {
+    if (a.ev - b.ev).abs() > TIE_EPSILON {
+        return b.ev.total_cmp(&a.ev);
+    }
+    (a.hold.n_held(), a.hold.mask()).cmp(&(b.hold.n_held(), b.hold.mask()))
+}
+
+/// The EVs of all 32 holds of `hand` on `machine`.
+pub fn hand_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
+    brute_force_evs(machine, hand)
+}
