@@ -17,6 +17,7 @@
 
 pub mod card;
 pub mod eval;
+pub mod game;
 pub mod hold;
 pub mod machine;
 pub mod shuffle;

@@ -1,0 +1,217 @@
+//! The game layer's one error type, with stable ids the UI translates.
+//!
+//! Every refusal carries its data (the unlock level, the chips needed, the file) so the UI can say
+//! something precise in any language; [`GameError::kind`] is the stable id and the `Serialize`
+//! impl gives `{"kind": …, "message": …, …data}`. A refused command changes nothing.
+
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::{json, Value};
+
+use crate::hold::HoldError;
+use crate::machine::{MachineId, UnknownMachine};
+
+/// Why a game command was refused or failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GameError {
+    /// The bet (times the number of hands) is more than the balance.
+    #[error("not enough chips: this deal costs {needed} and the balance is {available}")]
+    InsufficientChips {
+        /// Chips the deal costs (bet × hands).
+        needed: u64,
+        /// Chips the player has.
+        available: u64,
+    },
+    /// A bet that is not 5, 10, 20 or 50 chips.
+    #[error("{bet} is not a bet (bets are 5, 10, 20 or 50 chips)")]
+    InvalidBet {
+        /// The refused bet.
+        bet: u32,
+    },
+    /// A number of hands that is not 1, 3 or 5.
+    #[error("{hands} is not a number of hands (1, 3 or 5)")]
+    InvalidHands {
+        /// The refused number of hands.
+        hands: u8,
+    },
+    /// A machine id that is not one of the four.
+    #[error("'{machine}' is not a machine (jacks-or-better, deuces-wild, bonus-poker or double-bonus)")]
+    InvalidMachine {
+        /// The text given.
+        machine: String,
+    },
+    /// The machine is not unlocked yet.
+    #[error("{machine} unlocks at level {unlock_level} (you are level {level})")]
+    MachineLocked {
+        /// The locked machine.
+        machine: MachineId,
+        /// The level that unlocks it.
+        unlock_level: u32,
+        /// The player's level.
+        level: u32,
+    },
+    /// Triple or Five Play before level 10.
+    #[error("Triple and Five Play unlock at level {unlock_level} (you are level {level})")]
+    MultiPlayLocked {
+        /// The level that unlocks multi-play.
+        unlock_level: u32,
+        /// The player's level.
+        level: u32,
+    },
+    /// A deal while a hand is waiting for its draw.
+    #[error("hand {hand_id} is still in progress: draw it first")]
+    HandInProgress {
+        /// The hand waiting for its draw.
+        hand_id: i64,
+    },
+    /// A draw or hint with no hand dealt.
+    #[error("no hand is in progress: deal first")]
+    NoHandInProgress,
+    /// A hold that is not a 5-bit mask.
+    #[error("'{hold}' is not a hold (a mask 0-31 or five characters of 0 and 1, like 10110)")]
+    InvalidHold {
+        /// The text given.
+        hold: String,
+    },
+    /// The daily chips for this date were already collected.
+    #[error("the daily chips for {day} were already collected")]
+    DailyAlreadyClaimed {
+        /// The date passed in.
+        day: NaiveDate,
+    },
+    /// The date is earlier than the latest claimed date: the clock was turned back.
+    #[error("the date {day} is before the last claim on {last_claimed}: the clock moved back")]
+    ClockMovedBack {
+        /// The date passed in.
+        day: NaiveDate,
+        /// The latest date already claimed.
+        last_claimed: NaiveDate,
+    },
+    /// An unknown setting or a value it does not take.
+    #[error("'{value}' is not a value of setting '{key}' (expected {expected})")]
+    InvalidSetting {
+        /// The setting's key.
+        key: String,
+        /// The refused value.
+        value: String,
+        /// What the key takes, e.g. "on|off"; "a known key" when the key is unknown.
+        expected: String,
+    },
+    /// The file is not a readable game database (or its ledger does not add up). It was not changed.
+    #[error("{} is not a readable game database ({detail}); it was left untouched", path.display())]
+    CorruptDatabase {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, for the curious.
+        detail: String,
+    },
+    /// The file was written by a newer version of the game. It was not changed.
+    #[error("{} was written by a newer version of the game (schema {found}, this version knows {supported}); it was left untouched", path.display())]
+    NewerDatabase {
+        /// The file.
+        path: PathBuf,
+        /// The schema version in the file.
+        found: i64,
+        /// The newest schema this version knows.
+        supported: i64,
+    },
+    /// Reading or writing the database failed (disk full, file locked, permissions…).
+    #[error("storage error on {}: {detail}", path.display())]
+    Storage {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's or the OS's message.
+        detail: String,
+    },
+}
+
+impl GameError {
+    /// The stable id the UI translates.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GameError::InsufficientChips { .. } => "insufficient-chips",
+            GameError::InvalidBet { .. } => "invalid-bet",
+            GameError::InvalidHands { .. } => "invalid-hands",
+            GameError::InvalidMachine { .. } => "invalid-machine",
+            GameError::MachineLocked { .. } => "machine-locked",
+            GameError::MultiPlayLocked { .. } => "multi-play-locked",
+            GameError::HandInProgress { .. } => "hand-in-progress",
+            GameError::NoHandInProgress => "no-hand-in-progress",
+            GameError::InvalidHold { .. } => "invalid-hold",
+            GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
+            GameError::ClockMovedBack { .. } => "clock-moved-back",
+            GameError::InvalidSetting { .. } => "invalid-setting",
+            GameError::CorruptDatabase { .. } => "corrupt-database",
+            GameError::NewerDatabase { .. } => "newer-database",
+            GameError::Storage { .. } => "storage",
+        }
+    }
+
+    /// The variant's data as JSON fields (besides `kind` and `message`).
+    pub fn data(&self) -> Vec<(&'static str, Value)> {
+        match self {
+            GameError::InsufficientChips { needed, available } => {
+                vec![("needed", json!(needed)), ("available", json!(available))]
+            }
+            GameError::InvalidBet { bet } => vec![("bet", json!(bet)), ("bets", json!(super::rules::BETS))],
+            GameError::InvalidHands { hands } => vec![("hands", json!(hands))],
+            GameError::InvalidMachine { machine } => vec![("machine", json!(machine))],
+            GameError::MachineLocked { machine, unlock_level, level } => vec![
+                ("machine", json!(machine.id())),
+                ("unlock_level", json!(unlock_level)),
+                ("level", json!(level)),
+            ],
+            GameError::MultiPlayLocked { unlock_level, level } => {
+                vec![("unlock_level", json!(unlock_level)), ("level", json!(level))]
+            }
+            GameError::HandInProgress { hand_id } => vec![("hand_id", json!(hand_id))],
+            GameError::NoHandInProgress => vec![],
+            GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
+            GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],
+            GameError::ClockMovedBack { day, last_claimed } => {
+                vec![("day", json!(day.to_string())), ("last_claimed", json!(last_claimed.to_string()))]
+            }
+            GameError::InvalidSetting { key, value, expected } => {
+                vec![("key", json!(key)), ("value", json!(value)), ("expected", json!(expected))]
+            }
+            GameError::CorruptDatabase { path, detail } => {
+                vec![("path", json!(path.display().to_string())), ("detail", json!(detail))]
+            }
+            GameError::NewerDatabase { path, found, supported } => vec![
+                ("path", json!(path.display().to_string())),
+                ("found", json!(found)),
+                ("supported", json!(supported)),
+            ],
+            GameError::Storage { path, detail } => {
+                vec![("path", json!(path.display().to_string())), ("detail", json!(detail))]
+            }
+        }
+    }
+}
+
+impl Serialize for GameError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let data = self.data();
+        let mut map = serializer.serialize_map(Some(2 + data.len()))?;
+        map.serialize_entry("kind", self.kind())?;
+        map.serialize_entry("message", &self.to_string())?;
+        for (key, value) in &data {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+impl From<HoldError> for GameError {
+    fn from(error: HoldError) -> GameError {
+        GameError::InvalidHold { hold: error.0 }
+    }
+}
+
+impl From<UnknownMachine> for GameError {
+    fn from(error: UnknownMachine) -> GameError {
+        GameError::InvalidMachine { machine: error.0 }
+    }
+}

@@ -1,0 +1,181 @@
+//! Kind deals, made honest: which deals are dead, how a dead deal is nudged, and how often.
+//!
+//! Only a dead deal is ever touched: one that pays nothing as dealt, has no pair of any rank and,
+//! on Deuces Wild, no deuce (so a dealt straight or flush is not dead). A nudge swaps exactly one
+//! dealt card with one undealt card, so the deck stays a permutation of the 52 cards and the draw
+//! comes off the rest of the deck untouched (only the one deck position that gave the added card
+//! now holds the removed card). Two kinds of nudge:
+//!
+//! - **four-flush**: with exactly three cards of one suit, the lower of the two off-suit cards is
+//!   swapped for the first undealt card (in deck order) of that suit that is not a deuce and pairs
+//!   no kept card;
+//! - **pair**: otherwise the lowest card whose suit is alone in the deal (so no suited group is
+//!   broken) is swapped for the first undealt card (in deck order) that pairs the highest of the
+//!   other four cards (never a deuce: the highest of four different ranks is at least a five).
+//!
+//! How often is decided by a [`ShuffleBag`] per [`Situation`], never by chance alone. Nothing here
+//! reads a clock or a global RNG; the nudge itself uses no randomness beyond the deck's order.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank};
+use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
+use crate::machine::MachineId;
+
+use super::bag::ShuffleBag;
+
+/// The situation a real deal is in, which picks the shuffle bag that decides on a nudge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Situation {
+    /// Neither of the others: 1 nudge per 6 dead deals.
+    Normal,
+    /// After 5 or more losing hands in a row: 1 nudge per 3 dead deals.
+    LosingStreak,
+    /// The balance after the bet is below 100 chips: 1 nudge per 2 dead deals.
+    LowBalance,
+}
+
+impl Situation {
+    /// All situations.
+    pub const ALL: [Situation; 3] = [Situation::Normal, Situation::LosingStreak, Situation::LowBalance];
+
+    /// The stable id ("normal", "losing-streak", "low-balance").
+    pub fn id(self) -> &'static str {
+        match self {
+            Situation::Normal => "normal",
+            Situation::LosingStreak => "losing-streak",
+            Situation::LowBalance => "low-balance",
+        }
+    }
+
+    /// Parses a stable id; "losing" is accepted for "losing-streak".
+    pub fn from_id(id: &str) -> Option<Situation> {
+        match id {
+            "normal" => Some(Situation::Normal),
+            "losing-streak" | "losing" => Some(Situation::LosingStreak),
+            "low-balance" => Some(Situation::LowBalance),
+            _ => None,
+        }
+    }
+
+    /// (nudges, plain deals) in one full bag.
+    pub fn bag_counts(self) -> (u32, u32) {
+        match self {
+            Situation::Normal => (1, 5),
+            Situation::LosingStreak => (1, 2),
+            Situation::LowBalance => (1, 1),
+        }
+    }
+
+    /// An empty bag for this situation (`true` = nudge).
+    pub fn new_bag(self) -> ShuffleBag<bool> {
+        self.restore_bag(Vec::new(), None)
+    }
+
+    /// This situation's bag with stored contents.
+    pub fn restore_bag(self, remaining: Vec<bool>, last: Option<bool>) -> ShuffleBag<bool> {
+        let (yes, no) = self.bag_counts();
+        ShuffleBag::restore(vec![(true, yes), (false, no)], false, remaining, last)
+    }
+
+    /// The situation of a real deal: low balance first, then a losing streak.
+    pub fn of(balance_after_bet: u64, losing_streak: u32) -> Situation {
+        if balance_after_bet < super::rules::LOW_BALANCE {
+            Situation::LowBalance
+        } else if losing_streak >= super::rules::LOSING_STREAK {
+            Situation::LosingStreak
+        } else {
+            Situation::Normal
+        }
+    }
+}
+
+/// What a nudge changed, recorded with the hand and shown in its history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nudge {
+    /// "four-flush" or "pair".
+    pub kind: NudgeKind,
+    /// The dealt position (0..5) whose card was swapped.
+    pub position: usize,
+    /// The card the deal would have had there.
+    pub removed: Card,
+    /// The card put there instead.
+    pub added: Card,
+    /// The deck position (5..52) the added card came from; the removed card now sits there.
+    pub deck_position: usize,
+}
+
+/// The two kinds of nudge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NudgeKind {
+    /// Three suited cards made four.
+    FourFlush,
+    /// A card swapped for one pairing the highest other card.
+    Pair,
+}
+
+/// Whether a deal is dead: pays nothing as dealt, no pair of any rank, and on Deuces Wild no deuce.
+pub fn is_dead(machine: MachineId, dealt: &[Card; 5]) -> bool {
+    match machine.family() {
+        Family::Natural => evaluate_natural(dealt) == NaturalCategory::Nothing,
+        Family::Deuces => {
+            dealt.iter().all(|c| c.rank() != Rank::Two)
+                && evaluate_deuces(dealt) == DeucesCategory::Nothing
+                && distinct_ranks(dealt)
+        }
+    }
+}
+
+fn distinct_ranks(dealt: &[Card; 5]) -> bool {
+    let mut seen = 0u16;
+    for card in dealt {
+        let bit = 1 << card.rank().index();
+        if seen & bit != 0 {
+            return false;
+        }
+        seen |= bit;
+    }
+    true
+}
+
+/// The nudge a dead deal at the top of `deck` gets, or `None` when the deal is not dead.
+/// Pure: the same deck always gives the same nudge.
+pub fn plan_nudge(machine: MachineId, deck: &[Card; 52]) -> Option<Nudge> {
+    let dealt: [Card; 5] = std::array::from_fn(|i| deck[i]);
+    if !is_dead(machine, &dealt) {
+        return None;
+    }
+    let mut suit_counts = [0usize; 4];
+    for card in &dealt {
+        suit_counts[card.suit().index()] += 1;
+    }
+    let rank_of = |i: usize| dealt[i].rank();
+    if let Some(suit_idx) = suit_counts.iter().position(|&n| n == 3) {
+        // Four-flush: drop the lower off-suit card.
+        let position = (0..5)
+            .filter(|&i| dealt[i].suit().index() != suit_idx)
+            .min_by_key(|&i| rank_of(i))?;
+        let kept_ranks: Vec<Rank> = (0..5).filter(|&i| i != position).map(rank_of).collect();
+        let deck_position = (5..52).find(|&p| {
+            let card = deck[p];
+            card.suit().index() == suit_idx && card.rank() != Rank::Two && !kept_ranks.contains(&card.rank())
+        })?;
+        return Some(Nudge { kind: NudgeKind::FourFlush, position, removed: dealt[position], added: deck[deck_position], deck_position });
+    }
+    // Pair: drop the lowest card whose suit is alone in the deal, pair the highest of the others.
+    let alone = |i: usize| suit_counts[dealt[i].suit().index()] == 1;
+    let position = (0..5).filter(|&i| alone(i)).min_by_key(|&i| rank_of(i)).or_else(|| (0..5).min_by_key(|&i| rank_of(i)))?;
+    let target = (0..5).filter(|&i| i != position).map(rank_of).max()?;
+    if target == Rank::Two {
+        return None;
+    }
+    let deck_position = (5..52).find(|&p| deck[p].rank() == target)?;
+    Some(Nudge { kind: NudgeKind::Pair, position, removed: dealt[position], added: deck[deck_position], deck_position })
+}
+
+/// Applies a nudge to the deck: swaps the dealt position with the deck position.
+pub fn apply_nudge(deck: &mut [Card; 52], nudge: &Nudge) {
+    deck.swap(nudge.position, nudge.deck_position);
+}

@@ -1,0 +1,133 @@
+//! The game's numbers: starting chips, bets, levels, unlocks, daily chips.
+//!
+//! Pure functions of their arguments; issue 4's numbers are decisions and live only here.
+
+use serde::Serialize;
+
+use crate::machine::MachineId;
+
+use super::error::GameError;
+
+/// Chips a new player starts with.
+pub const START_CHIPS: u64 = 1_000;
+/// Chips collected once per local calendar date.
+pub const DAILY_CHIPS: u64 = 200;
+/// The bets a hand may have, in chips per hand.
+pub const BETS: [u32; 4] = [5, 10, 20, 50];
+/// The numbers of hands a deal may have (Single, Triple, Five Play).
+pub const HAND_COUNTS: [u8; 3] = [1, 3, 5];
+/// The level at which Triple and Five Play unlock.
+pub const MULTI_PLAY_LEVEL: u32 = 10;
+/// A real (not practice) deal is in the low-balance situation when the balance after its bet is below this.
+pub const LOW_BALANCE: u64 = 100;
+/// A losing streak (hands that paid back less than they cost, in a row) of this length or more
+/// puts the next deal in the losing-streak situation.
+pub const LOSING_STREAK: u32 = 5;
+
+/// The XP at which `level` is reached: 100·L·(L−1) (level 1 at 0, 2 at 200, 3 at 600 …).
+pub fn level_start_xp(level: u32) -> u64 {
+    let level = u64::from(level.max(1));
+    100 * level * (level - 1)
+}
+
+/// The level reached with `xp` (1 at 0 XP, no cap).
+pub fn level_for_xp(xp: u64) -> u32 {
+    // Solve 100·L·(L−1) ≤ xp from a float estimate, then correct the rounding exactly.
+    let mut level = ((1.0 + (1.0 + xp as f64 / 25.0).sqrt()) / 2.0).floor().max(1.0) as u32;
+    while level > 1 && level_start_xp(level) > xp {
+        level -= 1;
+    }
+    while level_start_xp(level + 1) <= xp {
+        level += 1;
+    }
+    level
+}
+
+/// Something a level unlocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unlock {
+    /// A machine.
+    Machine(MachineId),
+    /// Triple and Five Play on every unlocked machine.
+    MultiPlay,
+}
+
+/// Every unlock after the start, in level order.
+pub fn unlocks() -> Vec<(u32, Unlock)> {
+    let mut all: Vec<(u32, Unlock)> = MachineId::ALL
+        .into_iter()
+        .filter(|m| m.unlock_level() > 1)
+        .map(|m| (m.unlock_level(), Unlock::Machine(m)))
+        .collect();
+    all.push((MULTI_PLAY_LEVEL, Unlock::MultiPlay));
+    all.sort_by_key(|&(level, _)| level);
+    all
+}
+
+impl Unlock {
+    /// The event id announced when this unlocks: `unlocked:deuces-wild`, `unlocked:multi-play`.
+    pub fn event(self) -> String {
+        match self {
+            Unlock::Machine(machine) => format!("unlocked:{}", machine.id()),
+            Unlock::MultiPlay => "unlocked:multi-play".to_string(),
+        }
+    }
+}
+
+/// The next thing to unlock, for the lobby's progress bar.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NextUnlock {
+    /// The level that unlocks it.
+    pub level: u32,
+    /// "machine" or "multi-play".
+    pub kind: &'static str,
+    /// The machine, when `kind` is "machine".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine: Option<MachineId>,
+    /// XP still needed to reach `level`.
+    pub xp_needed: u64,
+}
+
+/// The first unlock above the level of `xp`, or `None` when everything is open.
+pub fn next_unlock(xp: u64) -> Option<NextUnlock> {
+    let level = level_for_xp(xp);
+    unlocks().into_iter().find(|&(at, _)| at > level).map(|(at, unlock)| NextUnlock {
+        level: at,
+        kind: match unlock {
+            Unlock::Machine(_) => "machine",
+            Unlock::MultiPlay => "multi-play",
+        },
+        machine: match unlock {
+            Unlock::Machine(machine) => Some(machine),
+            Unlock::MultiPlay => None,
+        },
+        xp_needed: level_start_xp(at).saturating_sub(xp),
+    })
+}
+
+/// The unlocks reached when the level goes from `before` to `after` (empty when it did not rise).
+pub fn unlocked_between(before: u32, after: u32) -> Vec<Unlock> {
+    unlocks().into_iter().filter(|&(at, _)| at > before && at <= after).map(|(_, u)| u).collect()
+}
+
+/// Whether `machine` is open at `level`.
+pub fn machine_unlocked(machine: MachineId, level: u32) -> bool {
+    level >= machine.unlock_level()
+}
+
+/// Checks a deal's bet, hands and machine against the player's level.
+pub fn check_deal(machine: MachineId, bet: u32, hands: u8, level: u32) -> Result<(), GameError> {
+    if !BETS.contains(&bet) {
+        return Err(GameError::InvalidBet { bet });
+    }
+    if !HAND_COUNTS.contains(&hands) {
+        return Err(GameError::InvalidHands { hands });
+    }
+    if !machine_unlocked(machine, level) {
+        return Err(GameError::MachineLocked { machine, unlock_level: machine.unlock_level(), level });
+    }
+    if hands > 1 && level < MULTI_PLAY_LEVEL {
+        return Err(GameError::MultiPlayLocked { unlock_level: MULTI_PLAY_LEVEL, level });
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! What the UI reads: the state after a command, hints. Plain data, serialised as snake_case JSON.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::machine::{MachineId, PayRow};
+
+use super::daily::DailyView;
+use super::history::HandRecord;
+use super::rules::NextUnlock;
+use super::settings::Settings;
+
+/// Everything the lobby and a machine screen show, after any command.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct State {
+    /// The balance.
+    pub chips: u64,
+    /// The level (1 at the start, no cap).
+    pub level: u32,
+    /// XP: chips wagered on real hands.
+    pub xp: u64,
+    /// XP at which the current level was reached.
+    pub level_start_xp: u64,
+    /// XP at which the next level is reached.
+    pub next_level_xp: u64,
+    /// Unlocked machines, in unlock order.
+    pub unlocked: Vec<MachineId>,
+    /// Whether Triple and Five Play are unlocked.
+    pub multi_play: bool,
+    /// The next unlock, or null when everything is open.
+    pub next_unlock: Option<NextUnlock>,
+    /// The daily chips.
+    pub daily: DailyView,
+    /// Settings and preferences.
+    pub settings: Settings,
+    /// The last bet per machine id.
+    pub last_bet: BTreeMap<String, u32>,
+    /// The last number of hands per machine id.
+    pub last_hands: BTreeMap<String, u8>,
+    /// The hand waiting for its draw, if any.
+    pub hand: Option<HandView>,
+    /// The most recent finished hand, if any.
+    pub last_hand: Option<HandRecord>,
+    /// Losing hands in a row (real hands that paid back less than they cost).
+    pub losing_streak: u32,
+    /// All four machines with their paytables, so the UI never hard-codes one.
+    pub machines: Vec<MachineView>,
+    /// The bets a hand may have.
+    pub bets: [u32; 4],
+    /// The numbers of hands a deal may have.
+    pub hand_counts: [u8; 3],
+    /// What the command that returned this state caused, for the UI to celebrate:
+    /// "level-up", "unlocked:deuces-wild", "unlocked:multi-play", "nudged", "daily-claimed".
+    /// Always empty from `Game::state`.
+    pub events: Vec<String>,
+}
+
+/// The hand in progress. Its seed is not shown until the draw (it would reveal the draw).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HandView {
+    /// The hand's id.
+    pub id: i64,
+    /// The machine.
+    pub machine: MachineId,
+    /// Chips per hand.
+    pub bet: u32,
+    /// 1, 3 or 5 hands.
+    pub hands: u8,
+    /// A practice hand.
+    pub practice: bool,
+    /// The five cards dealt.
+    pub cards: [Card; 5],
+    /// Whether a kind deal nudged it (details in the history after the draw).
+    pub nudged: bool,
+    /// The best hold.
+    pub best_hold: Hold,
+    /// Its EV per coin.
+    pub best_ev: f64,
+}
+
+/// A machine in the lobby.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MachineView {
+    /// The machine id.
+    pub id: MachineId,
+    /// The level that unlocks it.
+    pub unlock_level: u32,
+    /// Whether it is unlocked.
+    pub unlocked: bool,
+    /// Its paytable, best row first: [{id, pay}] per coin.
+    pub paytable: Vec<PayRow>,
+}
+
+/// The strategy hint for the hand in progress.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    /// The hand's id.
+    pub hand_id: i64,
+    /// The machine.
+    pub machine: MachineId,
+    /// The five cards dealt.
+    pub cards: [Card; 5],
+    /// All 32 holds, best first (ties: fewer cards held, then smaller mask).
+    pub holds: Vec<HintHold>,
+    /// The best hold.
+    pub best_hold: Hold,
+    /// Its EV per coin.
+    pub best_ev: f64,
+}
+
+/// One hold in a hint.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintHold {
+    /// The hold mask (bit i keeps card i).
+    pub hold: Hold,
+    /// The same as five characters, first card first ("10110").
+    pub bits: String,
+    /// The cards kept.
+    pub cards: Vec<Card>,
+    /// EV per coin bet.
+    pub ev: f64,
+}
