@@ -1,7 +1,9 @@
 //! `vpoker`: the command-line face of the core. Output formats are a contract (see README.md).
 
+mod analyze;
 mod args;
 mod commands;
+mod hint;
 
 use std::process::ExitCode;
 

@@ -1,19 +1,31 @@
-//! Exact strategy: the expected value of every hold of a dealt hand.
+//! Exact strategy: the expected value of every hold of a dealt hand, and the full-game analyser.
 //!
 //! Replacement cards come uniformly from the 47 cards not dealt. EVs are per coin bet (a hold
 //! worth 1.0 returns the bet on average). Ties between holds of equal EV (within 1e-12) are
 //! broken by one rule: the hold that keeps fewer cards wins, then the smaller mask.
 //!
+//! [`hand_evs`] answers from precomputed tables (about a microsecond a hand): per game family,
+//! the category counts of the 5-card hands containing each subset of at most four cards, and per
+//! machine the matching pay sums (see `tables.rs` and `solver.rs`). They are built on first use,
+//! once per process; [`prepare`] or [`warm_up`] builds them ahead of time, e.g. on a background
+//! thread at start-up. [`analyze`] solves every deal once per suit class and reproduces the
+//! published returns exactly. [`brute_force_evs`] is the slow, obviously right reference.
+//!
 //! This module computes; it never reads the clock, a file or a global RNG.
 
+mod analyze;
 mod brute;
+mod solver;
+mod tables;
 
 use serde::Serialize;
 
 use crate::card::Card;
+use crate::eval::Family;
 use crate::hold::Hold;
 use crate::machine::MachineId;
 
+pub use analyze::{analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES, N_DEALS};
 pub use brute::brute_force_evs;
 
 /// Two EVs closer than this are a tie, settled by the tie rule.
@@ -76,7 +88,29 @@ pub fn compare_holds(a: &HoldEv, b: &HoldEv) -> std::cmp::Ordering {
     (a.hold.n_held(), a.hold.mask()).cmp(&(b.hold.n_held(), b.hold.mask()))
 }
 
-/// The EVs of all 32 holds of `hand` on `machine`.
+/// The EVs of all 32 holds of `hand` on `machine`, exactly (each is a ratio of integers,
+/// correctly rounded). The first call for a machine builds its tables (see [`prepare`]).
 pub fn hand_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
-    brute_force_evs(machine, hand)
+    solver::fast_evs(machine, hand)
+}
+
+/// Builds the tables of one game family and of its machines, if not built yet. Blocks until they
+/// exist; other threads asking for the same tables meanwhile wait for this one build.
+pub fn prepare(family: Family) {
+    for machine in MachineId::ALL.into_iter().filter(|m| m.family() == family) {
+        tables::machine_tables(machine);
+    }
+}
+
+/// Builds every table for all four machines, the two families in parallel.
+pub fn warm_up() {
+    std::thread::scope(|scope| {
+        scope.spawn(|| prepare(Family::Deuces));
+        prepare(Family::Natural);
+    });
+}
+
+/// Bytes of memory held by the tables built so far (all four machines: about 15 MB).
+pub fn table_bytes() -> usize {
+    tables::built_bytes()
 }

@@ -1,0 +1,121 @@
+//! `vpoker analyze --game ID|all [--json]`: the return of optimal play and the final-hand
+//! probabilities over all 2,598,960 deals.
+//!
+//! With `all`, the tables of both game families are built first, in parallel, then each machine is
+//! analysed on two threads; `seconds` is that machine's analysis time (for one machine it includes
+//! building its tables). A progress bar goes to standard error only when it is a terminal.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use serde_json::{json, Map, Value};
+use vpoker::machine::MachineId;
+use vpoker::strategy::{analyze_classes, suit_classes, warm_up, Analysis};
+
+use crate::args::Args;
+
+/// Runs the `analyze` subcommand.
+pub fn analyze(argv: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(argv, &["game"], &["json"])?;
+    if let Some(extra) = args.positional().first() {
+        return Err(format!("unexpected argument '{extra}'"));
+    }
+    let game = args.required("game")?;
+    let machines: Vec<MachineId> = match game {
+        "all" => MachineId::ALL.to_vec(),
+        id => vec![id.parse().map_err(|e| format!("--game: {e}"))?],
+    };
+    let json = args.switch("json");
+    let started = Instant::now();
+    let bar = Progress::new(machines.len());
+    if machines.len() > 1 {
+        bar.label("building tables");
+        warm_up();
+    }
+    let tables_seconds = started.elapsed().as_secs_f64();
+    let classes = suit_classes();
+    let mut out = std::io::stdout().lock();
+    for (machine_idx, &machine) in machines.iter().enumerate() {
+        let machine_started = Instant::now();
+        bar.label(machine.id());
+        let analysis = analyze_classes(machine, &classes, &|done, total| bar.update(machine_idx, done, total));
+        let seconds = machine_started.elapsed().as_secs_f64();
+        bar.clear();
+        let text = if json { analysis_json(&analysis, seconds).to_string() } else { analysis_text(&analysis, seconds) };
+        if writeln!(out, "{text}").is_err() {
+            return Ok(ExitCode::SUCCESS); // A closed pipe is not an error.
+        }
+    }
+    if !json && machines.len() > 1 {
+        let total = started.elapsed().as_secs_f64();
+        let _ = writeln!(out, "all {} machines in {total:.3} s (tables {tables_seconds:.3} s)", machines.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The contract's JSON object for one machine.
+fn analysis_json(analysis: &Analysis, seconds: f64) -> Value {
+    let probabilities: Map<String, Value> =
+        analysis.outcomes().iter().map(|o| (o.id.to_string(), json!(o.probability))).collect();
+    json!({
+        "game": analysis.machine(),
+        "return": analysis.return_rate(),
+        "probabilities": probabilities,
+        "seconds": (seconds * 1e4).round() / 1e4,
+    })
+}
+
+fn analysis_text(analysis: &Analysis, seconds: f64) -> String {
+    let mut text = format!(
+        "{}: return {:.12} ({:.4} %) with optimal holds, {seconds:.3} s",
+        analysis.machine(),
+        analysis.return_rate(),
+        analysis.return_rate() * 100.0
+    );
+    for outcome in analysis.outcomes() {
+        text.push_str(&format!("\n  {:<20} {:.12}", outcome.id, outcome.probability));
+    }
+    text
+}
+
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal.
+/// Workers report from two threads; a redraw happens only when the shown percentage changes.
+struct Progress {
+    enabled: bool,
+    n_machines: usize,
+    shown: AtomicUsize,
+}
+
+const BAR_WIDTH: usize = 30;
+
+impl Progress {
+    fn new(n_machines: usize) -> Progress {
+        Progress { enabled: std::io::stderr().is_terminal(), n_machines, shown: AtomicUsize::new(usize::MAX) }
+    }
+
+    fn label(&self, text: &str) {
+        if self.enabled {
+            eprint!("\r\x1b[2K{text} …");
+        }
+    }
+
+    fn update(&self, machine_idx: usize, done: usize, total: usize) {
+        if !self.enabled || total == 0 {
+            return;
+        }
+        let overall = (machine_idx * total + done) * 100 / (self.n_machines * total);
+        if self.shown.swap(overall, Ordering::Relaxed) == overall {
+            return;
+        }
+        let filled = overall * BAR_WIDTH / 100;
+        eprint!("\r\x1b[2K[{}{}] {overall:3}%", "#".repeat(filled), ".".repeat(BAR_WIDTH - filled));
+    }
+
+    fn clear(&self) {
+        if self.enabled {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The full-game analyser: the return of optimal play over all 2,598,960 deals and the
+//! probability of each final hand, exactly.
+//!
+//! Relabelling suits changes neither a hand's EVs nor its final-hand distribution, so only one
+//! hand per suit class is solved: the canonical one, whose per-suit rank masks are in
+//! non-increasing order (clubs ≥ diamonds ≥ hearts ≥ spades), weighted by the number of distinct
+//! hands in its class (24 / the number of suit permutations that fix it). There are 134,459
+//! classes. The canonical hand is solved with its cards in increasing index order, so the tie rule's
+//! "smaller mask" refers to that order.
+//!
+//! Every total is an exact integer: EVs are rationals over C(47, k), so each class adds
+//! `weight × numerator × (L / C(47, k))` with L the least common multiple of the five
+//! denominators, and the final division happens once.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+
+use crate::eval::Family;
+use crate::hold::Hold;
+use crate::machine::MachineId;
+
+use super::solver::{category_of, draw_pay_totals, N_DRAWS};
+use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS};
+use super::{compare_holds, HoldEv};
+
+/// The number of 5-card deals.
+pub const N_DEALS: u64 = 2_598_960;
+/// The number of suit classes of 5-card deals.
+pub const N_CLASSES: usize = 134_459;
+
+/// Threads the analyser uses (the target machine has two cores).
+const N_THREADS: usize = 2;
+/// Classes solved between two progress reports.
+const PROGRESS_CHUNK: usize = 2_048;
+
+/// The result of analysing one machine under optimal play.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    machine: MachineId,
+    /// Σ over deals of EV × L (L = lcm of the draw counts), exact.
+    return_total: u128,
+    /// Per paytable row, then "nothing": Σ over deals of P(final hand) × L, exact.
+    outcome_totals: Vec<(&'static str, u128)>,
+}
+
+/// One final-hand outcome and its probability under optimal play.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct OutcomeProbability {
+    /// The paytable row id, or "nothing" for every hand that pays nothing.
+    pub id: &'static str,
+    /// Its probability over all deals with optimal holds.
+    pub probability: f64,
+}
+
+/// A canonical suit class: its hand (card indices, increasing) and how many deals it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuitClass {
+    cards: [u8; 5],
+    weight: u8,
+}
+
+impl Analysis {
+    /// The machine analysed.
+    pub fn machine(&self) -> MachineId {
+        self.machine
+    }
+
+    /// The expected return per coin bet of optimal play (1.0 = break even).
+    pub fn return_rate(&self) -> f64 {
+        ratio(self.return_total, denominator())
+    }
+
+    /// The probability of each paytable row, best first, then "nothing" (which includes a low
+    /// pair on the natural machines).
+    pub fn outcomes(&self) -> Vec<OutcomeProbability> {
+        self.outcome_totals
+            .iter()
+            .map(|&(id, total)| OutcomeProbability { id, probability: ratio(total, denominator()) })
+            .collect()
+    }
+}
+
+impl SuitClass {
+    /// The class's canonical hand as card indices in increasing order.
+    pub fn card_indices(&self) -> [usize; 5] {
+        self.cards.map(usize::from)
+    }
+
+    /// The number of deals in the class.
+    pub fn weight(&self) -> u32 {
+        u32::from(self.weight)
+    }
+}
+
+/// Every canonical suit class, in colex order of the canonical hands.
+pub fn suit_classes() -> Vec<SuitClass> {
+    let mut classes = Vec::with_capacity(N_CLASSES);
+    for c4 in 4..52usize {
+        for c3 in 3..c4 {
+            for c2 in 2..c3 {
+                for c1 in 1..c2 {
+                    let mut upper = [0u16; 4];
+                    for card in [c1, c2, c3, c4] {
+                        upper[card & 3] |= 1 << (card >> 2);
+                    }
+                    for c0 in 0..c1 {
+                        let mut masks = upper;
+                        masks[c0 & 3] |= 1 << (c0 >> 2);
+                        if masks[0] >= masks[1] && masks[1] >= masks[2] && masks[2] >= masks[3] {
+                            let cards = [c0, c1, c2, c3, c4].map(|c| c as u8);
+                            classes.push(SuitClass { cards, weight: class_weight(masks) });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    classes
+}
+
+/// Analyses one machine over all deals, on two threads, building its tables if needed.
+pub fn analyze(machine: MachineId) -> Analysis {
+    analyze_classes(machine, &suit_classes(), &|_, _| {})
+}
+
+/// Analyses one machine over the given canonical classes (from [`suit_classes`]), calling
+/// `progress(classes_done, classes_total)` now and then from the worker threads.
+pub fn analyze_classes(
+    machine: MachineId,
+    classes: &[SuitClass],
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Analysis {
+    let family = family_tables(machine.family());
+    let tables = machine_tables(machine);
+    let done = AtomicUsize::new(0);
+    let chunks: Vec<&[SuitClass]> = classes.chunks(PROGRESS_CHUNK).collect();
+    // Threads take every N_THREADS-th chunk, so both get a fair mix of early and late hands.
+    let partials: Vec<Totals> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..N_THREADS)
+            .map(|thread_idx| {
+                let chunks = &chunks;
+                let done = &done;
+                scope.spawn(move || {
+                    let mut totals = Totals::default();
+                    for chunk in chunks.iter().skip(thread_idx).step_by(N_THREADS) {
+                        for class in chunk.iter() {
+                            totals.add_class(family, tables, class);
+                        }
+                        let now = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
+                        progress(now, classes.len());
+                    }
+                    totals
+                })
+            })
+            .collect();
+        // A worker only panics on a broken invariant; passing the panic on keeps it visible.
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    let mut totals = Totals::default();
+    for part in partials {
+        totals.merge(&part);
+    }
+    totals.into_analysis(machine, family.family())
+}
+
+/// Exact running totals of one analysis.
+#[derive(Clone, Copy)]
+struct Totals {
+    return_total: u128,
+    categories: [u128; CAT_SLOTS],
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals { return_total: 0, categories: [0; CAT_SLOTS] }
+    }
+}
+
+impl Totals {
+    /// Solves one canonical hand, picks the best hold by the tie rule and adds its return and
+    /// final-hand counts, scaled to the common denominator.
+    #[inline]
+    fn add_class(&mut self, family: &FamilyTables, tables: &MachineTables, class: &SuitClass) {
+        let cards = class.card_indices();
+        let ranks = subset_ranks(&cards);
+        let dealt_category = category_of(family.family(), cards);
+        let pay_totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(dealt_category));
+        let best = best_mask(&pay_totals);
+        let scale = u128::from(lcm_of_draws() / u64::from(N_DRAWS[best])) * u128::from(class.weight);
+        self.return_total += scale * pay_totals[best] as u128;
+        // The final-hand counts of the best hold by the same inclusion–exclusion, on category
+        // vectors instead of pays.
+        let mut counts = [0i64; CAT_SLOTS];
+        let free = 31 & !best;
+        let mut extra = free;
+        loop {
+            let subset = best | extra;
+            let sign = if (extra as u32).count_ones() % 2 == 0 { 1 } else { -1 };
+            if subset == 31 {
+                counts[dealt_category] += sign;
+            } else {
+                family.add_counts((subset as u32).count_ones() as usize, ranks[subset], sign, &mut counts);
+            }
+            if extra == 0 {
+                break;
+            }
+            extra = (extra - 1) & free;
+        }
+        for (total, &count) in self.categories.iter_mut().zip(counts.iter()) {
+            debug_assert!(count >= 0);
+            *total += scale * count as u128;
+        }
+    }
+
+    fn merge(&mut self, other: &Totals) {
+        self.return_total += other.return_total;
+        for (total, &more) in self.categories.iter_mut().zip(other.categories.iter()) {
+            *total += more;
+        }
+    }
+
+    fn into_analysis(self, machine: MachineId, family: Family) -> Analysis {
+        let table = machine.paytable();
+        let mut outcome_totals: Vec<(&'static str, u128)> = table.rows().iter().map(|row| (row.id, 0)).collect();
+        let mut nothing = 0u128;
+        for category in 0..family.n_categories() {
+            match table.row_of_category(category) {
+                Some(row) => outcome_totals[row].1 += self.categories[category],
+                None => nothing += self.categories[category],
+            }
+        }
+        outcome_totals.push(("nothing", nothing));
+        Analysis { machine, return_total: self.return_total, outcome_totals }
+    }
+}
+
+/// The best hold (as a mask over the canonical hand's sorted cards) from the draw pay totals,
+/// using the same EVs and tie rule as [`super::HandEvs::best`].
+#[inline]
+fn best_mask(pay_totals: &[i64; 32]) -> usize {
+    let hold_ev = |mask: usize| HoldEv {
+        hold: Hold::from_mask(mask as u32).unwrap_or(Hold::NONE),
+        ev: pay_totals[mask] as f64 / f64::from(N_DRAWS[mask]),
+    };
+    let mut best = hold_ev(0);
+    for mask in 1..32 {
+        let candidate = hold_ev(mask);
+        if compare_holds(&candidate, &best).is_lt() {
+            best = candidate;
+        }
+    }
+    best.hold.mask() as usize
+}
+
+/// The least common multiple of C(47, k) for k = 0..=5: every EV times it is an integer.
+fn lcm_of_draws() -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    N_DRAWS.iter().fold(1u64, |lcm, &n| lcm / gcd(lcm, u64::from(n)) * u64::from(n))
+}
+
+/// The common denominator of every total: L × the number of deals.
+fn denominator() -> u128 {
+    u128::from(lcm_of_draws()) * u128::from(N_DEALS)
+}
+
+/// `numerator / denominator` as f64, dividing the integer part exactly first so the result keeps
+/// full precision even though the numerator has more than 53 bits.
+fn ratio(numerator: u128, denominator: u128) -> f64 {
+    let whole = numerator / denominator;
+    let rest = numerator % denominator;
+    whole as f64 + rest as f64 / denominator as f64
+}
+
+/// How many distinct hands a suit permutation of `masks` gives: 24 / Π (multiplicity!).
+fn class_weight(masks: [u16; 4]) -> u8 {
+    let mut weight = 24u8;
+    let mut run = 1u8;
+    for pair in masks.windows(2) {
+        // Canonical masks are sorted, so equal masks are adjacent.
+        if pair[0] == pair[1] {
+            run += 1;
+            weight /= run;
+        } else {
+            run = 1;
+        }
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_count_and_weigh_every_deal_once() {
+        let classes = suit_classes();
+        assert_eq!(classes.len(), N_CLASSES);
+        assert_eq!(classes.iter().map(|c| u64::from(c.weight)).sum::<u64>(), N_DEALS);
+    }
+
+    #[test]
+    fn common_denominator_is_the_lcm_of_the_draw_counts() {
+        assert_eq!(lcm_of_draws(), 3 * 5 * 11 * 23 * 43 * 47);
+        assert!(N_DRAWS.iter().all(|&n| lcm_of_draws() % u64::from(n) == 0));
+    }
+}

@@ -1,0 +1,92 @@
+//! The fast exact solver: the EVs of all 32 holds from 31 table lookups.
+//!
+//! For a hold H of the dealt hand D, the draws are the 5-card hands that contain H and none of
+//! the discarded cards D \ H. By inclusion–exclusion over the discarded cards, their total pay is
+//! `Σ_{H ⊆ S ⊆ D} (−1)^{|S|−|H|} T(S)`, where T(S) is the total pay of all 5-card hands (from the
+//! 52 cards) containing S, read from the machine's tables. All 32 sums at once are a superset
+//! Möbius transform of the 32 values T(S): 80 subtractions. Dividing by C(47, 5 − |H|), the number
+//! of draws, gives the EV. Everything before the division is exact integer arithmetic.
+
+use crate::card::Card;
+use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+use crate::machine::MachineId;
+
+use super::tables::{machine_tables, subset_ranks, MachineTables, BINOM, MASK_OFFSET};
+use super::HandEvs;
+
+/// For each 5-bit hold mask: the number of equally likely draws, C(47, 5 − cards held).
+pub(crate) const N_DRAWS: [u32; 32] = build_n_draws();
+
+const fn build_n_draws() -> [u32; 32] {
+    let mut table = [0u32; 32];
+    let mut mask = 0;
+    while mask < 32 {
+        table[mask] = BINOM[47][5 - (mask as u32).count_ones() as usize];
+        mask += 1;
+    }
+    table
+}
+
+/// The EVs of all 32 holds, with tables built on first use.
+pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
+    let tables = machine_tables(machine);
+    // Sort the cards (colex ranks need increasing order) and remember where each came from.
+    let mut sorted = hand.map(Card::index);
+    let mut position = [0usize, 1, 2, 3, 4];
+    for i in 1..5 {
+        let mut j = i;
+        while j > 0 && sorted[j - 1] > sorted[j] {
+            sorted.swap(j - 1, j);
+            position.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let category = category_of(machine.family(), sorted);
+    let ranks = subset_ranks(&sorted);
+    let totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(category));
+    let mut evs = [0.0; 32];
+    // `given[m]` is the hold mask, in the order the cards were given, of sorted-order mask m.
+    let mut given = [0u8; 32];
+    for mask in 0..32usize {
+        if mask > 0 {
+            let low = mask.trailing_zeros() as usize;
+            given[mask] = given[mask & (mask - 1)] | (1 << position[low]);
+        }
+        evs[given[mask] as usize] = totals[mask] as f64 / f64::from(N_DRAWS[mask]);
+    }
+    HandEvs::from_array(evs)
+}
+
+/// The category index of five card indices under the family's evaluator.
+pub(crate) fn category_of(family: Family, cards: [usize; 5]) -> usize {
+    match family {
+        Family::Natural => evaluate_natural_indices(cards) as usize,
+        Family::Deuces => evaluate_deuces_indices(cards) as usize,
+    }
+}
+
+/// For each hold (a mask over the sorted cards whose subset ranks are `ranks`), the total pay of
+/// all its draws. `dealt_pay` is the pay of the dealt hand itself (the only draw of holding all).
+#[inline]
+pub(crate) fn draw_pay_totals(tables: &MachineTables, ranks: &[u32; 32], dealt_pay: u32) -> [i64; 32] {
+    let mut totals = [0i64; 32];
+    for mask in 0..31 {
+        totals[mask] = i64::from(tables.pay_sum(MASK_OFFSET[mask], ranks[mask]));
+    }
+    totals[31] = i64::from(dealt_pay);
+    superset_mobius(&mut totals);
+    totals
+}
+
+/// Replaces every value f(S) by Σ_{S ⊆ U} (−1)^{|U|−|S|} f(U), one card at a time.
+#[inline]
+pub(crate) fn superset_mobius<T: Copy + std::ops::SubAssign>(values: &mut [T; 32]) {
+    for bit in [1usize, 2, 4, 8, 16] {
+        for mask in 0..32 {
+            if mask & bit == 0 {
+                let upper = values[mask | bit];
+                values[mask] -= upper;
+            }
+        }
+    }
+}

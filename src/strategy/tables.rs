@@ -1,0 +1,371 @@
+//! The precomputed tables behind the fast solver, and the colex ranking of card subsets.
+//!
+//! Every k-subset (k = 0..4) of the 52 cards has a colex rank, `Σ C(c_i, i + 1)` over its cards in
+//! increasing order, which numbers the k-subsets densely from 0 to C(52, k) − 1. A family's tables
+//! hold, for every subset S of at most four cards, how many of the 5-card hands containing S fall
+//! in each evaluator category. A machine's tables fold those counts with its paytable into one
+//! number per subset: the total pay of all 5-card hands containing S. The solver then gets the
+//! total pay of every draw for a hold by inclusion–exclusion over the discarded cards.
+//!
+//! Building is pure computation (no file, clock or RNG) and happens once per process: the tables
+//! live in `OnceLock`s, built on first use or ahead of time by [`super::prepare`].
+
+use std::sync::OnceLock;
+
+use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+use crate::machine::MachineId;
+
+/// Category slots per subset: 13 natural or 11 Deuces Wild categories, padded to 16 so a row is a
+/// power-of-two size and the per-row additions vectorise.
+pub(crate) const CAT_SLOTS: usize = 16;
+
+/// `BINOM[n][k]` = C(n, k) for n ≤ 52 and k ≤ 5 (0 when k > n, which colex ranking relies on).
+pub(crate) const BINOM: [[u32; 6]; 53] = build_binom();
+
+const fn build_binom() -> [[u32; 6]; 53] {
+    let mut table = [[0u32; 6]; 53];
+    let mut n = 0;
+    while n < 53 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k < 6 {
+            if n > 0 {
+                table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            }
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
+/// Where the subsets of each size start in a machine's single pay-sum vector:
+/// `SIZE_OFFSET[k]` = Σ_{j<k} C(52, j).
+const SIZE_OFFSET: [usize; 5] = [0, 1, 53, 1_379, 23_479];
+/// Number of subsets of 0..=4 cards: Σ_{k≤4} C(52, k).
+const N_SMALL_SUBSETS: usize = 294_204;
+
+/// For each 5-bit mask over the sorted dealt cards: the offset of its size in the pay-sum vector.
+pub(crate) const MASK_OFFSET: [usize; 32] = build_mask_offset();
+
+const fn build_mask_offset() -> [usize; 32] {
+    let mut table = [0usize; 32];
+    let mut mask = 0;
+    while mask < 31 {
+        table[mask] = SIZE_OFFSET[(mask as u32).count_ones() as usize];
+        mask += 1;
+    }
+    table
+}
+
+/// The colex rank of every subset of five sorted card indices, indexed by the 5-bit mask of
+/// which sorted cards it contains (bit j = the j-th smallest card).
+pub(crate) fn subset_ranks(sorted: &[usize; 5]) -> [u32; 32] {
+    let mut ranks = [0u32; 32];
+    for mask in 1..32usize {
+        // The highest set bit is the subset's largest card, at position popcount − 1, so adding it
+        // to the rest of the subset adds C(card, popcount).
+        let high = 31 - (mask as u32).leading_zeros() as usize;
+        let rest = mask & !(1 << high);
+        ranks[mask] = ranks[rest] + BINOM[sorted[high]][mask.count_ones() as usize];
+    }
+    ranks
+}
+
+/// Per-category counts of the 5-card hands containing each subset of at most four cards.
+pub(crate) struct FamilyTables {
+    family: Family,
+    /// 4-card subsets: at most 48 hands contain one.
+    four: Vec<[u8; CAT_SLOTS]>,
+    /// 3-card subsets: at most C(49, 2) = 1,176 hands.
+    three: Vec<[u16; CAT_SLOTS]>,
+    /// 2-card subsets: at most C(50, 3) = 19,600 hands.
+    two: Vec<[u16; CAT_SLOTS]>,
+    /// 1-card subsets: C(51, 4) = 249,900 hands.
+    one: Vec<[u32; CAT_SLOTS]>,
+    /// The empty subset: every hand.
+    zero: [u32; CAT_SLOTS],
+}
+
+/// The total pay of the 5-card hands containing each subset of at most four cards, for one
+/// machine, in one vector ordered by subset size then colex rank.
+pub(crate) struct MachineTables {
+    pay_by_category: [u32; CAT_SLOTS],
+    sums: Vec<u32>,
+}
+
+impl FamilyTables {
+    /// Counts every 5-card hand into its five 4-card subsets, then derives the smaller sizes.
+    pub(crate) fn build(family: Family) -> FamilyTables {
+        let four = match family {
+            Family::Natural => count_four_card_subsets(evaluate_natural_indices_u8),
+            Family::Deuces => count_four_card_subsets(evaluate_deuces_indices_u8),
+        };
+        let three: Vec<[u16; CAT_SLOTS]> = shrink(&four, 4);
+        let two: Vec<[u16; CAT_SLOTS]> = shrink(&three, 3);
+        let one: Vec<[u32; CAT_SLOTS]> = shrink(&two, 2);
+        let zero: Vec<[u32; CAT_SLOTS]> = shrink(&one, 1);
+        FamilyTables { family, four, three, two, one, zero: zero[0] }
+    }
+
+    /// The family these counts are for.
+    pub(crate) fn family(&self) -> Family {
+        self.family
+    }
+
+    /// Adds `sign` × the category counts of the subset of `size` cards with colex `rank`.
+    pub(crate) fn add_counts(&self, size: usize, rank: u32, sign: i64, acc: &mut [i64; CAT_SLOTS]) {
+        let rank = rank as usize;
+        match size {
+            4 => add_row(&self.four[rank], sign, acc),
+            3 => add_row(&self.three[rank], sign, acc),
+            2 => add_row(&self.two[rank], sign, acc),
+            1 => add_row(&self.one[rank], sign, acc),
+            _ => add_row(&self.zero, sign, acc),
+        }
+    }
+
+    /// Bytes held by the tables.
+    pub(crate) fn n_bytes(&self) -> usize {
+        std::mem::size_of_val(self.four.as_slice())
+            + std::mem::size_of_val(self.three.as_slice())
+            + std::mem::size_of_val(self.two.as_slice())
+            + std::mem::size_of_val(self.one.as_slice())
+            + std::mem::size_of::<FamilyTables>()
+    }
+}
+
+impl MachineTables {
+    /// Folds the family's counts with the machine's paytable.
+    pub(crate) fn build(machine: MachineId, family: &FamilyTables) -> MachineTables {
+        let table = machine.paytable();
+        let mut pay_by_category = [0u32; CAT_SLOTS];
+        pay_by_category[..table.pay_by_category().len()].copy_from_slice(table.pay_by_category());
+        let mut sums = Vec::with_capacity(N_SMALL_SUBSETS);
+        sums.push(row_pay(&family.zero, &pay_by_category));
+        sums.extend(family.one.iter().map(|row| row_pay(row, &pay_by_category)));
+        sums.extend(family.two.iter().map(|row| row_pay(row, &pay_by_category)));
+        sums.extend(family.three.iter().map(|row| row_pay(row, &pay_by_category)));
+        sums.extend(family.four.iter().map(|row| row_pay(row, &pay_by_category)));
+        debug_assert_eq!(sums.len(), N_SMALL_SUBSETS);
+        MachineTables { pay_by_category, sums }
+    }
+
+    /// The total pay of the 5-card hands containing the subset of at most four cards given by its
+    /// size offset ([`MASK_OFFSET`]) and colex rank.
+    #[inline]
+    pub(crate) fn pay_sum(&self, offset: usize, rank: u32) -> u32 {
+        self.sums[offset + rank as usize]
+    }
+
+    /// The per-coin pay of a category.
+    #[inline]
+    pub(crate) fn pay_of_category(&self, category: usize) -> u32 {
+        self.pay_by_category[category]
+    }
+
+    /// Bytes held by the tables.
+    pub(crate) fn n_bytes(&self) -> usize {
+        std::mem::size_of_val(self.sums.as_slice()) + std::mem::size_of::<MachineTables>()
+    }
+}
+
+static NATURAL: OnceLock<FamilyTables> = OnceLock::new();
+static DEUCES: OnceLock<FamilyTables> = OnceLock::new();
+static MACHINES: [OnceLock<MachineTables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
+    match family {
+        Family::Natural => &NATURAL,
+        Family::Deuces => &DEUCES,
+    }
+}
+
+fn machine_cell(machine: MachineId) -> &'static OnceLock<MachineTables> {
+    let slot = match machine {
+        MachineId::JacksOrBetter => 0,
+        MachineId::DeucesWild => 1,
+        MachineId::BonusPoker => 2,
+        MachineId::DoubleBonus => 3,
+    };
+    &MACHINES[slot]
+}
+
+/// The family's tables, built on first use (other callers wait for the one build).
+pub(crate) fn family_tables(family: Family) -> &'static FamilyTables {
+    family_cell(family).get_or_init(|| FamilyTables::build(family))
+}
+
+/// The machine's tables, built on first use together with its family's.
+pub(crate) fn machine_tables(machine: MachineId) -> &'static MachineTables {
+    machine_cell(machine).get_or_init(|| MachineTables::build(machine, family_tables(machine.family())))
+}
+
+/// Bytes of all tables built so far.
+pub(crate) fn built_bytes() -> usize {
+    let families = [&NATURAL, &DEUCES].into_iter().filter_map(|cell| cell.get()).map(FamilyTables::n_bytes);
+    let machines = MACHINES.iter().filter_map(OnceLock::get).map(MachineTables::n_bytes);
+    families.sum::<usize>() + machines.sum::<usize>()
+}
+
+fn evaluate_natural_indices_u8(hand: [usize; 5]) -> u8 {
+    evaluate_natural_indices(hand) as u8
+}
+
+fn evaluate_deuces_indices_u8(hand: [usize; 5]) -> u8 {
+    evaluate_deuces_indices(hand) as u8
+}
+
+/// Enumerates the 2,598,960 hands c0 < c1 < c2 < c3 < c4 with c0 innermost, so that four of the
+/// five 4-card subsets of consecutive hands have consecutive colex ranks (dropping c0 keeps the
+/// same subset): the counting stays inside a few cache lines.
+fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8) -> Vec<[u8; CAT_SLOTS]> {
+    let mut four = vec![[0u8; CAT_SLOTS]; BINOM[52][4] as usize];
+    for c4 in 4..52 {
+        let b4_4 = BINOM[c4][4] as usize;
+        for c3 in 3..c4 {
+            let b3_4 = BINOM[c3][4] as usize;
+            let b3_3 = BINOM[c3][3] as usize;
+            for c2 in 2..c3 {
+                let b2_3 = BINOM[c2][3] as usize;
+                let b2_2 = BINOM[c2][2] as usize;
+                for c1 in 1..c2 {
+                    let b1_2 = BINOM[c1][2] as usize;
+                    let b1_1 = c1;
+                    // The subsets that keep c0 at position 0 differ only by c0 (C(c0, 1) = c0).
+                    let drop4 = b1_2 + b2_3 + b3_4;
+                    let drop3 = b1_2 + b2_3 + b4_4;
+                    let drop2 = b1_2 + b3_3 + b4_4;
+                    let drop1 = b2_2 + b3_3 + b4_4;
+                    let drop0 = b1_1 + b2_2 + b3_3 + b4_4;
+                    for c0 in 0..c1 {
+                        let category = evaluate([c0, c1, c2, c3, c4]) as usize;
+                        four[drop4 + c0][category] += 1;
+                        four[drop3 + c0][category] += 1;
+                        four[drop2 + c0][category] += 1;
+                        four[drop1 + c0][category] += 1;
+                        four[drop0][category] += 1;
+                    }
+                }
+            }
+        }
+    }
+    four
+}
+
+/// Derives the counts for (size − 1)-card subsets from those of `size`-card subsets: a 5-card hand
+/// containing S is counted once under each of its (5 − |S|) ways to add one card to S, so summing
+/// the counts of every one-card extension and dividing by 6 − size gives the count for S.
+fn shrink<Small, Big>(bigger: &[[Big; CAT_SLOTS]], size: usize) -> Vec<[Small; CAT_SLOTS]>
+where
+    Big: Copy + Into<u32>,
+    Small: Copy + TryFrom<u32>,
+{
+    let n_smaller = BINOM[52][size - 1] as usize;
+    let mut acc = vec![[0u32; CAT_SLOTS]; n_smaller];
+    // The subsets are visited in colex order, which is rank order, starting from {0, 1, …}.
+    let mut cards = [0usize, 1, 2, 3];
+    for (rank, row) in bigger.iter().enumerate() {
+        if rank > 0 {
+            next_colex(&mut cards[..size]);
+        }
+        // Dropping card j shifts the later cards down one position.
+        for drop in 0..size {
+            let mut smaller_rank = 0usize;
+            for (pos, &card) in cards[..size].iter().enumerate() {
+                if pos < drop {
+                    smaller_rank += BINOM[card][pos + 1] as usize;
+                } else if pos > drop {
+                    smaller_rank += BINOM[card][pos] as usize;
+                }
+            }
+            for (slot, &count) in acc[smaller_rank].iter_mut().zip(row.iter()) {
+                *slot += count.into();
+            }
+        }
+    }
+    let divisor = (6 - size) as u32;
+    acc.iter()
+        .map(|row| {
+            row.map(|total| {
+                debug_assert_eq!(total % divisor, 0);
+                Small::try_from(total / divisor)
+                    .ok()
+                    .expect("a count never exceeds C(52 - size, 5 - size), which fits the row type")
+            })
+        })
+        .collect()
+}
+
+/// Steps sorted `cards` to the next subset in colex order.
+fn next_colex(cards: &mut [usize]) {
+    let last = cards.len() - 1;
+    let mut pos = 0;
+    while pos < last && cards[pos] + 1 == cards[pos + 1] {
+        pos += 1;
+    }
+    cards[pos] += 1;
+    for (reset, card) in cards[..pos].iter_mut().enumerate() {
+        *card = reset;
+    }
+}
+
+/// The sorted cards of the `size`-subset with this colex rank.
+#[cfg(test)]
+fn unrank(mut rank: u32, size: usize, cards: &mut [usize]) {
+    let mut top = 52;
+    for pos in (0..size).rev() {
+        // The largest card c with C(c, pos + 1) ≤ rank.
+        let mut card = top - 1;
+        while BINOM[card][pos + 1] > rank {
+            card -= 1;
+        }
+        cards[pos] = card;
+        rank -= BINOM[card][pos + 1];
+        top = card;
+    }
+}
+
+fn add_row<T: Copy + Into<i64>>(row: &[T; CAT_SLOTS], sign: i64, acc: &mut [i64; CAT_SLOTS]) {
+    for (slot, &count) in acc.iter_mut().zip(row.iter()) {
+        *slot += sign * count.into();
+    }
+}
+
+fn row_pay<T: Copy + Into<u32>>(row: &[T; CAT_SLOTS], pay: &[u32; CAT_SLOTS]) -> u32 {
+    row.iter().zip(pay.iter()).map(|(&count, &pay)| count.into() * pay).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colex_ranks_are_dense_and_unrank_inverts_them() {
+        let mut cards = [0usize; 4];
+        for rank in [0u32, 1, 2, 1000, 270_724] {
+            unrank(rank, 4, &mut cards);
+            let back: u32 = cards.iter().enumerate().map(|(pos, &c)| BINOM[c][pos + 1]).sum();
+            assert_eq!(back, rank);
+        }
+        assert_eq!(SIZE_OFFSET[4] + BINOM[52][4] as usize, N_SMALL_SUBSETS);
+        let mut walked = [0usize, 1, 2, 3];
+        for rank in 1..2000u32 {
+            next_colex(&mut walked);
+            unrank(rank, 4, &mut cards);
+            assert_eq!(walked, cards);
+        }
+    }
+
+    #[test]
+    fn every_size_counts_all_hands_containing_it() {
+        for family in [Family::Natural, Family::Deuces] {
+            let tables = FamilyTables::build(family);
+            assert_eq!(tables.zero.iter().sum::<u32>(), 2_598_960);
+            assert!(tables.one.iter().all(|row| row.iter().sum::<u32>() == 249_900));
+            assert!(tables.two.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 19_600));
+            assert!(tables.three.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 1_176));
+            assert!(tables.four.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 48));
+        }
+    }
+}

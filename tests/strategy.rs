@@ -1,0 +1,185 @@
+//! The fast solver against the brute-force reference, the tie rule, the cost of a hold, and the
+//! analyser against the published returns.
+
+use vpoker::card::{parse_hand, Card};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+use vpoker::strategy::{
+    analyze, brute_force_evs, compare_holds, hand_evs, suit_classes, table_bytes, warm_up, HandEvs, HoldEv,
+    N_CLASSES, N_DEALS,
+};
+
+/// Hands per machine compared with brute force (each brute-force solve takes tens of ms).
+const N_SAMPLE_HANDS: u8 = 30;
+
+fn hold(mask: u32) -> Hold {
+    Hold::from_mask(mask).unwrap()
+}
+
+/// The first five cards of a reproducibly shuffled deck.
+fn sample_hand(machine_idx: u8, hand_idx: u8) -> [Card; 5] {
+    let mut bytes = [0u8; 32];
+    bytes[0] = machine_idx;
+    bytes[1] = hand_idx;
+    bytes[31] = 0x5e;
+    let deck = Seed::from_bytes(bytes).deck();
+    [deck[0], deck[1], deck[2], deck[3], deck[4]]
+}
+
+fn assert_same_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
+    let fast = hand_evs(machine, hand);
+    let slow = brute_force_evs(machine, hand);
+    for mask in 0..32 {
+        let (f, s) = (fast.ev(hold(mask)), slow.ev(hold(mask)));
+        assert!((f - s).abs() < 1e-9, "{machine} {hand:?} mask {mask}: fast {f} brute {s}");
+    }
+    assert_eq!(fast.best(), slow.best(), "{machine} {hand:?}");
+    fast
+}
+
+#[test]
+fn fast_evs_equal_brute_force_on_seeded_random_hands() {
+    for (machine_idx, machine) in MachineId::ALL.into_iter().enumerate() {
+        for hand_idx in 0..N_SAMPLE_HANDS {
+            assert_same_evs(machine, &sample_hand(machine_idx as u8, hand_idx));
+        }
+    }
+}
+
+#[test]
+fn fast_evs_equal_brute_force_on_hand_picked_hands() {
+    let cases = [
+        // Four to a royal: the published 18.553191489.
+        (MachineId::JacksOrBetter, "Ah Kh Qh Jh 9c", 0b01111),
+        // A dealt royal is kept whole.
+        (MachineId::JacksOrBetter, "Ts Js Qs Ks As", 0b11111),
+        (MachineId::DeucesWild, "Ts Js Qs Ks As", 0b11111),
+        // A low pair beats two unsuited high cards.
+        (MachineId::JacksOrBetter, "5c 5d Kh Qs 8d", 0b00011),
+        // Three aces with a pair in Double Bonus: the aces alone (four aces pay 160) beat the
+        // full house (10).
+        (MachineId::DoubleBonus, "Ac Ad Ah 8s 8c", 0b00111),
+        // Three deuces with a pair make five of a kind (15), yet the three deuces alone are worth more.
+        (MachineId::DeucesWild, "2c 2d 2h 9s 9c", 0b00111),
+        // Bonus Poker: four to a royal with a paying pair of jacks.
+        (MachineId::BonusPoker, "Jh Js Qh Kh Ah", 0b11101),
+    ];
+    for (machine, text, best) in cases {
+        let hand = parse_hand(text).unwrap();
+        let evs = assert_same_evs(machine, &hand);
+        assert_eq!(evs.best(), hold(best), "{machine} {text}: sorted {:?}", &evs.sorted()[..3]);
+    }
+    let royal_draw = hand_evs(MachineId::JacksOrBetter, &parse_hand("Ah Kh Qh Jh 9c").unwrap());
+    assert!((royal_draw.ev(hold(0b01111)) - 18.553191489).abs() < 1e-9);
+}
+
+#[test]
+fn evs_follow_the_cards_whatever_order_they_are_given_in() {
+    let hand = parse_hand("9c Jh Ah Qh Kh").unwrap();
+    let evs = hand_evs(MachineId::JacksOrBetter, &hand);
+    assert_eq!(evs.best(), hold(0b11110));
+    assert!((evs.ev(hold(0b11110)) - 18.553191489).abs() < 1e-9);
+    let reordered = parse_hand("Ah Kh Qh Jh 9c").unwrap();
+    let other = hand_evs(MachineId::JacksOrBetter, &reordered);
+    // Card i of `hand` is card position[i] of `reordered`.
+    let position = [4, 3, 0, 2, 1];
+    for mask in 0..32u32 {
+        let moved = (0..5).filter(|&i| mask & (1 << i) != 0).fold(0, |m, i| m | (1 << position[i]));
+        assert_eq!(evs.ev(hold(mask)), other.ev(hold(moved)));
+    }
+}
+
+#[test]
+fn ties_go_to_fewer_cards_then_the_smaller_mask() {
+    // Four aces pay 25 with any kicker: holding the four ties with holding all five.
+    let evs = hand_evs(MachineId::JacksOrBetter, &parse_hand("Ac Ad Ah As Kd").unwrap());
+    assert_eq!(evs.ev(hold(0b01111)), evs.ev(hold(0b11111)));
+    assert_eq!(evs.best(), hold(0b01111));
+    // Three equal three-card royal draws: the smallest mask comes first.
+    let evs = hand_evs(MachineId::JacksOrBetter, &parse_hand("Ah Kh Qh Jh 9c").unwrap());
+    let sorted = evs.sorted();
+    let masks: Vec<u8> = sorted[2..5].iter().map(|h| h.hold.mask()).collect();
+    assert_eq!(masks, [0b00111, 0b01011, 0b01101]);
+    // The rule itself, on synthetic values.
+    let a = HoldEv { hold: hold(0b00011), ev: 1.0 };
+    let b = HoldEv { hold: hold(0b00100), ev: 1.0 + 1e-13 };
+    let c = HoldEv { hold: hold(0b01000), ev: 1.0 };
+    assert!(compare_holds(&b, &a).is_lt(), "fewer cards wins a tie");
+    assert!(compare_holds(&b, &c).is_lt(), "then the smaller mask");
+    assert!(compare_holds(&HoldEv { ev: 1.1, ..a }, &b).is_lt(), "a real difference wins");
+    // Sorting is consistent with the rule everywhere.
+    for (machine_idx, machine) in MachineId::ALL.into_iter().enumerate() {
+        for hand_idx in 0..20 {
+            let sorted = hand_evs(machine, &sample_hand(machine_idx as u8, 100 + hand_idx)).sorted();
+            assert!(sorted.windows(2).all(|w| compare_holds(&w[0], &w[1]).is_lt()));
+        }
+    }
+}
+
+#[test]
+fn the_cost_of_a_hold_is_what_it_gives_up_against_the_best() {
+    let evs = hand_evs(MachineId::JacksOrBetter, &parse_hand("Ah Kh Qh Jh 9c").unwrap());
+    assert_eq!(evs.cost(evs.best()), 0.0);
+    let all = hold(0b11111);
+    assert!((evs.cost(all) - (evs.ev(evs.best()) - evs.ev(all))).abs() < 1e-12);
+    assert!(Hold::all().all(|h| evs.cost(h) >= 0.0));
+}
+
+#[test]
+fn tables_fit_the_memory_budget() {
+    warm_up();
+    let bytes = table_bytes();
+    assert!(bytes > 10_000_000 && bytes <= 40_000_000, "{bytes} bytes");
+}
+
+#[test]
+fn suit_classes_cover_every_deal() {
+    let classes = suit_classes();
+    assert_eq!(classes.len(), N_CLASSES);
+    assert_eq!(classes.iter().map(|c| u64::from(c.weight())).sum::<u64>(), N_DEALS);
+}
+
+#[test]
+fn analyser_reproduces_the_published_returns() {
+    let published = [
+        (MachineId::JacksOrBetter, 0.995439043695),
+        (MachineId::DeucesWild, 1.007619612039),
+        (MachineId::BonusPoker, 0.991659731872),
+        (MachineId::DoubleBonus, 1.001725223551),
+    ];
+    for (machine, expected) in published {
+        let analysis = analyze(machine);
+        assert!((analysis.return_rate() - expected).abs() < 1e-9, "{machine}: {}", analysis.return_rate());
+        let total: f64 = analysis.outcomes().iter().map(|o| o.probability).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{machine}: probabilities sum to {total}");
+        if machine == MachineId::JacksOrBetter {
+            let published = [
+                ("royal-flush", 0.00002476),
+                ("straight-flush", 0.00010931),
+                ("four-of-a-kind", 0.00236255),
+                ("full-house", 0.01151221),
+                ("flush", 0.01101451),
+                ("straight", 0.01122937),
+                ("three-of-a-kind", 0.07444870),
+                ("two-pair", 0.12927890),
+                ("jacks-or-better", 0.21458503),
+                ("nothing", 0.54543467),
+            ];
+            let outcomes = analysis.outcomes();
+            assert_eq!(outcomes.len(), published.len());
+            for (outcome, (id, probability)) in outcomes.iter().zip(published) {
+                assert_eq!(outcome.id, id);
+                assert!((outcome.probability - probability).abs() <= 5e-9, "{id}: {}", outcome.probability);
+            }
+        }
+    }
+}
+
+#[test]
+fn public_strategy_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<HandEvs>();
+    assert_send_sync::<vpoker::strategy::Analysis>();
+    assert_send_sync::<vpoker::strategy::SuitClass>();
+}
