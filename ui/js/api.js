@@ -1,0 +1,48 @@
+// Every call into Rust goes through this module. The UI computes no rule:
+// it sends what the player chose and shows what Rust returns.
+
+/** True when the page runs inside the Tauri app (withGlobalTauri). */
+export function hasBackend() {
+  return Boolean(window.__TAURI__ && window.__TAURI__.core && window.__TAURI__.core.invoke);
+}
+
+/** An error as the UI handles it: a stable kind, the raw message, and any data. */
+export class ApiError extends Error {
+  constructor(kind, message, data) {
+    super(message || kind);
+    this.kind = kind;
+    this.data = data || {};
+  }
+}
+
+function toApiError(raw) {
+  if (raw && typeof raw === "object" && typeof raw.kind === "string") {
+    const { kind, message, ...data } = raw;
+    return new ApiError(kind, message, data);
+  }
+  if (raw && typeof raw === "object" && raw.error && typeof raw.error.kind === "string") {
+    return toApiError(raw.error);
+  }
+  return new ApiError("unknown", typeof raw === "string" ? raw : String(raw && raw.message || raw));
+}
+
+async function call(name, args) {
+  if (!hasBackend()) throw new ApiError("no-backend", "window.__TAURI__ is missing");
+  try {
+    return await window.__TAURI__.core.invoke(name, args || {});
+  } catch (raw) {
+    throw toApiError(raw);
+  }
+}
+
+export const api = {
+  getState: () => call("get_state"),
+  claimDaily: () => call("claim_daily"),
+  deal: (machine, bet, hands, practice) => call("deal", { machine, bet, hands, practice }),
+  draw: (hold) => call("draw", { hold }),
+  hint: () => call("hint"),
+  history: (limit) => call("history", { limit }),
+  stats: () => call("stats"),
+  setSetting: (key, value) => call("set_setting", { key, value }),
+  resetDatabase: () => call("reset_database"),
+};

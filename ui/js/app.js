@@ -1,0 +1,203 @@
+// The app: loads the state, routes between screens, shows errors and
+// celebrations. It keeps no game rule; every number shown comes from Rust.
+
+import { api, hasBackend } from "./api.js";
+import { setLanguage, t, has, translateTree, formatInt } from "./i18n.js";
+import { h, replace } from "./dom.js";
+import { celebrate } from "./celebrate.js";
+import { configureSound } from "./sound.js";
+import * as lobby from "./lobby.js";
+import * as machine from "./machine.js";
+import * as history from "./history.js";
+import * as stats from "./stats.js";
+import * as settings from "./settings.js";
+import * as help from "./help.js";
+
+const screens = { lobby, machine, history, stats, settings, help };
+const main = document.getElementById("main");
+const errorBox = document.querySelector("[data-testid=error]");
+const live = document.getElementById("live");
+
+let state = null;
+let route = { name: "lobby", arg: null };
+let currentScreen = null;
+
+/** The machine's display name. */
+export function machineName(id) {
+  return has(`machine.${id}`) ? t(`machine.${id}`) : String(id ?? "");
+}
+
+/** Translated text for an error from Rust, with its data interpolated. */
+export function errorText(error) {
+  const kind = error && error.kind;
+  const data = { ...(error && error.data) };
+  if (data.machine) data.machine = machineName(data.machine);
+  for (const name of ["chips", "needed", "balance", "bet", "cost", "amount", "required", "available"]) {
+    if (typeof data[name] === "number") data[name] = formatInt(data[name]);
+  }
+  if (kind && has(`error.${kind}`)) return t(`error.${kind}`, data);
+  return t("error.unknown", { message: (error && error.message) || String(error) });
+}
+
+export function showError(error) {
+  if (!error) {
+    errorBox.hidden = true;
+    errorBox.replaceChildren();
+    return;
+  }
+  const kind = error.kind || "unknown";
+  errorBox.dataset.kind = kind;
+  const children = [h("span", { class: "error-text" }, errorText(error))];
+  if (kind === "corrupt-database" || kind === "newer-database") {
+    children.push(h("button", { type: "button", class: "btn small danger", onclick: () => settings.confirmReset(app) }, t("settings.reset")));
+  }
+  children.push(h("button", { type: "button", class: "error-close", "aria-label": t("app.dismiss"), onclick: () => showError(null) }, "×"));
+  errorBox.replaceChildren(...children);
+  errorBox.hidden = false;
+}
+
+/** Speaks a short message through the polite live region. */
+export function announce(text) {
+  live.textContent = "";
+  window.setTimeout(() => { live.textContent = text; }, 30);
+}
+
+function updateHeader() {
+  const chips = document.querySelector("[data-testid=chips]");
+  const level = document.querySelector("[data-testid=level]");
+  if (!state) return;
+  chips.textContent = formatInt(state.chips);
+  chips.dataset.value = String(state.chips);
+  level.textContent = formatInt(state.level);
+  level.dataset.value = String(state.level);
+}
+
+function applySettings() {
+  const s = (state && state.settings) || {};
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const anim = reduced ? "off" : s.animation || "normal";
+  document.documentElement.dataset.anim = anim;
+  configureSound(s.sound === "on" || s.sound === true);
+}
+
+function setState(next) {
+  if (!next || typeof next !== "object") return;
+  const previous = state;
+  state = next;
+  applySettings();
+  updateHeader();
+  const events = Array.isArray(next.events) ? next.events : [];
+  if (previous && events.length) celebrate(events, { machineName, announce, state });
+}
+
+function render() {
+  for (const button of document.querySelectorAll(".tabbar [data-route]")) {
+    const on = button.dataset.route === route.name || (route.name === "machine" && button.dataset.route === "lobby");
+    if (on) button.setAttribute("aria-current", "page");
+    else button.removeAttribute("aria-current");
+  }
+  const screen = screens[route.name] || lobby;
+  if (currentScreen !== screen) {
+    if (currentScreen && currentScreen.leave) currentScreen.leave();
+    currentScreen = screen;
+    main.dataset.screen = route.name;
+    main.replaceChildren();
+    main.scrollTop = 0;
+    if (screen.enter) screen.enter(app);
+  }
+  screen.render(app);
+}
+
+function parseRoute() {
+  const [name, arg] = location.hash.replace(/^#\/?/, "").split("/");
+  route = { name: screens[name] ? name : "lobby", arg: arg ? decodeURIComponent(arg) : null };
+  if (route.name === "machine" && state && !route.arg) route = { name: "lobby", arg: null };
+}
+
+/** The object every screen receives. */
+export const app = {
+  main,
+  prefs: { practice: false },
+  get state() { return state; },
+  get route() { return route; },
+  go(name, arg) {
+    const hash = `#/${name}${arg ? `/${encodeURIComponent(arg)}` : ""}`;
+    if (location.hash === hash) { parseRoute(); render(); }
+    else location.hash = hash;
+  },
+  /** Runs one call into Rust; a returned State replaces ours. Errors are shown translated. */
+  async run(call, { quiet = false } = {}) {
+    if (!quiet) showError(null);
+    try {
+      const result = await call();
+      if (result && typeof result === "object" && "chips" in result && "level" in result) {
+        setState(result);
+        render();
+      }
+      return result;
+    } catch (error) {
+      showError(error);
+      render();
+      return undefined;
+    }
+  },
+  async setLanguageSetting(value) {
+    await setLanguage(value);
+    translateTree(document);
+    updateHeader();
+    currentScreen = null;
+    render();
+  },
+  render,
+  showError,
+  announce,
+  machineName,
+};
+
+function noBackend() {
+  replace(main,
+    h("section", { class: "notice-box", role: "status" },
+      h("h2", {}, t("app.no-backend.title")),
+      h("p", {}, t("app.no-backend.body"))));
+}
+
+async function start() {
+  let lang = "auto";
+  await setLanguage(lang);
+  translateTree(document);
+  for (const button of document.querySelectorAll(".tabbar [data-route]")) {
+    button.addEventListener("click", () => {
+      const helpFor = route.name === "machine" || route.name === "help" ? route.arg : null;
+      app.go(button.dataset.route, button.dataset.route === "help" ? helpFor : null);
+    });
+  }
+  window.addEventListener("hashchange", () => { parseRoute(); render(); });
+  window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", applySettings);
+  if (new URLSearchParams(location.search).has("stub")) {
+    // Development only: a fake backend for looking at the UI in a plain browser.
+    await import("../dev/stub.js");
+  }
+  if (!hasBackend()) {
+    noBackend();
+    return;
+  }
+  try {
+    const first = await api.getState();
+    setState(first);
+    const language = first.settings && first.settings.language;
+    if (language && language !== "auto") {
+      await setLanguage(language);
+      translateTree(document);
+      updateHeader();
+    }
+  } catch (error) {
+    showError(error);
+  }
+  if (!location.hash && state && state.hand && state.hand.machine) {
+    window.history.replaceState(null, "", `#/machine/${encodeURIComponent(state.hand.machine)}`);
+  }
+  parseRoute();
+  render();
+}
+
+start();

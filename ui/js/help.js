@@ -1,0 +1,32 @@
+// A short help page per machine: what pays, how to play, and a strategy tip.
+
+import { h, replace } from "./dom.js";
+import { t, formatInt } from "./i18n.js";
+import { paytable } from "./paytable.js";
+
+export function render(app) {
+  const state = app.state;
+  const machines = (state && state.machines) || [];
+  const id = app.route.arg || (machines[0] && machines[0].id) || "jacks-or-better";
+  const machine = machines.find((m) => m.id === id);
+  replace(app.main,
+    h("h2", { class: "screen-title" }, t("help.title")),
+    h("div", { class: "seg wrap", role: "group", "aria-label": t("help.choose") },
+      machines.map((m) => h("button", {
+        type: "button", "aria-pressed": m.id === id ? "true" : "false",
+        onclick: () => app.go("help", m.id),
+      }, app.machineName(m.id)))),
+    h("article", { class: "help" },
+      h("h3", {}, app.machineName(id)),
+      h("p", {}, t(`help.${id}`)),
+      machine && !machine.unlocked ? h("p", { class: "small" }, t("lobby.locked", { level: formatInt(machine.unlock_level) })) : null,
+      h("h4", {}, t("help.how.title")),
+      h("ol", {}, ["1", "2", "3", "4"].map((n) => h("li", {}, t(`help.how.${n}`)))),
+      h("h4", {}, t("help.keys.title")),
+      h("p", {}, t("help.keys")),
+      h("h4", {}, t("help.tip.title")),
+      h("p", {}, t(`help.tip.${id}`)),
+      machine ? [h("h4", {}, t("machine.paytable")), paytable(machine, [1], 1, new Map()), h("p", { class: "small" }, t("help.paytable"))] : null,
+      h("h4", {}, t("help.kind.title")),
+      h("p", {}, t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3"))));
+}

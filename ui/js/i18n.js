@@ -1,0 +1,89 @@
+// Translation tables and locale-aware formatting. Every visible string goes
+// through t(); numbers through Intl.NumberFormat of the current language.
+
+export const LANGUAGES = ["en", "de", "pt", "ja"];
+
+let lang = "en";
+let table = {};
+let fallback = {};
+
+/** The language "auto" stands for: the first system language we speak. */
+export function systemLanguage() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function load(code) {
+  const response = await fetch(`i18n/${code}.json`);
+  if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
+  return response.json();
+}
+
+/** Switches to `setting` ("auto" or a language code); resolves when loaded. */
+export async function setLanguage(setting) {
+  const code = LANGUAGES.includes(setting) ? setting : systemLanguage();
+  if (!Object.keys(fallback).length) fallback = await load("en");
+  if (code === lang && Object.keys(table).length) return false;
+  table = code === "en" ? fallback : await load(code);
+  lang = code;
+  document.documentElement.lang = code;
+  return true;
+}
+
+export function currentLanguage() {
+  return lang;
+}
+
+/** Whether a key exists (used to fall back for unknown error kinds and rows). */
+export function has(key) {
+  return key in table || key in fallback;
+}
+
+/** The text for `key` with {name} placeholders filled from `params`. */
+export function t(key, params) {
+  let text = key in table ? table[key] : key in fallback ? fallback[key] : key;
+  if (params) {
+    text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+  return text;
+}
+
+/** Translates every [data-i18n] / [data-i18n-aria] / [data-i18n-title] under root. */
+export function translateTree(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}
+
+const formats = new Map();
+function numberFormat(options) {
+  const id = `${lang}|${JSON.stringify(options || {})}`;
+  if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(lang, options));
+  return formats.get(id);
+}
+
+/** A whole number with the language's grouping (1,000 / 1.000). */
+export function formatInt(n) {
+  return numberFormat({ maximumFractionDigits: 0 }).format(Number(n) || 0);
+}
+
+/** A decimal with a fixed number of fraction digits. */
+export function formatDec(n, digits = 2) {
+  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(n) || 0);
+}
+
+/** A share 0..1 as a percentage. */
+export function formatPercent(share, digits = 1) {
+  return numberFormat({ style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(share) || 0);
+}
+
+/** A local date and time for the history. */
+export function formatTime(value) {
+  const date = typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value ?? "");
+  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short" }).format(date);
+}

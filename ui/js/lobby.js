@@ -1,0 +1,133 @@
+// The lobby: machines (locked ones say which level opens them), level and
+// progress to the next unlock, daily chips with the streak, and the way into
+// practice hands. Every figure comes from the state Rust returned.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t, formatInt } from "./i18n.js";
+import { play } from "./sound.js";
+import { rowsOf } from "./paytable.js";
+
+let ticker = 0;
+
+export function enter(app) {
+  ticker = window.setInterval(() => updateCountdown(), 30000);
+}
+
+export function leave() {
+  window.clearInterval(ticker);
+}
+
+/** Milliseconds until the next local midnight (display only; Rust decides the claim). */
+function untilMidnight() {
+  const now = new Date();
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return next - now;
+}
+
+function countdownText() {
+  const minutes = Math.max(1, Math.ceil(untilMidnight() / 60000));
+  return t("lobby.daily.next", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
+
+function updateCountdown() {
+  for (const el of document.querySelectorAll("[data-countdown]")) el.textContent = countdownText();
+}
+
+function dailyBlock(app, state) {
+  const daily = state.daily || {};
+  const streak = Number(daily.streak) || 0;
+  const claim = () => app.run(async () => {
+    const next = await api.claimDaily();
+    play("win");
+    app.announce(t("lobby.daily.claimed", { amount: formatInt(daily.amount ?? 200) }));
+    return next;
+  });
+  return h("section", { class: "daily", "aria-labelledby": "daily-title" },
+    h("h2", { id: "daily-title", class: "section-title" }, t("lobby.daily.title")),
+    h("button", {
+      type: "button",
+      class: `btn ${daily.available ? "primary glow" : "quiet"}`,
+      "data-testid": "daily-claim",
+      "data-available": daily.available ? "true" : "false",
+      onclick: claim,
+    }, daily.available
+      ? t("lobby.daily.claim", { amount: formatInt(daily.amount ?? 200) })
+      : t("lobby.daily.done")),
+    h("p", { class: "small" },
+      streak > 0 ? t("lobby.daily.streak", { days: formatInt(streak) }) : null,
+      streak > 0 && !daily.available ? " · " : null,
+      !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null),
+    daily.clock_moved_back ? h("p", { class: "small" }, t("lobby.daily.clock-back")) : null);
+}
+
+function progressBlock(state) {
+  const next = state.next_unlock;
+  const inLevel = Math.max(0, Number(state.xp) - Number(state.level_start_xp));
+  const span = Math.max(1, Number(state.next_level_xp) - Number(state.level_start_xp));
+  const children = [
+    h("p", { class: "progress-line" },
+      t("lobby.xp", { xp: formatInt(state.xp), next: formatInt(state.next_level_xp), level: formatInt(Number(state.level) + 1) })),
+    h("progress", { class: "bar", max: span, value: Math.min(inLevel, span), "aria-label": t("lobby.level-progress") }),
+  ];
+  if (next) {
+    const what = next.kind === "multi-play" || !next.machine ? t("lobby.unlock.multi-play") : nameOf(next.machine);
+    const needed = Number(next.xp_needed) || 0;
+    children.push(
+      h("p", { class: "progress-line" }, t("lobby.unlock.next", { what, level: formatInt(next.level), xp: formatInt(needed) })),
+      h("progress", { class: "bar unlock", max: Number(state.xp) + needed || 1, value: Number(state.xp) || 0, "aria-label": t("lobby.unlock.progress", { what }) }));
+  } else {
+    children.push(h("p", { class: "progress-line" }, t("lobby.unlock.all")));
+  }
+  return h("section", { class: "progress", "aria-label": t("lobby.progress") }, children);
+}
+
+let nameOf = (id) => id;
+
+function machineTile(app, machine) {
+  const locked = !machine.unlocked;
+  const rows = rowsOf(machine);
+  const top = rows.slice(0, 3).map((row) => `${t(`row.${row.id}`)} ${formatInt(row.pay)}`).join(" · ");
+  const inProgress = app.state.hand && app.state.hand.machine === machine.id;
+  return h("li", {},
+    h("button", {
+      type: "button",
+      class: `tile${locked ? " locked" : ""}`,
+      "data-testid": `machine-${machine.id}`,
+      "data-locked": locked ? "true" : "false",
+      onclick: () => app.go("machine", machine.id),
+    },
+      h("span", { class: "tile-name" }, nameOf(machine.id)),
+      h("span", { class: "tile-pays" }, top),
+      locked
+        ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
+        : inProgress ? h("span", { class: "tile-badge" }, t("lobby.resume")) : null));
+}
+
+export function render(app) {
+  const state = app.state;
+  if (!state) return replace(app.main);
+  nameOf = app.machineName;
+  const minBet = Math.min(...(state.bets || [5]));
+  const broke = !state.hand && Number(state.chips) < minBet;
+  const first = (state.machines || []).find((m) => m.unlocked);
+  replace(app.main,
+    h("h2", { class: "visually-hidden" }, t("nav.lobby")),
+    broke ? h("section", { class: "broke", role: "status" },
+      h("p", { class: "broke-title" }, t("lobby.broke.title")),
+      h("p", {}, state.daily && state.daily.available ? t("lobby.broke.daily-now") : h("span", { "data-countdown": "" }, countdownText())),
+      h("p", { class: "small" }, t("lobby.broke.practice"))) : null,
+    dailyBlock(app, state),
+    progressBlock(state),
+    h("section", { "aria-labelledby": "machines-title" },
+      h("h2", { id: "machines-title", class: "section-title" }, t("lobby.machines")),
+      h("ul", { class: "tiles" }, (state.machines || []).map((m) => machineTile(app, m)))),
+    h("section", { class: "practice-entry" },
+      h("button", {
+        type: "button",
+        class: "btn",
+        "data-testid": "lobby-practice",
+        onclick: () => { app.prefs.practice = true; app.go("machine", (state.hand && state.hand.machine) || (first && first.id) || "jacks-or-better"); },
+      }, t("lobby.practice")),
+      h("p", { class: "small" }, t("lobby.practice.explain"))));
+}

@@ -1,0 +1,438 @@
+// One machine: paytable, extra hands (Triple/Five Play), the main hand, the
+// Deal/Draw button, bet/hands/practice selectors and the hint. The UI keeps
+// only the player's choices (bet, hands, which cards to hold); every result,
+// payout, balance and EV is read from what Rust returns.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t, formatInt, formatDec } from "./i18n.js";
+import { cardFace, cardName, miniCard } from "./cards.js";
+import { paytable, outcomeOf } from "./paytable.js";
+import { hintPanel, reviewPanel, evOf, hintEntries } from "./hint.js";
+import { play } from "./sound.js";
+
+let machineId = null;
+let hold = 0;
+let handKey = null;
+let hint = null;
+let hintFor = null;
+let hintPromise = null;
+let bet = null;
+let hands = null;
+let busy = false;
+let shownCards = [];
+let app = null;
+
+const on = (value) => value === "on" || value === true;
+
+function settings() {
+  return (app.state && app.state.settings) || {};
+}
+
+function machineOf(state) {
+  return (state.machines || []).find((m) => m.id === machineId);
+}
+
+function handHere(state) {
+  return state.hand && state.hand.machine === machineId ? state.hand : null;
+}
+
+function lastHere(state) {
+  const last = state.last_hand;
+  return last && (!last.machine || last.machine === machineId) ? last : null;
+}
+
+function keyOf(hand) {
+  return hand ? String(hand.id ?? (hand.cards || []).join("")) : null;
+}
+
+export function enter(appRef) {
+  app = appRef;
+  document.addEventListener("keydown", onKey);
+}
+
+export function leave() {
+  document.removeEventListener("keydown", onKey);
+  app && app.prefs && (app.prefs.practice = false);
+  machineId = null;
+}
+
+function chooseDefaults(state) {
+  const bets = state.bets || [5, 10, 20, 50];
+  const hand = handHere(state);
+  if (hand) {
+    bet = hand.bet;
+    hands = hand.hands || 1;
+    app.prefs.practice = Boolean(hand.practice);
+    return;
+  }
+  const remembered = state.last_bet && state.last_bet[machineId];
+  if (!bets.includes(bet)) bet = bets.includes(remembered) ? remembered : bets[0];
+  const lastHands = state.last_hands && typeof state.last_hands === "object" ? state.last_hands[machineId] : state.last_hands;
+  if (![1, 3, 5].includes(hands)) hands = [1, 3, 5].includes(lastHands) ? lastHands : 1;
+  if (!state.multi_play) hands = 1;
+}
+
+// ---- actions ---------------------------------------------------------------
+
+async function deal() {
+  if (busy) return;
+  busy = true;
+  updateControls();
+  play("deal");
+  const next = await app.run(() => api.deal(machineId, bet, hands, Boolean(app.prefs.practice)));
+  busy = false;
+  if (next && next.hand) {
+    hold = 0;
+    handKey = keyOf(next.hand);
+    hint = null;
+    hintFor = null;
+    requestHint();
+    app.announce(t("machine.dealt", { cards: next.hand.cards.map(cardName).join(", ") }));
+  } else {
+    play("error");
+  }
+  app.render();
+}
+
+function requestHint() {
+  const state = app.state;
+  const hand = handHere(state);
+  if (!hand) return null;
+  const wanted = on(settings().hints) || on(settings()["mistake-warnings"]) || on(settings().mistake_warnings);
+  if (!wanted) return null;
+  const key = keyOf(hand);
+  if (hintFor === key && hintPromise) return hintPromise;
+  hintFor = key;
+  hintPromise = api.hint().then((result) => {
+    if (hintFor === key) {
+      hint = result;
+      app.render();
+    }
+    return result;
+  }).catch((error) => {
+    if (hintFor === key) app.showError(error);
+    return null;
+  });
+  return hintPromise;
+}
+
+function warningsOn() {
+  const s = settings();
+  return on(s["mistake-warnings"] ?? s.mistake_warnings);
+}
+
+async function draw() {
+  if (busy) return;
+  const state = app.state;
+  const hand = handHere(state);
+  if (!hand) return;
+  if (warningsOn()) {
+    const result = hint || await Promise.race([requestHint(), new Promise((r) => setTimeout(() => r(null), 1500))]);
+    const { best } = hintEntries(result);
+    const mine = evOf(result, hold);
+    if (best && mine !== null && best.ev - mine > 1e-9) {
+      const choice = await warn(hand, best, (best.ev - mine) * hand.bet * (hand.hands || 1));
+      if (choice === "best") { hold = best.hold; render(app); }
+      if (choice === "cancel") return;
+    }
+  }
+  busy = true;
+  updateControls();
+  const next = await app.run(() => api.draw(hold));
+  busy = false;
+  if (next && next.last_hand) {
+    const payout = Number(next.last_hand.payout) || 0;
+    if (payout > 0) play("win");
+    app.announce(resultSpeech(next.last_hand));
+  }
+  app.render();
+}
+
+function warn(hand, best, chips) {
+  const dialog = document.getElementById("dialog");
+  return new Promise((resolve) => {
+    const done = (value) => { dialog.close(); resolve(value); };
+    replace(dialog,
+      h("form", { method: "dialog", class: "sheet-body", onsubmit: (e) => e.preventDefault() },
+        h("h2", {}, t("warn.title")),
+        h("p", {}, t("warn.body", { chips: formatDec(chips, 2) })),
+        h("p", { class: "review-best" }, t("hint.review.best"), " ",
+          h("span", { class: "hold-cards" }, hand.cards.map((c, i) => miniCard(c, { held: (best.hold >> i) & 1 })))),
+        h("div", { class: "sheet-actions" },
+          h("button", { type: "button", class: "btn", "data-testid": "warn-cancel", onclick: () => done("cancel") }, t("warn.change")),
+          h("button", { type: "button", class: "btn", "data-testid": "warn-best", onclick: () => done("best") }, t("warn.use-best")),
+          h("button", { type: "button", class: "btn primary", "data-testid": "warn-draw", onclick: () => done("draw") }, t("warn.draw-anyway")))));
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); done("cancel"); }, { once: true });
+    dialog.showModal();
+    dialog.querySelector("[data-testid=warn-cancel]").focus();
+  });
+}
+
+function toggleHold(i) {
+  const hand = handHere(app.state);
+  if (!hand || busy) return;
+  hold ^= 1 << i;
+  play("hold");
+  updateCards();
+  updateExtraHands();
+  updateHintMarks();
+  const card = document.querySelector(`[data-testid=card-${i}]`);
+  app.announce(card ? card.getAttribute("aria-label") : "");
+}
+
+function onKey(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (document.getElementById("dialog").open) return;
+  const target = event.target;
+  const tag = target && target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (/^[1-5]$/.test(event.key)) {
+    event.preventDefault();
+    toggleHold(Number(event.key) - 1);
+    return;
+  }
+  if (event.key === "Enter" || event.key === " ") {
+    // A focused button keeps its own meaning (a card toggles, a bet selects).
+    if (tag === "BUTTON" || tag === "A") return;
+    event.preventDefault();
+    dealOrDraw();
+  }
+}
+
+function dealOrDraw() {
+  if (handHere(app.state)) draw(); else deal();
+}
+
+// ---- rendering -------------------------------------------------------------
+
+function resultSpeech(last) {
+  const results = last.results || [];
+  const parts = results.map((r, i) => {
+    const what = t(`row.${outcomeOf(r)}`);
+    const win = Number(r.win) || 0;
+    const text = win > 0 ? t("machine.hand-win", { what, win: formatInt(win) }) : what;
+    return results.length > 1 ? t("machine.hand-n", { n: i + 1, text }) : text;
+  });
+  const payout = Number(last.payout) || 0;
+  parts.push(payout > 0 ? t("machine.total-win", { win: formatInt(payout) }) : t("machine.no-win"));
+  return parts.join(". ");
+}
+
+function litRows(state) {
+  const lit = new Map();
+  if (handHere(state)) return lit;
+  const last = lastHere(state);
+  for (const result of (last && last.results) || []) {
+    const row = outcomeOf(result);
+    if (row !== "nothing" && result.row !== null) lit.set(row, (lit.get(row) || 0) + 1);
+  }
+  return lit;
+}
+
+/** The cards on the main line and whether they are face up. */
+function mainCards(state) {
+  const hand = handHere(state);
+  if (hand) return hand.cards;
+  const last = lastHere(state);
+  if (last && last.results && last.results[0]) return last.results[0].cards;
+  return [null, null, null, null, null];
+}
+
+function hintOn() {
+  return on(settings().hints);
+}
+
+function cardButton(i) {
+  return h("button", {
+    type: "button",
+    class: "card",
+    "data-testid": `card-${i}`,
+    onclick: () => toggleHold(i),
+    onpointerdown: (e) => { if (e.pointerType !== "") e.preventDefault(); },
+  });
+}
+
+function updateCards() {
+  const state = app.state;
+  const hand = handHere(state);
+  const cards = mainCards(state);
+  const hintHold = hand && hintOn() && hint && hintFor === keyOf(hand) ? hintEntries(hint).best.hold : null;
+  for (let i = 0; i < 5; i += 1) {
+    const el = document.querySelector(`[data-testid=card-${i}]`);
+    if (!el) continue;
+    const card = cards[i] || null;
+    const held = Boolean(hand && (hold >> i) & 1);
+    const changed = shownCards.length === 5 && shownCards[i] !== card;
+    if (changed || !el.firstChild) {
+      const animate = changed && document.documentElement.dataset.anim !== "off";
+      el.replaceChildren(cardFace(card), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")));
+      if (animate) {
+        el.style.setProperty("--i", String(i));
+        el.classList.remove("flip");
+        void el.offsetWidth;
+        el.classList.add("flip");
+      }
+    }
+    if (card) el.dataset.card = card; else delete el.dataset.card;
+    el.setAttribute("aria-pressed", held ? "true" : "false");
+    el.setAttribute("aria-disabled", hand ? "false" : "true");
+    if (hintHold !== null && (hintHold >> i) & 1) el.dataset.hint = "true"; else el.dataset.hint = "false";
+    const label = card
+      ? `${t("card.position", { n: i + 1 })}: ${cardName(card)}${held ? `, ${t("card.held")}` : ""}${el.dataset.hint === "true" ? `, ${t("card.hinted")}` : ""}`
+      : `${t("card.position", { n: i + 1 })}: ${t("card.back")}`;
+    el.setAttribute("aria-label", label);
+    const tag = el.querySelector(".held-tag");
+    if (tag) tag.textContent = t("card.held-tag");
+  }
+  shownCards = cards.slice();
+}
+
+function updateHintMarks() {
+  const list = document.querySelector(".hint-list");
+  if (!list) return;
+  for (const li of list.children) li.classList.toggle("chosen", Number(li.dataset.hold) === hold);
+}
+
+function extraRow(index, cards, result) {
+  const win = result ? Number(result.win) || 0 : 0;
+  const row = result ? outcomeOf(result) : null;
+  return h("li", { class: `extra${win > 0 ? " won" : ""}`, "data-testid": "extra-hand", "aria-label": t("machine.hand-label", { n: index + 1 }) },
+    h("span", { class: "extra-cards" }, cards.map((c) => c ? miniCard(c) : h("span", { class: "mini back", "aria-label": t("card.back"), role: "img" }, ""))),
+    h("span", { class: "extra-result" },
+      result ? (win > 0 ? `${t(`row.${row}`)} ${formatInt(win)}` : t(`row.${row}`)) : ""));
+}
+
+function updateExtraHands() {
+  const box = document.querySelector(".extras");
+  if (!box) return;
+  const state = app.state;
+  const hand = handHere(state);
+  const last = lastHere(state);
+  let rows = [];
+  if (hand && (hand.hands || 1) > 1) {
+    const held = hand.cards.map((c, i) => ((hold >> i) & 1 ? c : null));
+    for (let n = 1; n < hand.hands; n += 1) rows.push(extraRow(n, held, null));
+  } else if (!hand && last && last.results && last.results.length > 1) {
+    rows = last.results.slice(1).map((r, n) => extraRow(n + 1, r.cards, r));
+  } else if (!hand && hands > 1) {
+    for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null));
+  }
+  box.replaceChildren(...rows.reverse());
+  box.hidden = rows.length === 0;
+}
+
+function selector(kind, values, current, disabled, label) {
+  return h("div", { class: "seg", role: "group", "aria-label": label },
+    values.map((v) => h("button", {
+      type: "button",
+      "data-testid": `${kind}-${v}`,
+      "aria-pressed": v === current ? "true" : "false",
+      disabled: disabled ? true : undefined,
+      onclick: () => {
+        if (kind === "bet") bet = v; else hands = v;
+        render(app);
+      },
+    }, formatInt(v))));
+}
+
+function updateControls() {
+  const state = app.state;
+  const hand = handHere(state);
+  const button = document.querySelector("[data-testid=deal-draw]");
+  if (button) {
+    button.textContent = hand ? t("machine.draw") : t("machine.deal");
+    button.dataset.phase = hand ? "draw" : "deal";
+    button.disabled = busy;
+    button.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+}
+
+function winLine(state) {
+  const hand = handHere(state);
+  const last = lastHere(state);
+  if (hand) {
+    return h("p", { class: "win-line playing", "data-testid": "win-total", "data-value": "" },
+      h("span", {}, hand.practice ? t("machine.practice-hand") : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands || 1) })),
+      hand.nudged ? h("span", { class: "kind-badge" }, t("machine.kind-deal")) : null,
+      h("span", { class: "small" }, t("machine.choose-hold")));
+  }
+  if (last) {
+    const payout = Number(last.payout) || 0;
+    const results = last.results || [];
+    const main = results[0];
+    const rowText = main ? t(`row.${outcomeOf(main)}`) : "";
+    return h("p", { class: `win-line${payout > 0 ? " won" : ""}`, "data-testid": "win-total", "data-value": String(payout) },
+      results.length === 1 && main && outcomeOf(main) !== "nothing" ? `${rowText} · ` : "",
+      payout > 0 ? t("machine.win", { win: formatInt(payout) }) : t("machine.no-win"),
+      last.practice ? ` · ${t("machine.practice-tag")}` : "");
+  }
+  return h("p", { class: "win-line", "data-testid": "win-total", "data-value": "" }, t("machine.ready"));
+}
+
+export function render(appRef) {
+  app = appRef;
+  const state = app.state;
+  if (!state) return replace(app.main);
+  const id = app.route.arg;
+  if (id !== machineId) {
+    machineId = id;
+    bet = null;
+    hands = null;
+    shownCards = [];
+  }
+  const machine = machineOf(state);
+  if (!machine) {
+    replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
+    return;
+  }
+  chooseDefaults(state);
+  const hand = handHere(state);
+  if (keyOf(hand) !== handKey) {
+    handKey = keyOf(hand);
+    hold = 0;
+    hint = null;
+    hintFor = null;
+    hintPromise = null;
+  }
+  if (hand && !hint) requestHint();
+  const last = lastHere(state);
+  const bets = state.bets || [5, 10, 20, 50];
+  const showHint = hintOn() && hand;
+  const otherHand = state.hand && !hand ? state.hand : null;
+
+  replace(app.main,
+    h("div", { class: "machine-head" },
+      h("button", { type: "button", class: "back", "aria-label": t("machine.back"), onclick: () => app.go("lobby") }, "‹"),
+      h("h2", { class: "machine-title" }, app.machineName(machine.id)),
+      !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) })) : null),
+    otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.machineName(otherHand.machine) }), " ",
+      h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,
+    paytable(machine, bets, bet, litRows(state)),
+    h("ol", { class: "extras", "aria-label": t("machine.extra-hands") }),
+    h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") },
+      [0, 1, 2, 3, 4].map(cardButton)),
+    winLine(state),
+    showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hand.cards, hand.bet, hold) : null,
+    !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
+    h("div", { class: "controls" },
+      h("div", { class: "control-row" },
+        selector("bet", bets, bet, Boolean(hand) || busy, t("machine.bet")),
+        state.multi_play ? selector("hands", state.hand_counts || [1, 3, 5], hands, Boolean(hand) || busy, t("machine.hands")) : null),
+      h("div", { class: "control-row" },
+        h("button", {
+          type: "button", class: "toggle", "data-testid": "practice",
+          "aria-pressed": app.prefs.practice ? "true" : "false",
+          disabled: hand ? true : undefined,
+          onclick: () => { app.prefs.practice = !app.prefs.practice; render(app); },
+        }, t("machine.practice")),
+        h("button", {
+          type: "button", class: "toggle", "data-testid": "hint-toggle",
+          "aria-pressed": hintOn() ? "true" : "false",
+          onclick: () => app.run(() => api.setSetting("hints", hintOn() ? "off" : "on")).then(() => requestHint()),
+        }, t("machine.hint")),
+        h("button", { type: "button", class: "btn primary deal", "data-testid": "deal-draw", onclick: dealOrDraw }, ""))));
+  updateCards();
+  updateExtraHands();
+  updateControls();
+}

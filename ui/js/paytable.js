@@ -1,0 +1,36 @@
+// The paytable of one machine, straight from state.machines: one column per
+// bet size with the current bet's column marked, and the winning rows lit.
+
+import { h } from "./dom.js";
+import { t, formatInt } from "./i18n.js";
+
+/** The paytable row id a result landed on ("nothing" when it pays nothing). */
+export function outcomeOf(result) {
+  if (!result) return "nothing";
+  if (typeof result.outcome === "string") return result.outcome;
+  return typeof result.row === "string" ? result.row : "nothing";
+}
+
+export function rowsOf(machine) {
+  if (!machine) return [];
+  if (Array.isArray(machine.paytable)) return machine.paytable;
+  return (machine.paytable && machine.paytable.rows) || machine.rows || [];
+}
+
+/** `lit` maps a row id to how many hands landed on it. */
+export function paytable(machine, bets, bet, lit) {
+  const rows = rowsOf(machine);
+  return h("table", { class: "paytable", "aria-label": t("machine.paytable") },
+    h("thead", {},
+      h("tr", {},
+        h("th", { scope: "col", class: "pt-name" }, t("machine.paytable.hand")),
+        bets.map((b) => h("th", { scope: "col", class: b === bet ? "pt-bet current" : "pt-bet other-bet", "aria-current": b === bet ? "true" : undefined },
+          formatInt(b))))),
+    h("tbody", {},
+      rows.map((row) => {
+        const count = lit.get(row.id) || 0;
+        return h("tr", { class: count ? "won" : undefined, "data-row": row.id },
+          h("th", { scope: "row", class: "pt-name" }, t(`row.${row.id}`), count > 1 ? h("span", { class: "pt-count" }, ` ×${count}`) : null),
+          bets.map((b) => h("td", { class: b === bet ? "pt-bet current" : "pt-bet other-bet" }, formatInt(row.pay * b))));
+      })));
+}

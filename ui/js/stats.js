@@ -1,0 +1,64 @@
+// Statistics per machine as Rust computed them: return, final-hand counts,
+// accuracy and EV given up; practice hands shown apart.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { rowsOf } from "./paytable.js";
+
+let stats = null;
+let loadedFor = null;
+
+export function enter() {
+  stats = null;
+  loadedFor = null;
+}
+
+async function load(app) {
+  stats = (await app.run(() => api.stats(), { quiet: true })) || { real: [], practice: [] };
+  app.render();
+}
+
+function block(app, entry) {
+  const machine = (app.state.machines || []).find((m) => m.id === entry.machine);
+  const order = rowsOf(machine).map((r) => r.id).concat(["nothing"]);
+  const counts = entry.final_hands || {};
+  const ids = order.filter((id) => counts[id]).concat(Object.keys(counts).filter((id) => !order.includes(id)));
+  const dash = "–";
+  return h("section", { class: "stats-block", "data-testid": `stats-${entry.machine}` },
+    h("h3", {}, app.machineName(entry.machine)),
+    h("dl", { class: "kv" },
+      h("dt", {}, t("stats.deals")), h("dd", {}, formatInt(entry.deals)),
+      h("dt", {}, t("stats.hands")), h("dd", {}, formatInt(entry.hands)),
+      h("dt", {}, t("stats.wagered")), h("dd", {}, formatInt(entry.wagered)),
+      h("dt", {}, t("stats.won")), h("dd", {}, formatInt(entry.won)),
+      h("dt", {}, t("stats.return")), h("dd", {}, entry.return == null ? dash : formatPercent(entry.return, 1)),
+      h("dt", {}, t("stats.accuracy")), h("dd", {}, entry.accuracy == null ? dash : formatPercent(entry.accuracy, 0)),
+      h("dt", {}, t("stats.ev-lost")), h("dd", {}, formatDec(entry.ev_given_up_chips ?? 0, 2)),
+      h("dt", {}, t("stats.nudged")), h("dd", {}, formatInt(entry.nudged ?? 0))),
+    ids.length ? h("table", { class: "counts", "aria-label": t("stats.final-hands") },
+      h("caption", { class: "small" }, t("stats.final-hands")),
+      h("tbody", {}, ids.map((id) => h("tr", {}, h("th", { scope: "row" }, t(`row.${id}`)), h("td", {}, formatInt(counts[id])))))) : null);
+}
+
+function part(app, title, list, testid) {
+  const played = (list || []).filter((entry) => Number(entry.deals) > 0);
+  return h("section", { class: "stats-part", "data-testid": testid },
+    h("h3", { class: "section-title" }, title),
+    played.length ? played.map((entry) => block(app, entry)) : h("p", { class: "notice" }, t("stats.empty")));
+}
+
+export function render(app) {
+  const key = app.state ? `${app.state.last_hand && app.state.last_hand.id}` : "";
+  if (app.state && loadedFor !== key) {
+    loadedFor = key;
+    load(app);
+  }
+  replace(app.main,
+    h("h2", { class: "screen-title" }, t("stats.title")),
+    stats === null ? h("p", { class: "notice" }, t("app.loading")) : [
+      part(app, t("stats.real"), stats.real, "stats-real"),
+      part(app, t("stats.practice"), stats.practice, "stats-practice"),
+      h("p", { class: "small muted" }, t("stats.note")),
+    ]);
+}
