@@ -7,7 +7,7 @@ use vpoker::card::{cards_to_string, parse_hand};
 use vpoker::machine::MachineId;
 use vpoker::shuffle::{fresh_deck, Algorithm, Seed};
 
-const USAGE: &str = "usage: vpoker <eval|shuffle|hint|analyze> ... (see README.md)";
+const USAGE: &str = "usage: vpoker <eval|shuffle|hint|analyze|play|simulate> ... (see README.md)";
 
 /// Runs one command line. `Err` is a usage or input error (exit 2 after a one-line message).
 pub fn run(argv: &[String]) -> Result<ExitCode, String> {
@@ -17,6 +17,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, String> {
         "shuffle" => shuffle(rest),
         "hint" => crate::hint::hint(rest),
         "analyze" => crate::analyze::analyze(rest),
+        "play" => crate::play::play(rest),
+        "simulate" => crate::simulate::simulate(rest),
         "--help" | "-h" | "help" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -4,6 +4,8 @@ mod analyze;
 mod args;
 mod commands;
 mod hint;
+mod play;
+mod simulate;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,166 @@
+//! `vpoker simulate --game ID --hands N --situation normal|losing|low-balance --kind-deals on|off
+//! --seed HEX [--threads T]`: deals N single hands exactly as the game does (same seeds → deck →
+//! dead check → kind-deal bag → nudge), plays the optimal hold, and reports the return and how often a
+//! paying hand, or a pair or better, is dealt.
+//!
+//! Hands are split into chunks of 65,536; chunk k draws its hand seeds from ChaCha20 seeded with
+//! `--seed` on stream k and keeps its own bag for the situation, so the result does not depend on
+//! the number of threads.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+use vpoker::card::{Card, Rank};
+use vpoker::game::deal::{bag_rng, Deal};
+use vpoker::game::kind::{is_dead, Situation};
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+use vpoker::strategy::hand_evs;
+
+use crate::args::Args;
+
+const CHUNK: u64 = 65_536;
+
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    n: u64,
+    dead: u64,
+    nudged: u64,
+    paying_dealt: u64,
+    pair_or_better_dealt: u64,
+    paid: u64,
+    paid_squared: f64,
+    ev: f64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.n += other.n;
+        self.dead += other.dead;
+        self.nudged += other.nudged;
+        self.paying_dealt += other.paying_dealt;
+        self.pair_or_better_dealt += other.pair_or_better_dealt;
+        self.paid += other.paid;
+        self.paid_squared += other.paid_squared;
+        self.ev += other.ev;
+    }
+}
+
+/// Runs `vpoker simulate ...`.
+pub fn simulate(argv: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(argv, &["game", "hands", "situation", "kind-deals", "seed", "threads"], &[])?;
+    if let Some(extra) = args.positional().first() {
+        return Err(format!("unexpected argument '{extra}'"));
+    }
+    let machine: MachineId = args.parsed("game")?;
+    let n_hands: u64 = args.parsed("hands")?;
+    let situation_text = args.value("situation").unwrap_or("normal");
+    let situation = Situation::from_id(situation_text)
+        .ok_or_else(|| format!("--situation: '{situation_text}' is not normal, losing or low-balance"))?;
+    let kind_deals = match args.value("kind-deals").unwrap_or("on") {
+        "on" => true,
+        "off" => false,
+        other => return Err(format!("--kind-deals: '{other}' is not on or off")),
+    };
+    let seed: Seed = args.parsed("seed")?;
+    let default_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let n_threads: usize = args.parsed_or("threads", default_threads)?;
+    let n_chunks = n_hands.div_ceil(CHUNK) as usize;
+    let next = AtomicUsize::new(0);
+    let tallies = Mutex::new(vec![Tally::default(); n_chunks]);
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..n_threads.max(1) {
+            scope.spawn(|| loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= n_chunks {
+                    break;
+                }
+                let size = CHUNK.min(n_hands - chunk as u64 * CHUNK);
+                let tally = run_chunk(machine, situation, kind_deals, &seed, chunk as u64, size);
+                if let Ok(mut all) = tallies.lock() {
+                    all[chunk] = tally;
+                }
+            });
+        }
+    });
+    let mut total = Tally::default();
+    for tally in tallies.lock().map_err(|_| "a simulation thread panicked".to_string())?.iter() {
+        total.add(tally);
+    }
+    let n = total.n.max(1) as f64;
+    let mean = total.paid as f64 / n;
+    let std_error = ((total.paid_squared / n - mean * mean).max(0.0) / n).sqrt();
+    let report = serde_json::json!({
+        "game": machine,
+        "hands": total.n,
+        "situation": situation.id(),
+        "kind_deals": kind_deals,
+        "seed": seed.to_string(),
+        "return": mean,
+        "return_std_error": std_error,
+        "expected_return": total.ev / n,
+        "paying_dealt_rate": total.paying_dealt as f64 / n,
+        "pair_or_better_dealt_rate": total.pair_or_better_dealt as f64 / n,
+        "dead_rate": total.dead as f64 / n,
+        "nudge_rate": total.nudged as f64 / n,
+        "nudged_per_dead": if total.dead > 0 { total.nudged as f64 / total.dead as f64 } else { 0.0 },
+        "seconds": started.elapsed().as_secs_f64(),
+    });
+    println!("{report}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_chunk(machine: MachineId, situation: Situation, kind_deals: bool, seed: &Seed, chunk: u64, size: u64) -> Tally {
+    let table = machine.paytable();
+    let mut seeds = ChaCha20Rng::from_seed(seed.bytes());
+    seeds.set_stream(chunk);
+    let mut bag = situation.new_bag();
+    let mut tally = Tally::default();
+    for _ in 0..size {
+        let mut bytes = [0u8; 32];
+        seeds.fill_bytes(&mut bytes);
+        let hand_seed = Seed::from_bytes(bytes);
+        let deck = hand_seed.deck();
+        let dealt: [Card; 5] = std::array::from_fn(|i| deck[i]);
+        let dead = is_dead(machine, &dealt);
+        let nudge = dead && kind_deals && bag.draw(&mut bag_rng(&hand_seed));
+        let deal = Deal::new(&hand_seed, machine, 1, nudge);
+        let cards = deal.dealt();
+        let evs = hand_evs(machine, &cards);
+        let best = evs.best();
+        let final_hand = deal.final_hands(best)[0];
+        let pay = table.pay(&final_hand);
+        tally.n += 1;
+        tally.dead += u64::from(dead);
+        tally.nudged += u64::from(deal.nudge().is_some());
+        tally.paying_dealt += u64::from(table.pay(&cards) > 0);
+        tally.pair_or_better_dealt += u64::from(pair_or_better(machine, &cards, table.pay(&cards)));
+        tally.paid += u64::from(pay);
+        tally.paid_squared += f64::from(pay) * f64::from(pay);
+        tally.ev += evs.ev(best);
+    }
+    tally
+}
+
+/// A pair of any rank, or anything that pays; on Deuces Wild a deuce counts as making a pair.
+fn pair_or_better(machine: MachineId, cards: &[Card; 5], pay: u32) -> bool {
+    if pay > 0 {
+        return true;
+    }
+    let mut seen = 0u16;
+    for card in cards {
+        if machine == MachineId::DeucesWild && card.rank() == Rank::Two {
+            return true;
+        }
+        let bit = 1u16 << card.rank().index();
+        if seen & bit != 0 {
+            return true;
+        }
+        seen |= bit;
+    }
+    false
+}
