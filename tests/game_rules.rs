@@ -1,0 +1,410 @@
+//! The game's rules through the public `Game` API: bets, levels and unlocks, multi-play, practice,
+//! daily chips, settings, hints, history, statistics and the errors' JSON.
+
+use chrono::NaiveDate;
+use vpoker::game::rules::{self, level_for_xp, level_start_xp};
+use vpoker::game::{DealRequest, Game, GameError, State};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(d))
+}
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    Seed::from_bytes(bytes)
+}
+
+fn new_game() -> (tempfile::TempDir, Game) {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Game::open(&dir.path().join("game.db")).unwrap();
+    (dir, game)
+}
+
+fn req(machine: MachineId, bet: u32, hands: u8) -> DealRequest {
+    DealRequest { machine, bet, hands, practice: false }
+}
+
+/// Plays one hand with the best hold; returns the state after the draw.
+fn play(game: &mut Game, request: DealRequest, n: u64, today: NaiveDate) -> Result<State, GameError> {
+    let state = game.deal(request, seed(n), today)?;
+    let best = state.hand.expect("a hand after a deal").best_hold;
+    game.draw(best, today)
+}
+
+#[test]
+fn level_formula_matches_the_issue() {
+    assert_eq!(level_start_xp(1), 0);
+    assert_eq!(level_start_xp(2), 200);
+    assert_eq!(level_start_xp(3), 600);
+    assert_eq!(level_start_xp(8), 5_600);
+    assert_eq!(level_start_xp(10), 9_000);
+    assert_eq!(level_start_xp(15), 21_000);
+    for level in 1..500u32 {
+        let at = level_start_xp(level);
+        assert_eq!(level_for_xp(at), level, "exactly at level {level}");
+        if at > 0 {
+            assert_eq!(level_for_xp(at - 1), level - 1, "just below level {level}");
+        }
+    }
+    assert_eq!(level_for_xp(u64::MAX / 4) > 1000, true);
+}
+
+#[test]
+fn next_unlock_walks_the_unlocks_in_order() {
+    let at = |xp| rules::next_unlock(xp).map(|u| (u.level, u.kind, u.machine, u.xp_needed));
+    assert_eq!(at(0), Some((3, "machine", Some(MachineId::DeucesWild), 600)));
+    assert_eq!(at(600), Some((8, "machine", Some(MachineId::BonusPoker), 5_000)));
+    assert_eq!(at(5_600), Some((10, "multi-play", None, 3_400)));
+    assert_eq!(at(9_000), Some((15, "machine", Some(MachineId::DoubleBonus), 12_000)));
+    assert_eq!(at(21_000), None);
+}
+
+#[test]
+fn a_new_game_starts_with_1000_chips_at_level_1() {
+    let (_dir, game) = new_game();
+    let state = game.state(day(0)).unwrap();
+    assert_eq!(state.chips, 1_000);
+    assert_eq!(state.level, 1);
+    assert_eq!(state.xp, 0);
+    assert_eq!(state.unlocked, vec![MachineId::JacksOrBetter]);
+    assert!(!state.multi_play);
+    assert!(state.hand.is_none() && state.last_hand.is_none());
+    assert!(state.daily.available);
+    assert_eq!(state.bets, [5, 10, 20, 50]);
+    assert_eq!(state.machines.len(), 4);
+    assert_eq!(state.machines[0].paytable[0].pay, 800);
+    assert!(state.settings.kind_deals, "kind deals are on by default, as in the seed game");
+    let json = serde_json::to_value(&state).unwrap();
+    for key in ["chips", "level", "xp", "unlocked", "next_unlock", "daily", "hand", "last_hand", "machines", "events"] {
+        assert!(json.get(key).is_some(), "state JSON has {key}");
+    }
+    assert_eq!(json["daily"]["available"], true);
+    assert_eq!(json["next_unlock"]["machine"], "deuces-wild");
+}
+
+#[test]
+fn bets_and_hands_are_validated_before_anything_changes() {
+    let (_dir, mut game) = new_game();
+    let before = game.state(day(0)).unwrap();
+    let refuse = |game: &mut Game, request: DealRequest| game.deal(request, seed(1), day(0)).unwrap_err();
+    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 7, 1)).kind(), "invalid-bet");
+    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 0, 1)).kind(), "invalid-bet");
+    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 5, 2)).kind(), "invalid-hands");
+    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 5, 3)).kind(), "multi-play-locked");
+    let locked = refuse(&mut game, req(MachineId::DoubleBonus, 5, 1));
+    assert_eq!(locked, GameError::MachineLocked { machine: MachineId::DoubleBonus, unlock_level: 15, level: 1 });
+    assert_eq!(game.draw(Hold::ALL, day(0)).unwrap_err(), GameError::NoHandInProgress);
+    assert_eq!(game.hint().unwrap_err(), GameError::NoHandInProgress);
+    assert_eq!(game.state(day(0)).unwrap(), before);
+}
+
+#[test]
+fn a_deal_takes_the_bet_once_and_a_second_deal_is_refused() {
+    let (_dir, mut game) = new_game();
+    let state = game.deal(req(MachineId::JacksOrBetter, 50, 1), seed(3), day(0)).unwrap();
+    assert_eq!(state.chips, 950);
+    assert_eq!(state.xp, 50);
+    let hand = state.hand.clone().unwrap();
+    assert_eq!(hand.bet, 50);
+    assert_eq!(state.last_bet.get("jacks-or-better"), Some(&50));
+    let again = game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(4), day(0)).unwrap_err();
+    assert_eq!(again, GameError::HandInProgress { hand_id: hand.id });
+    assert_eq!(game.state(day(0)).unwrap(), state);
+    let after = game.draw(hand.best_hold, day(0)).unwrap();
+    let last = after.last_hand.unwrap();
+    assert_eq!(after.chips, 950 + last.payout.unwrap());
+    assert_eq!(last.results.len(), 1);
+    assert_eq!(last.won, Some(last.results[0].win));
+    assert_eq!(last.ev_given_up, Some(0.0));
+}
+
+#[test]
+fn a_win_pays_bet_times_the_per_coin_value() {
+    let (_dir, mut game) = new_game();
+    let mut wins = 0;
+    for n in 0..300 {
+        let state = play(&mut game, req(MachineId::JacksOrBetter, 10, 1), n, day(0)).unwrap();
+        let last = state.last_hand.unwrap();
+        let table = MachineId::JacksOrBetter.paytable();
+        for result in &last.results {
+            assert_eq!(result.win, 10 * u64::from(table.pay(&result.cards)));
+            assert_eq!(result.outcome, table.outcome_id(&result.cards));
+            wins += u64::from(result.win > 0);
+        }
+        if state.chips < 100 {
+            break;
+        }
+    }
+    assert!(wins > 30, "about 45% of hands win something with optimal play, got {wins}");
+    assert!(game.audit().unwrap().ok);
+}
+
+#[test]
+fn practice_hands_move_no_chips_and_no_xp_and_are_never_nudged() {
+    let (_dir, mut game) = new_game();
+    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: 50, hands: 1, practice: true };
+    for n in 0..60 {
+        let state = game.deal(practice, seed(n), day(0)).unwrap();
+        assert_eq!(state.chips, 1_000);
+        assert!(!state.hand.as_ref().unwrap().nudged);
+        let state = game.draw(Hold::NONE, day(0)).unwrap();
+        assert_eq!((state.chips, state.xp), (1_000, 0));
+        let last = state.last_hand.unwrap();
+        assert!(last.practice && last.nudge.is_none() && last.situation.is_none());
+        assert_eq!(last.payout, Some(0));
+    }
+    let stats = game.stats().unwrap();
+    assert_eq!(stats.practice[0].deals, 60);
+    assert_eq!(stats.real[0].deals, 0);
+    assert!(game.audit().unwrap().ok);
+}
+
+#[test]
+fn practice_needs_no_chips_but_real_hands_do() {
+    let (_dir, mut game) = new_game();
+    // Bet everything away at 50 a hand, then check the refusal carries the numbers.
+    let mut n = 0;
+    loop {
+        let chips = game.state(day(0)).unwrap().chips;
+        if chips < 50 {
+            let error = game.deal(req(MachineId::JacksOrBetter, 50, 1), seed(n), day(0)).unwrap_err();
+            assert_eq!(error, GameError::InsufficientChips { needed: 50, available: chips });
+            let json = serde_json::to_value(&error).unwrap();
+            assert_eq!(json["kind"], "insufficient-chips");
+            assert_eq!(json["needed"], 50);
+            break;
+        }
+        game.deal(req(MachineId::JacksOrBetter, 50, 1), seed(n), day(0)).unwrap();
+        game.draw(Hold::NONE, day(0)).unwrap(); // Throwing everything away loses fast.
+        n += 1;
+    }
+    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: 50, hands: 1, practice: true };
+    assert!(game.deal(practice, seed(n), day(0)).is_ok());
+}
+
+#[test]
+fn levels_unlock_machines_and_multi_play_with_events() {
+    let (_dir, mut game) = new_game();
+    let mut seen_events: Vec<String> = Vec::new();
+    let mut n = 0u64;
+    let mut today = 0;
+    // Bet 50 a hand until level 15, collecting daily chips on new days when short.
+    while game.state(day(today)).unwrap().level < 15 {
+        let state = game.state(day(today)).unwrap();
+        if state.chips < 250 {
+            today += 1;
+            game.claim_daily(day(today)).unwrap();
+            continue;
+        }
+        let machine = *state.unlocked.last().unwrap();
+        let hands = if state.multi_play { 5 } else { 1 };
+        let dealt = game.deal(req(machine, 50, hands), seed(n), day(today)).unwrap();
+        assert_eq!(dealt.chips, state.chips - 50 * u64::from(hands));
+        assert_eq!(dealt.xp, state.xp + 50 * u64::from(hands));
+        if dealt.level > state.level {
+            assert!(dealt.events.contains(&"level-up".to_string()));
+        }
+        seen_events.extend(dealt.events.iter().cloned());
+        let best = dealt.hand.unwrap().best_hold;
+        let drawn = game.draw(best, day(today)).unwrap();
+        assert_eq!(drawn.last_hand.as_ref().unwrap().results.len(), usize::from(hands));
+        n += 1;
+    }
+    for event in ["unlocked:deuces-wild", "unlocked:bonus-poker", "unlocked:multi-play", "unlocked:double-bonus"] {
+        assert_eq!(seen_events.iter().filter(|e| *e == event).count(), 1, "{event} announced once");
+    }
+    let state = game.state(day(today)).unwrap();
+    assert_eq!(state.unlocked.len(), 4);
+    assert!(state.multi_play && state.next_unlock.is_none());
+    assert_eq!(game.state(day(today)).unwrap().events, Vec::<String>::new());
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    assert_eq!(audit.xp, audit.bets);
+}
+
+#[test]
+fn multi_play_hands_share_the_hold_and_draw_from_their_own_decks() {
+    let (_dir, mut game) = new_game();
+    let mut today = 0;
+    let mut n = 0;
+    while game.state(day(today)).unwrap().level < 10 {
+        if game.state(day(today)).unwrap().chips < 100 {
+            today += 1;
+            game.claim_daily(day(today)).unwrap();
+            continue;
+        }
+        play(&mut game, req(MachineId::JacksOrBetter, 50, 1), n, day(today)).unwrap();
+        n += 1;
+    }
+    while game.state(day(today)).unwrap().chips < 100 {
+        today += 1;
+        game.claim_daily(day(today)).unwrap();
+    }
+    let hold = Hold::from_mask(0b00011).unwrap();
+    let dealt = game.deal(req(MachineId::JacksOrBetter, 10, 5), seed(999), day(today)).unwrap();
+    let cards = dealt.hand.unwrap().cards;
+    let last = game.draw(hold, day(today)).unwrap().last_hand.unwrap();
+    assert_eq!(last.results.len(), 5);
+    for result in &last.results {
+        assert_eq!(result.cards[..2], cards[..2], "held cards stay in place in every hand");
+        assert_eq!(result.drawn.len(), 3);
+        for card in &result.drawn {
+            assert!(!cards.contains(card), "replacements come from the 47 undealt cards");
+        }
+    }
+    let distinct: std::collections::HashSet<_> = last.results.iter().map(|r| r.drawn.clone()).collect();
+    assert!(distinct.len() > 1, "each extra hand has its own shuffle");
+    assert_eq!(last.cost, 50);
+    assert!(game.audit().unwrap().ok);
+}
+
+#[test]
+fn daily_chips_once_per_date_streaks_and_clock_back() {
+    let (_dir, mut game) = new_game();
+    let state = game.claim_daily(day(10)).unwrap();
+    assert_eq!(state.chips, 1_200);
+    assert_eq!((state.daily.streak, state.daily.available, state.daily.claimed_today), (1, false, true));
+    assert!(state.events.contains(&"daily-claimed".to_string()));
+    assert_eq!(game.claim_daily(day(10)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(10) });
+    assert_eq!(
+        game.claim_daily(day(9)).unwrap_err(),
+        GameError::ClockMovedBack { day: day(9), last_claimed: day(10) }
+    );
+    let back = game.state(day(9)).unwrap();
+    assert!(!back.daily.available && back.daily.clock_moved_back);
+    assert_eq!(game.claim_daily(day(11)).unwrap().daily.streak, 2);
+    assert_eq!(game.claim_daily(day(12)).unwrap().daily.streak, 3);
+    // The streak shows while it can still continue, and is 0 once a day was missed.
+    assert_eq!(game.state(day(13)).unwrap().daily.streak, 3);
+    assert_eq!(game.state(day(14)).unwrap().daily.streak, 0);
+    let state = game.claim_daily(day(14)).unwrap();
+    assert_eq!(state.daily.streak, 1);
+    assert_eq!(state.chips, 1_000 + 4 * 200, "the amount stays 200 whatever the streak");
+    let audit = game.audit().unwrap();
+    assert!(audit.ok);
+    assert_eq!(audit.daily, 800);
+}
+
+#[test]
+fn settings_are_validated_and_stored() {
+    let (dir, mut game) = new_game();
+    assert!(!game.set_setting("kind-deals", "off").unwrap().kind_deals);
+    game.set_setting("animation", "fast").unwrap();
+    game.set_setting("language", "ja").unwrap();
+    game.set_setting("hints", "off").unwrap();
+    game.set_setting("mistake-warnings", "off").unwrap();
+    game.set_setting("sound", "off").unwrap();
+    let before = game.state(day(0)).unwrap();
+    for (key, value) in [("kind-deals", "maybe"), ("animation", "slow"), ("language", "fr"), ("volume", "on"), ("Sound", "on")] {
+        let error = game.set_setting(key, value).unwrap_err();
+        assert_eq!(error.kind(), "invalid-setting", "{key}={value}");
+    }
+    assert_eq!(game.state(day(0)).unwrap(), before);
+    drop(game);
+    let game = Game::open(&dir.path().join("game.db")).unwrap();
+    let settings = game.state(day(0)).unwrap().settings;
+    assert!(!settings.kind_deals && !settings.hints && !settings.mistake_warnings && !settings.sound);
+    assert_eq!((settings.animation.as_str(), settings.language.as_str()), ("fast", "ja"));
+}
+
+#[test]
+fn hint_lists_all_32_holds_best_first_and_matches_the_solver() {
+    let (_dir, mut game) = new_game();
+    let state = game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(11), day(0)).unwrap();
+    let hand = state.hand.unwrap();
+    let hint = game.hint().unwrap();
+    assert_eq!(hint.holds.len(), 32);
+    assert_eq!(hint.cards, hand.cards);
+    assert_eq!(hint.best_hold, hand.best_hold);
+    assert_eq!(hint.holds[0].hold, hint.best_hold);
+    assert!(hint.holds.windows(2).all(|w| w[0].ev >= w[1].ev - 1e-12));
+    let evs = vpoker::strategy::hand_evs(MachineId::JacksOrBetter, &hand.cards);
+    assert_eq!(evs.best(), hint.best_hold);
+    for hold in &hint.holds {
+        assert!((evs.ev(hold.hold) - hold.ev).abs() < 1e-12);
+    }
+    // A worse hold records the EV given up.
+    let worst = hint.holds[31].hold;
+    let last = game.draw(worst, day(0)).unwrap().last_hand.unwrap();
+    let given_up = last.ev_given_up.unwrap();
+    assert!((given_up - (hint.best_ev - hint.holds[31].ev)).abs() < 1e-12);
+    let stats = game.stats().unwrap();
+    assert_eq!(stats.real[0].best_holds, u64::from(given_up < 1e-9));
+}
+
+#[test]
+fn history_is_newest_first_with_everything_needed_to_replay() {
+    let (_dir, mut game) = new_game();
+    for n in 0..5 {
+        play(&mut game, req(MachineId::JacksOrBetter, 5, 1), 100 + n, day(0)).unwrap();
+    }
+    game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(7), day(0)).unwrap();
+    let history = game.history(3).unwrap();
+    assert_eq!(history.len(), 3);
+    assert!(history[0].id > history[1].id && history[1].id > history[2].id);
+    assert!(history.iter().all(|h| h.drawn), "the hand in progress is not history yet");
+    for hand in &history {
+        let replay = vpoker::game::Deal::replay(&hand.seed, hand.hands, hand.nudge.as_ref());
+        assert_eq!(replay.dealt(), hand.dealt);
+        assert_eq!(replay.final_hands(hand.hold.unwrap())[0], hand.results[0].cards);
+    }
+    assert_eq!(game.history(100).unwrap().len(), 5);
+    let json = serde_json::to_value(&history[0]).unwrap();
+    for key in ["id", "day", "machine", "bet", "hands", "seed", "dealt", "nudge", "hold", "results", "payout", "best_hold", "ev_given_up"] {
+        assert!(json.get(key).is_some(), "history JSON has {key}");
+    }
+}
+
+#[test]
+fn errors_serialise_with_kind_message_and_data() {
+    let error = GameError::MachineLocked { machine: MachineId::BonusPoker, unlock_level: 8, level: 2 };
+    let json = serde_json::to_value(&error).unwrap();
+    assert_eq!(json["kind"], "machine-locked");
+    assert_eq!(json["unlock_level"], 8);
+    assert_eq!(json["machine"], "bonus-poker");
+    assert!(json["message"].as_str().unwrap().contains("level 8"));
+    let ids = [
+        GameError::InsufficientChips { needed: 1, available: 0 }.kind(),
+        GameError::InvalidBet { bet: 1 }.kind(),
+        GameError::MultiPlayLocked { unlock_level: 10, level: 1 }.kind(),
+        GameError::HandInProgress { hand_id: 1 }.kind(),
+        GameError::NoHandInProgress.kind(),
+        GameError::InvalidHold { hold: "x".into() }.kind(),
+        GameError::DailyAlreadyClaimed { day: day(0) }.kind(),
+        GameError::ClockMovedBack { day: day(0), last_claimed: day(1) }.kind(),
+        GameError::CorruptDatabase { path: "x".into(), detail: String::new() }.kind(),
+        GameError::NewerDatabase { path: "x".into(), found: 2, supported: 1 }.kind(),
+        GameError::Storage { path: "x".into(), detail: String::new() }.kind(),
+    ];
+    assert_eq!(
+        ids,
+        [
+            "insufficient-chips",
+            "invalid-bet",
+            "multi-play-locked",
+            "hand-in-progress",
+            "no-hand-in-progress",
+            "invalid-hold",
+            "daily-already-claimed",
+            "clock-moved-back",
+            "corrupt-database",
+            "newer-database",
+            "storage"
+        ]
+    );
+    let from_text: GameError = "99".parse::<Hold>().unwrap_err().into();
+    assert_eq!(from_text.kind(), "invalid-hold");
+}
+
+#[test]
+fn public_game_types_are_send() {
+    fn is_send<T: Send>() {}
+    is_send::<Game>();
+    is_send::<std::sync::Mutex<Option<Game>>>();
+    is_send::<GameError>();
+    is_send::<State>();
+}
