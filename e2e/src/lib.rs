@@ -1,0 +1,452 @@
+//! # End-to-end harness for the Video Poker app
+//!
+//! Drives the real, built app (`target/debug/video-poker`) through tauri-driver and WebKitWebDriver,
+//! the way a player does: by clicking what the UI shows and reading what it displays. There is no
+//! test-only back door into the dealing; the only other way into the game is the public `vpoker`
+//! command-line tool, used to prepare a profile and to ask the solver for the best hold.
+//!
+//! Each test gets its own [`DataHome`] (a temporary `XDG_DATA_HOME`, so its own database) and its own
+//! [`Driver`] (a tauri-driver process on free ports, started with that environment). Sessions are the
+//! app's process lifetimes: closing a [`Session`] quits the app, launching a new one restarts it on the
+//! same database.
+//!
+//! The tests run only when `VPOKER_E2E=1` (scripts/test.sh sets it under `xvfb-run`); otherwise they
+//! say they are skipped and pass, so a plain `cargo test --workspace` needs no display.
+#![warn(missing_docs)]
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// Any error a test step can give.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// A test step's result.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// The app's identifier, which names its data directory under `XDG_DATA_HOME`.
+pub const IDENTIFIER: &str = "com.videopoker.trainer";
+/// The database file inside the app data directory (the shell's `DATABASE_FILE`).
+pub const DATABASE_FILE: &str = "vpoker.db";
+/// How long to wait for the UI to reach an expected state.
+pub const TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Whether the end-to-end tests should run (`VPOKER_E2E=1`). Prints why not when they should not.
+pub fn enabled(test: &str) -> bool {
+    let on = std::env::var("VPOKER_E2E").map(|v| v == "1").unwrap_or(false);
+    if !on {
+        eprintln!("skipped {test}: set VPOKER_E2E=1 (scripts/test.sh does) to drive the real app");
+    }
+    on
+}
+
+/// The repository's root directory.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("e2e/ has a parent").to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => repo_root().join("target"),
+    }
+}
+
+/// The built app binary: `VPOKER_APP`, or `target/debug/video-poker`.
+pub fn app_binary() -> PathBuf {
+    std::env::var_os("VPOKER_APP")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("debug").join("video-poker"))
+}
+
+/// The built command-line tool: `VPOKER_CLI`, or `target/debug/vpoker`.
+pub fn cli_binary() -> PathBuf {
+    std::env::var_os("VPOKER_CLI")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("debug").join("vpoker"))
+}
+
+/// Where screenshots go: `screenshots/` at the repository root (git-ignored PNGs).
+pub fn screenshot_dir() -> PathBuf {
+    repo_root().join("screenshots")
+}
+
+fn tauri_driver_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("TAURI_DRIVER") {
+        return PathBuf::from(path);
+    }
+    let in_cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .map(|home| home.join("bin").join("tauri-driver"));
+    match in_cargo_home {
+        Some(path) if path.exists() => path,
+        _ => PathBuf::from("tauri-driver"),
+    }
+}
+
+/// A fresh `XDG_DATA_HOME`, removed when dropped: the app's database lives at
+/// [`DataHome::db_path`].
+pub struct DataHome {
+    dir: tempfile::TempDir,
+}
+
+impl DataHome {
+    /// Creates an empty data home.
+    pub fn new() -> Result<DataHome> {
+        Ok(DataHome { dir: tempfile::Builder::new().prefix("vpoker-e2e-").tempdir()? })
+    }
+
+    /// The data home directory.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The database file the app opens for this data home.
+    pub fn db_path(&self) -> PathBuf {
+        self.dir.path().join(IDENTIFIER).join(DATABASE_FILE)
+    }
+}
+
+/// Runs the `vpoker` command-line tool and returns its JSON output. Exit status 1 (a refused
+/// command) still returns the JSON (`{"error":{…}}`); anything else is an error.
+pub fn cli(args: &[&str]) -> Result<Value> {
+    let output = Command::new(cli_binary()).args(args).output().map_err(|e| {
+        format!("cannot run {} (build it with `cargo build -p vpoker-cli`): {e}", cli_binary().display())
+    })?;
+    let code = output.status.code();
+    if code != Some(0) && code != Some(1) {
+        return Err(format!(
+            "vpoker {args:?} exited with {:?}: {}",
+            code,
+            String::from_utf8_lossy(&output.stderr)
+        )
+        .into());
+    }
+    let stdout = String::from_utf8(output.stdout)?;
+    Ok(serde_json::from_str(stdout.trim())
+        .map_err(|e| format!("vpoker {args:?} printed no JSON ({e}): {stdout}"))?)
+}
+
+/// Runs `vpoker play --db FILE [--today DATE] COMMAND…` against a database.
+pub fn play(db: &Path, today: Option<&str>, command: &[&str]) -> Result<Value> {
+    let db = db.to_str().ok_or("database path is not UTF-8")?;
+    let mut args = vec!["play", "--db", db];
+    if let Some(day) = today {
+        args.extend(["--today", day]);
+    }
+    args.extend_from_slice(command);
+    cli(&args)
+}
+
+fn free_port() -> Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// A tauri-driver process on its own ports, with `XDG_DATA_HOME` pointing at one [`DataHome`].
+/// Killed when dropped.
+pub struct Driver {
+    child: Child,
+    port: u16,
+    log: PathBuf,
+}
+
+impl Driver {
+    /// Starts tauri-driver for a data home and waits until it answers `/status`.
+    pub fn start(data: &DataHome) -> Result<Driver> {
+        if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+            return Err("no DISPLAY: run the end-to-end tests under xvfb-run (scripts/test.sh does)".into());
+        }
+        let app = app_binary();
+        if !app.exists() {
+            return Err(format!("{} is missing: build it with `cargo build -p video-poker`", app.display()).into());
+        }
+        let port = free_port()?;
+        let native_port = free_port()?;
+        let log = data.path().join("tauri-driver.log");
+        let log_file = std::fs::File::create(&log)?;
+        let child = Command::new(tauri_driver_binary())
+            .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
+            .env("XDG_DATA_HOME", data.path())
+            // English unless a test switches: the UI follows the system language.
+            .env("LANG", "C.UTF-8")
+            .env_remove("LANGUAGE")
+            .env_remove("LC_ALL")
+            .stdin(Stdio::null())
+            .stdout(log_file.try_clone()?)
+            .stderr(log_file)
+            .spawn()
+            .map_err(|e| format!("cannot start tauri-driver (cargo install tauri-driver --locked): {e}"))?;
+        let driver = Driver { child, port, log };
+        let start = Instant::now();
+        // tauri-driver answers before the WebKitWebDriver it starts behind it listens: wait for both.
+        while !driver.answers_status() || TcpStream::connect(("127.0.0.1", native_port)).is_err() {
+            if start.elapsed() > TIMEOUT {
+                return Err(format!("tauri-driver did not answer on port {port}: {}", driver.log_text()).into());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Ok(driver)
+    }
+
+    fn answers_status(&self) -> bool {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else { return false };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+        let request = format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", self.port);
+        if stream.write_all(request.as_bytes()).is_err() {
+            return false;
+        }
+        let mut response = String::new();
+        let _ = stream.read_to_string(&mut response);
+        response.starts_with("HTTP/1.1 200")
+    }
+
+    /// What tauri-driver and WebKitWebDriver have printed so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Launches the app and opens a WebDriver session on it; returns once the UI shows the balance.
+    pub async fn launch(&self) -> Result<Session> {
+        let started = Instant::now();
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "tauri:options".into(),
+            json!({ "application": app_binary().to_str().ok_or("app path is not UTF-8")? }),
+        );
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .map_err(|e| format!("cannot open a WebDriver session: {e}\n{}", self.log_text()))?;
+        let session = Session { client, launched_in: Duration::ZERO };
+        session.wait_for("[data-testid=chips]").await?;
+        session.wait_until("the balance is shown", || async { Ok(session.chips_now().await?.is_some()) }).await?;
+        Ok(Session { launched_in: started.elapsed(), ..session })
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One run of the app under WebDriver.
+#[derive(Clone)]
+pub struct Session {
+    client: Client,
+    launched_in: Duration,
+}
+
+/// The CSS selector of a `data-testid`.
+pub fn tid(id: &str) -> String {
+    format!("[data-testid=\"{id}\"]")
+}
+
+/// The digits of a text, as a number: "1,200 chips" → 1200, "1.200" → 1200, "1 200" → 1200.
+pub fn digits(text: &str) -> Option<u64> {
+    let only: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
+    only.parse().ok()
+}
+
+impl Session {
+    /// The WebDriver client, for anything the helpers do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// From asking tauri-driver for a session to the balance being on screen.
+    pub fn launched_in(&self) -> Duration {
+        self.launched_in
+    }
+
+    /// Quits the app (ends the WebDriver session).
+    pub async fn close(self) -> Result<()> {
+        self.client.close().await?;
+        Ok(())
+    }
+
+    /// Polls `check` until it returns true, or fails after [`TIMEOUT`] saying what was awaited.
+    pub async fn wait_until<F, Fut>(&self, what: &str, mut check: F) -> Result<()>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<bool>>,
+    {
+        let start = Instant::now();
+        let mut last_error = String::new();
+        loop {
+            match check().await {
+                Ok(true) => return Ok(()),
+                Ok(false) => {}
+                Err(e) => last_error = e.to_string(),
+            }
+            if start.elapsed() > TIMEOUT {
+                let body = self.body_text().await.unwrap_or_default();
+                return Err(format!("timed out waiting until {what} ({last_error}); the page says:\n{body}").into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits for an element matching a CSS selector to exist.
+    pub async fn wait_for(&self, css: &str) -> Result<fantoccini::elements::Element> {
+        let element = self
+            .client
+            .wait()
+            .at_most(TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .map_err(|e| format!("no element {css}: {e}"))?;
+        Ok(element)
+    }
+
+    /// Waits for an element matching the selector to exist and be displayed.
+    pub async fn wait_visible(&self, css: &str) -> Result<fantoccini::elements::Element> {
+        self.wait_until(&format!("{css} is displayed"), || async {
+            Ok(match self.client.find(Locator::Css(css)).await {
+                Ok(element) => element.is_displayed().await?,
+                Err(_) => false,
+            })
+        })
+        .await?;
+        Ok(self.client.find(Locator::Css(css)).await?)
+    }
+
+    /// Whether an element matching the selector exists and is displayed right now.
+    pub async fn is_visible(&self, css: &str) -> Result<bool> {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(element) => Ok(element.is_displayed().await?),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// Clicks the displayed element with this `data-testid`.
+    pub async fn click(&self, testid: &str) -> Result<()> {
+        let element = self.wait_visible(&tid(testid)).await?;
+        element.click().await.map_err(|e| format!("cannot click {testid}: {e}"))?;
+        Ok(())
+    }
+
+    /// The visible text of the element with this `data-testid`.
+    pub async fn text(&self, testid: &str) -> Result<String> {
+        Ok(self.wait_for(&tid(testid)).await?.text().await?)
+    }
+
+    /// An attribute of the element with this `data-testid`.
+    pub async fn attr(&self, testid: &str, name: &str) -> Result<Option<String>> {
+        Ok(self.wait_for(&tid(testid)).await?.attr(name).await?)
+    }
+
+    /// All visible text on the page.
+    pub async fn body_text(&self) -> Result<String> {
+        Ok(self.client.find(Locator::Css("body")).await?.text().await?)
+    }
+
+    async fn chips_now(&self) -> Result<Option<u64>> {
+        let element = self.client.find(Locator::Css(&tid("chips"))).await?;
+        Ok(digits(&element.text().await?))
+    }
+
+    /// The balance on screen.
+    pub async fn chips(&self) -> Result<u64> {
+        self.chips_now().await?.ok_or_else(|| "the chips display shows no number".into())
+    }
+
+    /// Waits until the balance on screen is `expected`.
+    pub async fn wait_chips(&self, expected: u64) -> Result<()> {
+        self.wait_until(&format!("the balance shows {expected}"), || async {
+            Ok(self.chips_now().await? == Some(expected))
+        })
+        .await
+    }
+
+    /// The five cards on screen (`data-card` of card-0 … card-4), once all five show a card.
+    pub async fn cards(&self) -> Result<Vec<String>> {
+        self.wait_until("five cards are shown", || async { Ok(self.cards_now().await?.len() == 5) }).await?;
+        self.cards_now().await
+    }
+
+    async fn cards_now(&self) -> Result<Vec<String>> {
+        let mut cards = Vec::new();
+        for card_idx in 0..5 {
+            let Ok(element) = self.client.find(Locator::Css(&tid(&format!("card-{card_idx}")))).await else {
+                return Ok(Vec::new());
+            };
+            match element.attr("data-card").await? {
+                Some(card) if !card.is_empty() => cards.push(card),
+                _ => return Ok(Vec::new()),
+            }
+        }
+        Ok(cards)
+    }
+
+    /// The held cards as a 5-bit mask (bit i = card i has `aria-pressed="true"`).
+    pub async fn held_mask(&self) -> Result<u8> {
+        self.mask_of("aria-pressed").await
+    }
+
+    /// The cards the hint lights, as a 5-bit mask (bit i = card i has `data-hint="true"`).
+    pub async fn hint_mask(&self) -> Result<u8> {
+        self.mask_of("data-hint").await
+    }
+
+    async fn mask_of(&self, attribute: &str) -> Result<u8> {
+        let mut mask = 0u8;
+        for card_idx in 0..5 {
+            let element = self.wait_for(&tid(&format!("card-{card_idx}"))).await?;
+            if element.attr(attribute).await?.as_deref() == Some("true") {
+                mask |= 1 << card_idx;
+            }
+        }
+        Ok(mask)
+    }
+
+    /// Waits until the Deal/Draw button is enabled (the UI is idle between steps).
+    pub async fn wait_ready(&self) -> Result<()> {
+        self.wait_until("the deal/draw button is enabled", || async {
+            let button = self.client.find(Locator::Css(&tid("deal-draw"))).await?;
+            Ok(button.is_enabled().await? && button.attr("aria-busy").await?.as_deref() != Some("true"))
+        })
+        .await
+    }
+
+    /// Calls one of the app's commands from the page, through `window.__TAURI__.core.invoke`: the
+    /// same path the UI's api.js takes. Returns `{"ok": value}` or `{"err": error}`.
+    pub async fn invoke(&self, command: &str, args: Value) -> Result<Value> {
+        let script = r#"
+            const [command, args, done] = arguments;
+            window.__TAURI__.core.invoke(command, args)
+              .then((ok) => done({ ok }), (err) => done({ err }));
+        "#;
+        Ok(self.client.execute_async(script, vec![json!(command), args]).await?)
+    }
+
+    /// Sets the window to a phone's 390×844 CSS pixels (no window manager runs under Xvfb, so the
+    /// outer and inner sizes are the same).
+    pub async fn phone_size(&self) -> Result<()> {
+        self.client.set_window_rect(0, 0, 390, 844).await?;
+        self.wait_until("the page is 390 px wide", || async {
+            let width = self.client.execute("return window.innerWidth", vec![]).await?;
+            Ok(width.as_u64() == Some(390))
+        })
+        .await
+    }
+
+    /// Saves a screenshot of the page as `screenshots/<name>.png`.
+    pub async fn screenshot(&self, name: &str) -> Result<PathBuf> {
+        // Let transitions and animations settle before taking the picture.
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let png = self.client.screenshot().await?;
+        let dir = screenshot_dir();
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png)?;
+        Ok(path)
+    }
+}

@@ -1,0 +1,569 @@
+//! End-to-end tests of the real app: each test starts the built binary through tauri-driver with its
+//! own empty data directory and plays it through the UI. Run by scripts/test.sh (VPOKER_E2E=1, under
+//! xvfb-run, one test at a time).
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use vpoker_e2e::*;
+
+const JACKS: &str = "jacks-or-better";
+
+/// A data home, its driver and the app launched on it.
+async fn launch_fresh() -> Result<(DataHome, Driver, Session)> {
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    Ok((data, driver, app))
+}
+
+/// The English (or other language's) translation table the UI ships.
+fn translations(lang: &str) -> Result<Value> {
+    let path = repo_root().join("ui").join("i18n").join(format!("{lang}.json"));
+    Ok(serde_json::from_str(&std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?)?)
+}
+
+/// One entry of a translation table, whether the file is flat ("error.x") or nested.
+fn lookup<'a>(table: &'a Value, key: &str) -> Option<&'a str> {
+    if let Some(text) = table.get(key).and_then(Value::as_str) {
+        return Some(text);
+    }
+    let mut node = table;
+    for part in key.split('.') {
+        node = node.get(part)?;
+    }
+    node.as_str()
+}
+
+/// The literal parts of a template like "Level {level} opens it": each must appear in the text.
+fn fragments(template: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    let mut in_placeholder = false;
+    for c in template.chars() {
+        match c {
+            '{' => {
+                in_placeholder = true;
+                parts.push(std::mem::take(&mut current));
+            }
+            '}' if in_placeholder => in_placeholder = false,
+            _ if !in_placeholder => current.push(c),
+            _ => {}
+        }
+    }
+    parts.push(current);
+    parts.into_iter().map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
+}
+
+fn assert_shows_template(text: &str, table: &Value, key: &str) -> Result<()> {
+    let template = lookup(table, key).ok_or_else(|| format!("the translation table has no {key}"))?;
+    for part in fragments(template) {
+        if !text.contains(&part) {
+            return Err(format!("expected the text of {key} ({template:?}); the screen shows {text:?}").into());
+        }
+    }
+    Ok(())
+}
+
+/// The per-coin pay of five cards on a machine, from `vpoker eval --json`.
+fn pay_per_coin(machine: &str, cards: &[String]) -> Result<u64> {
+    let result = cli(&["eval", "--game", machine, "--json", &cards.join(" ")])?;
+    result["pay"].as_u64().ok_or_else(|| format!("vpoker eval gave no pay: {result}").into())
+}
+
+/// A hold as a 5-bit mask from any of the forms the tools print: 22, "10110", {"mask": 22}.
+fn mask_of(value: &Value) -> Option<u8> {
+    match value {
+        Value::Number(n) => n.as_u64().filter(|m| *m < 32).map(|m| m as u8),
+        Value::String(s) if s.len() == 5 && s.chars().all(|c| c == '0' || c == '1') => {
+            Some(s.chars().enumerate().filter(|(_, c)| *c == '1').fold(0, |m, (i, _)| m | (1 << i)))
+        }
+        Value::String(s) => s.parse::<u8>().ok().filter(|m| *m < 32),
+        Value::Object(o) => ["mask", "hold"].iter().find_map(|k| o.get(*k).and_then(mask_of)),
+        _ => None,
+    }
+}
+
+/// The best hold `vpoker hint --json` names for five cards on a machine.
+fn cli_best_hold(machine: &str, cards: &[String]) -> Result<u8> {
+    let result = cli(&["hint", "--game", machine, "--json", &cards.join(" ")])?;
+    let best = ["best_hold", "best", "hold"]
+        .iter()
+        .find_map(|k| result.get(*k).and_then(mask_of))
+        .or_else(|| result.get("holds").and_then(|h| h.get(0)).and_then(mask_of));
+    best.ok_or_else(|| format!("vpoker hint printed no best hold: {result}").into())
+}
+
+/// Opens a machine from the lobby and waits for its Deal/Draw button.
+async fn open_machine(app: &Session, machine: &str) -> Result<()> {
+    app.click("nav-lobby").await?;
+    app.click(&format!("machine-{machine}")).await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.wait_ready().await
+}
+
+async fn phase(app: &Session) -> Result<String> {
+    Ok(app.attr("deal-draw", "data-phase").await?.unwrap_or_default())
+}
+
+/// Presses Deal and waits for the five dealt cards.
+async fn deal(app: &Session) -> Result<Vec<String>> {
+    app.wait_ready().await?;
+    if phase(app).await? != "deal" {
+        return Err("expected a Deal button".into());
+    }
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
+    app.wait_ready().await?;
+    app.cards().await
+}
+
+/// Sets the held cards to `mask` by tapping cards.
+async fn hold(app: &Session, mask: u8) -> Result<()> {
+    for card_idx in 0..5 {
+        let held = app.held_mask().await? & (1 << card_idx) != 0;
+        if held != (mask & (1 << card_idx) != 0) {
+            app.click(&format!("card-{card_idx}")).await?;
+        }
+    }
+    let shown = app.held_mask().await?;
+    if shown != mask {
+        return Err(format!("tapped cards to hold {mask:05b} but the screen holds {shown:05b}").into());
+    }
+    Ok(())
+}
+
+/// Presses Draw (confirming a mistake warning if one appears) and waits for the final cards.
+async fn draw(app: &Session) -> Result<Vec<String>> {
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is drawn", || async {
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+        }
+        Ok(phase(app).await? == "deal")
+    })
+    .await?;
+    app.wait_ready().await?;
+    app.cards().await
+}
+
+/// Turns the hint on (if it is off) and waits until its panel has the solver's answer.
+async fn hint_on(app: &Session) -> Result<()> {
+    if app.attr("hint-toggle", "aria-pressed").await?.as_deref() != Some("true") {
+        app.click("hint-toggle").await?;
+    }
+    app.wait_until("the hint panel has the best holds", || async {
+        Ok(app.is_visible(&tid("hint-panel")).await?
+            && app.attr("hint-panel", "aria-busy").await?.as_deref() != Some("true"))
+    })
+    .await
+}
+
+/// Plays hands through the CLI against a database until the profile reaches `level`, topping the
+/// balance up with daily chips on past dates when it runs low. Uses the solver's best hold.
+fn prepare_level(db: &std::path::Path, level: u64) -> Result<Value> {
+    let mut state = play(db, None, &["state"])?;
+    let mut day = chrono_like_day(2001, 1, 1);
+    while state["level"].as_u64().unwrap_or(0) < level {
+        if state["chips"].as_u64().unwrap_or(0) < 50 {
+            let claimed = play(db, Some(&day.next()), &["claim-daily"])?;
+            if claimed.get("error").is_some() {
+                return Err(format!("claim-daily refused: {claimed}").into());
+            }
+            state = claimed;
+            continue;
+        }
+        let dealt = play(db, None, &["deal", "--game", JACKS, "--bet", "50"])?;
+        if dealt.get("error").is_some() {
+            return Err(format!("deal refused: {dealt}").into());
+        }
+        let hint = play(db, None, &["hint"])?;
+        let best = ["best_hold", "best"]
+            .iter()
+            .find_map(|k| hint.get(*k).and_then(mask_of))
+            .or_else(|| hint.get("holds").and_then(|h| h.get(0)).and_then(mask_of))
+            .unwrap_or(0);
+        state = play(db, None, &["draw", "--hold", &best.to_string()])?;
+        if state.get("error").is_some() {
+            return Err(format!("draw refused: {state}").into());
+        }
+    }
+    Ok(state)
+}
+
+/// Consecutive calendar days as text, without a date library.
+struct Days {
+    year: u32,
+    month: u32,
+    day: u32,
+}
+
+fn chrono_like_day(year: u32, month: u32, day: u32) -> Days {
+    Days { year, month, day }
+}
+
+impl Days {
+    fn next(&mut self) -> String {
+        let text = format!("{:04}-{:02}-{:02}", self.year, self.month, self.day);
+        self.day += 1;
+        if self.day > 28 {
+            self.day = 1;
+            self.month += 1;
+            if self.month > 12 {
+                self.month = 1;
+                self.year += 1;
+            }
+        }
+        text
+    }
+}
+
+#[tokio::test]
+async fn first_start_shows_1000_chips_at_level_1() -> Result<()> {
+    if !enabled("first_start_shows_1000_chips_at_level_1") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    app.wait_chips(1000).await?;
+    assert_eq!(digits(&app.text("level").await?), Some(1));
+    assert!(app.is_visible(&tid("machine-jacks-or-better")).await?);
+    app.close().await
+}
+
+#[tokio::test]
+async fn daily_chips_give_1200_and_a_second_claim_is_refused_in_words() -> Result<()> {
+    if !enabled("daily_chips_give_1200_and_a_second_claim_is_refused_in_words") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    app.wait_chips(1000).await?;
+    app.click("daily-claim").await?;
+    app.wait_chips(1200).await?;
+    app.click("daily-claim").await?;
+    let error = app.wait_visible(&tid("error")).await?;
+    app.wait_until("the error has text", || async { Ok(!error.text().await?.trim().is_empty()) }).await?;
+    let text = error.text().await?;
+    assert_eq!(error.attr("data-kind").await?.as_deref(), Some("daily-already-claimed"), "{text}");
+    assert_shows_template(&text, &translations("en")?, "error.daily-already-claimed")?;
+    assert!(!text.contains("daily-already-claimed"), "the raw id leaked into the UI: {text}");
+    app.wait_chips(1200).await?;
+    app.close().await
+}
+
+#[tokio::test]
+async fn deal_hold_draw_pays_what_the_paytable_says_and_history_agrees() -> Result<()> {
+    if !enabled("deal_hold_draw_pays_what_the_paytable_says_and_history_agrees") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    app.wait_chips(1000).await?;
+    open_machine(&app, JACKS).await?;
+    app.click("bet-5").await?;
+    let mut balance = 1000;
+    for round in 0..3u8 {
+        let dealt = deal(&app).await?;
+        balance -= 5;
+        app.wait_chips(balance).await?;
+        let mask = [0b00101u8, 0b11000, 0b00000][usize::from(round)];
+        hold(&app, mask).await?;
+        let final_cards = draw(&app).await?;
+        for card_idx in 0..5 {
+            if mask & (1 << card_idx) != 0 {
+                assert_eq!(final_cards[card_idx], dealt[card_idx], "a held card changed");
+            }
+        }
+        let payout = 5 * pay_per_coin(JACKS, &final_cards)?;
+        balance += payout;
+        app.wait_chips(balance).await?;
+        assert_eq!(app.attr("win-total", "data-value").await?.as_deref(), Some(payout.to_string().as_str()));
+
+        // The app's own record of the hand says the same.
+        let history = app.invoke("history", json!({ "limit": 1 })).await?;
+        let last = history["ok"].as_array().and_then(|a| a.first()).cloned().unwrap_or(history["ok"].clone());
+        let last = if last.is_array() { last[0].clone() } else { last };
+        assert_eq!(last["payout"].as_u64(), Some(payout), "history: {history}");
+        assert_eq!(last["hold"].as_u64(), Some(u64::from(mask)), "history: {history}");
+
+        // And the history screen shows it, newest first.
+        app.click("nav-history").await?;
+        let row = app.wait_visible(&tid("history-row")).await?;
+        app.wait_until("the newest history row is this hand", || async {
+            Ok(row.attr("data-hand").await? == last["id"].as_i64().map(|id| id.to_string()))
+        })
+        .await?;
+        let rows = app.client().find_all(fantoccini::Locator::Css(&tid("history-row"))).await?;
+        assert_eq!(rows.len(), usize::from(round) + 1);
+        let text = rows[0].text().await?;
+        assert!(text.contains(&payout.to_string()), "history row {text:?} lacks the payout {payout}");
+        open_machine(&app, JACKS).await?;
+    }
+    app.close().await
+}
+
+#[tokio::test]
+async fn locked_machines_say_which_level_opens_them() -> Result<()> {
+    if !enabled("locked_machines_say_which_level_opens_them") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    let en = translations("en")?;
+    assert_eq!(app.attr("machine-jacks-or-better", "data-locked").await?.as_deref(), Some("false"));
+    for (machine, level) in [("deuces-wild", 3), ("bonus-poker", 8), ("double-bonus", 15)] {
+        let testid = format!("machine-{machine}");
+        assert_eq!(app.attr(&testid, "data-locked").await?.as_deref(), Some("true"), "{machine}");
+        let text = app.text(&testid).await?;
+        assert!(text.contains(&level.to_string()), "{machine} tile {text:?} does not name level {level}");
+        assert_shows_template(&text, &en, "lobby.locked")?;
+    }
+    // Trying to play one anyway is refused with the unlock level, in words.
+    app.click("machine-deuces-wild").await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.wait_ready().await?;
+    app.click("deal-draw").await?;
+    let error = app.wait_visible(&tid("error")).await?;
+    app.wait_until("the error has text", || async { Ok(!error.text().await?.trim().is_empty()) }).await?;
+    assert_eq!(error.attr("data-kind").await?.as_deref(), Some("machine-locked"));
+    assert!(error.text().await?.contains('3'));
+    app.wait_chips(1000).await?;
+    app.close().await
+}
+
+#[tokio::test]
+async fn the_hint_lights_the_hold_the_solver_names() -> Result<()> {
+    if !enabled("the_hint_lights_the_hold_the_solver_names") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    open_machine(&app, JACKS).await?;
+    for _ in 0..4 {
+        let cards = deal(&app).await?;
+        hint_on(&app).await?;
+        let expected = cli_best_hold(JACKS, &cards)?;
+        app.wait_until("the hint lights the solver's hold", || async { Ok(app.hint_mask().await? == expected) })
+            .await
+            .map_err(|e| format!("cards {cards:?}: vpoker hint says {expected:05b}: {e}"))?;
+        hold(&app, expected).await?;
+        draw(&app).await?;
+    }
+    app.close().await
+}
+
+#[tokio::test]
+async fn closing_mid_hand_and_starting_again_shows_the_same_cards_and_balance() -> Result<()> {
+    if !enabled("closing_mid_hand_and_starting_again_shows_the_same_cards_and_balance") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    open_machine(&app, JACKS).await?;
+    app.click("bet-10").await?;
+    let dealt = deal(&app).await?;
+    app.wait_chips(990).await?;
+    app.close().await?;
+
+    let app = driver.launch().await?;
+    app.wait_chips(990).await?;
+    open_machine(&app, JACKS).await?;
+    assert_eq!(app.cards().await?, dealt);
+    assert_eq!(phase(&app).await?, "draw");
+    hold(&app, 0b11111).await?;
+    assert_eq!(draw(&app).await?, dealt);
+    let payout = 10 * pay_per_coin(JACKS, &dealt)?;
+    app.wait_chips(990 + payout).await?;
+    app.close().await
+}
+
+#[tokio::test]
+async fn switching_to_japanese_shows_japanese() -> Result<()> {
+    if !enabled("switching_to_japanese_shows_japanese") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    let ja = translations("ja")?;
+    app.click("nav-settings").await?;
+    let select = app.wait_visible(&tid("language-select")).await?;
+    select.select_by_value("ja").await?;
+    let html = app.client().find(fantoccini::Locator::Css("html")).await?;
+    app.wait_until("<html lang> is ja", || async { Ok(html.attr("lang").await?.as_deref() == Some("ja")) }).await?;
+    let lobby = lookup(&ja, "nav.lobby").ok_or("ja.json has no nav.lobby")?.to_string();
+    app.wait_until("the tab bar speaks Japanese", || async { Ok(app.text("nav-lobby").await?.contains(&lobby)) })
+        .await?;
+    let body = app.body_text().await?;
+    let japanese = body.chars().filter(|c| matches!(*c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF)).count();
+    assert!(japanese >= 10, "too little Japanese on the settings screen: {body}");
+
+    // The choice is kept: the next start is in Japanese too.
+    app.close().await?;
+    let app = driver.launch().await?;
+    let html = app.client().find(fantoccini::Locator::Css("html")).await?;
+    app.wait_until("<html lang> is still ja", || async { Ok(html.attr("lang").await?.as_deref() == Some("ja")) })
+        .await?;
+    app.close().await
+}
+
+#[tokio::test]
+async fn five_play_shows_five_hands_at_level_10() -> Result<()> {
+    if !enabled("five_play_shows_five_hands_at_level_10") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    std::fs::create_dir_all(data.db_path().parent().ok_or("no parent")?)?;
+    let prepared = prepare_level(&data.db_path(), 10)?;
+    let chips = prepared["chips"].as_u64().ok_or("state without chips")?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.wait_chips(chips).await?;
+    open_machine(&app, JACKS).await?;
+    app.click("bet-5").await?;
+    app.click("hands-5").await?;
+    app.wait_until("five extra-hand placeholders minus the main one", || async {
+        Ok(app.client().find_all(fantoccini::Locator::Css(&tid("extra-hand"))).await?.len() == 4)
+    })
+    .await?;
+    deal(&app).await?;
+    app.wait_chips(chips - 25).await?;
+    hold(&app, 0b00011).await?;
+    let main = draw(&app).await?;
+    let extras = app.client().find_all(fantoccini::Locator::Css(&tid("extra-hand"))).await?;
+    assert_eq!(extras.len(), 4, "Five Play shows the main hand and four extra hands");
+    let last = app.invoke("get_state", json!({})).await?;
+    let results = last["ok"]["last_hand"]["results"].as_array().cloned().unwrap_or_default();
+    assert_eq!(results.len(), 5, "{last}");
+    let mut payout = 0;
+    for result in &results {
+        let cards: Vec<String> =
+            result["cards"].as_array().ok_or("no cards")?.iter().filter_map(|c| c.as_str().map(String::from)).collect();
+        assert_eq!(&cards[..2], &main[..2], "every hand keeps the held cards");
+        payout += 5 * pay_per_coin(JACKS, &cards)?;
+    }
+    app.wait_chips(chips - 25 + payout).await?;
+    app.close().await
+}
+
+/// Screenshots at 390×844 in English and Japanese, and the figures for the report.
+#[tokio::test]
+async fn screenshots_and_figures() -> Result<()> {
+    if !enabled("screenshots_and_figures") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    std::fs::create_dir_all(data.db_path().parent().ok_or("no parent")?)?;
+    prepare_level(&data.db_path(), 10)?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    let mut figures = vec![format!("launch to balance on screen: {} ms", app.launched_in().as_millis())];
+    figures.push(format!("memory: {}", memory_figure()));
+    figures.push(format!("command round trip: {}", round_trip_figure(&app).await?));
+    app.phone_size().await?;
+
+    for lang in ["en", "ja"] {
+        if lang != "en" {
+            app.click("nav-settings").await?;
+            app.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
+            let html = app.client().find(fantoccini::Locator::Css("html")).await?;
+            app.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })
+                .await?;
+        }
+        app.click("nav-lobby").await?;
+        app.wait_visible(&tid("machine-jacks-or-better")).await?;
+        app.screenshot(&format!("lobby-{lang}")).await?;
+
+        open_machine(&app, JACKS).await?;
+        app.click("hands-1").await?;
+        app.click("bet-5").await?;
+        hint_on(&app).await?;
+        let mut won = false;
+        for _ in 0..80 {
+            let cards = deal(&app).await?;
+            hint_on(&app).await?;
+            hold(&app, cli_best_hold(JACKS, &cards)?).await?;
+            let final_cards = draw(&app).await?;
+            if pay_per_coin(JACKS, &final_cards)? >= 2 {
+                won = true;
+                break;
+            }
+        }
+        assert!(won, "no win of two pairs or better in 80 hands");
+        app.screenshot(&format!("machine-win-{lang}")).await?;
+
+        app.click("hands-5").await?;
+        let cards = deal(&app).await?;
+        hold(&app, cli_best_hold(JACKS, &cards)?).await?;
+        draw(&app).await?;
+        app.screenshot(&format!("five-play-{lang}")).await?;
+
+        for screen in ["history", "stats", "settings"] {
+            app.click(&format!("nav-{screen}")).await?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            if screen == "history" {
+                app.wait_visible(&tid("history-row")).await?;
+            }
+            app.screenshot(&format!("{screen}-{lang}")).await?;
+        }
+    }
+    app.close().await?;
+    let report = figures.join("\n");
+    eprintln!("{report}");
+    let figures_dir = repo_root().join("target").join("e2e");
+    std::fs::create_dir_all(&figures_dir)?;
+    std::fs::write(figures_dir.join("figures.txt"), report + "\n")?;
+    Ok(())
+}
+
+/// Resident memory of the running app and its WebKit helper processes.
+fn memory_figure() -> String {
+    let app = app_binary();
+    let mut lines = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return "no /proc".into() };
+    let mut app_pids = Vec::new();
+    let mut all = Vec::new();
+    for entry in entries.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { continue };
+        let field = |name: &str| {
+            status.lines().find(|l| l.starts_with(name)).map(|l| l[name.len()..].trim().to_string()).unwrap_or_default()
+        };
+        let ppid: u32 = field("PPid:").parse().unwrap_or(0);
+        let rss_kb: u64 = field("VmRSS:").trim_end_matches("kB").trim().parse().unwrap_or(0);
+        let name = field("Name:");
+        if std::fs::read_link(format!("/proc/{pid}/exe")).ok().as_deref() == Some(app.as_path()) {
+            app_pids.push(pid);
+        }
+        all.push((pid, ppid, name, rss_kb));
+    }
+    let mut total = 0;
+    for (pid, ppid, name, rss_kb) in &all {
+        if app_pids.contains(pid) || app_pids.contains(ppid) {
+            total += rss_kb;
+            lines.push(format!("{name} {} MiB", rss_kb / 1024));
+        }
+    }
+    format!("{} MiB RSS in total ({})", total / 1024, lines.join(", "))
+}
+
+/// The median time of a `get_state` call from JavaScript and back, over 50 calls.
+async fn round_trip_figure(app: &Session) -> Result<String> {
+    let script = r#"
+        const done = arguments[0];
+        (async () => {
+          const times = [];
+          for (let i = 0; i < 50; i += 1) {
+            const start = performance.now();
+            await window.__TAURI__.core.invoke("get_state");
+            times.push(performance.now() - start);
+          }
+          times.sort((a, b) => a - b);
+          done({ median: times[25], min: times[0], max: times[49] });
+        })().catch((e) => done({ error: String(e) }));
+    "#;
+    let times = app.client().execute_async(script, vec![]).await?;
+    Ok(format!(
+        "get_state median {:.2} ms (min {:.2}, max {:.2}) over 50 calls",
+        times["median"].as_f64().unwrap_or(f64::NAN),
+        times["min"].as_f64().unwrap_or(f64::NAN),
+        times["max"].as_f64().unwrap_or(f64::NAN)
+    ))
+}

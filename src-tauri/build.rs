@@ -1,0 +1,14 @@
+//! Generates the Tauri context and the permissions for the app's own commands. Declaring the
+//! commands in an app manifest means a window may call only those a capability grants it.
+
+fn main() {
+    let commands: &[&str] = &app_commands::NAMES;
+    tauri_build::try_build(
+        tauri_build::Attributes::new()
+            .app_manifest(tauri_build::AppManifest::new().commands(commands)),
+    )
+    .expect("failed to run tauri-build");
+}
+
+#[path = "src/command_names.rs"]
+mod app_commands;

@@ -1,0 +1,190 @@
+//! The commands the UI invokes (through `ui/js/api.js`), one per game action.
+//!
+//! Each command is one lock, one call into `vpoker::game`, one error mapping. The shell adds only
+//! what the core must never read for itself: today's local date, fresh OS entropy for a deal, and
+//! the database's location. Every command runs on a blocking worker thread, never on the thread
+//! that drives the window, so a slow call (a hint whose tables are still being built) cannot freeze
+//! the UI.
+//!
+//! Errors reach JavaScript as the core's data, `{kind, message, …}`. The shell adds kinds of its own
+//! only for its own failures: `storage` (a poisoned lock, a worker that died, no OS entropy).
+
+use serde::{Serialize, Serializer};
+use tauri::{AppHandle, Manager, Runtime};
+use vpoker::game::{DealRequest, Game, GameError, HandRecord, Hint, State, Stats};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+
+use crate::AppState;
+
+/// Why a command failed, as the UI receives it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CommandError {
+    /// The core refused or failed: serialised exactly as the core's `{kind, message, …}`.
+    Game(GameError),
+    /// The shell itself failed (never a game rule).
+    Shell {
+        /// A stable id from the core's list (`storage`).
+        kind: &'static str,
+        /// What happened, for the curious.
+        message: String,
+    },
+}
+
+impl CommandError {
+    /// The stable id the UI translates.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CommandError::Game(error) => error.kind(),
+            CommandError::Shell { kind, .. } => kind,
+        }
+    }
+
+    fn storage(message: impl Into<String>) -> CommandError {
+        CommandError::Shell { kind: "storage", message: message.into() }
+    }
+}
+
+impl From<GameError> for CommandError {
+    fn from(error: GameError) -> CommandError {
+        CommandError::Game(error)
+    }
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::Game(error) => error.fmt(f),
+            CommandError::Shell { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl Serialize for CommandError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            CommandError::Game(error) => error.serialize(serializer),
+            CommandError::Shell { kind, message } => {
+                serde_json::json!({ "kind": kind, "message": message }).serialize(serializer)
+            }
+        }
+    }
+}
+
+/// The command's result as JavaScript sees it.
+pub type CommandResult<T> = Result<T, CommandError>;
+
+/// Today's date on the device's calendar: the daily chips follow the player's local midnight.
+fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// A fresh 32-byte shuffle seed from the operating system.
+fn os_seed() -> CommandResult<Seed> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| CommandError::storage(format!("no entropy from the OS: {e}")))?;
+    Ok(Seed::from_bytes(bytes))
+}
+
+/// Runs `call` on the open game on a blocking worker thread.
+async fn with_game<R, T, F>(app: AppHandle<R>, call: F) -> CommandResult<T>
+where
+    R: Runtime,
+    T: Send + 'static,
+    F: FnOnce(&mut Game) -> Result<T, GameError> + Send + 'static,
+{
+    tauri::async_runtime::spawn_blocking(move || {
+        let state = app.state::<AppState>();
+        let mut game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
+        match game.as_mut() {
+            Ok(game) => call(game).map_err(CommandError::from),
+            Err(opening) => Err(CommandError::Game(opening.clone())),
+        }
+    })
+    .await
+    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
+}
+
+/// The whole state the UI draws: chips, level, machines, the hand in progress, settings.
+#[tauri::command]
+pub async fn get_state<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> {
+    with_game(app, |game| game.state(today())).await
+}
+
+/// Collects today's daily chips.
+#[tauri::command]
+pub async fn claim_daily<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> {
+    with_game(app, |game| game.claim_daily(today())).await
+}
+
+/// Deals a hand (or Triple/Five Play) on a machine from a fresh OS seed.
+#[tauri::command]
+pub async fn deal<R: Runtime>(
+    app: AppHandle<R>,
+    machine: String,
+    bet: u32,
+    hands: u8,
+    practice: bool,
+) -> CommandResult<State> {
+    let machine: MachineId = machine.parse().map_err(|_| GameError::InvalidMachine { machine })?;
+    let seed = os_seed()?;
+    let request = DealRequest { machine, bet, hands, practice };
+    with_game(app, move |game| game.deal(request, seed, today())).await
+}
+
+/// Draws the hand in progress, keeping the cards of `hold` (bit i keeps card i).
+#[tauri::command]
+pub async fn draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<State> {
+    let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
+    with_game(app, move |game| game.draw(hold, today())).await
+}
+
+/// The best holds of the hand in progress with their exact EVs.
+#[tauri::command]
+pub async fn hint<R: Runtime>(app: AppHandle<R>) -> CommandResult<Hint> {
+    with_game(app, |game| game.hint()).await
+}
+
+/// The last `limit` hands, newest first.
+#[tauri::command]
+pub async fn history<R: Runtime>(app: AppHandle<R>, limit: u32) -> CommandResult<Vec<HandRecord>> {
+    with_game(app, move |game| game.history(limit)).await
+}
+
+/// Statistics per machine.
+#[tauri::command]
+pub async fn stats<R: Runtime>(app: AppHandle<R>) -> CommandResult<Stats> {
+    with_game(app, |game| game.stats()).await
+}
+
+/// Changes one setting (hints, mistake warnings, kind deals, animation, sound, language).
+#[tauri::command]
+pub async fn set_setting<R: Runtime>(app: AppHandle<R>, key: String, value: String) -> CommandResult<State> {
+    with_game(app, move |game| game.set_setting_state(&key, &value, today())).await
+}
+
+/// Moves the database aside, untouched (to `vpoker.db.corrupt-N`), and starts a fresh game. For a
+/// corrupt or newer file the UI offers this after the error; nothing ever does it on its own.
+#[tauri::command]
+pub async fn reset_database<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> {
+    tauri::async_runtime::spawn_blocking(move || {
+        let state = app.state::<AppState>();
+        let path = state.db_path();
+        let mut game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
+        // Close the open connection (if any) before its file is renamed.
+        *game = Err(GameError::Storage { path: path.to_path_buf(), detail: "the database is being reset".into() });
+        let moved = Game::move_aside_and_start_fresh(path);
+        // A fresh file when the move worked; the untouched old file when it did not.
+        *game = Game::open(path);
+        moved?;
+        match game.as_ref() {
+            Ok(game) => Ok(game.state(today())?),
+            Err(error) => Err(CommandError::Game(error.clone())),
+        }
+    })
+    .await
+    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
+}

@@ -1,0 +1,60 @@
+//! # The Video Poker app shell
+//!
+//! A thin Tauri 2 layer between the plain HTML UI in `../ui` and the `vpoker` core. It owns
+//! exactly three things the core must never touch: the location of the database (the platform's
+//! app data directory), the clock (today's local calendar date) and the operating system's entropy
+//! (one fresh 32-byte seed per deal). Everything else, every rule and every error id, is the core's.
+//!
+//! - [`commands`] holds the commands the UI invokes, each one lock, one core call, one error
+//!   mapping. Errors reach JavaScript as data, `{kind, message, …}`.
+//! - [`AppState`] is the one managed state: the open game, or the typed error that opening it gave.
+//! - [`run`] is the entry point of the desktop binary and of the Android/iOS libraries.
+//!
+//! The shell never opens a network connection, and its window may call nothing but these commands
+//! (see `capabilities/default.json` and the content security policy in `tauri.conf.json`).
+#![warn(missing_docs)]
+
+mod command_names;
+pub mod commands;
+mod state;
+
+pub use command_names::NAMES as COMMAND_NAMES;
+pub use commands::CommandError;
+pub use state::AppState;
+
+use tauri::{Builder, Manager, Runtime};
+
+/// The database file's name inside the app data directory.
+pub const DATABASE_FILE: &str = "vpoker.db";
+
+/// Starts the app: opens the database in the app data directory, warms the strategy tables on a
+/// background thread and shows the main window. On Android and iOS this is the library's entry point.
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    with_commands(tauri::Builder::default())
+        .setup(|app| {
+            let dir = app.path().app_data_dir()?;
+            app.manage(AppState::open(&dir.join(DATABASE_FILE)));
+            state::warm_up_in_background();
+            Ok(())
+        })
+        .run(tauri::generate_context!())
+        .expect("the Video Poker app failed to start");
+}
+
+/// Registers the app's commands on a builder. [`run`] passes the real runtime's builder; the command
+/// tests pass `tauri::test::mock_builder()` and manage an [`AppState`] themselves (a mock app does
+/// not run `setup`).
+pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
+    builder.invoke_handler(tauri::generate_handler![
+        commands::get_state,
+        commands::claim_daily,
+        commands::deal,
+        commands::draw,
+        commands::hint,
+        commands::history,
+        commands::stats,
+        commands::set_setting,
+        commands::reset_database,
+    ])
+}
