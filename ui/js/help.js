@@ -11,7 +11,7 @@ export function render(app) {
   const machine = machines.find((m) => m.id === id);
   replace(app.main,
     h("h2", { class: "screen-title" }, t("help.title")),
-    h("div", { class: "seg wrap", role: "group", "aria-label": t("help.choose") },
+    h("div", { class: "seg help-machines", role: "group", "aria-label": t("help.choose") },
       machines.map((m) => h("button", {
         type: "button", "aria-pressed": m.id === id ? "true" : "false",
         onclick: () => app.go("help", m.id),

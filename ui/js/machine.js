@@ -249,7 +249,8 @@ function cardButton(i) {
     class: "card",
     "data-testid": `card-${i}`,
     onclick: () => toggleHold(i),
-    onpointerdown: (e) => { if (e.pointerType !== "") e.preventDefault(); },
+    // A mouse or finger press must not move focus onto the card, so Enter still deals/draws.
+    onmousedown: (e) => e.preventDefault(),
   });
 }
 

@@ -22,11 +22,7 @@ function change(app, key, next) {
 function switchRow(app, settings, key, explain) {
   const current = value(settings, key);
   const id = `set-${key}`;
-  return h("div", { class: "setting" },
-    h("div", { class: "setting-text" },
-      h("label", { for: id, class: "setting-name" }, t(`settings.${key}`)),
-      explain ? h("p", { class: "small", id: `${id}-help` }, ...explain) : null),
-    h("button", {
+  const control = h("button", {
       type: "button",
       id,
       role: "switch",
@@ -35,19 +31,22 @@ function switchRow(app, settings, key, explain) {
       "aria-checked": on(current) ? "true" : "false",
       "aria-describedby": explain ? `${id}-help` : undefined,
       onclick: () => change(app, key, on(current) ? "off" : "on"),
-    }, h("span", { class: "switch-text" }, on(current) ? t("settings.on") : t("settings.off"))));
+    }, h("span", { class: "switch-text" }, on(current) ? t("settings.on") : t("settings.off")));
+  return h("div", { class: "setting" },
+    h("div", { class: "setting-head" }, h("label", { for: id, class: "setting-name" }, t(`settings.${key}`)), control),
+    explain ? h("div", { class: "setting-help small", id: `${id}-help` }, explain.map((text) => h("p", {}, text))) : null);
 }
 
 function selectRow(app, settings, key, options, testid) {
   const current = value(settings, key);
   const id = `set-${key}`;
-  return h("div", { class: "setting" },
-    h("div", { class: "setting-text" }, h("label", { for: id, class: "setting-name" }, t(`settings.${key}`))),
+  return h("div", { class: "setting" }, h("div", { class: "setting-head" },
+    h("label", { for: id, class: "setting-name" }, t(`settings.${key}`)),
     h("select", {
       id,
       "data-testid": testid || `setting-${key}`,
       onchange: (event) => change(app, key, event.target.value),
-    }, options.map(([v, label]) => h("option", { value: v, selected: v === current ? true : undefined }, label))));
+    }, options.map(([v, label]) => h("option", { value: v, selected: v === current ? true : undefined }, label)))));
 }
 
 export function confirmReset(app) {
@@ -74,7 +73,7 @@ export function render(app) {
     state ? h("section", { class: "settings" },
       switchRow(app, settings, "hints", [t("settings.hints.explain")]),
       switchRow(app, settings, "mistake-warnings", [t("settings.mistake-warnings.explain")]),
-      switchRow(app, settings, "kind-deals", [t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3")]),
+      switchRow(app, settings, "kind-deals", [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3")]),
       selectRow(app, settings, "animation", [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),
       switchRow(app, settings, "sound", null),
       selectRow(app, settings, "language", [
