@@ -5,7 +5,8 @@
 //! 1. ChaCha20 (`seed.rng()`, stream 0) drives Fisher–Yates over the fresh deck 2c 2d … As
 //!    (51 choices): that is `seed.deck()`. The five cards dealt are deck positions 0–4.
 //! 2. If the hand was nudged (a kind deal, recorded with the hand), the nudge swaps one dealt position
-//!    with one later deck position (see [`super::kind`]); nothing else moves.
+//!    with one later deck position (see [`super::kind`]); nothing else moves. Which candidate card
+//!    is added is one uniform choice from ChaCha20 on the same seed, stream 2 ([`nudge_rng`]).
 //! 3. The first hand's replacements come off deck positions 5, 6, … in order, filling the positions
 //!    not held from left to right.
 //! 4. In Triple and Five Play, extra hand k (k = 1 … n−1) takes a copy of deck positions 5–51 (after
@@ -13,8 +14,8 @@
 //!    1's 51 choices (extra hand 1 first); its replacements come off its own copy in order.
 //!
 //! Whether a dead deal is nudged comes from the situation's shuffle bag; when that bag needs a
-//! refill, the refill is shuffled by ChaCha20 from the same seed on stream 1 ([`bag_rng`]), which
-//! never disturbs the deck's stream 0.
+//! refill, the refill is shuffled by ChaCha20 from the same seed on stream 1 ([`bag_rng`]). Streams 1
+//! and 2 never disturb the deck's stream 0.
 
 use rand_chacha::ChaCha20Rng;
 
@@ -40,11 +41,18 @@ pub fn bag_rng(seed: &Seed) -> ChaCha20Rng {
     rng
 }
 
+/// The ChaCha20 stream that picks a nudge's added card for the hand with this seed (stream 2).
+pub fn nudge_rng(seed: &Seed) -> ChaCha20Rng {
+    let mut rng = seed.rng();
+    rng.set_stream(2);
+    rng
+}
+
 impl Deal {
     /// Deals `n_hands` (1, 3 or 5) hands from `seed`; when `nudge` is true and the deal is dead, the
     /// deal is nudged (a live deal is never touched, whatever `nudge` says).
     pub fn new(seed: &Seed, machine: MachineId, n_hands: u8, nudge: bool) -> Deal {
-        let nudge = if nudge { plan_nudge(machine, &seed.deck()) } else { None };
+        let nudge = if nudge { plan_nudge(machine, &seed.deck(), &mut nudge_rng(seed)) } else { None };
         Deal::replay(seed, n_hands, nudge.as_ref())
     }
 

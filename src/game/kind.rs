@@ -7,20 +7,26 @@
 //! now holds the removed card). Two kinds of nudge:
 //!
 //! - **four-flush**: with exactly three cards of one suit, the lower of the two off-suit cards is
-//!   swapped for the first undealt card (in deck order) of that suit that is not a deuce and pairs
-//!   no kept card;
+//!   swapped for an undealt card of that suit that is not a deuce and pairs no kept card;
 //! - **pair**: otherwise the lowest card whose suit is alone in the deal (so no suited group is
-//!   broken) is swapped for the first undealt card (in deck order) that pairs the highest of the
-//!   other four cards (never a deuce: the highest of four different ranks is at least a five).
+//!   broken) is swapped for an undealt card that pairs the highest of the other four cards (never a
+//!   deuce: the highest of four different ranks is at least a five).
+//!
+//! The added card is chosen uniformly among the undealt candidates with randomness independent of
+//! the deck's order (the hand seed's ChaCha stream 2). That matters: picking, say, the *first*
+//! candidate in deck order would tell something about the cards after the deal (none of the cards
+//! before it is a candidate) and bias the draw. With an order-independent choice the 47 unseen
+//! cards are still in uniformly random order, so the draw is a fair draw and every hold's EV is exact.
 //!
 //! How often is decided by a [`ShuffleBag`] per [`Situation`], never by chance alone. Nothing here
-//! reads a clock or a global RNG; the nudge itself uses no randomness beyond the deck's order.
+//! reads a clock or a global RNG.
 
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank};
 use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
 use crate::machine::MachineId;
+use crate::shuffle::Chooser;
 
 use super::bag::ShuffleBag;
 
@@ -140,9 +146,9 @@ fn distinct_ranks(dealt: &[Card; 5]) -> bool {
     true
 }
 
-/// The nudge a dead deal at the top of `deck` gets, or `None` when the deal is not dead.
-/// Pure: the same deck always gives the same nudge.
-pub fn plan_nudge(machine: MachineId, deck: &[Card; 52]) -> Option<Nudge> {
+/// The nudge a dead deal at the top of `deck` gets, or `None` when the deal is not dead. The added
+/// card is picked uniformly among the candidates with `chooser` (one choice).
+pub fn plan_nudge(machine: MachineId, deck: &[Card; 52], chooser: &mut impl Chooser) -> Option<Nudge> {
     let dealt: [Card; 5] = std::array::from_fn(|i| deck[i]);
     if !is_dead(machine, &dealt) {
         return None;
@@ -158,8 +164,7 @@ pub fn plan_nudge(machine: MachineId, deck: &[Card; 52]) -> Option<Nudge> {
             .filter(|&i| dealt[i].suit().index() != suit_idx)
             .min_by_key(|&i| rank_of(i))?;
         let kept_ranks: Vec<Rank> = (0..5).filter(|&i| i != position).map(rank_of).collect();
-        let deck_position = (5..52).find(|&p| {
-            let card = deck[p];
+        let deck_position = pick(deck, chooser, |card| {
             card.suit().index() == suit_idx && card.rank() != Rank::Two && !kept_ranks.contains(&card.rank())
         })?;
         return Some(Nudge { kind: NudgeKind::FourFlush, position, removed: dealt[position], added: deck[deck_position], deck_position });
@@ -171,8 +176,20 @@ pub fn plan_nudge(machine: MachineId, deck: &[Card; 52]) -> Option<Nudge> {
     if target == Rank::Two {
         return None;
     }
-    let deck_position = (5..52).find(|&p| deck[p].rank() == target)?;
+    let deck_position = pick(deck, chooser, |card| card.rank() == target)?;
     Some(Nudge { kind: NudgeKind::Pair, position, removed: dealt[position], added: deck[deck_position], deck_position })
+}
+
+/// The deck position of a candidate chosen uniformly, independently of where candidates lie: the
+/// candidates are listed in fresh-deck (card index) order, not deck order, before the choice.
+fn pick(deck: &[Card; 52], chooser: &mut impl Chooser, is_candidate: impl Fn(Card) -> bool) -> Option<usize> {
+    let mut candidates: Vec<(Card, usize)> = (5..52).filter(|&p| is_candidate(deck[p])).map(|p| (deck[p], p)).collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    candidates.sort_by_key(|&(card, _)| card.index());
+    let choice = chooser.below(candidates.len() as u32) as usize;
+    Some(candidates[choice].1)
 }
 
 /// Applies a nudge to the deck: swaps the dealt position with the deck position.
