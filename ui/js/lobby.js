@@ -55,7 +55,7 @@ function dailyBlock(app, state) {
       ? t("lobby.daily.claim", { amount: formatInt(daily.amount ?? 200) })
       : t("lobby.daily.done")),
     h("p", { class: "small" },
-      streak > 0 ? t("lobby.daily.streak", { days: formatInt(streak) }) : null,
+      streak > 0 ? (streak === 1 ? t("lobby.daily.streak.one", { days: formatInt(streak) }) : t("lobby.daily.streak.other", { days: formatInt(streak) })) : null,
       streak > 0 && !daily.available ? " · " : null,
       !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null),
     daily.clock_moved_back ? h("p", { class: "small" }, t("lobby.daily.clock-back")) : null);
@@ -111,12 +111,17 @@ export function render(app) {
   const minBet = Math.min(...(state.bets || [5]));
   const broke = !state.hand && Number(state.chips) < minBet;
   const first = (state.machines || []).find((m) => m.unlocked);
+  const startPractice = () => {
+    app.prefs.practice = true;
+    app.go("machine", (state.hand && state.hand.machine) || (first && first.id) || "jacks-or-better");
+  };
   replace(app.main,
     h("h2", { class: "visually-hidden" }, t("nav.lobby")),
     broke ? h("section", { class: "broke", role: "status" },
       h("p", { class: "broke-title" }, t("lobby.broke.title")),
       h("p", {}, state.daily && state.daily.available ? t("lobby.broke.daily-now") : h("span", { "data-countdown": "" }, countdownText())),
-      h("p", { class: "small" }, t("lobby.broke.practice"))) : null,
+      h("p", { class: "small" }, t("lobby.broke.practice")),
+      h("button", { type: "button", class: "btn", "data-testid": "broke-practice", onclick: startPractice }, t("lobby.practice"))) : null,
     dailyBlock(app, state),
     progressBlock(state),
     h("section", { "aria-labelledby": "machines-title" },
@@ -127,7 +132,7 @@ export function render(app) {
         type: "button",
         class: "btn",
         "data-testid": "lobby-practice",
-        onclick: () => { app.prefs.practice = true; app.go("machine", (state.hand && state.hand.machine) || (first && first.id) || "jacks-or-better"); },
+        onclick: startPractice,
       }, t("lobby.practice")),
       h("p", { class: "small" }, t("lobby.practice.explain"))));
 }
