@@ -1,7 +1,7 @@
 // DEVELOPMENT STUB — never loaded by the app. app.js imports it only when the
 // page URL has ?stub, to look at the UI in a plain browser. It fakes
 // window.__TAURI__ with canned data; it is NOT the game and implements no rule
-// (results are canned, not evaluated). Options: ?stub&lang=ja&level=12&chips=0&win&dealt&drawn&hands=5&claimed
+// (results are canned, not evaluated). Options: ?stub&lang=ja&level=12&chips=0&win&dealt&drawn&hands=5&claimed&levelup
 const q = new URLSearchParams(location.search);
 const level = Number(q.get("level") || 4);
 const cards = ["Ah", "Kh", "7c", "7d", "2s"];
@@ -36,7 +36,7 @@ const handlers = {
     const results = Array.from({ length: h.hands }, (_, i) => i % 2 || !win ? result(["Qs", "7c", "7d", "3h", "9c"], "nothing", 0) : result(["7h", "7c", "7d", "Ks", "Kd"], "full-house", 9 * h.bet));
     const won = results.reduce((a, r) => a + r.win, 0);
     state.last_hand = { id: h.id, day: "2026-11-30", machine: h.machine, bet: h.bet, hands: h.hands, practice: h.practice, cost: h.bet * h.hands, dealt: cards, hold, best_hold: h.best_hold, best_ev: h.best_ev, drawn: true, ev_given_up: hold === h.best_hold ? 0 : 0.21, results, won, payout: h.practice ? 0 : won, nudge: { kind: "pair", position: 3, removed: "Jc", added: "7d", deck_position: 9 } };
-    state.hand = null; return copy();
+    state.hand = null; return { ...copy(), events: q.has("levelup") ? ["level-up", "unlocked:deuces-wild"] : [] };
   },
   hint: () => ({ hand_id: 1, cards, best_hold: 0b01100, best_ev: 0.82, holds: [[12, 0.82], [13, 0.71], [3, 0.6], [0, 0.36], [31, 0]].map(([hold, ev]) => ({ hold, ev })) }),
   history: () => (state.last_hand ? [state.last_hand] : []),

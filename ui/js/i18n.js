@@ -54,6 +54,7 @@ export function t(key, params) {
 
 /** Translates every [data-i18n] / [data-i18n-aria] / [data-i18n-title] under root. */
 export function translateTree(root) {
+  if (root === document) document.title = t("app.title");
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);

@@ -83,11 +83,7 @@ async function deal() {
   const next = await app.run(() => api.deal(machineId, bet, hands, Boolean(app.prefs.practice)));
   busy = false;
   if (next && next.hand) {
-    hold = 0;
-    handKey = keyOf(next.hand);
-    hint = null;
-    hintFor = null;
-    requestHint();
+    // render() (run by app.run) has already reset the hold and asked for the new hand's hint.
     app.announce(t("machine.dealt", { cards: next.hand.cards.map(cardName).join(", ") }));
   } else {
     play("error");
@@ -365,6 +361,9 @@ function winLine(state) {
     const rowText = main ? t(`row.${outcomeOf(main)}`) : "";
     return h("p", { class: `win-line${payout > 0 ? " won" : ""}`, "data-testid": "win-total", "data-value": String(payout) },
       results.length === 1 && main && outcomeOf(main) !== "nothing" ? `${rowText} · ` : "",
+      results.length > 1 && main
+        ? `${t("machine.hand-n", { n: 1, text: Number(main.win) > 0 ? `${rowText} ${formatInt(main.win)}` : rowText })} · `
+        : "",
       payout > 0 ? t("machine.win", { win: formatInt(payout) }) : t("machine.no-win"),
       last.practice ? ` · ${t("machine.practice-tag")}` : "");
   }
