@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec } from "./i18n.js";
+import { t, formatInt, formatDec, formatDay } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
 import { outcomeOf } from "./paytable.js";
 
@@ -48,7 +48,7 @@ function row(app, hand) {
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands || 1) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
-        hand.day ? ` · ${hand.day}` : "")),
+        hand.day ? ` · ${formatDay(hand.day)}` : "")),
     h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.dealt")),
       (hand.dealt || []).map((c, i) => miniCard(c, { held: hand.drawn && (hold >> i) & 1, swapped: nudge && Number(nudge.position) === i }))),

@@ -82,9 +82,10 @@ export function formatPercent(share, digits = 1) {
   return numberFormat({ style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(share) || 0);
 }
 
-/** A local date and time for the history. */
-export function formatTime(value) {
-  const date = typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value ?? "");
-  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short" }).format(date);
+/** A calendar date "YYYY-MM-DD" (the game's local date) in the language's short form. */
+export function formatDay(day) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day));
+  if (!match) return String(day ?? "");
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
