@@ -48,8 +48,8 @@ export function hintPanel(hint, cards, bet, currentHold) {
     },
       holdCards(cards, entry.hold),
       h("span", { class: "hint-ev" },
-        t("hint.ev", { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev * bet, 2) })),
-      entry.hold === best.hold ? h("span", { class: "hint-best" }, t("hint.best")) : null))),
+        entry.hold === best.hold ? h("span", { class: "hint-best" }, t("hint.best")) : null,
+        t("hint.ev", { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev * bet, 2) }))))),
     h("p", { class: "small" }, t("hint.explain")));
 }
 

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { configureSound, play } from "./sound.js";
 
 const on = (value) => value === "on" || value === true;
 
@@ -15,6 +16,7 @@ function value(settings, key) {
 function change(app, key, next) {
   return app.run(() => api.setSetting(key, next)).then((state) => {
     if (state && key === "language") app.setLanguageSetting(next);
+    if (state && key === "sound" && next === "on") { configureSound(true); play("hold"); }
     return state;
   });
 }
