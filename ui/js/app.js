@@ -171,7 +171,7 @@ async function start() {
       app.go(button.dataset.route, button.dataset.route === "help" ? helpFor : null);
     });
   }
-  window.addEventListener("hashchange", () => { parseRoute(); render(); });
+  window.addEventListener("hashchange", () => { showError(null); parseRoute(); render(); });
   window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", applySettings);
   if (new URLSearchParams(location.search).has("stub")) {
     // Development only: a fake backend for looking at the UI in a plain browser.

@@ -33,5 +33,4 @@ export function celebrate(events, { machineName, announce, state }) {
   window.clearTimeout(timer);
   const ms = document.documentElement.dataset.anim === "off" ? 2200 : 2600;
   timer = window.setTimeout(() => { box.hidden = true; box.classList.remove("show"); }, ms);
-  box.onclick = () => { box.hidden = true; };
 }
