@@ -24,8 +24,12 @@ export function paytable(machine, bets, bet, lit) {
     h("thead", {},
       h("tr", {},
         h("th", { scope: "col", class: "pt-name" }, t("machine.paytable.hand")),
-        bets.map((b) => h("th", { scope: "col", class: b === bet ? "pt-bet current" : "pt-bet other-bet", "aria-current": b === bet ? "true" : undefined },
-          formatInt(b))))),
+        bets.map((b) => h("th", {
+          scope: "col",
+          class: b === bet ? "pt-bet current" : "pt-bet other-bet",
+          "aria-current": b === bet ? "true" : undefined,
+          "aria-label": t("machine.paytable.bet", { bet: formatInt(b) }),
+        }, formatInt(b))))),
     h("tbody", {},
       rows.map((row) => {
         const count = lit.get(row.id) || 0;
