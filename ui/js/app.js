@@ -43,6 +43,7 @@ export function showError(error) {
   if (!error) {
     errorBox.hidden = true;
     errorBox.replaceChildren();
+    delete errorBox.dataset.kind;
     return;
   }
   const kind = error.kind || "unknown";
