@@ -17,12 +17,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::Serialize;
 
 use crate::eval::Family;
-use crate::hold::Hold;
 use crate::machine::MachineId;
 
 use super::solver::{category_of, draw_pay_totals, N_DRAWS};
-use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS};
-use super::{compare_holds, HoldEv};
+use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
 
 /// The number of 5-card deals.
 pub const N_DEALS: u64 = 2_598_960;
@@ -164,11 +162,12 @@ pub fn analyze_classes(
     totals.into_analysis(machine, family.family())
 }
 
-/// Exact running totals of one analysis.
+/// Exact running totals of one analysis. Each is at most 800 × L × 2,598,960 < 1.7e16, so u64
+/// holds them without overflow.
 #[derive(Clone, Copy)]
 struct Totals {
-    return_total: u128,
-    categories: [u128; CAT_SLOTS],
+    return_total: u64,
+    categories: [u64; CAT_SLOTS],
 }
 
 impl Default for Totals {
@@ -187,8 +186,8 @@ impl Totals {
         let dealt_category = category_of(family.family(), cards);
         let pay_totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(dealt_category));
         let best = best_mask(&pay_totals);
-        let scale = u128::from(lcm_of_draws() / u64::from(N_DRAWS[best])) * u128::from(class.weight);
-        self.return_total += scale * pay_totals[best] as u128;
+        let scale = LCM_OF_DRAWS / u64::from(N_DRAWS[best]) * u64::from(class.weight);
+        self.return_total += scale * pay_totals[best] as u64;
         // The final-hand counts of the best hold by the same inclusion–exclusion, on category
         // vectors instead of pays.
         let mut counts = [0i64; CAT_SLOTS];
@@ -196,11 +195,11 @@ impl Totals {
         let mut extra = free;
         loop {
             let subset = best | extra;
-            let sign = if (extra as u32).count_ones() % 2 == 0 { 1 } else { -1 };
+            let sign = if POPCOUNT[extra] % 2 == 0 { 1 } else { -1 };
             if subset == 31 {
                 counts[dealt_category] += sign;
             } else {
-                family.add_counts((subset as u32).count_ones() as usize, ranks[subset], sign, &mut counts);
+                family.add_counts(POPCOUNT[subset] as usize, ranks[subset], sign, &mut counts);
             }
             if extra == 0 {
                 break;
@@ -209,7 +208,7 @@ impl Totals {
         }
         for (total, &count) in self.categories.iter_mut().zip(counts.iter()) {
             debug_assert!(count >= 0);
-            *total += scale * count as u128;
+            *total += scale * count as u64;
         }
     }
 
@@ -225,49 +224,106 @@ impl Totals {
         let mut outcome_totals: Vec<(&'static str, u128)> = table.rows().iter().map(|row| (row.id, 0)).collect();
         let mut nothing = 0u128;
         for category in 0..family.n_categories() {
+            let count = u128::from(self.categories[category]);
             match table.row_of_category(category) {
-                Some(row) => outcome_totals[row].1 += self.categories[category],
-                None => nothing += self.categories[category],
+                Some(row) => outcome_totals[row].1 += count,
+                None => nothing += count,
             }
         }
         outcome_totals.push(("nothing", nothing));
-        Analysis { machine, return_total: self.return_total, outcome_totals }
+        Analysis { machine, return_total: u128::from(self.return_total), outcome_totals }
     }
 }
 
-/// The best hold (as a mask over the canonical hand's sorted cards) from the draw pay totals,
-/// using the same EVs and tie rule as [`super::HandEvs::best`].
+/// The best hold (as a mask over the canonical hand's sorted cards) from the draw pay totals.
+///
+/// Each EV times L (the common multiple of the draw counts) is an exact integer of at most
+/// 800 × L ≈ 6.1e9; shifted left 5 bits with the hold's place under the tie rule below it, every
+/// hold gets a distinct i64 key and the best hold is simply the largest key. This picks the same
+/// hold as [`super::HandEvs::best`]: two different EVs differ by at least
+/// 1 / (C(47, 5) × C(47, 4)) ≈ 3.7e-12, far more than [`super::TIE_EPSILON`] plus rounding, and
+/// equal fractions round to equal doubles, so exact ties are exactly the f64 ties.
 #[inline]
 fn best_mask(pay_totals: &[i64; 32]) -> usize {
-    let hold_ev = |mask: usize| HoldEv {
-        hold: Hold::from_mask(mask as u32).unwrap_or(Hold::NONE),
-        ev: pay_totals[mask] as f64 / f64::from(N_DRAWS[mask]),
-    };
-    let mut best = hold_ev(0);
-    for mask in 1..32 {
-        let candidate = hold_ev(mask);
-        if compare_holds(&candidate, &best).is_lt() {
-            best = candidate;
-        }
+    let mut best_key = i64::MIN;
+    for mask in 0..32 {
+        let key = (pay_totals[mask] * EV_SCALE[mask]) << 5 | TIE_PREFERENCE[mask];
+        best_key = best_key.max(key);
     }
-    best.hold.mask() as usize
+    TIE_ORDER[31 - (best_key & 31) as usize] as usize
+}
+
+/// For each hold: L / C(47, 5 − cards held), which turns its draw total into EV × L.
+const EV_SCALE: [i64; 32] = build_ev_scale();
+
+const fn build_ev_scale() -> [i64; 32] {
+    let mut table = [0i64; 32];
+    let mut mask = 0;
+    while mask < 32 {
+        table[mask] = (LCM_OF_DRAWS / N_DRAWS[mask] as u64) as i64;
+        mask += 1;
+    }
+    table
+}
+
+/// The 32 holds in tie-rule order: fewer cards first, then the smaller mask.
+const TIE_ORDER: [u8; 32] = build_tie_order();
+/// For each hold: 31 − its place in [`TIE_ORDER`], so a larger value wins a tie.
+const TIE_PREFERENCE: [i64; 32] = build_tie_preference();
+
+const fn build_tie_order() -> [u8; 32] {
+    let mut order = [0u8; 32];
+    let mut place = 0;
+    let mut n_held = 0;
+    while n_held <= 5 {
+        let mut mask = 0;
+        while mask < 32 {
+            if (mask as u32).count_ones() == n_held {
+                order[place] = mask as u8;
+                place += 1;
+            }
+            mask += 1;
+        }
+        n_held += 1;
+    }
+    order
+}
+
+const fn build_tie_preference() -> [i64; 32] {
+    let order = build_tie_order();
+    let mut preference = [0i64; 32];
+    let mut place = 0;
+    while place < 32 {
+        preference[order[place] as usize] = 31 - place as i64;
+        place += 1;
+    }
+    preference
 }
 
 /// The least common multiple of C(47, k) for k = 0..=5: every EV times it is an integer.
-fn lcm_of_draws() -> u64 {
-    fn gcd(a: u64, b: u64) -> u64 {
+const LCM_OF_DRAWS: u64 = lcm_of_draws();
+
+const fn lcm_of_draws() -> u64 {
+    const fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 {
             a
         } else {
             gcd(b, a % b)
         }
     }
-    N_DRAWS.iter().fold(1u64, |lcm, &n| lcm / gcd(lcm, u64::from(n)) * u64::from(n))
+    let mut lcm = 1u64;
+    let mut mask = 0;
+    while mask < 32 {
+        let n = N_DRAWS[mask] as u64;
+        lcm = lcm / gcd(lcm, n) * n;
+        mask += 1;
+    }
+    lcm
 }
 
 /// The common denominator of every total: L × the number of deals.
 fn denominator() -> u128 {
-    u128::from(lcm_of_draws()) * u128::from(N_DEALS)
+    u128::from(LCM_OF_DRAWS) * u128::from(N_DEALS)
 }
 
 /// `numerator / denominator` as f64, dividing the integer part exactly first so the result keeps
@@ -306,8 +362,27 @@ mod tests {
     }
 
     #[test]
+    fn exact_best_hold_matches_the_hint_on_canonical_hands() {
+        use crate::card::Card;
+        use crate::hold::Hold;
+        let classes = suit_classes();
+        for machine in MachineId::ALL {
+            let tables = machine_tables(machine);
+            for class in classes.iter().step_by(97) {
+                let cards = class.card_indices();
+                let ranks = subset_ranks(&cards);
+                let pay = tables.pay_of_category(category_of(machine.family(), cards));
+                let best = best_mask(&draw_pay_totals(tables, &ranks, pay));
+                let hand = cards.map(|idx| Card::from_index(idx).unwrap());
+                let hint = super::super::hand_evs(machine, &hand).best();
+                assert_eq!(Hold::from_mask(best as u32).unwrap(), hint, "{machine} {hand:?}");
+            }
+        }
+    }
+
+    #[test]
     fn common_denominator_is_the_lcm_of_the_draw_counts() {
-        assert_eq!(lcm_of_draws(), 3 * 5 * 11 * 23 * 43 * 47);
-        assert!(N_DRAWS.iter().all(|&n| lcm_of_draws() % u64::from(n) == 0));
+        assert_eq!(LCM_OF_DRAWS, 3 * 5 * 11 * 23 * 43 * 47);
+        assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS % u64::from(n) == 0));
     }
 }

@@ -60,20 +60,39 @@ const fn build_mask_offset() -> [usize; 32] {
 
 /// The colex rank of every subset of five sorted card indices, indexed by the 5-bit mask of
 /// which sorted cards it contains (bit j = the j-th smallest card).
+#[inline]
 pub(crate) fn subset_ranks(sorted: &[usize; 5]) -> [u32; 32] {
     let mut ranks = [0u32; 32];
-    for mask in 1..32usize {
-        // The highest set bit is the subset's largest card, at position popcount − 1, so adding it
-        // to the rest of the subset adds C(card, popcount).
-        let high = 31 - (mask as u32).leading_zeros() as usize;
-        let rest = mask & !(1 << high);
-        ranks[mask] = ranks[rest] + BINOM[sorted[high]][mask.count_ones() as usize];
+    // Card j is the largest card of every subset that contains it among the first j + 1, at
+    // position popcount(rest) in it, so adding it to `rest` adds C(card, popcount(rest) + 1).
+    // Each doubling step only reads the half built before it: no long dependency chain.
+    for (j, &card) in sorted.iter().enumerate() {
+        let binom = &BINOM[card];
+        for rest in 0..(1usize << j) {
+            ranks[rest | (1 << j)] = ranks[rest] + binom[POPCOUNT[rest] as usize + 1];
+        }
     }
     ranks
 }
 
-/// Per-category counts of the 5-card hands containing each subset of at most four cards.
-pub(crate) struct FamilyTables {
+/// The number of bits set in each 5-bit mask (a table: the portable build has no popcount
+/// instruction).
+pub(crate) const POPCOUNT: [u8; 32] = build_popcount();
+
+const fn build_popcount() -> [u8; 32] {
+    let mut table = [0u8; 32];
+    let mut mask = 0;
+    while mask < 32 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
+/// One game family's tables: per-category counts of the 5-card hands containing each subset of
+/// at most four cards (about 5.1 MB). The solver keeps one per family; this type is public so
+/// benchmarks can time a fresh build.
+pub struct FamilyTables {
     family: Family,
     /// 4-card subsets: at most 48 hands contain one.
     four: Vec<[u8; CAT_SLOTS]>,
@@ -87,16 +106,18 @@ pub(crate) struct FamilyTables {
     zero: [u32; CAT_SLOTS],
 }
 
-/// The total pay of the 5-card hands containing each subset of at most four cards, for one
-/// machine, in one vector ordered by subset size then colex rank.
-pub(crate) struct MachineTables {
+/// One machine's tables: the total pay of the 5-card hands containing each subset of at most
+/// four cards, in one vector ordered by subset size then colex rank (about 1.2 MB). Public so
+/// benchmarks can time a fresh build.
+pub struct MachineTables {
     pay_by_category: [u32; CAT_SLOTS],
     sums: Vec<u32>,
 }
 
 impl FamilyTables {
-    /// Counts every 5-card hand into its five 4-card subsets, then derives the smaller sizes.
-    pub(crate) fn build(family: Family) -> FamilyTables {
+    /// Builds the family's tables from scratch: counts every 5-card hand into its five 4-card
+    /// subsets, then derives the smaller sizes.
+    pub fn build(family: Family) -> FamilyTables {
         let four = match family {
             Family::Natural => count_four_card_subsets(evaluate_natural_indices_u8),
             Family::Deuces => count_four_card_subsets(evaluate_deuces_indices_u8),
@@ -109,7 +130,7 @@ impl FamilyTables {
     }
 
     /// The family these counts are for.
-    pub(crate) fn family(&self) -> Family {
+    pub fn family(&self) -> Family {
         self.family
     }
 
@@ -126,7 +147,7 @@ impl FamilyTables {
     }
 
     /// Bytes held by the tables.
-    pub(crate) fn n_bytes(&self) -> usize {
+    pub fn n_bytes(&self) -> usize {
         std::mem::size_of_val(self.four.as_slice())
             + std::mem::size_of_val(self.three.as_slice())
             + std::mem::size_of_val(self.two.as_slice())
@@ -136,8 +157,10 @@ impl FamilyTables {
 }
 
 impl MachineTables {
-    /// Folds the family's counts with the machine's paytable.
-    pub(crate) fn build(machine: MachineId, family: &FamilyTables) -> MachineTables {
+    /// Builds the machine's tables from its family's by folding the counts with its paytable.
+    /// `family` must be the machine's family.
+    pub fn build(machine: MachineId, family: &FamilyTables) -> MachineTables {
+        assert_eq!(machine.family(), family.family, "{machine} needs its own family's tables");
         let table = machine.paytable();
         let mut pay_by_category = [0u32; CAT_SLOTS];
         pay_by_category[..table.pay_by_category().len()].copy_from_slice(table.pay_by_category());
@@ -165,7 +188,7 @@ impl MachineTables {
     }
 
     /// Bytes held by the tables.
-    pub(crate) fn n_bytes(&self) -> usize {
+    pub fn n_bytes(&self) -> usize {
         std::mem::size_of_val(self.sums.as_slice()) + std::mem::size_of::<MachineTables>()
     }
 }
