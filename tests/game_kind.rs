@@ -223,3 +223,52 @@ fn pure_deals_are_never_nudged() {
         assert_eq!(hand.dealt, top5(&hand.seed.deck()), "a pure deal is the seed's deck");
     }
 }
+
+/// The derivation documented in `game::deal`, redone by hand from the seed alone: stream 0 shuffles
+/// the deck, then each extra hand's copy of the 47 undealt cards with the same stream continued;
+/// a nudge's added card is one uniform choice on stream 2 among candidates in fresh-deck order.
+#[test]
+fn the_documented_derivation_reproduces_every_hand() {
+    use vpoker::shuffle::{fisher_yates, fresh_deck, Chooser};
+    for n in 0..300 {
+        let seed = seed(77_000 + n);
+        for nudge in [false, true] {
+            let deal = Deal::new(&seed, MachineId::BonusPoker, 5, nudge);
+            let mut rng = seed.rng();
+            let mut deck = fresh_deck();
+            fisher_yates(&mut deck, &mut rng);
+            if let Some(recorded) = deal.nudge() {
+                let mut stream2 = seed.rng();
+                stream2.set_stream(2);
+                let candidates: Vec<usize> = {
+                    let mut c: Vec<usize> = (5..52)
+                        .filter(|&p| match recorded.kind {
+                            NudgeKind::Pair => deck[p].rank() == recorded.added.rank(),
+                            NudgeKind::FourFlush => {
+                                let kept: Vec<Rank> =
+                                    (0..5).filter(|&i| i != recorded.position).map(|i| deck[i].rank()).collect();
+                                deck[p].suit() == recorded.added.suit()
+                                    && deck[p].rank() != Rank::Two
+                                    && !kept.contains(&deck[p].rank())
+                            }
+                        })
+                        .collect();
+                    c.sort_by_key(|&p| deck[p].index());
+                    c
+                };
+                let chosen = candidates[stream2.below(candidates.len() as u32) as usize];
+                assert_eq!(deck[chosen], recorded.added);
+                deck.swap(recorded.position, chosen);
+            }
+            assert_eq!(deal.deck(), &deck);
+            let hold = Hold::from_mask(0b10101).unwrap();
+            let hands = deal.final_hands(hold);
+            for (k, hand) in hands.iter().enumerate().skip(1) {
+                let mut copy: Vec<Card> = deck[5..].to_vec();
+                fisher_yates(&mut copy, &mut rng);
+                assert_eq!((hand[1], hand[3]), (copy[0], copy[1]), "extra hand {k}");
+            }
+            assert_eq!((hands[0][1], hands[0][3]), (deck[5], deck[6]));
+        }
+    }
+}
