@@ -338,6 +338,15 @@ impl Session {
         Ok(self.wait_for(&tid(testid)).await?.text().await?)
     }
 
+    /// The `textContent` of the element with this `data-testid`: all its text, including text WebDriver's
+    /// visible-text rules skip (labels that end in an ellipsis when space is short).
+    pub async fn text_content(&self, testid: &str) -> Result<String> {
+        self.wait_for(&tid(testid)).await?;
+        let script = "return document.querySelector(arguments[0]).textContent";
+        let value = self.client.execute(script, vec![json!(tid(testid))]).await?;
+        Ok(value.as_str().unwrap_or_default().to_string())
+    }
+
     /// An attribute of the element with this `data-testid`.
     pub async fn attr(&self, testid: &str, name: &str) -> Result<Option<String>> {
         Ok(self.wait_for(&tid(testid)).await?.attr(name).await?)

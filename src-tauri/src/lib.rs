@@ -38,8 +38,14 @@ pub fn run() {
             state::warm_up_in_background();
             Ok(())
         })
-        .run(tauri::generate_context!())
+        .run(context())
         .expect("the Video Poker app failed to start");
+}
+
+/// The app's compiled configuration: tauri.conf.json, the UI's files, and the capabilities (which
+/// decide what the window may call). Public so the command tests run under the real permissions.
+pub fn context<R: Runtime>() -> tauri::Context<R> {
+    tauri::generate_context!()
 }
 
 /// Registers the app's commands on a builder. [`run`] passes the real runtime's builder; the command

@@ -1,0 +1,260 @@
+//! The app's commands through Tauri's mock runtime: the real command handler, the real capabilities
+//! and content security policy from tauri.conf.json, and a real database in a temporary directory.
+//! No webview, no display. A mock app does not run `setup`, so each test manages its own AppState.
+
+use std::path::{Path, PathBuf};
+
+use app_lib::{AppState, COMMAND_NAMES};
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{mock_builder, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{App, Manager, WebviewWindow, WebviewWindowBuilder};
+
+type MockApp = App<tauri::test::MockRuntime>;
+type MockWindow = WebviewWindow<tauri::test::MockRuntime>;
+
+/// A mock app on a database at `db`, and its main window.
+fn app_on(db: &Path) -> (MockApp, MockWindow) {
+    let app = app_lib::with_commands(mock_builder())
+        .manage(AppState::open(db))
+        .build(app_lib::context())
+        .expect("the mock app builds");
+    let window = match app.get_webview_window("main") {
+        Some(window) => window,
+        None => WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("a main window"),
+    };
+    (app, window)
+}
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    _app: MockApp,
+    window: MockWindow,
+}
+
+fn fresh() -> Fixture {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // The app data directory does not exist on a first start: AppState creates it.
+    let db = dir.path().join("com.videopoker.trainer").join("vpoker.db");
+    let (app, window) = app_on(&db);
+    Fixture { _dir: dir, db, _app: app, window }
+}
+
+/// Invokes a command from the app's own page, as `window.__TAURI__.core.invoke` does.
+fn invoke(window: &MockWindow, cmd: &str, args: Value) -> Result<Value, Value> {
+    invoke_from(window, cmd, args, "tauri://localhost")
+}
+
+fn invoke_from(window: &MockWindow, cmd: &str, args: Value, url: &str) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: CallbackFn(0),
+        error: CallbackFn(1),
+        url: url.parse().expect("a URL"),
+        body: InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    };
+    tauri::test::get_ipc_response(window, request).map(|body| body.deserialize::<Value>().expect("JSON"))
+}
+
+fn ok(window: &MockWindow, cmd: &str, args: Value) -> Value {
+    invoke(window, cmd, args.clone()).unwrap_or_else(|e| panic!("{cmd} {args} was refused: {e}"))
+}
+
+fn refused(window: &MockWindow, cmd: &str, args: Value) -> Value {
+    match invoke(window, cmd, args.clone()) {
+        Ok(value) => panic!("{cmd} {args} should be refused, gave {value}"),
+        Err(error) => {
+            assert!(error["kind"].is_string(), "errors reach JavaScript as {{kind, message}}: {error}");
+            assert!(error["message"].is_string(), "errors reach JavaScript as {{kind, message}}: {error}");
+            error
+        }
+    }
+}
+
+fn deal_args(machine: &str, bet: u32, hands: u8) -> Value {
+    json!({ "machine": machine, "bet": bet, "hands": hands, "practice": false })
+}
+
+#[test]
+fn a_first_start_has_1000_chips_at_level_1() {
+    let f = fresh();
+    let state = ok(&f.window, "get_state", json!({}));
+    assert_eq!(state["chips"], 1000);
+    assert_eq!(state["level"], 1);
+    assert_eq!(state["daily"]["available"], true);
+    assert!(state["hand"].is_null());
+    assert!(f.db.exists(), "the database lives where the app data directory says");
+}
+
+#[test]
+fn daily_chips_once_a_day_with_a_typed_refusal() {
+    let f = fresh();
+    assert_eq!(ok(&f.window, "claim_daily", json!({}))["chips"], 1200);
+    let error = refused(&f.window, "claim_daily", json!({}));
+    assert_eq!(error["kind"], "daily-already-claimed");
+    // The shell passes the device's local date.
+    assert_eq!(error["day"], chrono::Local::now().date_naive().to_string());
+    assert_eq!(ok(&f.window, "get_state", json!({}))["chips"], 1200);
+}
+
+#[test]
+fn a_hand_deals_hints_and_draws_and_lands_in_history_and_stats() {
+    let f = fresh();
+    let state = ok(&f.window, "deal", deal_args("jacks-or-better", 5, 1));
+    assert_eq!(state["chips"], 995);
+    let cards = state["hand"]["cards"].as_array().expect("the hand's cards").clone();
+    assert_eq!(cards.len(), 5);
+
+    let hint = ok(&f.window, "hint", json!({}));
+    assert_eq!(hint["holds"].as_array().map(Vec::len), Some(32));
+    let best = hint["best_hold"].as_u64().expect("a best hold");
+
+    let state = ok(&f.window, "draw", json!({ "hold": best }));
+    assert!(state["hand"].is_null());
+    let payout = state["last_hand"]["payout"].as_u64().expect("a payout");
+    assert_eq!(state["chips"].as_u64(), Some(995 + payout));
+
+    let history = ok(&f.window, "history", json!({ "limit": 10 }));
+    let history = history.as_array().expect("a list of hands");
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0]["payout"].as_u64(), Some(payout));
+    assert_eq!(history[0]["dealt"], Value::Array(cards));
+
+    let stats = ok(&f.window, "stats", json!({}));
+    assert!(stats.to_string().contains("jacks-or-better"), "{stats}");
+}
+
+#[test]
+fn refusals_are_typed_and_change_nothing() {
+    let f = fresh();
+    let before = ok(&f.window, "get_state", json!({}));
+    assert_eq!(refused(&f.window, "deal", deal_args("jacks-or-better", 7, 1))["kind"], "invalid-bet");
+    assert_eq!(refused(&f.window, "deal", deal_args("pai-gow", 5, 1))["kind"], "invalid-machine");
+    let locked = refused(&f.window, "deal", deal_args("deuces-wild", 5, 1));
+    assert_eq!(locked["kind"], "machine-locked");
+    assert_eq!(locked["unlock_level"], 3);
+    assert_eq!(refused(&f.window, "deal", deal_args("jacks-or-better", 5, 5))["kind"], "multi-play-locked");
+    assert_eq!(refused(&f.window, "draw", json!({ "hold": 3 }))["kind"], "no-hand-in-progress");
+    assert_eq!(refused(&f.window, "hint", json!({}))["kind"], "no-hand-in-progress");
+    assert_eq!(refused(&f.window, "set_setting", json!({ "key": "volume", "value": "11" }))["kind"], "invalid-setting");
+    assert_eq!(ok(&f.window, "get_state", json!({})), before);
+
+    ok(&f.window, "deal", deal_args("jacks-or-better", 10, 1));
+    assert_eq!(refused(&f.window, "deal", deal_args("jacks-or-better", 10, 1))["kind"], "hand-in-progress");
+    let invalid = refused(&f.window, "draw", json!({ "hold": 32 }));
+    assert_eq!(invalid["kind"], "invalid-hold");
+    assert_eq!(invalid["hold"], "32");
+    assert_eq!(ok(&f.window, "get_state", json!({}))["chips"], 990);
+}
+
+#[test]
+fn settings_change_and_come_back_as_the_new_state() {
+    let f = fresh();
+    let state = ok(&f.window, "set_setting", json!({ "key": "language", "value": "ja" }));
+    assert_eq!(state["settings"]["language"], "ja");
+    assert_eq!(state["chips"], 1000);
+    let state = ok(&f.window, "set_setting", json!({ "key": "kind-deals", "value": "off" }));
+    assert_eq!(state["settings"]["kind_deals"], false);
+}
+
+#[test]
+fn a_hand_in_progress_survives_a_restart_of_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("vpoker.db");
+    let dealt = {
+        let (_app, window) = app_on(&db);
+        ok(&window, "deal", deal_args("jacks-or-better", 20, 1))["hand"].clone()
+    };
+    let (_app, window) = app_on(&db);
+    let state = ok(&window, "get_state", json!({}));
+    assert_eq!(state["hand"], dealt);
+    assert_eq!(state["chips"], 980);
+}
+
+#[test]
+fn a_corrupt_database_is_reported_by_every_command_until_reset_moves_it_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("vpoker.db");
+    let garbage = b"this is not an SQLite database, and it must survive untouched".repeat(100);
+    std::fs::write(&db, &garbage).unwrap();
+    let (_app, window) = app_on(&db);
+    for (cmd, args) in [
+        ("get_state", json!({})),
+        ("claim_daily", json!({})),
+        ("deal", deal_args("jacks-or-better", 5, 1)),
+        ("draw", json!({ "hold": 0 })),
+        ("hint", json!({})),
+        ("history", json!({ "limit": 5 })),
+        ("stats", json!({})),
+        ("set_setting", json!({ "key": "sound", "value": "off" })),
+    ] {
+        let error = refused(&window, cmd, args);
+        assert_eq!(error["kind"], "corrupt-database", "{cmd}: {error}");
+        assert_eq!(error["path"], db.display().to_string(), "the error names the file");
+    }
+    assert_eq!(std::fs::read(&db).unwrap(), garbage, "a refused open never writes");
+
+    let state = ok(&window, "reset_database", json!({}));
+    assert_eq!(state["chips"], 1000);
+    assert_eq!(std::fs::read(dir.path().join("vpoker.db.corrupt-1")).unwrap(), garbage);
+    assert_eq!(ok(&window, "get_state", json!({}))["chips"], 1000);
+}
+
+#[test]
+fn reset_also_starts_over_from_a_healthy_database() {
+    let f = fresh();
+    ok(&f.window, "claim_daily", json!({}));
+    assert_eq!(ok(&f.window, "reset_database", json!({}))["chips"], 1000);
+    assert!(PathBuf::from(format!("{}.corrupt-1", f.db.display())).exists(), "the old game is kept aside");
+}
+
+#[test]
+fn the_window_may_call_its_own_commands_and_nothing_else() {
+    let f = fresh();
+    for name in COMMAND_NAMES {
+        if let Err(error) = invoke(&f.window, name, json!({})) {
+            let text = error.to_string();
+            assert!(!text.contains("not allowed") && !text.contains("not found"), "{name}: {text}");
+        }
+    }
+    // No core plugin is granted: not even reading the app's version, let alone closing the window.
+    for cmd in ["plugin:app|version", "plugin:window|close", "plugin:webview|print", "plugin:event|emit"] {
+        let error = invoke(&f.window, cmd, json!({})).expect_err(cmd).to_string();
+        assert!(error.contains("not allowed") || error.contains("not found"), "{cmd}: {error}");
+    }
+    // And a remote page could call nothing at all.
+    let error = invoke_from(&f.window, "get_state", json!({}), "https://example.com").expect_err("remote");
+    assert!(error.to_string().contains("not allowed"), "{error}");
+}
+
+#[test]
+fn the_configuration_keeps_the_app_offline_and_locked_down() {
+    let context = app_lib::context::<tauri::test::MockRuntime>();
+    let config = context.config();
+    assert_eq!(config.identifier, "com.videopoker.trainer");
+    assert!(config.app.with_global_tauri);
+    assert!(config.build.dev_url.is_none(), "the app never loads a page from a server");
+    let csp = config.app.security.csp.as_ref().expect("a content security policy").to_string();
+    assert!(csp.contains("default-src 'self'"), "{csp}");
+    for directive in csp.split(';').map(str::trim) {
+        for source in directive.split_whitespace().skip(1) {
+            let local = source.starts_with('\'')
+                || matches!(source, "ipc:" | "http://ipc.localhost" | "data:");
+            assert!(local, "CSP allows a source outside the app: {source} in {directive}");
+        }
+    }
+    let window = config.app.windows.first().expect("a main window");
+    assert!(window.resizable);
+    assert!(window.width < window.height, "a phone-shaped window");
+}
+
+#[test]
+fn the_shared_state_can_be_shared() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<AppState>();
+    send_sync::<app_lib::CommandError>();
+}
