@@ -1,6 +1,7 @@
 //! Hand history (game recall): every hand as stored, with its seed, nudge, hold and results.
 
 use chrono::NaiveDate;
+use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Row};
 use serde::{Deserialize, Serialize};
 
@@ -92,7 +93,7 @@ pub(crate) struct RawHand {
     dead: bool,
     nudge: Option<String>,
     dealt: String,
-    evs: String,
+    evs: EvsColumn,
     best_hold: i64,
     best_ev: f64,
     drawn: bool,
@@ -119,7 +120,11 @@ impl RawHand {
             dead: row.get(9)?,
             nudge: row.get(10)?,
             dealt: row.get(11)?,
-            evs: row.get(12)?,
+            evs: match row.get_ref(12)? {
+                ValueRef::Blob(bytes) => EvsColumn::Blob(bytes.to_vec()),
+                ValueRef::Text(text) => EvsColumn::Json(String::from_utf8_lossy(text).into_owned()),
+                _ => EvsColumn::Blob(Vec::new()),
+            },
             best_hold: row.get(13)?,
             best_ev: row.get(14)?,
             drawn: row.get(15)?,
@@ -136,7 +141,10 @@ impl RawHand {
     pub(crate) fn parse(self) -> Result<HandRecord, String> {
         let bad = |what: &str| format!("hand {}: bad {what}", self.id);
         let hold = |mask: i64| u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok());
-        let evs: Vec<f64> = serde_json::from_str(&self.evs).map_err(|_| bad("evs"))?;
+        let evs: Vec<f64> = match &self.evs {
+            EvsColumn::Blob(bytes) => evs_from_blob(bytes).ok_or_else(|| bad("evs"))?,
+            EvsColumn::Json(text) => serde_json::from_str(text).map_err(|_| bad("evs"))?,
+        };
         Ok(HandRecord {
             id: self.id,
             day: self.day.parse().map_err(|_| bad("day"))?,
@@ -182,6 +190,25 @@ pub(crate) fn query_hands(conn: &Connection, where_clause: &str, limit: i64) -> 
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map([limit], RawHand::from_row)?;
     rows.collect()
+}
+
+/// The 32 EVs of a hand as stored: 32 little-endian f64 (256 bytes). Rows written by the first
+/// development builds hold a JSON array instead; both read back exactly.
+pub(crate) enum EvsColumn {
+    Blob(Vec<u8>),
+    Json(String),
+}
+
+/// The EVs as a 256-byte blob.
+pub(crate) fn evs_to_blob(evs: &[f64; 32]) -> Vec<u8> {
+    evs.iter().flat_map(|ev| ev.to_le_bytes()).collect()
+}
+
+fn evs_from_blob(bytes: &[u8]) -> Option<Vec<f64>> {
+    if bytes.len() != 32 * 8 {
+        return None;
+    }
+    Some(bytes.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect())
 }
 
 /// The text form of five dealt cards as stored.

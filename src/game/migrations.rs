@@ -27,7 +27,7 @@ CREATE TABLE hands (
     dead INTEGER NOT NULL CHECK (dead IN (0, 1)),
     nudge TEXT,
     dealt TEXT NOT NULL,
-    evs TEXT NOT NULL,
+    evs BLOB NOT NULL,
     best_hold INTEGER NOT NULL CHECK (best_hold BETWEEN 0 AND 31),
     best_ev REAL NOT NULL,
     drawn INTEGER NOT NULL DEFAULT 0 CHECK (drawn IN (0, 1)),

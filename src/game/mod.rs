@@ -205,7 +205,7 @@ impl Game {
             Some(nudge) => Some(serde_json::to_string(nudge).map_err(|e| json_err(&path, e))?),
             None => None,
         };
-        let evs_text = serde_json::to_string(&evs.as_array().to_vec()).map_err(|e| json_err(&path, e))?;
+        let evs_blob = history::evs_to_blob(evs.as_array());
         tx.execute(
             "INSERT INTO hands (day, machine, bet, n_hands, practice, cost, seed, situation, dead, nudge, dealt, \
              evs, best_hold, best_ev, drawn) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)",
@@ -221,7 +221,7 @@ impl Game {
                 dead,
                 nudge_text,
                 dealt_text(&cards),
-                evs_text,
+                evs_blob,
                 i64::from(best_hold.mask()),
                 evs.ev(best_hold),
             ],
