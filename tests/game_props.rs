@@ -18,6 +18,8 @@ enum Op {
     Hint,
     Set { key: &'static str, value: &'static str },
     Reopen,
+    /// Plays up to 15 hands at bet 50 with the best hold (to reach higher levels and unlocks).
+    Grind,
 }
 
 fn op() -> impl Strategy<Value = (Op, u32)> {
@@ -47,6 +49,7 @@ fn op() -> impl Strategy<Value = (Op, u32)> {
         1 => Just(Op::Hint),
         1 => set,
         1 => Just(Op::Reopen),
+        1 => Just(Op::Grind),
     ];
     (op, 0u32..12)
 }
@@ -88,6 +91,23 @@ proptest! {
                 Op::Draw { hold } => hold.parse::<Hold>().map_err(GameError::from).and_then(|h| game.draw(h, today)).map(Some),
                 Op::Hint => game.hint().map(|_| None),
                 Op::Set { key, value } => game.set_setting(key, value).map(|_| None),
+                Op::Grind => {
+                    for k in 0..15u64 {
+                        let state = game.state(today).unwrap();
+                        if let Some(hand) = state.hand {
+                            game.draw(hand.best_hold, today).unwrap();
+                            continue;
+                        }
+                        if state.chips < 50 {
+                            break;
+                        }
+                        let machine = *state.unlocked.last().unwrap();
+                        let request = DealRequest { machine, bet: 50, hands: 1, practice: false };
+                        let dealt = game.deal(request, seed(k ^ state.xp), today).unwrap();
+                        game.draw(dealt.hand.unwrap().best_hold, today).unwrap();
+                    }
+                    Ok(None)
+                }
                 Op::Reopen => {
                     drop(game);
                     game = Game::open(&path).unwrap();
@@ -123,6 +143,7 @@ proptest! {
                             prop_assert_eq!(chips_after, chips_before + last.payout.unwrap());
                             prop_assert!(after.0.hand.is_none());
                         }
+                        Op::Grind => {}
                         _ => prop_assert_eq!(chips_after, chips_before),
                     }
                 }
