@@ -4,10 +4,10 @@
 //! input and answers each line as it arrives (blank lines are skipped), building the tables once.
 //! A bad hand ends the run with a one-line error naming the line, and exit status 2.
 
-use std::io::{BufRead, Write};
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
-use serde_json::{json, Value};
 use vpoker::card::{cards_to_string, parse_hand, Card};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -26,20 +26,36 @@ pub fn hint(argv: &[String]) -> Result<ExitCode, String> {
         let _ = writeln!(std::io::stdout().lock(), "{}", render(machine, &hand, json));
         return Ok(ExitCode::SUCCESS);
     }
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for (line_idx, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("reading standard input: {e}"))?;
+    // Answers are buffered while more input is already waiting and flushed before a read that may
+    // block, so a program driving us line by line gets each answer at once and a file of hands
+    // is not written one system call per line.
+    let mut reader = BufReader::with_capacity(1 << 16, std::io::stdin());
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut line = String::new();
+    for line_number in 1.. {
+        if reader.buffer().is_empty() && out.flush().is_err() {
+            break; // A closed pipe just ends the run.
+        }
+        line.clear();
+        let n_read = reader.read_line(&mut line).map_err(|e| format!("reading standard input: {e}"))?;
+        if n_read == 0 {
+            break;
+        }
         if line.trim().is_empty() {
             continue;
         }
-        let hand = parse_hand(&line).map_err(|e| format!("line {}: {e}", line_idx + 1))?;
-        // Standard output is line-buffered, so a program driving us line by line gets each answer
-        // as soon as it is written; a closed pipe just ends the run.
+        let hand = match parse_hand(&line) {
+            Ok(hand) => hand,
+            Err(e) => {
+                let _ = out.flush(); // The answers to the good lines before it still count.
+                return Err(format!("line {line_number}: {e}"));
+            }
+        };
         if writeln!(out, "{}", render(machine, &hand, json)).is_err() {
             break;
         }
     }
+    let _ = out.flush();
     Ok(ExitCode::SUCCESS)
 }
 
@@ -48,7 +64,7 @@ fn render(machine: MachineId, hand: &[Card; 5], json: bool) -> String {
     let evs = hand_evs(machine, hand);
     let sorted = evs.sorted();
     if json {
-        return hint_json(machine, hand, &sorted).to_string();
+        return hint_json(machine, hand, &sorted);
     }
     let best = sorted[0];
     let mut text = format!(
@@ -64,19 +80,33 @@ fn render(machine: MachineId, hand: &[Card; 5], json: bool) -> String {
     text
 }
 
-/// The contract's JSON object: game, hand, best mask, and all 32 holds best first.
-fn hint_json(machine: MachineId, hand: &[Card; 5], sorted: &[HoldEv]) -> Value {
-    let holds: Vec<Value> = sorted
-        .iter()
-        .map(|hold_ev| {
-            json!({
-                "mask": hold_ev.hold.mask(),
-                "cards": held_cards(hand, hold_ev.hold),
-                "ev": round9(hold_ev.ev),
-            })
-        })
-        .collect();
-    json!({ "game": machine, "hand": hand, "best": sorted[0].hold.mask(), "holds": holds })
+/// The contract's JSON object on one line: game, hand, best mask, and all 32 holds best first.
+/// Written by hand rather than through `serde_json::Value`: every piece is a machine id, a card's
+/// text, a small integer or a finite number, none of which needs escaping, and this keeps stdin
+/// mode fast.
+fn hint_json(machine: MachineId, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
+    let mut text = String::with_capacity(2048);
+    let _ = write!(text, r#"{{"game":"{machine}","hand":"#);
+    push_cards(&mut text, hand, Hold::ALL);
+    let _ = write!(text, r#","best":{},"holds":["#, sorted[0].hold.mask());
+    for (idx, hold_ev) in sorted.iter().enumerate() {
+        let separator = if idx == 0 { "" } else { "," };
+        let _ = write!(text, r#"{separator}{{"mask":{},"cards":"#, hold_ev.hold.mask());
+        push_cards(&mut text, hand, hold_ev.hold);
+        // Display of an f64 is its shortest exact form, never an exponent: a valid JSON number.
+        let _ = write!(text, r#","ev":{}}}"#, round9(hold_ev.ev));
+    }
+    text.push_str("]}");
+    text
+}
+
+/// Appends the held cards as a JSON array of card texts.
+fn push_cards(text: &mut String, hand: &[Card; 5], hold: Hold) {
+    text.push('[');
+    for (idx, card) in held_cards(hand, hold).iter().enumerate() {
+        let _ = write!(text, "{}\"{card}\"", if idx == 0 { "" } else { "," });
+    }
+    text.push(']');
 }
 
 fn held_cards(hand: &[Card; 5], hold: Hold) -> Vec<Card> {

@@ -195,7 +195,7 @@ impl Totals {
         let mut extra = free;
         loop {
             let subset = best | extra;
-            let sign = if POPCOUNT[extra] % 2 == 0 { 1 } else { -1 };
+            let sign = 1 - 2 * i64::from(POPCOUNT[extra] & 1);
             if subset == 31 {
                 counts[dealt_category] += sign;
             } else {
@@ -383,6 +383,6 @@ mod tests {
     #[test]
     fn common_denominator_is_the_lcm_of_the_draw_counts() {
         assert_eq!(LCM_OF_DRAWS, 3 * 5 * 11 * 23 * 43 * 47);
-        assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS % u64::from(n) == 0));
+        assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS.is_multiple_of(u64::from(n))));
     }
 }

@@ -8,7 +8,7 @@
 //! the category counts of the 5-card hands containing each subset of at most four cards, and per
 //! machine the matching pay sums (see `tables.rs` and `solver.rs`). They are built on first use,
 //! once per process; [`prepare`] or [`warm_up`] builds them ahead of time, e.g. on a background
-//! thread at start-up. [`analyze`] solves every deal once per suit class and reproduces the
+//! thread at start-up. [`analyze()`] solves every deal once per suit class and reproduces the
 //! published returns exactly. [`brute_force_evs`] is the slow, obviously right reference.
 //!
 //! This module computes; it never reads the clock, a file or a global RNG.
@@ -76,7 +76,7 @@ impl HandEvs {
     /// All 32 holds, best first, ties settled by the tie rule.
     pub fn sorted(&self) -> Vec<HoldEv> {
         let mut holds: Vec<HoldEv> = Hold::all().map(|hold| HoldEv { hold, ev: self.ev(hold) }).collect();
-        holds.sort_by(|a, b| compare_holds(a, b));
+        holds.sort_by(compare_holds);
         holds
     }
 }

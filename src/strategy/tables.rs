@@ -118,10 +118,22 @@ impl FamilyTables {
     /// Builds the family's tables from scratch: counts every 5-card hand into its five 4-card
     /// subsets, then derives the smaller sizes.
     pub fn build(family: Family) -> FamilyTables {
-        let four = match family {
-            Family::Natural => count_four_card_subsets(evaluate_natural_indices_u8),
-            Family::Deuces => count_four_card_subsets(evaluate_deuces_indices_u8),
+        let evaluate = match family {
+            Family::Natural => evaluate_natural_indices_u8,
+            Family::Deuces => evaluate_deuces_indices_u8,
         };
+        // Two threads count the hands below and from the top card SPLIT_TOP_CARD; their counts add.
+        let (mut four, upper) = std::thread::scope(|scope| {
+            let upper = scope.spawn(|| count_four_card_subsets(evaluate, SPLIT_TOP_CARD..52));
+            let lower = count_four_card_subsets(evaluate, 4..SPLIT_TOP_CARD);
+            // The worker only panics on a broken invariant; passing the panic on keeps it visible.
+            (lower, upper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        });
+        for (row, more) in four.iter_mut().zip(upper.iter()) {
+            for (count, &extra) in row.iter_mut().zip(more.iter()) {
+                *count += extra;
+            }
+        }
         let three: Vec<[u16; CAT_SLOTS]> = shrink(&four, 4);
         let two: Vec<[u16; CAT_SLOTS]> = shrink(&three, 3);
         let one: Vec<[u32; CAT_SLOTS]> = shrink(&two, 2);
@@ -239,12 +251,17 @@ fn evaluate_deuces_indices_u8(hand: [usize; 5]) -> u8 {
     evaluate_deuces_indices(hand) as u8
 }
 
-/// Enumerates the 2,598,960 hands c0 < c1 < c2 < c3 < c4 with c0 innermost, so that four of the
+/// The top card that splits the 2,598,960 hands into two near-equal halves for two threads:
+/// C(46, 5) = 1,370,754 hands have a top card below it, 1,228,206 have it or a higher one.
+const SPLIT_TOP_CARD: usize = 46;
+
+/// Enumerates the hands c0 < c1 < c2 < c3 < c4 with c4 in `top_cards` and c0 innermost, so that four of the
 /// five 4-card subsets of consecutive hands have consecutive colex ranks (dropping c0 keeps the
 /// same subset): the counting stays inside a few cache lines.
-fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8) -> Vec<[u8; CAT_SLOTS]> {
+#[allow(clippy::needless_range_loop)] // The loop variables are cards, not positions in BINOM.
+fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8, top_cards: std::ops::Range<usize>) -> Vec<[u8; CAT_SLOTS]> {
     let mut four = vec![[0u8; CAT_SLOTS]; BINOM[52][4] as usize];
-    for c4 in 4..52 {
+    for c4 in top_cards {
         let b4_4 = BINOM[c4][4] as usize;
         for c3 in 3..c4 {
             let b3_4 = BINOM[c3][4] as usize;
