@@ -16,6 +16,7 @@
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -170,6 +171,9 @@ impl Driver {
         let log = data.path().join("tauri-driver.log");
         let log_file = std::fs::File::create(&log)?;
         let child = Command::new(tauri_driver_binary())
+            // Its own process group, so dropping the driver also ends the WebKitWebDriver and the app
+            // it started (killing tauri-driver alone leaves them running).
+            .process_group(0)
             .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
             .env("XDG_DATA_HOME", data.path())
             // English unless a test switches: the UI follows the system language.
@@ -218,11 +222,25 @@ impl Driver {
             "tauri:options".into(),
             json!({ "application": app_binary().to_str().ok_or("app path is not UTF-8")? }),
         );
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{}", self.port))
-            .await
-            .map_err(|e| format!("cannot open a WebDriver session: {e}\n{}", self.log_text()))?;
+        // tauri-driver sometimes loses its first connection to a WebKitWebDriver that has only just
+        // started listening ("connection error"): that attempt launched nothing, so try again.
+        let mut attempt = 1;
+        let client = loop {
+            let connected = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{}", self.port))
+                .await;
+            match connected {
+                Ok(client) => break client,
+                Err(e) if attempt < 3 && e.to_string().contains("did not respond") => {
+                    attempt += 1;
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => {
+                    return Err(format!("cannot open a WebDriver session: {e}\n{}", self.log_text()).into());
+                }
+            }
+        };
         let session = Session { client, launched_in: Duration::ZERO };
         session.wait_for("[data-testid=chips]").await?;
         session.wait_until("the balance is shown", || async { Ok(session.chips_now().await?.is_some()) }).await?;
@@ -232,7 +250,10 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-TERM", "--", &group]).stderr(Stdio::null()).status();
+        std::thread::sleep(Duration::from_millis(200));
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
         let _ = self.child.wait();
     }
 }
@@ -306,24 +327,38 @@ impl Session {
         Ok(element)
     }
 
-    /// Waits for an element matching the selector to exist and be displayed.
-    pub async fn wait_visible(&self, css: &str) -> Result<fantoccini::elements::Element> {
-        self.wait_until(&format!("{css} is displayed"), || async {
-            Ok(match self.client.find(Locator::Css(css)).await {
-                Ok(element) => element.is_displayed().await?,
-                Err(_) => false,
-            })
-        })
-        .await?;
-        Ok(self.client.find(Locator::Css(css)).await?)
+    /// Whether an element matching the selector exists and is shown right now: laid out with a size,
+    /// not `display: none`, `visibility: hidden`, transparent or inside a `hidden` element.
+    ///
+    /// This asks the page rather than WebDriver's "is displayed": WebKitWebDriver's answer is false
+    /// for any element with `overflow: hidden` of its own (a button whose label ends in an ellipsis),
+    /// though the player sees it.
+    pub async fn is_visible(&self, css: &str) -> Result<bool> {
+        let script = r#"
+            const el = document.querySelector(arguments[0]);
+            if (!el || el.closest("[hidden]")) return false;
+            const rect = el.getBoundingClientRect();
+            if (rect.width <= 0 || rect.height <= 0) return false;
+            return el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+        "#;
+        Ok(self.client.execute(script, vec![json!(css)]).await?.as_bool().unwrap_or(false))
     }
 
-    /// Whether an element matching the selector exists and is displayed right now.
-    pub async fn is_visible(&self, css: &str) -> Result<bool> {
-        match self.client.find(Locator::Css(css)).await {
-            Ok(element) => Ok(element.is_displayed().await?),
-            Err(_) => Ok(false),
+    /// Waits for an element matching the selector to exist and be shown (see [`Session::is_visible`]).
+    pub async fn wait_visible(&self, css: &str) -> Result<fantoccini::elements::Element> {
+        let waited = self.wait_until(&format!("{css} is shown"), || async { self.is_visible(css).await }).await;
+        if let Err(error) = waited {
+            let script = r#"
+                const el = document.querySelector(arguments[0]);
+                if (!el) return "no such element";
+                const style = getComputedStyle(el);
+                return `${el.outerHTML.slice(0, 300)} rect ${JSON.stringify(el.getBoundingClientRect())} `
+                  + `display ${style.display} visibility ${style.visibility} opacity ${style.opacity}`;
+            "#;
+            let detail = self.client.execute(script, vec![json!(css)]).await.unwrap_or_default();
+            return Err(format!("{error}\nthe element: {detail}").into());
         }
+        Ok(self.client.find(Locator::Css(css)).await?)
     }
 
     /// Clicks the displayed element with this `data-testid`.
@@ -333,9 +368,17 @@ impl Session {
         Ok(())
     }
 
-    /// The visible text of the element with this `data-testid`.
+    /// The rendered text (`innerText`) of the element with this `data-testid`.
     pub async fn text(&self, testid: &str) -> Result<String> {
-        Ok(self.wait_for(&tid(testid)).await?.text().await?)
+        self.wait_for(&tid(testid)).await?;
+        self.inner_text(&tid(testid)).await
+    }
+
+    /// The rendered text (`innerText`) of the first element matching a selector.
+    pub async fn inner_text(&self, css: &str) -> Result<String> {
+        let script = "const el = document.querySelector(arguments[0]); return el ? el.innerText : null";
+        let value = self.client.execute(script, vec![json!(css)]).await?;
+        value.as_str().map(String::from).ok_or_else(|| format!("no element {css}").into())
     }
 
     /// The `textContent` of the element with this `data-testid`: all its text, including text WebDriver's
@@ -352,14 +395,13 @@ impl Session {
         Ok(self.wait_for(&tid(testid)).await?.attr(name).await?)
     }
 
-    /// All visible text on the page.
+    /// All rendered text on the page.
     pub async fn body_text(&self) -> Result<String> {
-        Ok(self.client.find(Locator::Css("body")).await?.text().await?)
+        self.inner_text("body").await
     }
 
     async fn chips_now(&self) -> Result<Option<u64>> {
-        let element = self.client.find(Locator::Css(&tid("chips"))).await?;
-        Ok(digits(&element.text().await?))
+        Ok(digits(&self.inner_text(&tid("chips")).await?))
     }
 
     /// The balance on screen.

@@ -241,8 +241,8 @@ async fn daily_chips_give_1200_and_a_second_claim_is_refused_in_words() -> Resul
     app.wait_chips(1200).await?;
     app.click("daily-claim").await?;
     let error = app.wait_visible(&tid("error")).await?;
-    app.wait_until("the error has text", || async { Ok(!error.text().await?.trim().is_empty()) }).await?;
-    let text = error.text().await?;
+    app.wait_until("the error has text", || async { Ok(!app.text("error").await?.trim().is_empty()) }).await?;
+    let text = app.text("error").await?;
     assert_eq!(error.attr("data-kind").await?.as_deref(), Some("daily-already-claimed"), "{text}");
     assert_shows_template(&text, &translations("en")?, "error.daily-already-claimed")?;
     assert!(!text.contains("daily-already-claimed"), "the raw id leaked into the UI: {text}");
@@ -293,7 +293,7 @@ async fn deal_hold_draw_pays_what_the_paytable_says_and_history_agrees() -> Resu
         .await?;
         let rows = app.client().find_all(fantoccini::Locator::Css(&tid("history-row"))).await?;
         assert_eq!(rows.len(), usize::from(round) + 1);
-        let text = rows[0].text().await?;
+        let text = app.inner_text(&tid("history-row")).await?;
         assert!(text.contains(&payout.to_string()), "history row {text:?} lacks the payout {payout}");
         open_machine(&app, JACKS).await?;
     }
@@ -321,9 +321,9 @@ async fn locked_machines_say_which_level_opens_them() -> Result<()> {
     app.wait_ready().await?;
     app.click("deal-draw").await?;
     let error = app.wait_visible(&tid("error")).await?;
-    app.wait_until("the error has text", || async { Ok(!error.text().await?.trim().is_empty()) }).await?;
+    app.wait_until("the error has text", || async { Ok(!app.text("error").await?.trim().is_empty()) }).await?;
     assert_eq!(error.attr("data-kind").await?.as_deref(), Some("machine-locked"));
-    assert!(error.text().await?.contains('3'));
+    assert!(app.text("error").await?.contains('3'));
     app.wait_chips(1000).await?;
     app.close().await
 }
@@ -405,6 +405,32 @@ async fn switching_to_japanese_shows_japanese() -> Result<()> {
 }
 
 #[tokio::test]
+async fn the_page_runs_locked_down_with_no_way_out() -> Result<()> {
+    if !enabled("the_page_runs_locked_down_with_no_way_out") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    let script = r#"
+        const done = arguments[0];
+        (async () => {
+          const inline = document.createElement("script");
+          inline.textContent = "window.__inlineRan = true";
+          document.body.appendChild(inline);
+          let fetched = "refused";
+          try { await fetch("https://example.com/"); fetched = "fetched"; } catch (e) { fetched = "refused"; }
+          let plugin = "refused";
+          try { await window.__TAURI__.core.invoke("plugin:app|version"); plugin = "allowed"; } catch (e) { plugin = "refused"; }
+          done({ inline: window.__inlineRan === true, fetched, plugin, origin: location.origin });
+        })();
+    "#;
+    let result = app.client().execute_async(script, vec![]).await?;
+    assert_eq!(result["inline"], false, "an inline script ran: the CSP is missing ({result})");
+    assert_eq!(result["fetched"], "refused", "the page reached the network ({result})");
+    assert_eq!(result["plugin"], "refused", "a core plugin command was allowed ({result})");
+    app.close().await
+}
+
+#[tokio::test]
 async fn five_play_shows_five_hands_at_level_10() -> Result<()> {
     if !enabled("five_play_shows_five_hands_at_level_10") {
         return Ok(());
@@ -443,10 +469,10 @@ async fn five_play_shows_five_hands_at_level_10() -> Result<()> {
     app.close().await
 }
 
-/// Screenshots at 390×844 in English and Japanese, and the figures for the report.
+/// Screenshots at 390×844 of every screen, in English and Japanese, on a level-10 profile.
 #[tokio::test]
-async fn screenshots_and_figures() -> Result<()> {
-    if !enabled("screenshots_and_figures") {
+async fn screenshots_in_english_and_japanese() -> Result<()> {
+    if !enabled("screenshots_in_english_and_japanese") {
         return Ok(());
     }
     let data = DataHome::new()?;
@@ -454,9 +480,6 @@ async fn screenshots_and_figures() -> Result<()> {
     prepare_level(&data.db_path(), 10)?;
     let driver = Driver::start(&data)?;
     let app = driver.launch().await?;
-    let mut figures = vec![format!("launch to balance on screen: {} ms", app.launched_in().as_millis())];
-    figures.push(format!("memory: {}", memory_figure()));
-    figures.push(format!("command round trip: {}", round_trip_figure(&app).await?));
     app.phone_size().await?;
 
     for lang in ["en", "ja"] {
@@ -503,6 +526,32 @@ async fn screenshots_and_figures() -> Result<()> {
             app.screenshot(&format!("{screen}-{lang}")).await?;
         }
     }
+    app.close().await
+}
+
+/// The figures for the report: start-up, memory, command round trip. Written to
+/// target/e2e/figures.txt (set VPOKER_APP=target/release/video-poker to measure the release build).
+#[tokio::test]
+async fn figures() -> Result<()> {
+    if !enabled("figures") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    let mut figures = vec![format!("app: {}", app_binary().display())];
+    figures.push(startup_figure(&app).await?);
+    figures.push(format!("WebDriver session request to balance on screen: {} ms", app.launched_in().as_millis()));
+    // Let the strategy warm-up finish before measuring memory.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    figures.push(format!("memory after start-up: {}", memory_figure()));
+    figures.push(format!("command round trip: {}", round_trip_figure(&app).await?));
+    open_machine(&app, JACKS).await?;
+    for _ in 0..5 {
+        deal(&app).await?;
+        draw(&app).await?;
+    }
+    figures.push(format!("memory after five hands: {}", memory_figure()));
     app.close().await?;
     let report = figures.join("\n");
     eprintln!("{report}");
@@ -514,10 +563,9 @@ async fn screenshots_and_figures() -> Result<()> {
 
 /// Resident memory of the running app and its WebKit helper processes.
 fn memory_figure() -> String {
-    let app = app_binary();
+    let app_pids = app_pids();
     let mut lines = Vec::new();
     let Ok(entries) = std::fs::read_dir("/proc") else { return "no /proc".into() };
-    let mut app_pids = Vec::new();
     let mut all = Vec::new();
     for entry in entries.flatten() {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
@@ -528,19 +576,25 @@ fn memory_figure() -> String {
         let ppid: u32 = field("PPid:").parse().unwrap_or(0);
         let rss_kb: u64 = field("VmRSS:").trim_end_matches("kB").trim().parse().unwrap_or(0);
         let name = field("Name:");
-        if std::fs::read_link(format!("/proc/{pid}/exe")).ok().as_deref() == Some(app.as_path()) {
-            app_pids.push(pid);
-        }
-        all.push((pid, ppid, name, rss_kb));
+        // Proportional set size: shared libraries counted once across the app and its helpers.
+        let pss_kb: u64 = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup"))
+            .ok()
+            .and_then(|text| {
+                let line = text.lines().find(|l| l.starts_with("Pss:"))?.to_string();
+                line["Pss:".len()..].trim().trim_end_matches("kB").trim().parse().ok()
+            })
+            .unwrap_or(0);
+        all.push((pid, ppid, name, rss_kb, pss_kb));
     }
-    let mut total = 0;
-    for (pid, ppid, name, rss_kb) in &all {
+    let (mut total_rss, mut total_pss) = (0, 0);
+    for (pid, ppid, name, rss_kb, pss_kb) in &all {
         if app_pids.contains(pid) || app_pids.contains(ppid) {
-            total += rss_kb;
-            lines.push(format!("{name} {} MiB", rss_kb / 1024));
+            total_rss += rss_kb;
+            total_pss += pss_kb;
+            lines.push(format!("{name} RSS {} MiB / PSS {} MiB", rss_kb / 1024, pss_kb / 1024));
         }
     }
-    format!("{} MiB RSS in total ({})", total / 1024, lines.join(", "))
+    format!("RSS {} MiB, PSS {} MiB in total ({})", total_rss / 1024, total_pss / 1024, lines.join(", "))
 }
 
 /// The time of a `get_state` call from JavaScript to Rust and back: 200 calls one after another
@@ -564,4 +618,50 @@ async fn round_trip_figure(app: &Session) -> Result<String> {
         times["n"],
         times["bytes"]
     ))
+}
+
+/// From the app's process start to the page's navigation, first contentful paint and load event.
+/// The process's age comes from the kernel (`/proc/PID/stat` start time against `/proc/uptime`, 10 ms
+/// ticks), the page's from its own clock (`performance.now()`), read back to back.
+async fn startup_figure(app: &Session) -> Result<String> {
+    let pid = app_pids().into_iter().next().ok_or("the app's process was not found")?;
+    let tick_rate = std::process::Command::new("getconf").arg("CLK_TCK").output()?;
+    let tick_rate: f64 = String::from_utf8_lossy(&tick_rate.stdout).trim().parse()?;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    // Field 22 (starttime, clock ticks after boot), counted from after the ")" closing the name.
+    let after_name = &stat[stat.rfind(')').ok_or("odd /proc stat")? + 2..];
+    let start_ticks: f64 = after_name.split_whitespace().nth(19).ok_or("no starttime")?.parse()?;
+    let script = r#"
+        const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-contentful-paint");
+        const nav = performance.getEntriesByType("navigation")[0] || {};
+        return { now: performance.now(), fcp: paint ? paint.startTime : null, load: nav.loadEventEnd || null };
+    "#;
+    let page = app.client().execute(script, vec![]).await?;
+    let uptime: f64 = std::fs::read_to_string("/proc/uptime")?
+        .split_whitespace()
+        .next()
+        .ok_or("no uptime")?
+        .parse()?;
+    let process_age_ms = (uptime - start_ticks / tick_rate) * 1000.0;
+    let navigation_at = process_age_ms - page["now"].as_f64().ok_or("no performance.now()")?;
+    let at = |key: &str| {
+        page[key].as_f64().map(|ms| format!("{:.0} ms", navigation_at + ms)).unwrap_or_else(|| "n/a".into())
+    };
+    Ok(format!(
+        "cold start, from the process's start (±10 ms): page navigation at {navigation_at:.0} ms, \
+         first contentful paint at {}, load event at {}",
+        at("fcp"),
+        at("load")
+    ))
+}
+
+/// The pids of running processes whose executable is the app binary.
+fn app_pids() -> Vec<u32> {
+    let app = app_binary();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_string_lossy().parse::<u32>().ok())
+        .filter(|pid| std::fs::read_link(format!("/proc/{pid}/exe")).ok().as_deref() == Some(app.as_path()))
+        .collect()
 }
