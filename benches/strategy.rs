@@ -9,7 +9,9 @@ use vpoker::card::Card;
 use vpoker::eval::Family;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
-use vpoker::strategy::{analyze_classes, hand_evs, suit_classes, table_bytes, warm_up, FamilyTables, MachineTables};
+use vpoker::strategy::{
+    analyze_classes, hand_evs, suit_classes, table_bytes, warm_up, FamilyTables, MachineTables,
+};
 
 /// Distinct random deals, so the table lookups see realistic cache behaviour rather than one
 /// hand's rows staying hot.

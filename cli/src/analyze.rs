@@ -40,17 +40,23 @@ pub fn analyze(argv: &[String]) -> Result<ExitCode, String> {
     for (machine_idx, &machine) in machines.iter().enumerate() {
         let machine_started = Instant::now();
         bar.label(machine.id());
-        let analysis = analyze_classes(machine, &classes, &|done, total| bar.update(machine_idx, done, total));
+        let analysis =
+            analyze_classes(machine, &classes, &|done, total| bar.update(machine_idx, done, total));
         let seconds = machine_started.elapsed().as_secs_f64();
         bar.clear();
-        let text = if json { analysis_json(&analysis, seconds).to_string() } else { analysis_text(&analysis, seconds) };
+        let text = if json {
+            analysis_json(&analysis, seconds).to_string()
+        } else {
+            analysis_text(&analysis, seconds)
+        };
         if writeln!(out, "{text}").is_err() {
             return Ok(ExitCode::SUCCESS); // A closed pipe is not an error.
         }
     }
     if !json && machines.len() > 1 {
         let total = started.elapsed().as_secs_f64();
-        let _ = writeln!(out, "all {} machines in {total:.3} s (tables {tables_seconds:.3} s)", machines.len());
+        let _ =
+            writeln!(out, "all {} machines in {total:.3} s (tables {tables_seconds:.3} s)", machines.len());
     }
     Ok(ExitCode::SUCCESS)
 }

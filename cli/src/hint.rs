@@ -115,7 +115,10 @@ fn held_cards(hand: &[Card; 5], hold: Hold) -> Vec<Card> {
 
 /// The hand with discarded cards shown as "--", so the held positions stay visible.
 fn kept_text(hand: &[Card; 5], hold: Hold) -> String {
-    (0..5).map(|i| if hold.holds(i) { hand[i].to_string() } else { "--".into() }).collect::<Vec<_>>().join(" ")
+    (0..5)
+        .map(|i| if hold.holds(i) { hand[i].to_string() } else { "--".into() })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The EV rounded to 9 decimals, which JSON then prints as a short number.

@@ -20,7 +20,9 @@ use crate::eval::Family;
 use crate::machine::MachineId;
 
 use super::solver::{category_of, draw_pay_totals, N_DRAWS};
-use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
+use super::tables::{
+    family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT,
+};
 
 /// The number of 5-card deals.
 pub const N_DEALS: u64 = 2_598_960;
@@ -221,7 +223,8 @@ impl Totals {
 
     fn into_analysis(self, machine: MachineId, family: Family) -> Analysis {
         let table = machine.paytable();
-        let mut outcome_totals: Vec<(&'static str, u128)> = table.rows().iter().map(|row| (row.id, 0)).collect();
+        let mut outcome_totals: Vec<(&'static str, u128)> =
+            table.rows().iter().map(|row| (row.id, 0)).collect();
         let mut nothing = 0u128;
         for category in 0..family.n_categories() {
             let count = u128::from(self.categories[category]);

@@ -207,7 +207,8 @@ impl MachineTables {
 
 static NATURAL: OnceLock<FamilyTables> = OnceLock::new();
 static DEUCES: OnceLock<FamilyTables> = OnceLock::new();
-static MACHINES: [OnceLock<MachineTables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+static MACHINES: [OnceLock<MachineTables>; 4] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
     match family {
@@ -259,7 +260,10 @@ const SPLIT_TOP_CARD: usize = 46;
 /// five 4-card subsets of consecutive hands have consecutive colex ranks (dropping c0 keeps the
 /// same subset): the counting stays inside a few cache lines.
 #[allow(clippy::needless_range_loop)] // The loop variables are cards, not positions in BINOM.
-fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8, top_cards: std::ops::Range<usize>) -> Vec<[u8; CAT_SLOTS]> {
+fn count_four_card_subsets(
+    evaluate: fn([usize; 5]) -> u8,
+    top_cards: std::ops::Range<usize>,
+) -> Vec<[u8; CAT_SLOTS]> {
     let mut four = vec![[0u8; CAT_SLOTS]; BINOM[52][4] as usize];
     for c4 in top_cards {
         let b4_4 = BINOM[c4][4] as usize;
