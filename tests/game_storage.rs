@@ -212,3 +212,38 @@ fn the_schema_is_at_the_latest_version_and_the_migration_list_is_valid() {
     let chips: i64 = fresh.query_row("SELECT chips FROM profile", [], |row| row.get(0)).unwrap();
     assert_eq!(chips, vpoker::game::rules::START_CHIPS as i64);
 }
+
+#[test]
+fn evs_stored_as_json_by_early_builds_still_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    game.deal(request(), seed(21), today()).unwrap();
+    let blob_hint = game.hint().unwrap();
+    drop(game);
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let evs: Vec<f64> = (0..32).map(|mask| {
+            blob_hint.holds.iter().find(|h| u32::from(h.hold.mask()) == mask).unwrap().ev
+        }).collect();
+        conn.execute("UPDATE hands SET evs = ?1", [serde_json::to_string(&evs).unwrap()]).unwrap();
+    }
+    let game = Game::open(&path).unwrap();
+    let json_hint = game.hint().unwrap();
+    assert_eq!(json_hint.best_hold, blob_hint.best_hold);
+    for (a, b) in json_hint.holds.iter().zip(&blob_hint.holds) {
+        assert!((a.ev - b.ev).abs() < 1e-12, "JSON parsing may differ in the last bit, never more");
+    }
+}
+
+#[test]
+fn the_seed_of_a_hand_in_progress_is_not_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let state = game.deal(request(), seed(5), today()).unwrap();
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(!json.contains(&seed(5).to_string()), "the seed would reveal the draw");
+    assert!(!serde_json::to_string(&game.hint().unwrap()).unwrap().contains(&seed(5).to_string()));
+    let drawn = game.draw(Hold::NONE, today()).unwrap();
+    assert_eq!(drawn.last_hand.unwrap().seed, seed(5), "after the draw it is shown");
+}
