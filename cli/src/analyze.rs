@@ -41,7 +41,7 @@ pub fn analyze(argv: &[String]) -> Result<ExitCode, String> {
         let machine_started = Instant::now();
         bar.label(machine.id());
         let analysis =
-            analyze_classes(machine, &classes, &|done, total| bar.update(machine_idx, done, total));
+            analyze_classes(machine, &classes, &|done, total| bar.update(machine, machine_idx, done, total));
         let seconds = machine_started.elapsed().as_secs_f64();
         bar.clear();
         let text = if json {
@@ -107,7 +107,7 @@ impl Progress {
         }
     }
 
-    fn update(&self, machine_idx: usize, done: usize, total: usize) {
+    fn update(&self, machine: MachineId, machine_idx: usize, done: usize, total: usize) {
         if !self.enabled || total == 0 {
             return;
         }
@@ -116,7 +116,8 @@ impl Progress {
             return;
         }
         let filled = overall * BAR_WIDTH / 100;
-        eprint!("\r\x1b[2K[{}{}] {overall:3}%", "#".repeat(filled), ".".repeat(BAR_WIDTH - filled));
+        let bar = format!("{}{}", "#".repeat(filled), ".".repeat(BAR_WIDTH - filled));
+        eprint!("\r\x1b[2K[{bar}] {overall:3}%  {machine}");
     }
 
     fn clear(&self) {
