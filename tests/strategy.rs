@@ -127,6 +127,24 @@ fn the_cost_of_a_hold_is_what_it_gives_up_against_the_best() {
 }
 
 #[test]
+fn threads_asking_at_once_all_get_the_same_exact_answer() {
+    // The tables are built once behind a OnceLock; every thread that asks meanwhile waits for it.
+    let hand = parse_hand("Ah Kh Qh Jh 9c").unwrap();
+    let answers: Vec<HandEvs> = std::thread::scope(|scope| {
+        let workers: Vec<_> = MachineId::ALL
+            .into_iter()
+            .cycle()
+            .take(8)
+            .map(|machine| scope.spawn(move || hand_evs(machine, &hand)))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    for (answer, machine) in answers.iter().zip(MachineId::ALL.into_iter().cycle()) {
+        assert_eq!(*answer, brute_force_evs(machine, &hand), "{machine}");
+    }
+}
+
+#[test]
 fn tables_fit_the_memory_budget() {
     warm_up();
     let bytes = table_bytes();

@@ -412,4 +412,13 @@ mod tests {
             assert!(tables.four.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 48));
         }
     }
+
+    #[test]
+    fn the_empty_subset_row_is_the_published_category_count() {
+        let natural = FamilyTables::build(Family::Natural);
+        let published =
+            [4, 36, 48, 144, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
+        assert_eq!(natural.zero[..13], published);
+        assert!(natural.zero[13..].iter().all(|&c| c == 0));
+    }
 }
