@@ -13,10 +13,21 @@ use vpoker::shuffle::Seed;
 enum Op {
     State,
     Claim,
-    Deal { machine: usize, bet: u32, hands: u8, practice: bool, seed: u64 },
-    Draw { hold: String },
+    Deal {
+        machine: usize,
+        bet: u32,
+        hands: u8,
+        practice: bool,
+        seed: u64,
+    },
+    Draw {
+        hold: String,
+    },
     Hint,
-    Set { key: &'static str, value: &'static str },
+    Set {
+        key: &'static str,
+        value: &'static str,
+    },
     Reopen,
     /// Plays up to 15 hands at bet 50 with the best hold (to reach higher levels and unlocks).
     Grind,

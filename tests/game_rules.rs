@@ -270,10 +270,7 @@ fn daily_chips_once_per_date_streaks_and_clock_back() {
     assert_eq!((state.daily.streak, state.daily.available, state.daily.claimed_today), (1, false, true));
     assert!(state.events.contains(&"daily-claimed".to_string()));
     assert_eq!(game.claim_daily(day(10)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(10) });
-    assert_eq!(
-        game.claim_daily(day(9)).unwrap_err(),
-        GameError::ClockMovedBack { day: day(9), last_claimed: day(10) }
-    );
+    assert_eq!(game.claim_daily(day(9)).unwrap_err(), GameError::ClockMovedBack { day: day(9), last_claimed: day(10) });
     let back = game.state(day(9)).unwrap();
     assert!(!back.daily.available && back.daily.clock_moved_back);
     assert_eq!(game.claim_daily(day(11)).unwrap().daily.streak, 2);
@@ -299,7 +296,9 @@ fn settings_are_validated_and_stored() {
     game.set_setting("mistake-warnings", "off").unwrap();
     game.set_setting("sound", "off").unwrap();
     let before = game.state(day(0)).unwrap();
-    for (key, value) in [("kind-deals", "maybe"), ("animation", "slow"), ("language", "fr"), ("volume", "on"), ("Sound", "on")] {
+    for (key, value) in
+        [("kind-deals", "maybe"), ("animation", "slow"), ("language", "fr"), ("volume", "on"), ("Sound", "on")]
+    {
         let error = game.set_setting(key, value).unwrap_err();
         assert_eq!(error.kind(), "invalid-setting", "{key}={value}");
     }
@@ -354,7 +353,21 @@ fn history_is_newest_first_with_everything_needed_to_replay() {
     }
     assert_eq!(game.history(100).unwrap().len(), 5);
     let json = serde_json::to_value(&history[0]).unwrap();
-    for key in ["id", "day", "machine", "bet", "hands", "seed", "dealt", "nudge", "hold", "results", "payout", "best_hold", "ev_given_up"] {
+    for key in [
+        "id",
+        "day",
+        "machine",
+        "bet",
+        "hands",
+        "seed",
+        "dealt",
+        "nudge",
+        "hold",
+        "results",
+        "payout",
+        "best_hold",
+        "ev_given_up",
+    ] {
         assert!(json.get(key).is_some(), "history JSON has {key}");
     }
 }

@@ -223,9 +223,8 @@ fn evs_stored_as_json_by_early_builds_still_read() {
     drop(game);
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        let evs: Vec<f64> = (0..32).map(|mask| {
-            blob_hint.holds.iter().find(|h| u32::from(h.hold.mask()) == mask).unwrap().ev
-        }).collect();
+        let evs: Vec<f64> =
+            (0..32).map(|mask| blob_hint.holds.iter().find(|h| u32::from(h.hold.mask()) == mask).unwrap().ev).collect();
         conn.execute("UPDATE hands SET evs = ?1", [serde_json::to_string(&evs).unwrap()]).unwrap();
     }
     let game = Game::open(&path).unwrap();

@@ -93,10 +93,8 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
                 (None, [text]) => text.clone(),
                 _ => return Err("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)".into()),
             };
-            let outcome = text
-                .parse::<Hold>()
-                .map_err(GameError::from)
-                .and_then(|hold| Game::open(&db)?.draw(hold, today));
+            let outcome =
+                text.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.draw(hold, today));
             Ok(print_outcome(outcome))
         }
         "hint" => {
@@ -107,9 +105,8 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
             let args = Args::parse(rest, &["limit"], &[])?;
             no_positional(&args)?;
             let limit: u32 = args.parsed_or("limit", 20)?;
-            let outcome = Game::open(&db)
-                .and_then(|game| game.history(limit))
-                .map(|hands| serde_json::json!({ "hands": hands }));
+            let outcome =
+                Game::open(&db).and_then(|game| game.history(limit)).map(|hands| serde_json::json!({ "hands": hands }));
             Ok(print_outcome(outcome))
         }
         "stats" => {

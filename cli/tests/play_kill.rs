@@ -71,11 +71,7 @@ fn killed_at_random_moments_nothing_is_lost() {
         let mut child = spawn_autoplay(&db, day(today));
         // A child opens the file and builds its strategy tables, then plays a hand every few
         // milliseconds: most kills land in the loop, every fifth while starting up.
-        let wait = if n_runs % 5 == 0 {
-            moments.next_ms(startup_ms + 1)
-        } else {
-            startup_ms + moments.next_ms(200)
-        };
+        let wait = if n_runs % 5 == 0 { moments.next_ms(startup_ms + 1) } else { startup_ms + moments.next_ms(200) };
         std::thread::sleep(Duration::from_millis(wait));
         let still_running = child.try_wait().expect("the child can be polled").is_none();
         child.kill().expect("SIGKILL is sent"); // `Child::kill` is SIGKILL on Unix.

@@ -158,11 +158,9 @@ impl GameError {
             GameError::InvalidBet { bet } => vec![("bet", json!(bet)), ("bets", json!(super::rules::BETS))],
             GameError::InvalidHands { hands } => vec![("hands", json!(hands))],
             GameError::InvalidMachine { machine } => vec![("machine", json!(machine))],
-            GameError::MachineLocked { machine, unlock_level, level } => vec![
-                ("machine", json!(machine.id())),
-                ("unlock_level", json!(unlock_level)),
-                ("level", json!(level)),
-            ],
+            GameError::MachineLocked { machine, unlock_level, level } => {
+                vec![("machine", json!(machine.id())), ("unlock_level", json!(unlock_level)), ("level", json!(level))]
+            }
             GameError::MultiPlayLocked { unlock_level, level } => {
                 vec![("unlock_level", json!(unlock_level)), ("level", json!(level))]
             }

@@ -160,18 +160,23 @@ pub fn plan_nudge(machine: MachineId, deck: &[Card; 52], chooser: &mut impl Choo
     let rank_of = |i: usize| dealt[i].rank();
     if let Some(suit_idx) = suit_counts.iter().position(|&n| n == 3) {
         // Four-flush: drop the lower off-suit card.
-        let position = (0..5)
-            .filter(|&i| dealt[i].suit().index() != suit_idx)
-            .min_by_key(|&i| rank_of(i))?;
+        let position = (0..5).filter(|&i| dealt[i].suit().index() != suit_idx).min_by_key(|&i| rank_of(i))?;
         let kept_ranks: Vec<Rank> = (0..5).filter(|&i| i != position).map(rank_of).collect();
         let deck_position = pick(deck, chooser, |card| {
             card.suit().index() == suit_idx && card.rank() != Rank::Two && !kept_ranks.contains(&card.rank())
         })?;
-        return Some(Nudge { kind: NudgeKind::FourFlush, position, removed: dealt[position], added: deck[deck_position], deck_position });
+        return Some(Nudge {
+            kind: NudgeKind::FourFlush,
+            position,
+            removed: dealt[position],
+            added: deck[deck_position],
+            deck_position,
+        });
     }
     // Pair: drop the lowest card whose suit is alone in the deal, pair the highest of the others.
     let alone = |i: usize| suit_counts[dealt[i].suit().index()] == 1;
-    let position = (0..5).filter(|&i| alone(i)).min_by_key(|&i| rank_of(i)).or_else(|| (0..5).min_by_key(|&i| rank_of(i)))?;
+    let position =
+        (0..5).filter(|&i| alone(i)).min_by_key(|&i| rank_of(i)).or_else(|| (0..5).min_by_key(|&i| rank_of(i)))?;
     let target = (0..5).filter(|&i| i != position).map(rank_of).max()?;
     if target == Rank::Two {
         return None;

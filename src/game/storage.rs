@@ -45,8 +45,7 @@ pub(crate) fn open_connection(path: &Path) -> Result<Connection, GameError> {
         return Err(corrupt(format!("schema version {version}")));
     }
     if version == 0 {
-        let n_objects: i64 =
-            conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |row| row.get(0)).map_err(err)?;
+        let n_objects: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |row| row.get(0)).map_err(err)?;
         if n_objects > 0 {
             return Err(corrupt("an SQLite file that is not a game database".to_string()));
         }
@@ -55,8 +54,7 @@ pub(crate) fn open_connection(path: &Path) -> Result<Connection, GameError> {
     if check != "ok" {
         return Err(corrupt(format!("integrity check: {check}")));
     }
-    let mode: String =
-        conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)).map_err(err)?;
+    let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)).map_err(err)?;
     if !mode.eq_ignore_ascii_case("wal") {
         return Err(GameError::Storage { path: path.to_path_buf(), detail: format!("journal mode {mode}, not WAL") });
     }
@@ -167,7 +165,12 @@ pub(crate) fn read_bag(conn: &Connection, situation: Situation) -> rusqlite::Res
     .optional()
 }
 
-pub(crate) fn write_bag(conn: &Connection, situation: Situation, remaining: &str, last: Option<&str>) -> rusqlite::Result<()> {
+pub(crate) fn write_bag(
+    conn: &Connection,
+    situation: Situation,
+    remaining: &str,
+    last: Option<&str>,
+) -> rusqlite::Result<()> {
     conn.execute(
         "INSERT INTO bags (situation, remaining, last) VALUES (?1, ?2, ?3) \
          ON CONFLICT (situation) DO UPDATE SET remaining = excluded.remaining, last = excluded.last",
@@ -225,31 +228,30 @@ pub(crate) fn audit(conn: &Connection) -> rusqlite::Result<Audit> {
     };
     expect(chips == ledger_balance, format!("balance {chips} but the ledger adds up to {ledger_balance}"));
     expect(chips >= 0, format!("negative balance {chips}"));
-    expect(n_start == 1 && start == super::rules::START_CHIPS as i64, format!("starting chips {start} in {n_start} rows"));
+    expect(
+        n_start == 1 && start == super::rules::START_CHIPS as i64,
+        format!("starting chips {start} in {n_start} rows"),
+    );
     expect(xp == bets, format!("XP {xp} but {bets} chips were bet"));
     let claims = one("SELECT COALESCE(SUM(amount), 0) FROM daily_claims")?;
     let n_claims = one("SELECT COUNT(*) FROM daily_claims")?;
     let n_daily = one("SELECT COUNT(*) FROM ledger WHERE kind = 'daily'")?;
-    expect(claims == daily && n_claims == n_daily, format!("{n_claims} claims of {claims} chips but {n_daily} ledger rows of {daily}"));
-    let unpaid_bets = one(
-        "SELECT COUNT(*) FROM hands h WHERE h.practice = 0 AND NOT EXISTS \
-         (SELECT 1 FROM ledger l WHERE l.hand_id = h.id AND l.kind = 'bet' AND l.amount = -h.cost)",
-    )?;
+    expect(
+        claims == daily && n_claims == n_daily,
+        format!("{n_claims} claims of {claims} chips but {n_daily} ledger rows of {daily}"),
+    );
+    let unpaid_bets = one("SELECT COUNT(*) FROM hands h WHERE h.practice = 0 AND NOT EXISTS \
+         (SELECT 1 FROM ledger l WHERE l.hand_id = h.id AND l.kind = 'bet' AND l.amount = -h.cost)")?;
     expect(unpaid_bets == 0, format!("{unpaid_bets} real hands without their bet in the ledger"));
-    let stray_bets = one(
-        "SELECT COUNT(*) FROM ledger l WHERE l.kind = 'bet' AND NOT EXISTS \
-         (SELECT 1 FROM hands h WHERE h.id = l.hand_id AND h.practice = 0)",
-    )?;
+    let stray_bets = one("SELECT COUNT(*) FROM ledger l WHERE l.kind = 'bet' AND NOT EXISTS \
+         (SELECT 1 FROM hands h WHERE h.id = l.hand_id AND h.practice = 0)")?;
     expect(stray_bets == 0, format!("{stray_bets} bets without a real hand"));
-    let wrong_payouts = one(
-        "SELECT COUNT(*) FROM hands h WHERE h.practice = 0 AND h.drawn = 1 AND COALESCE(h.payout, -1) != \
-         COALESCE((SELECT SUM(amount) FROM ledger l WHERE l.hand_id = h.id AND l.kind = 'payout'), 0)",
-    )?;
+    let wrong_payouts =
+        one("SELECT COUNT(*) FROM hands h WHERE h.practice = 0 AND h.drawn = 1 AND COALESCE(h.payout, -1) != \
+         COALESCE((SELECT SUM(amount) FROM ledger l WHERE l.hand_id = h.id AND l.kind = 'payout'), 0)")?;
     expect(wrong_payouts == 0, format!("{wrong_payouts} drawn hands whose payout is not in the ledger"));
-    let stray_payouts = one(
-        "SELECT COUNT(*) FROM ledger l WHERE l.kind = 'payout' AND NOT EXISTS \
-         (SELECT 1 FROM hands h WHERE h.id = l.hand_id AND h.practice = 0 AND h.drawn = 1)",
-    )?;
+    let stray_payouts = one("SELECT COUNT(*) FROM ledger l WHERE l.kind = 'payout' AND NOT EXISTS \
+         (SELECT 1 FROM hands h WHERE h.id = l.hand_id AND h.practice = 0 AND h.drawn = 1)")?;
     expect(stray_payouts == 0, format!("{stray_payouts} payouts without a drawn real hand"));
     let bad_practice =
         one("SELECT COUNT(*) FROM hands WHERE practice = 1 AND (cost != 0 OR COALESCE(payout, 0) != 0)")?;
