@@ -491,8 +491,19 @@ impl Session {
 
     /// Saves a screenshot of the page as `screenshots/<name>.png`.
     pub async fn screenshot(&self, name: &str) -> Result<PathBuf> {
-        // Let transitions and animations settle before taking the picture.
-        tokio::time::sleep(Duration::from_millis(600)).await;
+        // Let transitions and animations (a card flip, the winning row's blink) finish first.
+        let settled = self
+            .wait_until("animations finish", || async {
+                // Endless ones (a glowing button) never finish: only finite animations count.
+                let script = "return document.getAnimations().filter((a) => a.playState === 'running' \
+                    && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length";
+                Ok(self.client.execute(script, vec![]).await?.as_u64() == Some(0))
+            })
+            .await;
+        if settled.is_err() {
+            eprintln!("screenshot {name}: animations still running after {TIMEOUT:?}, taking it anyway");
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
         let png = self.client.screenshot().await?;
         let dir = screenshot_dir();
         std::fs::create_dir_all(&dir)?;
