@@ -246,3 +246,39 @@ fn the_seed_of_a_hand_in_progress_is_not_shown() {
     let drawn = game.draw(Hold::NONE, today()).unwrap();
     assert_eq!(drawn.last_hand.unwrap().seed, seed(5), "after the draw it is shown");
 }
+
+#[test]
+fn a_hand_records_the_local_time_it_was_dealt_when_given_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let at = today().and_hms_opt(21, 7, 5).unwrap();
+    let state = game.deal(request(), seed(31), at).unwrap();
+    game.draw(state.hand.unwrap().best_hold, at).unwrap();
+    let state = game.deal(request(), seed(32), today()).unwrap();
+    game.draw(state.hand.unwrap().best_hold, today()).unwrap();
+    let history = game.history(2).unwrap();
+    assert_eq!(history[1].played_at, "2026-11-30T21:07:05");
+    assert_eq!(history[0].played_at, "2026-11-30", "a bare date records the date alone");
+}
+
+#[test]
+fn a_version_1_file_with_hands_is_upgraded_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    let state = game.deal(request(), seed(33), today()).unwrap();
+    game.draw(state.hand.unwrap().best_hold, today()).unwrap();
+    drop(game);
+    {
+        // Turn the file back into what version 1 wrote: no played_at column, user_version 1.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("ALTER TABLE hands DROP COLUMN played_at; PRAGMA user_version = 1;").unwrap();
+    }
+    let game = Game::open(&path).unwrap();
+    assert_eq!(game.history(1).unwrap()[0].played_at, "2026-11-30", "old hands fall back to their date");
+    assert!(game.audit().unwrap().ok);
+    drop(game);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).unwrap();
+    assert_eq!(version, LATEST);
+}

@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::Serialize;
-use vpoker::game::{DealRequest, Game, GameError};
+use vpoker::game::{DealRequest, Game, GameError, Moment};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -52,7 +52,12 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
         rest = tail;
     }
     let db = db.ok_or_else(|| format!("--db is required; {PLAY_USAGE}"))?;
-    let today = today.unwrap_or_else(|| chrono::Local::now().date_naive());
+    // Without --today the CLI is the clock: the local date and time, recorded with each hand.
+    let now: Moment = match today {
+        Some(date) => date.into(),
+        None => chrono::Local::now().naive_local().into(),
+    };
+    let today = now.date();
     let (command, rest) = rest.split_first().ok_or(PLAY_USAGE)?;
     match command.as_str() {
         "reset-corrupt" => {
@@ -82,7 +87,7 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
             };
             let outcome = args.required("game")?.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
                 let request = DealRequest { machine, bet, hands, practice: args.switch("practice") };
-                Game::open(&db)?.deal(request, seed, today)
+                Game::open(&db)?.deal(request, seed, now)
             });
             Ok(print_outcome(outcome))
         }
@@ -94,7 +99,7 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
                 _ => return Err("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)".into()),
             };
             let outcome =
-                text.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.draw(hold, today));
+                text.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.draw(hold, now));
             Ok(print_outcome(outcome))
         }
         "hint" => {
@@ -126,7 +131,7 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
             let code = print_outcome(audit);
             Ok(if ok { code } else { ExitCode::from(1) })
         }
-        "autoplay" => autoplay(&db, today, rest),
+        "autoplay" => autoplay(&db, now, rest),
         other => Err(format!("unknown play command '{other}'; {PLAY_USAGE}")),
     }
 }
@@ -134,7 +139,7 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
 /// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX]`: plays N hands with the best
 /// hold, finishing a hand left in progress first; each deal is its own transaction, as in the app.
 /// Used to prepare profiles (e.g. level 10 for the end-to-end tests) and by the crash test.
-fn autoplay(db: &std::path::Path, today: NaiveDate, argv: &[String]) -> Result<ExitCode, String> {
+fn autoplay(db: &std::path::Path, now: Moment, argv: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(argv, &["hands", "game", "bet", "seed"], &["practice"])?;
     no_positional(&args)?;
     let n_hands: u64 = args.parsed("hands")?;
@@ -146,8 +151,8 @@ fn autoplay(db: &std::path::Path, today: NaiveDate, argv: &[String]) -> Result<E
     };
     let outcome = (|| -> Result<vpoker::game::State, GameError> {
         let mut game = Game::open(db)?;
-        if let Some(hand) = game.state(today)?.hand {
-            game.draw(hand.best_hold, today)?;
+        if let Some(hand) = game.state(now.date())?.hand {
+            game.draw(hand.best_hold, now)?;
         }
         for _ in 0..n_hands {
             let seed = match seeds.as_mut() {
@@ -159,11 +164,11 @@ fn autoplay(db: &std::path::Path, today: NaiveDate, argv: &[String]) -> Result<E
                 None => os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?,
             };
             let request = DealRequest { machine, bet, hands: 1, practice: args.switch("practice") };
-            let state = game.deal(request, seed, today)?;
+            let state = game.deal(request, seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
-            game.draw(best, today)?;
+            game.draw(best, now)?;
         }
-        game.state(today)
+        game.state(now.date())
     })();
     Ok(print_outcome(outcome))
 }

@@ -82,6 +82,11 @@ fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// The device's local date and time, recorded with each hand for the history.
+fn now() -> chrono::NaiveDateTime {
+    chrono::Local::now().naive_local()
+}
+
 /// A fresh 32-byte shuffle seed from the operating system.
 fn os_seed() -> CommandResult<Seed> {
     let mut bytes = [0u8; 32];
@@ -132,14 +137,14 @@ pub async fn deal<R: Runtime>(
     let machine: MachineId = machine.parse().map_err(|_| GameError::InvalidMachine { machine })?;
     let seed = os_seed()?;
     let request = DealRequest { machine, bet, hands, practice };
-    with_game(app, move |game| game.deal(request, seed, today())).await
+    with_game(app, move |game| game.deal(request, seed, now())).await
 }
 
 /// Draws the hand in progress, keeping the cards of `hold` (bit i keeps card i).
 #[tauri::command]
 pub async fn draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<State> {
     let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
-    with_game(app, move |game| game.draw(hold, today())).await
+    with_game(app, move |game| game.draw(hold, now())).await
 }
 
 /// The best holds of the hand in progress with their exact EVs.

@@ -19,6 +19,9 @@ pub struct HandRecord {
     pub id: i64,
     /// The local date passed in when it was dealt (the core has no clock).
     pub day: NaiveDate,
+    /// When it was dealt, local time, as the caller gave it: `YYYY-MM-DDTHH:MM:SS`, or the date alone
+    /// when the caller passed no time of day.
+    pub played_at: String,
     /// The machine.
     pub machine: MachineId,
     /// Chips bet per hand.
@@ -77,7 +80,7 @@ pub struct HandResult {
 }
 
 pub(crate) const HAND_COLUMNS: &str = "id, day, machine, bet, n_hands, practice, cost, seed, situation, dead, nudge, \
-     dealt, evs, best_hold, best_ev, drawn, hold, hold_ev, ev_given_up, results, won, payout";
+     dealt, evs, best_hold, best_ev, drawn, hold, hold_ev, ev_given_up, results, won, payout, played_at";
 
 /// A hand's columns as stored, before their text is checked.
 pub(crate) struct RawHand {
@@ -103,6 +106,7 @@ pub(crate) struct RawHand {
     results: Option<String>,
     won: Option<i64>,
     payout: Option<i64>,
+    played_at: Option<String>,
 }
 
 impl RawHand {
@@ -134,6 +138,7 @@ impl RawHand {
             results: row.get(19)?,
             won: row.get(20)?,
             payout: row.get(21)?,
+            played_at: row.get(22)?,
         })
     }
 
@@ -148,6 +153,7 @@ impl RawHand {
         Ok(HandRecord {
             id: self.id,
             day: self.day.parse().map_err(|_| bad("day"))?,
+            played_at: self.played_at.clone().unwrap_or_else(|| self.day.clone()),
             machine: self.machine.parse().map_err(|_| bad("machine"))?,
             bet: u32::try_from(self.bet).map_err(|_| bad("bet"))?,
             hands: u8::try_from(self.n_hands).map_err(|_| bad("n_hands"))?,

@@ -62,6 +62,10 @@ CREATE TABLE machine_prefs (
 INSERT INTO profile (id, chips, xp, losing_streak) VALUES (1, 1000, 0, 0);
 INSERT INTO ledger (kind, amount) VALUES ('start', 1000);
 "#,
+    // 2: the local date and time each hand was dealt (NULL for hands dealt before it existed).
+    r#"
+ALTER TABLE hands ADD COLUMN played_at TEXT;
+"#,
 ];
 
 /// The schema version this build writes.

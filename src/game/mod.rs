@@ -39,6 +39,7 @@ pub mod error;
 pub mod history;
 pub mod kind;
 pub mod migrations;
+pub mod moment;
 pub mod rules;
 pub mod settings;
 pub mod state;
@@ -63,6 +64,7 @@ pub use deal::Deal;
 pub use error::GameError;
 pub use history::{HandRecord, HandResult};
 pub use kind::{Nudge, NudgeKind, Situation};
+pub use moment::Moment;
 pub use settings::Settings;
 pub use state::{HandView, Hint, HintHold, MachineView, State};
 pub use stats::{Audit, MachineStats, Stats};
@@ -169,8 +171,11 @@ impl Game {
     }
 
     /// Deals a hand from `seed` (see [`deal`] for exactly how). Takes bet × hands chips (none in
-    /// practice) and adds as much XP; the returned state's `hand` has the cards.
-    pub fn deal(&mut self, request: DealRequest, seed: Seed, today: NaiveDate) -> Result<State, GameError> {
+    /// practice) and adds as much XP; the returned state's `hand` has the cards. `now` is the local
+    /// date (a `NaiveDate`) or date and time (a `NaiveDateTime`), recorded with the hand.
+    pub fn deal(&mut self, request: DealRequest, seed: Seed, now: impl Into<Moment>) -> Result<State, GameError> {
+        let now = now.into();
+        let today = now.date();
         let DealRequest { machine, bet, hands, practice } = request;
         let path = self.path.clone();
         let err = |e| sql_error(&path, e);
@@ -208,7 +213,8 @@ impl Game {
         let evs_blob = history::evs_to_blob(evs.as_array());
         tx.execute(
             "INSERT INTO hands (day, machine, bet, n_hands, practice, cost, seed, situation, dead, nudge, dealt, \
-             evs, best_hold, best_ev, drawn) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)",
+             evs, best_hold, best_ev, drawn, played_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0, ?15)",
             params![
                 today.to_string(),
                 machine.id(),
@@ -224,6 +230,7 @@ impl Game {
                 evs_blob,
                 i64::from(best_hold.mask()),
                 evs.ev(best_hold),
+                now.stamp(),
             ],
         )
         .map_err(err)?;
@@ -245,7 +252,9 @@ impl Game {
 
     /// Draws the hand in progress with `hold`; pays bet × per-coin value per hand (nothing in
     /// practice). The returned state's `last_hand` has the results.
-    pub fn draw(&mut self, hold: Hold, today: NaiveDate) -> Result<State, GameError> {
+    /// `now` is the local date, or date and time, of the draw (it keys the payout in the ledger).
+    pub fn draw(&mut self, hold: Hold, now: impl Into<Moment>) -> Result<State, GameError> {
+        let today = now.into().date();
         let path = self.path.clone();
         let err = |e| sql_error(&path, e);
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;

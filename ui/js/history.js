@@ -48,7 +48,7 @@ function row(app, hand) {
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands || 1) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
-        hand.day ? ` · ${formatDay(hand.day)}` : "")),
+        (hand.played_at || hand.day) ? ` · ${formatDay(hand.played_at || hand.day)}` : "")),
     h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.dealt")),
       (hand.dealt || []).map((c, i) => miniCard(c, { held: hand.drawn && (hold >> i) & 1, swapped: nudge && Number(nudge.position) === i }))),

@@ -84,8 +84,11 @@ export function formatPercent(share, digits = 1) {
 
 /** A calendar date "YYYY-MM-DD" (the game's local date) in the language's short form. */
 export function formatDay(day) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day));
+  // "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS", local wall-clock time as Rust recorded it.
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/.exec(String(day));
   if (!match) return String(day ?? "");
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  const [y, mo, d, hh, mm, ss] = match.slice(1).map((part) => Number(part || 0));
+  const date = new Date(Date.UTC(y, mo - 1, d, hh, mm, ss));
+  const style = match[4] ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(lang, { ...style, timeZone: "UTC" }).format(date);
 }
