@@ -1,8 +1,8 @@
 //! The commands the UI invokes (through `ui/js/api.js`), one per game action.
 //!
 //! Each command is one lock, one call into `vpoker::game`, one error mapping. The shell adds only
-//! what the core must never read for itself: today's local date, fresh OS entropy for a deal, and
-//! the database's location. Every command runs on a blocking worker thread, never on the thread
+//! what the core must never read for itself: the local date and time, fresh OS entropy for a deal,
+//! and the database's location. Every command runs on a blocking worker thread, never on the thread
 //! that drives the window, so a slow call (a hint whose tables are still being built) cannot freeze
 //! the UI.
 //!

@@ -2,8 +2,9 @@
 //!
 //! A thin Tauri 2 layer between the plain HTML UI in `../ui` and the `vpoker` core. It owns
 //! exactly three things the core must never touch: the location of the database (the platform's
-//! app data directory), the clock (today's local calendar date) and the operating system's entropy
-//! (one fresh 32-byte seed per deal). Everything else, every rule and every error id, is the core's.
+//! app data directory), the clock (the local calendar date and time) and the operating system's
+//! entropy (one fresh 32-byte seed per deal). Everything else, every rule and every error id, is
+//! the core's.
 //!
 //! - [`commands`] holds the commands the UI invokes, each one lock, one core call, one error
 //!   mapping. Errors reach JavaScript as data, `{kind, message, …}`.
