@@ -4,8 +4,7 @@
 fn main() {
     let commands: &[&str] = &app_commands::NAMES;
     tauri_build::try_build(
-        tauri_build::Attributes::new()
-            .app_manifest(tauri_build::AppManifest::new().commands(commands)),
+        tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),
     )
     .expect("failed to run tauri-build");
 }

@@ -59,16 +59,12 @@ fn target_dir() -> PathBuf {
 
 /// The built app binary: `VPOKER_APP`, or `target/debug/video-poker`.
 pub fn app_binary() -> PathBuf {
-    std::env::var_os("VPOKER_APP")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| target_dir().join("debug").join("video-poker"))
+    std::env::var_os("VPOKER_APP").map(PathBuf::from).unwrap_or_else(|| target_dir().join("debug").join("video-poker"))
 }
 
 /// The built command-line tool: `VPOKER_CLI`, or `target/debug/vpoker`.
 pub fn cli_binary() -> PathBuf {
-    std::env::var_os("VPOKER_CLI")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| target_dir().join("debug").join("vpoker"))
+    std::env::var_os("VPOKER_CLI").map(PathBuf::from).unwrap_or_else(|| target_dir().join("debug").join("vpoker"))
 }
 
 /// Where screenshots go: `screenshots/` at the repository root (git-ignored PNGs).
@@ -121,16 +117,12 @@ pub fn cli(args: &[&str]) -> Result<Value> {
     })?;
     let code = output.status.code();
     if code != Some(0) && code != Some(1) {
-        return Err(format!(
-            "vpoker {args:?} exited with {:?}: {}",
-            code,
-            String::from_utf8_lossy(&output.stderr)
-        )
-        .into());
+        return Err(
+            format!("vpoker {args:?} exited with {:?}: {}", code, String::from_utf8_lossy(&output.stderr)).into()
+        );
     }
     let stdout = String::from_utf8(output.stdout)?;
-    Ok(serde_json::from_str(stdout.trim())
-        .map_err(|e| format!("vpoker {args:?} printed no JSON ({e}): {stdout}"))?)
+    Ok(serde_json::from_str(stdout.trim()).map_err(|e| format!("vpoker {args:?} printed no JSON ({e}): {stdout}"))?)
 }
 
 /// Runs `vpoker play --db FILE [--today DATE] COMMAND…` against a database.

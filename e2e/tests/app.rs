@@ -389,8 +389,10 @@ async fn switching_to_japanese_shows_japanese() -> Result<()> {
     let html = app.client().find(fantoccini::Locator::Css("html")).await?;
     app.wait_until("<html lang> is ja", || async { Ok(html.attr("lang").await?.as_deref() == Some("ja")) }).await?;
     let lobby = lookup(&ja, "nav.lobby").ok_or("ja.json has no nav.lobby")?.to_string();
-    app.wait_until("the tab bar speaks Japanese", || async { Ok(app.text_content("nav-lobby").await?.contains(&lobby)) })
-        .await?;
+    app.wait_until("the tab bar speaks Japanese", || async {
+        Ok(app.text_content("nav-lobby").await?.contains(&lobby))
+    })
+    .await?;
     let body = app.body_text().await?;
     let japanese = body.chars().filter(|c| matches!(*c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF)).count();
     assert!(japanese >= 10, "too little Japanese on the settings screen: {body}");
@@ -637,11 +639,7 @@ async fn startup_figure(app: &Session) -> Result<String> {
         return { now: performance.now(), fcp: paint ? paint.startTime : null, load: nav.loadEventEnd || null };
     "#;
     let page = app.client().execute(script, vec![]).await?;
-    let uptime: f64 = std::fs::read_to_string("/proc/uptime")?
-        .split_whitespace()
-        .next()
-        .ok_or("no uptime")?
-        .parse()?;
+    let uptime: f64 = std::fs::read_to_string("/proc/uptime")?.split_whitespace().next().ok_or("no uptime")?.parse()?;
     let process_age_ms = (uptime - start_ticks / tick_rate) * 1000.0;
     let navigation_at = process_age_ms - page["now"].as_f64().ok_or("no performance.now()")?;
     let at = |key: &str| {

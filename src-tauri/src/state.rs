@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use vpoker::game::{Game, GameError};
 use vpoker::eval::Family;
+use vpoker::game::{Game, GameError};
 
 /// What every command works on. If the database could not be opened (corrupt, from a newer version,
 /// unreadable), `game` holds that typed error and every command returns it, until the player asks

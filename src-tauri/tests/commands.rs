@@ -242,8 +242,7 @@ fn the_configuration_keeps_the_app_offline_and_locked_down() {
     assert!(csp.contains("default-src 'self'"), "{csp}");
     for directive in csp.split(';').map(str::trim) {
         for source in directive.split_whitespace().skip(1) {
-            let local = source.starts_with('\'')
-                || matches!(source, "ipc:" | "http://ipc.localhost" | "data:");
+            let local = source.starts_with('\'') || matches!(source, "ipc:" | "http://ipc.localhost" | "data:");
             assert!(local, "CSP allows a source outside the app: {source} in {directive}");
         }
     }
