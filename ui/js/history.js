@@ -58,7 +58,9 @@ function row(app, hand) {
     results.length > 1 ? h("p", { class: "small" },
       results.map((r, i) => `${t("machine.hand-n", { n: i + 1, text: t(`row.${outcomeOf(r)}`) })}${r.win ? ` ${formatInt(r.win)}` : ""}`).join(" · ")) : null,
     h("p", { class: "hr-result" },
-      main ? h("span", {}, t(`row.${outcomeOf(main)}`)) : h("span", {}, t("history.in-progress")),
+      main ? h("span", {}, results.length > 1
+        ? t("machine.hand-n", { n: 1, text: t(`row.${outcomeOf(main)}`) })
+        : t(`row.${outcomeOf(main)}`)) : h("span", {}, t("history.in-progress")),
       h("span", { class: paid > 0 || (hand.practice && won > 0) ? "hr-win won" : "hr-win" },
         hand.drawn ? (hand.practice ? t("history.practice-won", { won: formatInt(won) }) : t("history.paid", { paid: formatInt(paid), cost: formatInt(cost) })) : "")),
     hand.drawn ? h("p", { class: "small" },
