@@ -2,7 +2,8 @@
 #   ensure_build_deps   system libraries and tools to build the app, and a Rust toolchain
 #   ensure_test_deps    the above plus Xvfb, WebKitWebDriver, ImageMagick and tauri-driver
 
-APT_BUILD=(libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file)
+# Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
+APT_BUILD=(libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
 APT_TEST=(xvfb xauth webkit2gtk-driver imagemagick)
 
 as_root() {
