@@ -28,5 +28,5 @@ export function render(app) {
       h("p", {}, t(`help.tip.${id}`)),
       machine ? [h("h4", {}, t("machine.paytable")), paytable(machine, [1], 1, new Map()), h("p", { class: "small" }, t("help.paytable"))] : null,
       h("h4", {}, t("help.kind.title")),
-      h("p", {}, t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3"))));
+      h("p", {}, t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3"), " ", t("settings.kind-deals.explain4"))));
 }

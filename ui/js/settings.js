@@ -75,7 +75,7 @@ export function render(app) {
     state ? h("section", { class: "settings" },
       switchRow(app, settings, "hints", [t("settings.hints.explain")]),
       switchRow(app, settings, "mistake-warnings", [t("settings.mistake-warnings.explain")]),
-      switchRow(app, settings, "kind-deals", [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3")]),
+      switchRow(app, settings, "kind-deals", [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3"), t("settings.kind-deals.explain4")]),
       selectRow(app, settings, "animation", [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),
       switchRow(app, settings, "sound", null),
       selectRow(app, settings, "language", [
