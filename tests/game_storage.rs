@@ -214,28 +214,6 @@ fn the_schema_is_at_the_latest_version_and_the_migration_list_is_valid() {
 }
 
 #[test]
-fn evs_stored_as_json_by_early_builds_still_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.db");
-    let mut game = Game::open(&path).unwrap();
-    game.deal(request(), seed(21), today()).unwrap();
-    let blob_hint = game.hint().unwrap();
-    drop(game);
-    {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        let evs: Vec<f64> =
-            (0..32).map(|mask| blob_hint.holds.iter().find(|h| u32::from(h.hold.mask()) == mask).unwrap().ev).collect();
-        conn.execute("UPDATE hands SET evs = ?1", [serde_json::to_string(&evs).unwrap()]).unwrap();
-    }
-    let game = Game::open(&path).unwrap();
-    let json_hint = game.hint().unwrap();
-    assert_eq!(json_hint.best_hold, blob_hint.best_hold);
-    for (a, b) in json_hint.holds.iter().zip(&blob_hint.holds) {
-        assert!((a.ev - b.ev).abs() < 1e-12, "JSON parsing may differ in the last bit, never more");
-    }
-}
-
-#[test]
 fn the_seed_of_a_hand_in_progress_is_not_shown() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();

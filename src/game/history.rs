@@ -1,7 +1,6 @@
 //! Hand history (game recall): every hand as stored, with its seed, nudge, hold and results.
 
 use chrono::NaiveDate;
-use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Row};
 use serde::{Deserialize, Serialize};
 
@@ -96,7 +95,7 @@ pub(crate) struct RawHand {
     dead: bool,
     nudge: Option<String>,
     dealt: String,
-    evs: EvsColumn,
+    evs: Vec<u8>,
     best_hold: i64,
     best_ev: f64,
     drawn: bool,
@@ -124,11 +123,7 @@ impl RawHand {
             dead: row.get(9)?,
             nudge: row.get(10)?,
             dealt: row.get(11)?,
-            evs: match row.get_ref(12)? {
-                ValueRef::Blob(bytes) => EvsColumn::Blob(bytes.to_vec()),
-                ValueRef::Text(text) => EvsColumn::Json(String::from_utf8_lossy(text).into_owned()),
-                _ => EvsColumn::Blob(Vec::new()),
-            },
+            evs: row.get(12)?,
             best_hold: row.get(13)?,
             best_ev: row.get(14)?,
             drawn: row.get(15)?,
@@ -146,10 +141,7 @@ impl RawHand {
     pub(crate) fn parse(self) -> Result<HandRecord, String> {
         let bad = |what: &str| format!("hand {}: bad {what}", self.id);
         let hold = |mask: i64| u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok());
-        let evs: Vec<f64> = match &self.evs {
-            EvsColumn::Blob(bytes) => evs_from_blob(bytes).ok_or_else(|| bad("evs"))?,
-            EvsColumn::Json(text) => serde_json::from_str(text).map_err(|_| bad("evs"))?,
-        };
+        let evs = evs_from_blob(&self.evs).ok_or_else(|| bad("evs"))?;
         Ok(HandRecord {
             id: self.id,
             day: self.day.parse().map_err(|_| bad("day"))?,
@@ -185,7 +177,7 @@ impl RawHand {
             },
             won: self.won.map(|w| u64::try_from(w).map_err(|_| bad("won"))).transpose()?,
             payout: self.payout.map(|p| u64::try_from(p).map_err(|_| bad("payout"))).transpose()?,
-            evs: evs.try_into().map_err(|_| bad("evs"))?,
+            evs,
         })
     }
 }
@@ -198,23 +190,19 @@ pub(crate) fn query_hands(conn: &Connection, where_clause: &str, limit: i64) -> 
     rows.collect()
 }
 
-/// The 32 EVs of a hand as stored: 32 little-endian f64 (256 bytes). Rows written by the first
-/// development builds hold a JSON array instead; both read back exactly.
-pub(crate) enum EvsColumn {
-    Blob(Vec<u8>),
-    Json(String),
-}
-
-/// The EVs as a 256-byte blob.
+/// The 32 EVs of a hand as stored: 32 little-endian f64 (256 bytes), read back exactly.
 pub(crate) fn evs_to_blob(evs: &[f64; 32]) -> Vec<u8> {
     evs.iter().flat_map(|ev| ev.to_le_bytes()).collect()
 }
 
-fn evs_from_blob(bytes: &[u8]) -> Option<Vec<f64>> {
+fn evs_from_blob(bytes: &[u8]) -> Option<[f64; 32]> {
     if bytes.len() != 32 * 8 {
         return None;
     }
-    Some(bytes.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect())
+    Some(std::array::from_fn(|i| {
+        let chunk: [u8; 8] = std::array::from_fn(|b| bytes[8 * i + b]);
+        f64::from_le_bytes(chunk)
+    }))
 }
 
 /// The text form of five dealt cards as stored.
