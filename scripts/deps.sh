@@ -2,8 +2,9 @@
 #   ensure_build_deps   system libraries and tools to build the app, and a Rust toolchain
 #   ensure_test_deps    the above plus Xvfb, WebKitWebDriver, ImageMagick and tauri-driver
 
-# Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
-APT_BUILD=(libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
+# ca-certificates: rustup and crates.io over HTTPS (minimal images lack it, and installs skip
+# recommends). Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
+APT_BUILD=(ca-certificates libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
 APT_TEST=(xvfb xauth webkit2gtk-driver imagemagick)
 
 as_root() {

@@ -260,3 +260,28 @@ fn a_version_1_file_with_hands_is_upgraded_in_place() {
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).unwrap();
     assert_eq!(version, LATEST);
 }
+
+#[test]
+fn a_damaged_nudge_record_is_a_corrupt_database_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    game.deal(request(), seed(34), today()).unwrap();
+    drop(game);
+    for forged in [
+        r#"{"kind":"pair","position":70,"removed":"2c","added":"3c","deck_position":70}"#,
+        r#"{"kind":"pair","position":0,"removed":"2c","added":"3c","deck_position":51}"#,
+    ] {
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute("UPDATE hands SET nudge = ?1 WHERE drawn = 0", [forged]).unwrap();
+        }
+        let before = snapshot(dir.path());
+        let mut game = Game::open(&path).unwrap();
+        let err = game.draw(Hold::NONE, today()).unwrap_err();
+        assert_eq!(err.kind(), "corrupt-database", "{forged}: {err}");
+        assert!(err.to_string().contains("game.db"), "{err}");
+        drop(game);
+        assert_eq!(snapshot(dir.path()), before, "nothing was written");
+    }
+}

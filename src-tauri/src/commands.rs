@@ -178,12 +178,15 @@ pub async fn reset_database<R: Runtime>(app: AppHandle<R>) -> CommandResult<Stat
     tauri::async_runtime::spawn_blocking(move || {
         let state = app.state::<AppState>();
         let path = state.db_path();
-        let mut game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
+        // A poisoned lock is recovered here, and only here: reset replaces whatever the game held, so
+        // it is the way out after a command panicked, not one more error.
+        let mut game = state.game().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         // Close the open connection (if any) before its file is renamed.
         *game = Err(GameError::Storage { path: path.to_path_buf(), detail: "the database is being reset".into() });
         let moved = Game::move_aside_and_start_fresh(path);
         // A fresh file when the move worked; the untouched old file when it did not.
         *game = Game::open(path);
+        state.game().clear_poison();
         moved?;
         match game.as_ref() {
             Ok(game) => Ok(game.state(today())?),
@@ -214,8 +217,12 @@ mod tests {
         })
         .join();
         assert!(panicked.is_err());
-        let error = tauri::async_runtime::block_on(get_state(handle)).unwrap_err();
+        let error = tauri::async_runtime::block_on(get_state(handle.clone())).unwrap_err();
         assert_eq!(error.kind(), "storage");
         assert_eq!(serde_json::to_value(&error).unwrap()["kind"], "storage");
+        // Resetting is the way out: it recovers the lock and starts a fresh game.
+        let state = tauri::async_runtime::block_on(reset_database(handle.clone())).unwrap();
+        assert_eq!(state.chips, 1000);
+        assert!(tauri::async_runtime::block_on(get_state(handle)).is_ok());
     }
 }

@@ -61,9 +61,9 @@ impl Deal {
         let mut rng = seed.rng();
         let mut deck = fresh_deck();
         fisher_yates(&mut deck, &mut rng);
-        if let Some(nudge) = nudge {
-            apply_nudge(&mut deck, nudge);
-        }
+        // A recorded nudge that does not fit this deck (a damaged file) is left out, so the caller's
+        // comparison with the stored hand sees the difference.
+        let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge)).copied();
         let extra = (1..n_hands.max(1))
             .map(|_| {
                 let mut copy: [Card; 47] = std::array::from_fn(|i| deck[5 + i]);
@@ -71,7 +71,7 @@ impl Deal {
                 copy
             })
             .collect();
-        Deal { deck, nudge: nudge.copied(), extra }
+        Deal { deck, nudge, extra }
     }
 
     /// The five cards dealt.

@@ -159,7 +159,10 @@ impl RawHand {
             dead: self.dead,
             nudge: match &self.nudge {
                 None => None,
-                Some(text) => Some(serde_json::from_str(text).map_err(|_| bad("nudge"))?),
+                Some(text) => {
+                    let nudge: Nudge = serde_json::from_str(text).map_err(|_| bad("nudge"))?;
+                    Some(Some(nudge).filter(Nudge::fits_positions).ok_or_else(|| bad("nudge"))?)
+                }
             },
             dealt: parse_hand(&self.dealt).map_err(|_| bad("dealt"))?,
             best_hold: hold(self.best_hold).ok_or_else(|| bad("best_hold"))?,

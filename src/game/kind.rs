@@ -197,7 +197,22 @@ fn pick(deck: &[Card; 52], chooser: &mut impl Chooser, is_candidate: impl Fn(Car
     Some(candidates[choice].1)
 }
 
-/// Applies a nudge to the deck: swaps the dealt position with the deck position.
-pub fn apply_nudge(deck: &mut [Card; 52], nudge: &Nudge) {
-    deck.swap(nudge.position, nudge.deck_position);
+/// Applies a nudge to the deck: swaps the dealt position with the deck position. A nudge that does
+/// not fit this deck (positions out of range, or other cards there, as a damaged file could hold) is
+/// not applied, and the answer is `false`; the caller's check of the dealt cards then reports it.
+pub fn apply_nudge(deck: &mut [Card; 52], nudge: &Nudge) -> bool {
+    let fits = nudge.fits_positions()
+        && deck[nudge.position] == nudge.removed
+        && deck[nudge.deck_position] == nudge.added;
+    if fits {
+        deck.swap(nudge.position, nudge.deck_position);
+    }
+    fits
+}
+
+impl Nudge {
+    /// Whether the positions are possible: a dealt position 0..5 and a deck position 5..52.
+    pub fn fits_positions(&self) -> bool {
+        self.position < 5 && (5..52).contains(&self.deck_position)
+    }
 }

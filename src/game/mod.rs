@@ -260,10 +260,10 @@ impl Game {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
         let hand = load_open_hand(&tx, &path)?.ok_or(GameError::NoHandInProgress)?;
         let replay = Deal::replay(&hand.seed, hand.hands, hand.nudge.as_ref());
-        if replay.dealt() != hand.dealt {
+        if replay.dealt() != hand.dealt || replay.nudge() != hand.nudge.as_ref() {
             return Err(GameError::CorruptDatabase {
                 path: path.clone(),
-                detail: format!("hand {}: the seed does not give the stored cards", hand.id),
+                detail: format!("hand {}: the seed and the recorded nudge do not give the stored cards", hand.id),
             });
         }
         let table = hand.machine.paytable();
