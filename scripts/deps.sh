@@ -1,11 +1,11 @@
 # Installs what the app needs on Debian/Ubuntu, only what is missing. Sourced by run.sh and test.sh.
 #   ensure_build_deps   system libraries and tools to build the app, and a Rust toolchain
-#   ensure_test_deps    the above plus Xvfb, WebKitWebDriver, ImageMagick and tauri-driver
+#   ensure_test_deps    the above plus Xvfb, WebKitWebDriver and tauri-driver
 
 # ca-certificates: rustup and crates.io over HTTPS (minimal images lack it, and installs skip
 # recommends). Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
 APT_BUILD=(ca-certificates libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
-APT_TEST=(xvfb xauth webkit2gtk-driver imagemagick)
+APT_TEST=(xvfb xauth webkit2gtk-driver)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
