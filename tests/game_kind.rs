@@ -247,9 +247,12 @@ fn the_documented_derivation_reproduces_every_hand() {
                             NudgeKind::FourFlush => {
                                 let kept: Vec<Rank> =
                                     (0..5).filter(|&i| i != recorded.position).map(|i| deck[i].rank()).collect();
+                                let mut nudged: [Card; 5] = std::array::from_fn(|i| deck[i]);
+                                nudged[recorded.position] = deck[p];
                                 deck[p].suit() == recorded.added.suit()
                                     && deck[p].rank() != Rank::Two
                                     && !kept.contains(&deck[p].rank())
+                                    && MachineId::BonusPoker.paytable().pay(&nudged) == 0
                             }
                         })
                         .collect();
@@ -271,4 +274,28 @@ fn the_documented_derivation_reproduces_every_hand() {
             assert_eq!((hands[0][1], hands[0][3]), (deck[5], deck[6]));
         }
     }
+}
+
+#[test]
+fn a_four_flush_nudge_never_finishes_a_hand() {
+    // 5h 6h 7h 8c 2d: dropping 2d for 4h or 9h would deal a paying straight; the nudge must pick
+    // another heart. Every seed whose nudge is a four-flush is checked the same way.
+    let mut n_four_flush = 0;
+    for machine in MachineId::ALL {
+        for n in 0..20_000 {
+            let seed = seed(n);
+            let Some(nudge) = plan_nudge(machine, &seed.deck(), &mut nudge_rng(&seed)) else { continue };
+            if nudge.kind != NudgeKind::FourFlush {
+                continue;
+            }
+            n_four_flush += 1;
+            let deal = Deal::new(&seed, machine, 1, true);
+            let dealt = deal.dealt();
+            assert_eq!(machine.paytable().pay(&dealt), 0, "{machine}: {dealt:?} pays as dealt");
+            let mut suits = [0; 4];
+            dealt.iter().for_each(|c| suits[c.suit().index()] += 1);
+            assert!(suits.contains(&4), "{machine}: {dealt:?} is four to a flush");
+        }
+    }
+    assert!(n_four_flush > 1_000, "{n_four_flush} four-flush nudges checked");
 }

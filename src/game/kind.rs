@@ -7,7 +7,8 @@
 //! now holds the removed card). Two kinds of nudge:
 //!
 //! - **four-flush**: with exactly three cards of one suit, the lower of the two off-suit cards is
-//!   swapped for an undealt card of that suit that is not a deuce and pairs no kept card;
+//!   swapped for an undealt card of that suit that is not a deuce, pairs no kept card and does not
+//!   complete a paying hand (a suited card that would finish a straight is skipped);
 //! - **pair**: otherwise the lowest card whose suit is alone in the deal (so no suited group is
 //!   broken) is swapped for an undealt card that pairs the highest of the other four cards (never a
 //!   deuce: the highest of four different ranks is at least a five).
@@ -162,8 +163,19 @@ pub fn plan_nudge(machine: MachineId, deck: &[Card; 52], chooser: &mut impl Choo
         // Four-flush: drop the lower off-suit card.
         let position = (0..5).filter(|&i| dealt[i].suit().index() != suit_idx).min_by_key(|&i| rank_of(i))?;
         let kept_ranks: Vec<Rank> = (0..5).filter(|&i| i != position).map(rank_of).collect();
+        // The nudge gives four to a flush, never a finished hand: a suited card that would complete
+        // a straight (4h with 5h 6h 7h 8c) is not a candidate.
+        let table = machine.paytable();
+        let pays_nothing = |card: Card| {
+            let mut nudged = dealt;
+            nudged[position] = card;
+            table.pay(&nudged) == 0
+        };
         let deck_position = pick(deck, chooser, |card| {
-            card.suit().index() == suit_idx && card.rank() != Rank::Two && !kept_ranks.contains(&card.rank())
+            card.suit().index() == suit_idx
+                && card.rank() != Rank::Two
+                && !kept_ranks.contains(&card.rank())
+                && pays_nothing(card)
         })?;
         return Some(Nudge {
             kind: NudgeKind::FourFlush,
