@@ -75,9 +75,26 @@ fn seed(n: u64) -> Seed {
     Seed::from_bytes(bytes)
 }
 
-/// Everything observable: the state (on a fixed date, so the daily view compares) and row counts.
-fn observe(game: &Game) -> (State, Vec<(&'static str, i64)>) {
-    (game.state(day(0)).unwrap(), game.table_counts().unwrap())
+/// Everything observable: the state (on a fixed date, so the daily view compares), the row counts,
+/// and every row of every table as a second connection reads it (so a refused command that
+/// rewrote a row in place, not only one that added a row, is caught).
+fn observe(game: &Game) -> (State, Vec<(&'static str, i64)>, Vec<String>) {
+    (game.state(day(0)).unwrap(), game.table_counts().unwrap(), dump(game.path()))
+}
+
+fn dump(path: &std::path::Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let mut rows = Vec::new();
+    for table in vpoker::game::migrations::TABLES {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY rowid")).unwrap();
+        let n_columns = stmt.column_count();
+        let mut query = stmt.query([]).unwrap();
+        while let Some(row) = query.next().unwrap() {
+            let values: Vec<String> = (0..n_columns).map(|i| format!("{:?}", row.get_ref(i).unwrap())).collect();
+            rows.push(format!("{table}: {}", values.join(", ")));
+        }
+    }
+    rows
 }
 
 proptest! {
