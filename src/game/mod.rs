@@ -285,7 +285,7 @@ impl Game {
         let payout = if hand.practice { 0 } else { won };
         let evs = HandEvs::from_array(hand.evs);
         let hold_ev = evs.ev(hold);
-        let given_up = (hand.best_ev - hold_ev).max(0.0);
+        let given_up = evs.cost(hold);
         let results_text = serde_json::to_string(&results).map_err(|e| json_err(&path, e))?;
         tx.execute(
             "UPDATE hands SET drawn = 1, hold = ?1, hold_ev = ?2, ev_given_up = ?3, results = ?4, won = ?5, \
