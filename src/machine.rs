@@ -162,10 +162,14 @@ impl MachineId {
         }
     }
 
-    /// The machine's paytable.
-    pub fn paytable(self) -> Paytable {
-        let (rows, losing) = paytable_rows(self);
-        Paytable::new(self.family(), rows, losing).expect("built-in paytables are valid (checked by tests)")
+    /// The machine's paytable, built and validated once per process.
+    pub fn paytable(self) -> &'static Paytable {
+        static TABLES: [std::sync::OnceLock<Paytable>; 4] = [const { std::sync::OnceLock::new() }; 4];
+        let idx = MachineId::ALL.iter().position(|&m| m == self).unwrap_or(0);
+        TABLES[idx].get_or_init(|| {
+            let (rows, losing) = paytable_rows(self);
+            Paytable::new(self.family(), rows, losing).expect("built-in paytables are valid (checked by tests)")
+        })
     }
 }
 

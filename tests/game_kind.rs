@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use vpoker::card::{Card, Rank};
-use vpoker::game::deal::{nudge_rng, Deal};
+use vpoker::game::deal::{nudge_rng, Deal, NudgeSource};
 use vpoker::game::kind::{is_dead, plan_nudge, NudgeKind, Situation};
 use vpoker::game::{DealRequest, Game};
 use vpoker::hold::Hold;
@@ -37,7 +37,7 @@ fn a_live_deal_is_never_touched() {
             }
             n_live += 1;
             assert!(plan_nudge(machine, &deck, &mut nudge_rng(&seed)).is_none());
-            let deal = Deal::new(&seed, machine, 5, true);
+            let deal = Deal::deal(&seed, machine, 5, NudgeSource::Always);
             assert_eq!(deal.deck(), &deck, "{machine}: a live deal keeps the seed's deck");
             assert!(deal.nudge().is_none());
         }
@@ -70,7 +70,7 @@ fn a_nudge_is_one_swap_the_draw_comes_off_the_untouched_deck() {
             if !is_dead(machine, &top5(&before)) {
                 continue;
             }
-            let deal = Deal::new(&seed, machine, 3, true);
+            let deal = Deal::deal(&seed, machine, 3, NudgeSource::Always);
             let nudge = *deal.nudge().expect("a dead deal asked to be nudged is nudged");
             let after = *deal.deck();
             // Exactly the two swapped positions differ; the deck is still the 52 cards.
@@ -84,7 +84,7 @@ fn a_nudge_is_one_swap_the_draw_comes_off_the_untouched_deck() {
             // The first hand's replacements are the untouched deck's, the removed card standing in
             // for the added one.
             for hold in Hold::all() {
-                let untouched = Deal::replay(&seed, 1, None).final_hands(hold)[0];
+                let untouched = Deal::deal(&seed, machine, 1, NudgeSource::Never).final_hands(hold)[0];
                 let drawn = deal.final_hands(hold)[0];
                 for i in (0..5).filter(|&i| !hold.holds(i)) {
                     let expected = if untouched[i] == nudge.added { nudge.removed } else { untouched[i] };
@@ -130,7 +130,7 @@ fn the_draw_after_a_nudge_is_still_uniform() {
     while n_pairs < 20_000 {
         let seed = seed(1_000_000 + n);
         n += 1;
-        let deal = Deal::new(&seed, MachineId::JacksOrBetter, 1, true);
+        let deal = Deal::deal(&seed, MachineId::JacksOrBetter, 1, NudgeSource::Always);
         let Some(nudge) = deal.nudge() else { continue };
         if nudge.kind != NudgeKind::Pair {
             continue;
@@ -182,7 +182,7 @@ fn play_badly(path: &std::path::Path, n: u64, reopen_every: u64) -> Game {
 fn each_bag_nudges_at_its_exact_rate_and_restarts_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let game = play_badly(&dir.path().join("a.db"), 1_500, 0);
-    let history = game.history(10_000).unwrap();
+    let history = game.history(10_000, None).unwrap();
     for situation in Situation::ALL {
         let (yes, no) = situation.bag_counts();
         let size = u64::from(yes + no);
@@ -204,7 +204,7 @@ fn each_bag_nudges_at_its_exact_rate_and_restarts_change_nothing() {
     // The same seeds with the game closed and reopened every 7 hands give the same hands.
     let reopened = play_badly(&dir.path().join("b.db"), 1_500, 7);
     let strip = |game: &Game| -> Vec<_> {
-        game.history(10_000).unwrap().into_iter().map(|h| (h.dealt, h.nudge, h.situation, h.payout)).collect()
+        game.history(10_000, None).unwrap().into_iter().map(|h| (h.dealt, h.nudge, h.situation, h.payout)).collect()
     };
     assert_eq!(strip(&game), strip(&reopened));
     assert!(game.audit().unwrap().ok && reopened.audit().unwrap().ok);
@@ -218,7 +218,7 @@ fn pure_deals_are_never_nudged() {
     game.set_setting("kind-deals", "off").unwrap();
     drop(game);
     let game = play_badly(&path, 300, 0);
-    for hand in game.history(1_000).unwrap() {
+    for hand in game.history(1_000, None).unwrap() {
         assert!(hand.nudge.is_none() && hand.situation.is_none());
         assert_eq!(hand.dealt, top5(&hand.seed.deck()), "a pure deal is the seed's deck");
     }
@@ -233,7 +233,7 @@ fn the_documented_derivation_reproduces_every_hand() {
     for n in 0..300 {
         let seed = seed(77_000 + n);
         for nudge in [false, true] {
-            let deal = Deal::new(&seed, MachineId::BonusPoker, 5, nudge);
+            let deal = Deal::deal(&seed, MachineId::BonusPoker, 5, if nudge { NudgeSource::Always } else { NudgeSource::Never });
             let mut rng = seed.rng();
             let mut deck = fresh_deck();
             fisher_yates(&mut deck, &mut rng);
@@ -289,7 +289,7 @@ fn a_four_flush_nudge_never_finishes_a_hand() {
                 continue;
             }
             n_four_flush += 1;
-            let deal = Deal::new(&seed, machine, 1, true);
+            let deal = Deal::deal(&seed, machine, 1, NudgeSource::Always);
             let dealt = deal.dealt();
             assert_eq!(machine.paytable().pay(&dealt), 0, "{machine}: {dealt:?} pays as dealt");
             let mut suits = [0; 4];

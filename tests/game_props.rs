@@ -86,7 +86,10 @@ fn dump(path: &std::path::Path) -> Vec<String> {
     let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let mut rows = Vec::new();
     for table in vpoker::game::migrations::TABLES {
-        let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY rowid")).unwrap();
+        // Every column in order: the same rows in the same order, with or without a rowid.
+        let n_columns: usize = conn.prepare(&format!("SELECT * FROM {table}")).unwrap().column_count();
+        let order: Vec<String> = (1..=n_columns).map(|i| i.to_string()).collect();
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY {}", order.join(", "))).unwrap();
         let n_columns = stmt.column_count();
         let mut query = stmt.query([]).unwrap();
         while let Some(row) = query.next().unwrap() {
@@ -145,6 +148,8 @@ proptest! {
             let after = observe(&game);
             let audit = game.audit().unwrap();
             prop_assert!(audit.ok, "ledger after {:?}: {:?}", op, audit.problems);
+            // The running statistics are exactly the statistics of the hands, replayed.
+            prop_assert_eq!(game.stats().unwrap(), game.stats_from_hands().unwrap(), "stats after {:?}", op);
             prop_assert!(audit.chips >= 0);
             prop_assert_eq!(audit.chips as u64, after.0.chips);
             let (chips_before, chips_after) = (before.0.chips, after.0.chips);

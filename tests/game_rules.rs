@@ -342,16 +342,16 @@ fn history_is_newest_first_with_everything_needed_to_replay() {
         play(&mut game, req(MachineId::JacksOrBetter, 5, 1), 100 + n, day(0)).unwrap();
     }
     game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(7), day(0)).unwrap();
-    let history = game.history(3).unwrap();
+    let history = game.history(3, None).unwrap();
     assert_eq!(history.len(), 3);
     assert!(history[0].id > history[1].id && history[1].id > history[2].id);
     assert!(history.iter().all(|h| h.drawn), "the hand in progress is not history yet");
     for hand in &history {
-        let replay = vpoker::game::Deal::replay(&hand.seed, hand.hands, hand.nudge.as_ref());
+        let replay = vpoker::game::Deal::deal(&hand.seed, hand.machine, hand.hands, vpoker::game::NudgeSource::Recorded(hand.nudge.as_ref()));
         assert_eq!(replay.dealt(), hand.dealt);
         assert_eq!(replay.final_hands(hand.hold.unwrap())[0], hand.results[0].cards);
     }
-    assert_eq!(game.history(100).unwrap().len(), 5);
+    assert_eq!(game.history(100, None).unwrap().len(), 5);
     let json = serde_json::to_value(&history[0]).unwrap();
     for key in [
         "id",

@@ -132,11 +132,19 @@ fn a_ledger_that_does_not_add_up_is_refused() {
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute("UPDATE profile SET chips = chips - 5000", []).unwrap();
-        // A bet taken twice is caught too (the schema refuses a second bet row for a hand).
-        let twice = conn.execute("INSERT INTO ledger (kind, amount, hand_id) VALUES ('bet', -10, 1)", []);
-        assert!(twice.is_err());
     }
     assert!(Game::open(&path).unwrap().audit().unwrap().ok);
+    {
+        // A hand's win edited in place: opening stays O(1) and does not see it, but the full audit
+        // replays the hand, and so does every read of it.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("UPDATE hands SET won = won + 5 WHERE id = 1", []).unwrap();
+    }
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("hand 1")), "{audit:?}");
+    assert_eq!(game.history(1, None).unwrap_err().kind(), "corrupt-database");
+    assert_eq!(Game::audit_file(&path).unwrap_err().kind(), "corrupt-database");
 }
 
 #[test]
@@ -205,10 +213,15 @@ fn the_schema_is_at_the_latest_version_and_the_migration_list_is_valid() {
     let mode: String = conn.pragma_query_value(None, "journal_mode", |row| row.get(0)).unwrap();
     assert_eq!(mode, "wal");
     // Each migration applies cleanly on top of the ones before it.
-    let fresh = rusqlite::Connection::open_in_memory().unwrap();
+    let mut fresh = rusqlite::Connection::open_in_memory().unwrap();
+    let tx = fresh.transaction().unwrap();
     for migration in MIGRATIONS {
-        fresh.execute_batch(migration).unwrap();
+        tx.execute_batch(migration.sql).unwrap();
+        if let Some(step) = migration.step {
+            step(&tx).unwrap();
+        }
     }
+    tx.commit().unwrap();
     let chips: i64 = fresh.query_row("SELECT chips FROM profile", [], |row| row.get(0)).unwrap();
     assert_eq!(chips, vpoker::game::rules::START_CHIPS as i64);
 }
@@ -234,31 +247,9 @@ fn a_hand_records_the_local_time_it_was_dealt_when_given_one() {
     game.draw(state.hand.unwrap().best_hold, at).unwrap();
     let state = game.deal(request(), seed(32), today()).unwrap();
     game.draw(state.hand.unwrap().best_hold, today()).unwrap();
-    let history = game.history(2).unwrap();
+    let history = game.history(2, None).unwrap();
     assert_eq!(history[1].played_at, "2026-11-30T21:07:05");
     assert_eq!(history[0].played_at, "2026-11-30", "a bare date records the date alone");
-}
-
-#[test]
-fn a_version_1_file_with_hands_is_upgraded_in_place() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.db");
-    let mut game = Game::open(&path).unwrap();
-    let state = game.deal(request(), seed(33), today()).unwrap();
-    game.draw(state.hand.unwrap().best_hold, today()).unwrap();
-    drop(game);
-    {
-        // Turn the file back into what version 1 wrote: no played_at column, user_version 1.
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("ALTER TABLE hands DROP COLUMN played_at; PRAGMA user_version = 1;").unwrap();
-    }
-    let game = Game::open(&path).unwrap();
-    assert_eq!(game.history(1).unwrap()[0].played_at, "2026-11-30", "old hands fall back to their date");
-    assert!(game.audit().unwrap().ok);
-    drop(game);
-    let conn = rusqlite::Connection::open(&path).unwrap();
-    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).unwrap();
-    assert_eq!(version, LATEST);
 }
 
 #[test]
@@ -268,18 +259,16 @@ fn a_damaged_nudge_record_is_a_corrupt_database_not_a_crash() {
     let mut game = Game::open(&path).unwrap();
     game.deal(request(), seed(34), today()).unwrap();
     drop(game);
-    for forged in [
-        r#"{"kind":"pair","position":70,"removed":"2c","added":"3c","deck_position":70}"#,
-        r#"{"kind":"pair","position":0,"removed":"2c","added":"3c","deck_position":51}"#,
-    ] {
+    // kind, dealt position, removed card, added card, deck position (see history.rs).
+    for forged in [[1u8, 70, 0, 4, 70], [1, 0, 0, 4, 51], [7, 0, 0, 4, 51]] {
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
-            conn.execute("UPDATE hands SET nudge = ?1 WHERE drawn = 0", [forged]).unwrap();
+            conn.execute("UPDATE hands SET nudge = ?1 WHERE hold IS NULL", [forged.as_slice()]).unwrap();
         }
         let before = snapshot(dir.path());
         let mut game = Game::open(&path).unwrap();
         let err = game.draw(Hold::NONE, today()).unwrap_err();
-        assert_eq!(err.kind(), "corrupt-database", "{forged}: {err}");
+        assert_eq!(err.kind(), "corrupt-database", "{forged:?}: {err}");
         assert!(err.to_string().contains("game.db"), "{err}");
         drop(game);
         assert_eq!(snapshot(dir.path()), before, "nothing was written");

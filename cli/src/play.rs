@@ -110,8 +110,9 @@ pub fn play(argv: &[String]) -> Result<ExitCode, String> {
             let args = Args::parse(rest, &["limit"], &[])?;
             no_positional(&args)?;
             let limit: u32 = args.parsed_or("limit", 20)?;
-            let outcome =
-                Game::open(&db).and_then(|game| game.history(limit)).map(|hands| serde_json::json!({ "hands": hands }));
+            let outcome = Game::open(&db)
+                .and_then(|game| game.history(limit, None))
+                .map(|hands| serde_json::json!({ "hands": hands }));
             Ok(print_outcome(outcome))
         }
         "stats" => {

@@ -1,7 +1,8 @@
 //! `vpoker simulate --game ID --hands N --situation normal|losing|low-balance --kind-deals on|off
-//! --seed HEX [--threads T]`: deals N single hands exactly as the game does (same seeds → deck →
-//! dead check → kind-deal bag → nudge), plays the optimal hold, and reports the return and how often a
-//! paying hand, or a pair or better, is dealt.
+//! --seed HEX [--threads T]`: deals N single hands through the game's own dealing pipeline
+//! (`Deal::deal`: seed → deck → dead check → kind-deal bag → nudge) and settles them with the game's
+//! own settlement, playing the optimal hold; reports the return and how often a paying hand, or a
+//! deal that is not dead (a pair or better, or a deuce on Deuces Wild), is dealt.
 //!
 //! Hands are split into chunks of 65,536; chunk k draws its hand seeds from ChaCha20 seeded with
 //! `--seed` on stream k and keeps its own bag for the situation, so the result does not depend on
@@ -13,9 +14,9 @@ use std::sync::Mutex;
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
-use vpoker::card::{Card, Rank};
-use vpoker::game::deal::{bag_rng, Deal};
+use vpoker::game::deal::{Deal, NudgeSource};
 use vpoker::game::kind::{is_dead, Situation};
+use vpoker::game::settle::settle_with;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::hand_evs;
@@ -124,43 +125,20 @@ fn run_chunk(machine: MachineId, situation: Situation, kind_deals: bool, seed: &
         let mut bytes = [0u8; 32];
         seeds.fill_bytes(&mut bytes);
         let hand_seed = Seed::from_bytes(bytes);
-        let deck = hand_seed.deck();
-        let dealt: [Card; 5] = std::array::from_fn(|i| deck[i]);
-        let dead = is_dead(machine, &dealt);
-        let nudge = dead && kind_deals && bag.draw(&mut bag_rng(&hand_seed));
-        let deal = Deal::new(&hand_seed, machine, 1, nudge);
+        let source = if kind_deals { NudgeSource::Bag(&mut bag) } else { NudgeSource::Never };
+        let deal = Deal::deal(&hand_seed, machine, 1, source);
         let cards = deal.dealt();
         let evs = hand_evs(machine, &cards);
         let best = evs.best();
-        let final_hand = deal.final_hands(best)[0];
-        let pay = table.pay(&final_hand);
+        let pay = settle_with(&deal, 1, best, &evs).won;
         tally.n += 1;
-        tally.dead += u64::from(dead);
+        tally.dead += u64::from(deal.dead());
         tally.nudged += u64::from(deal.nudge().is_some());
         tally.paying_dealt += u64::from(table.pay(&cards) > 0);
-        tally.pair_or_better_dealt += u64::from(pair_or_better(machine, &cards, table.pay(&cards)));
-        tally.paid += u64::from(pay);
-        tally.paid_squared += f64::from(pay) * f64::from(pay);
+        tally.pair_or_better_dealt += u64::from(!is_dead(machine, &cards));
+        tally.paid += pay;
+        tally.paid_squared += (pay as f64) * (pay as f64);
         tally.ev += evs.ev(best);
     }
     tally
-}
-
-/// A pair of any rank, or anything that pays; on Deuces Wild a deuce counts as making a pair.
-fn pair_or_better(machine: MachineId, cards: &[Card; 5], pay: u32) -> bool {
-    if pay > 0 {
-        return true;
-    }
-    let mut seen = 0u16;
-    for card in cards {
-        if machine == MachineId::DeucesWild && card.rank() == Rank::Two {
-            return true;
-        }
-        let bit = 1u16 << card.rank().index();
-        if seen & bit != 0 {
-            return true;
-        }
-        seen |= bit;
-    }
-    false
 }

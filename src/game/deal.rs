@@ -1,37 +1,56 @@
-//! Dealing a hand from its recorded seed, so anyone can reproduce it.
+//! The one dealing pipeline: a hand from its recorded seed, so anyone can reproduce it.
 //!
+//! The game, `vpoker simulate`, replay, verification and drills all deal through [`Deal::deal`].
 //! From the hand's 32-byte [`Seed`]:
 //!
 //! 1. ChaCha20 (`seed.rng()`, stream 0) drives Fisher–Yates over the fresh deck 2c 2d … As
-//!    (51 choices): that is `seed.deck()`. The five cards dealt are deck positions 0–4.
-//! 2. If the hand was nudged (a kind deal, recorded with the hand), the nudge swaps one dealt position
-//!    with one later deck position (see [`super::kind`]); nothing else moves. Which candidate card
-//!    is added is one uniform choice from ChaCha20 on the same seed, stream 2 ([`nudge_rng`]).
+//!    (51 choices). The deck is shuffled exactly once. The five cards dealt are positions 0–4.
+//! 2. The deal is *dead* when it pays nothing, holds no pair and, on Deuces Wild, no deuce
+//!    ([`is_dead`]). Only a dead deal can be nudged, and only when the [`NudgeSource`] says so:
+//!    a kind-deal bag's draw (a refill is shuffled by ChaCha20 on stream 1, [`bag_rng`]), or a
+//!    nudge recorded with a stored hand. A nudge swaps one dealt position with one later deck
+//!    position; which candidate card is added is one uniform choice from ChaCha20 on stream 2
+//!    ([`nudge_rng`]).
 //! 3. The first hand's replacements come off deck positions 5, 6, … in order, filling the positions
 //!    not held from left to right.
 //! 4. In Triple and Five Play, extra hand k (k = 1 … n−1) takes a copy of deck positions 5–51 (after
-//!    the nudge) and shuffles it by Fisher–Yates with the *same* ChaCha stream continued after step
-//!    1's 51 choices (extra hand 1 first); its replacements come off its own copy in order.
+//!    the nudge) and shuffles it by Fisher–Yates with the *same* stream 0 continued after step
+//!    1's 51 choices (extra hand 1 first, 46 choices each); its replacements come off its copy.
 //!
-//! Whether a dead deal is nudged comes from the situation's shuffle bag; when that bag needs a
-//! refill, the refill is shuffled by ChaCha20 from the same seed on stream 1 ([`bag_rng`]). Streams 1
-//! and 2 never disturb the deck's stream 0.
+//! Streams 1 and 2 never disturb the deck's stream 0. Nothing here reads a clock or a global RNG.
 
 use rand_chacha::ChaCha20Rng;
 
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::MachineId;
-use crate::shuffle::{fisher_yates, fresh_deck, Seed};
+use crate::shuffle::{fisher_yates, fresh_deck, Chooser, Seed};
 
-use super::kind::{apply_nudge, plan_nudge, Nudge};
+use super::bag::ShuffleBag;
+use super::kind::{apply_nudge, is_dead, plan_nudge, Nudge};
 
-/// A dealt hand: its deck (after any nudge) and the extra hands' decks.
+/// A dealt hand: its deck (after any nudge), the extra hands' decks, and whether it was dead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
+    machine: MachineId,
     deck: [Card; 52],
+    dead: bool,
     nudge: Option<Nudge>,
     extra: Vec<[Card; 47]>,
+}
+
+/// Where a dead deal's nudge comes from.
+#[derive(Debug)]
+pub enum NudgeSource<'a> {
+    /// Never nudge (pure deals, practice hands).
+    Never,
+    /// Nudge every dead deal (for tests and the fairness lab's "every dead deal nudged" row).
+    Always,
+    /// A live deal: a dead deal draws from this kind-deal bag, and is nudged when it says so.
+    Bag(&'a mut ShuffleBag<bool>),
+    /// A stored hand: apply the nudge it recorded. A recorded nudge that does not fit this deck (a
+    /// damaged file) is left out, so the caller's comparison with the stored cards sees it.
+    Recorded(Option<&'a Nudge>),
 }
 
 /// The ChaCha20 stream that shuffles a refilled kind-deal bag for the hand with this seed (stream 1).
@@ -49,32 +68,53 @@ pub fn nudge_rng(seed: &Seed) -> ChaCha20Rng {
 }
 
 impl Deal {
-    /// Deals `n_hands` (1, 3 or 5) hands from `seed`; when `nudge` is true and the deal is dead, the
-    /// deal is nudged (a live deal is never touched, whatever `nudge` says).
-    pub fn new(seed: &Seed, machine: MachineId, n_hands: u8, nudge: bool) -> Deal {
-        let nudge = if nudge { plan_nudge(machine, &seed.deck(), &mut nudge_rng(seed)) } else { None };
-        Deal::replay(seed, n_hands, nudge.as_ref())
+    /// Deals `n_hands` (1, 3 or 5) hands on `machine` from `seed`. See the module doc.
+    pub fn deal(seed: &Seed, machine: MachineId, n_hands: u8, nudge: NudgeSource<'_>) -> Deal {
+        Deal::deal_with(&mut seed.rng(), seed, machine, n_hands, nudge)
     }
 
-    /// Rebuilds a stored hand: the seed's deck with the recorded nudge applied.
-    pub fn replay(seed: &Seed, n_hands: u8, nudge: Option<&Nudge>) -> Deal {
-        let mut rng = seed.rng();
+    /// [`Deal::deal`] with stream 0 passed in (tests count its choices: 51 for the deck, then 46
+    /// per extra hand).
+    pub fn deal_with(
+        stream0: &mut impl Chooser,
+        seed: &Seed,
+        machine: MachineId,
+        n_hands: u8,
+        nudge: NudgeSource<'_>,
+    ) -> Deal {
         let mut deck = fresh_deck();
-        fisher_yates(&mut deck, &mut rng);
-        // A recorded nudge that does not fit this deck (a damaged file) is left out, so the caller's
-        // comparison with the stored hand sees the difference.
-        let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge)).copied();
+        fisher_yates(&mut deck, stream0);
+        let dead = is_dead(machine, &std::array::from_fn(|i| deck[i]));
+        let nudge = match nudge {
+            NudgeSource::Never => None,
+            NudgeSource::Always if dead => plan_nudge(machine, &deck, &mut nudge_rng(seed)),
+            NudgeSource::Always => None,
+            NudgeSource::Bag(bag) => {
+                if dead && bag.draw(&mut bag_rng(seed)) {
+                    plan_nudge(machine, &deck, &mut nudge_rng(seed))
+                } else {
+                    None
+                }
+            }
+            NudgeSource::Recorded(recorded) => recorded.copied(),
+        };
+        let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge));
         let extra = (1..n_hands.max(1))
             .map(|_| {
                 let mut copy: [Card; 47] = std::array::from_fn(|i| deck[5 + i]);
-                fisher_yates(&mut copy, &mut rng);
+                fisher_yates(&mut copy, stream0);
                 copy
             })
             .collect();
-        Deal { deck, nudge, extra }
+        Deal { machine, deck, dead, nudge, extra }
     }
 
-    /// The five cards dealt.
+    /// The machine it was dealt on.
+    pub fn machine(&self) -> MachineId {
+        self.machine
+    }
+
+    /// The five cards dealt (after any nudge).
     pub fn dealt(&self) -> [Card; 5] {
         std::array::from_fn(|i| self.deck[i])
     }
@@ -84,9 +124,19 @@ impl Deal {
         &self.deck
     }
 
+    /// Whether the deal, before any nudge, was dead.
+    pub fn dead(&self) -> bool {
+        self.dead
+    }
+
     /// The nudge, if this deal was nudged.
     pub fn nudge(&self) -> Option<&Nudge> {
         self.nudge.as_ref()
+    }
+
+    /// The extra hands' own decks (positions 5–51 reshuffled), extra hand 1 first.
+    pub fn extra_decks(&self) -> &[[Card; 47]] {
+        &self.extra
     }
 
     /// The number of hands.

@@ -1,15 +1,31 @@
-//! Hand history (game recall): every hand as stored, with its seed, nudge, hold and results.
+//! Hand history: the hands table's rows, and every hand as the player sees it, rebuilt from them.
+//!
+//! A stored hand keeps only what cannot be derived: machine, bet, hands, practice, seed, the kind-deal
+//! bag consulted, the nudge, the dealt cards, the date and time, the hold and the win. Everything else
+//! (the deck, the replacement cards, every result, each hold's EV and the mistake verdict) is replayed
+//! through the one dealing and settling pipeline on every read, which also checks the row: a seed
+//! that does not give the stored cards, or a win the cards do not pay, is a corrupt database.
+//!
+//! Row encoding (see migration 3): `machine` and `situation` are indices into [`MachineId::ALL`] and
+//! [`Situation::ALL`]; `seed` is its 32 bytes; `dealt` is five card indices (`rank × 4 + suit`);
+//! `nudge` is five bytes (kind 0 = four-flush / 1 = pair, dealt position, removed card, added card,
+//! deck position); `day` is days from 0001-01-01 (proleptic Gregorian, day 1 = 0001-01-01);
+//! `time` is seconds after local midnight, or NULL when the caller gave the date alone.
 
-use chrono::NaiveDate;
-use rusqlite::{Connection, Row};
-use serde::{Deserialize, Serialize};
+use chrono::{Datelike, NaiveDate, NaiveTime, Timelike};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde::Serialize;
 
-use crate::card::{cards_to_string, parse_hand, Card};
+use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::shuffle::Seed;
+use crate::strategy::{hand_evs, HandEvs};
 
-use super::kind::{Nudge, Situation};
+use super::deal::{Deal, NudgeSource};
+use super::kind::{Nudge, NudgeKind, Situation};
+use super::moment::Moment;
+use super::settle::{settle_with, stake, HandResult, HoldVerdict};
 
 /// One hand of play (a deal, and once drawn its hold and results).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -31,6 +47,8 @@ pub struct HandRecord {
     pub practice: bool,
     /// Chips taken for the deal (bet × hands; 0 in practice).
     pub cost: u64,
+    /// Chips at stake: bet × hands (practice too: its chip figures are shown at this stake).
+    pub stake: u64,
     /// The shuffle seed (reproduces the deck; see `game::deal`).
     pub seed: Seed,
     /// The kind-deal bag consulted, if any (a dead real deal with kind deals on).
@@ -41,7 +59,7 @@ pub struct HandRecord {
     pub nudge: Option<Nudge>,
     /// The five cards dealt (after any nudge).
     pub dealt: [Card; 5],
-    /// The best hold and its EV per coin.
+    /// The best hold.
     pub best_hold: Hold,
     /// EV per coin of the best hold.
     pub best_ev: f64,
@@ -51,164 +69,287 @@ pub struct HandRecord {
     pub hold: Option<Hold>,
     /// EV per coin of the player's hold.
     pub hold_ev: Option<f64>,
-    /// EV per coin given up against the best hold (0 when the best hold was played).
+    /// EV per coin given up against the best hold (0 when the hold was as good as the best).
     pub ev_given_up: Option<f64>,
+    /// The same in chips at the stake.
+    pub ev_given_up_chips: Option<f64>,
+    /// The core's verdict on the hold: whether it was a mistake.
+    pub mistake: Option<bool>,
     /// One result per hand (once drawn).
     pub results: Vec<HandResult>,
     /// Sum of the results' wins (what practice would have paid, too).
     pub won: Option<u64>,
     /// Chips actually paid (0 in practice).
     pub payout: Option<u64>,
-    #[serde(skip)]
-    pub(crate) evs: [f64; 32],
 }
 
-/// The result of one of the hands of a deal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HandResult {
-    /// The final five cards (held cards in place).
-    pub cards: [Card; 5],
-    /// The replacement cards, in the order they came.
-    pub drawn: Vec<Card>,
-    /// The paytable row id, or "nothing".
-    pub outcome: String,
-    /// The paytable row index, or null.
-    pub row: Option<usize>,
-    /// bet × the row's per-coin pay.
-    pub win: u64,
+/// A row of the hands table, decoded.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StoredHand {
+    pub id: i64,
+    pub machine: MachineId,
+    pub bet: u32,
+    pub n_hands: u8,
+    pub practice: bool,
+    pub seed: Seed,
+    pub situation: Option<Situation>,
+    pub nudge: Option<Nudge>,
+    pub dealt: [Card; 5],
+    pub moment: Moment,
+    /// The hold and the win, once drawn.
+    pub drawn: Option<(Hold, u64)>,
 }
 
-pub(crate) const HAND_COLUMNS: &str = "id, day, machine, bet, n_hands, practice, cost, seed, situation, dead, nudge, \
-     dealt, evs, best_hold, best_ev, drawn, hold, hold_ev, ev_given_up, results, won, payout, played_at";
-
-/// A hand's columns as stored, before their text is checked.
-pub(crate) struct RawHand {
-    id: i64,
-    day: String,
-    machine: String,
-    bet: i64,
-    n_hands: i64,
-    practice: bool,
-    cost: i64,
-    seed: String,
-    situation: Option<String>,
-    dead: bool,
-    nudge: Option<String>,
-    dealt: String,
-    evs: Vec<u8>,
-    best_hold: i64,
-    best_ev: f64,
-    drawn: bool,
-    hold: Option<i64>,
-    hold_ev: Option<f64>,
-    ev_given_up: Option<f64>,
-    results: Option<String>,
-    won: Option<i64>,
-    payout: Option<i64>,
-    played_at: Option<String>,
+/// A stored hand replayed: its deal and its EVs.
+pub(crate) struct Replayed {
+    pub deal: Deal,
+    pub evs: HandEvs,
 }
 
-impl RawHand {
-    pub(crate) fn from_row(row: &Row<'_>) -> rusqlite::Result<RawHand> {
-        Ok(RawHand {
-            id: row.get(0)?,
-            day: row.get(1)?,
-            machine: row.get(2)?,
-            bet: row.get(3)?,
-            n_hands: row.get(4)?,
-            practice: row.get(5)?,
-            cost: row.get(6)?,
-            seed: row.get(7)?,
-            situation: row.get(8)?,
-            dead: row.get(9)?,
-            nudge: row.get(10)?,
-            dealt: row.get(11)?,
-            evs: row.get(12)?,
-            best_hold: row.get(13)?,
-            best_ev: row.get(14)?,
-            drawn: row.get(15)?,
-            hold: row.get(16)?,
-            hold_ev: row.get(17)?,
-            ev_given_up: row.get(18)?,
-            results: row.get(19)?,
-            won: row.get(20)?,
-            payout: row.get(21)?,
-            played_at: row.get(22)?,
-        })
+pub(crate) const HAND_COLUMNS: &str = "id, machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won";
+
+impl StoredHand {
+    /// Chips taken for the deal (none in practice).
+    pub fn cost(&self) -> u64 {
+        if self.practice {
+            0
+        } else {
+            stake(self.bet, self.n_hands)
+        }
     }
 
-    /// Checks every stored text; `Err` names the column that does not parse.
-    pub(crate) fn parse(self) -> Result<HandRecord, String> {
-        let bad = |what: &str| format!("hand {}: bad {what}", self.id);
-        let hold = |mask: i64| u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok());
-        let evs = evs_from_blob(&self.evs).ok_or_else(|| bad("evs"))?;
+    /// Replays the deal through the pipeline; `Err` when the seed and nudge do not give the stored cards.
+    pub fn replay(&self) -> Result<Replayed, String> {
+        let deal = Deal::deal(&self.seed, self.machine, self.n_hands, NudgeSource::Recorded(self.nudge.as_ref()));
+        if deal.dealt() != self.dealt || deal.nudge() != self.nudge.as_ref() {
+            return Err(format!("hand {}: the seed and the recorded nudge do not give the stored cards", self.id));
+        }
+        let evs = hand_evs(self.machine, &self.dealt);
+        Ok(Replayed { deal, evs })
+    }
+
+    /// The hand as the player sees it, replayed and checked.
+    pub fn record(&self) -> Result<HandRecord, String> {
+        let Replayed { deal, evs } = self.replay()?;
+        let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet, self.n_hands));
+        let settled = match self.drawn {
+            None => None,
+            Some((hold, won)) => {
+                let settlement = settle_with(&deal, self.bet, hold, &evs);
+                if settlement.won != won {
+                    return Err(format!(
+                        "hand {}: recorded win {won} but the cards pay {}",
+                        self.id, settlement.won
+                    ));
+                }
+                Some(settlement)
+            }
+        };
+        let verdict = settled.as_ref().map(|s| s.verdict);
         Ok(HandRecord {
             id: self.id,
-            day: self.day.parse().map_err(|_| bad("day"))?,
-            played_at: self.played_at.clone().unwrap_or_else(|| self.day.clone()),
-            machine: self.machine.parse().map_err(|_| bad("machine"))?,
-            bet: u32::try_from(self.bet).map_err(|_| bad("bet"))?,
-            hands: u8::try_from(self.n_hands).map_err(|_| bad("n_hands"))?,
+            day: self.moment.date(),
+            played_at: self.moment.stamp(),
+            machine: self.machine,
+            bet: self.bet,
+            hands: self.n_hands,
             practice: self.practice,
-            cost: u64::try_from(self.cost).map_err(|_| bad("cost"))?,
-            seed: self.seed.parse().map_err(|_| bad("seed"))?,
-            situation: match &self.situation {
-                None => None,
-                Some(id) => Some(Situation::from_id(id).ok_or_else(|| bad("situation"))?),
-            },
-            dead: self.dead,
-            nudge: match &self.nudge {
-                None => None,
-                Some(text) => {
-                    let nudge: Nudge = serde_json::from_str(text).map_err(|_| bad("nudge"))?;
-                    Some(Some(nudge).filter(Nudge::fits_positions).ok_or_else(|| bad("nudge"))?)
-                }
-            },
-            dealt: parse_hand(&self.dealt).map_err(|_| bad("dealt"))?,
-            best_hold: hold(self.best_hold).ok_or_else(|| bad("best_hold"))?,
-            best_ev: self.best_ev,
-            drawn: self.drawn,
-            hold: match self.hold {
-                None => None,
-                Some(mask) => Some(hold(mask).ok_or_else(|| bad("hold"))?),
-            },
-            hold_ev: self.hold_ev,
-            ev_given_up: self.ev_given_up,
-            results: match &self.results {
-                None => Vec::new(),
-                Some(text) => serde_json::from_str(text).map_err(|_| bad("results"))?,
-            },
-            won: self.won.map(|w| u64::try_from(w).map_err(|_| bad("won"))).transpose()?,
-            payout: self.payout.map(|p| u64::try_from(p).map_err(|_| bad("payout"))).transpose()?,
-            evs,
+            cost: self.cost(),
+            stake: best.stake,
+            seed: self.seed,
+            situation: self.situation,
+            dead: deal.dead(),
+            nudge: self.nudge,
+            dealt: self.dealt,
+            best_hold: best.best_hold,
+            best_ev: best.best_ev,
+            drawn: self.drawn.is_some(),
+            hold: verdict.map(|v| v.hold),
+            hold_ev: verdict.map(|v| v.ev),
+            ev_given_up: verdict.map(|v| v.cost),
+            ev_given_up_chips: verdict.map(|v| v.cost_chips()),
+            mistake: verdict.map(|v| v.mistake),
+            won: self.drawn.map(|(_, won)| won),
+            payout: self.drawn.map(|(_, won)| if self.practice { 0 } else { won }),
+            results: settled.map(|s| s.results).unwrap_or_default(),
         })
+    }
+
+    /// Decodes a row selected with [`HAND_COLUMNS`]; the inner `Err` names the column that is wrong.
+    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<StoredHand, String>> {
+        let id: i64 = row.get(0)?;
+        let bad = move |what: &str| format!("hand {id}: bad {what}");
+        let machine: i64 = row.get(1)?;
+        let bet: i64 = row.get(2)?;
+        let n_hands: i64 = row.get(3)?;
+        let practice: i64 = row.get(4)?;
+        let seed: Vec<u8> = row.get(5)?;
+        let situation: Option<i64> = row.get(6)?;
+        let nudge: Option<Vec<u8>> = row.get(7)?;
+        let dealt: Vec<u8> = row.get(8)?;
+        let day: i64 = row.get(9)?;
+        let time: Option<i64> = row.get(10)?;
+        let hold: Option<i64> = row.get(11)?;
+        let won: Option<i64> = row.get(12)?;
+        Ok((|| {
+            let drawn = match (hold, won) {
+                (None, None) => None,
+                (Some(hold), Some(won)) => Some((
+                    u32::try_from(hold).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(|| bad("hold"))?,
+                    u64::try_from(won).map_err(|_| bad("won"))?,
+                )),
+                _ => return Err(bad("hold and won")),
+            };
+            let date = i32::try_from(day).ok().and_then(NaiveDate::from_num_days_from_ce_opt).ok_or_else(|| bad("day"))?;
+            let moment = match time {
+                None => Moment::from(date),
+                Some(secs) => {
+                    let time = u32::try_from(secs)
+                        .ok()
+                        .and_then(|s| NaiveTime::from_num_seconds_from_midnight_opt(s, 0))
+                        .ok_or_else(|| bad("time"))?;
+                    Moment::from(date.and_time(time))
+                }
+            };
+            Ok(StoredHand {
+                id,
+                machine: machine_from_code(machine).ok_or_else(|| bad("machine"))?,
+                bet: u32::try_from(bet).map_err(|_| bad("bet"))?,
+                n_hands: u8::try_from(n_hands).ok().filter(|n| [1, 3, 5].contains(n)).ok_or_else(|| bad("n_hands"))?,
+                practice: match practice {
+                    0 => false,
+                    1 => true,
+                    _ => return Err(bad("practice")),
+                },
+                seed: Seed::from_bytes(seed.try_into().map_err(|_| bad("seed"))?),
+                situation: match situation {
+                    None => None,
+                    Some(code) => Some(situation_from_code(code).ok_or_else(|| bad("situation"))?),
+                },
+                nudge: match nudge {
+                    None => None,
+                    Some(bytes) => Some(nudge_from_bytes(&bytes).ok_or_else(|| bad("nudge"))?),
+                },
+                dealt: cards_from_bytes(&dealt).ok_or_else(|| bad("dealt"))?,
+                moment,
+                drawn,
+            })
+        })())
     }
 }
 
-/// The hands matching `where_clause` (SQL after WHERE, no parameters), newest first.
-pub(crate) fn query_hands(conn: &Connection, where_clause: &str, limit: i64) -> Result<Vec<RawHand>, rusqlite::Error> {
-    let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE {where_clause} ORDER BY id DESC LIMIT ?1");
+/// Inserts a newly dealt hand; returns its id.
+pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> rusqlite::Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO hands (machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        machine_code(hand.machine),
+        i64::from(hand.bet),
+        i64::from(hand.n_hands),
+        hand.practice,
+        hand.seed.bytes().as_slice(),
+        hand.situation.map(situation_code),
+        hand.nudge.as_ref().map(nudge_to_bytes),
+        cards_to_bytes(&hand.dealt).as_slice(),
+        i64::from(hand.moment.date().num_days_from_ce()),
+        hand.moment.time().map(|t| i64::from(t.num_seconds_from_midnight())),
+    ])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Records the draw of the hand in progress `id`.
+pub(crate) fn record_draw(conn: &Connection, id: i64, hold: Hold, won: u64) -> rusqlite::Result<usize> {
+    conn.prepare_cached("UPDATE hands SET hold = ?1, won = ?2 WHERE id = ?3 AND hold IS NULL")?.execute(params![
+        i64::from(hold.mask()),
+        won as i64,
+        id
+    ])
+}
+
+/// The hand waiting for its draw, if any (found through the one-row partial index).
+pub(crate) fn open_hand(conn: &Connection) -> rusqlite::Result<Option<Result<StoredHand, String>>> {
+    let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE hold IS NULL");
+    conn.prepare_cached(&sql)?.query_row([], StoredHand::from_row).optional()
+}
+
+/// Up to `limit` finished hands with an id below `before` (all when `None`), newest first. Pages by
+/// the primary key, so a page costs the same at any depth of history.
+pub(crate) fn finished_hands(
+    conn: &Connection,
+    limit: u32,
+    before: Option<i64>,
+) -> rusqlite::Result<Vec<Result<StoredHand, String>>> {
+    let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE id < ?1 AND hold IS NOT NULL ORDER BY id DESC LIMIT ?2");
     let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map([limit], RawHand::from_row)?;
+    let rows = stmt.query_map(params![before.unwrap_or(i64::MAX), i64::from(limit)], StoredHand::from_row)?;
     rows.collect()
 }
 
-/// The 32 EVs of a hand as stored: 32 little-endian f64 (256 bytes), read back exactly.
-pub(crate) fn evs_to_blob(evs: &[f64; 32]) -> Vec<u8> {
-    evs.iter().flat_map(|ev| ev.to_le_bytes()).collect()
+/// Calls `each` with every stored hand in id order, one row at a time (memory stays flat).
+pub(crate) fn for_each_hand(
+    conn: &Connection,
+    mut each: impl FnMut(Result<StoredHand, String>),
+) -> rusqlite::Result<()> {
+    let sql = format!("SELECT {HAND_COLUMNS} FROM hands ORDER BY id");
+    let mut stmt = conn.prepare(&sql)?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        each(StoredHand::from_row(row)?);
+    }
+    Ok(())
 }
 
-fn evs_from_blob(bytes: &[u8]) -> Option<[f64; 32]> {
-    if bytes.len() != 32 * 8 {
+/// A machine's code in the hands table.
+pub(crate) fn machine_code(machine: MachineId) -> i64 {
+    MachineId::ALL.iter().position(|&m| m == machine).map_or(-1, |i| i as i64)
+}
+
+pub(crate) fn machine_from_code(code: i64) -> Option<MachineId> {
+    usize::try_from(code).ok().and_then(|i| MachineId::ALL.get(i).copied())
+}
+
+fn situation_code(situation: Situation) -> i64 {
+    Situation::ALL.iter().position(|&s| s == situation).map_or(-1, |i| i as i64)
+}
+
+fn situation_from_code(code: i64) -> Option<Situation> {
+    usize::try_from(code).ok().and_then(|i| Situation::ALL.get(i).copied())
+}
+
+pub(crate) fn cards_to_bytes(cards: &[Card; 5]) -> [u8; 5] {
+    std::array::from_fn(|i| cards[i].index() as u8)
+}
+
+fn cards_from_bytes(bytes: &[u8]) -> Option<[Card; 5]> {
+    if bytes.len() != 5 {
         return None;
     }
-    Some(std::array::from_fn(|i| {
-        let chunk: [u8; 8] = std::array::from_fn(|b| bytes[8 * i + b]);
-        f64::from_le_bytes(chunk)
-    }))
+    let cards: Vec<Card> = bytes.iter().filter_map(|&b| Card::from_index(usize::from(b))).collect();
+    cards.try_into().ok()
 }
 
-/// The text form of five dealt cards as stored.
-pub(crate) fn dealt_text(cards: &[Card; 5]) -> String {
-    cards_to_string(cards)
+pub(crate) fn nudge_to_bytes(nudge: &Nudge) -> [u8; 5] {
+    let kind = match nudge.kind {
+        NudgeKind::FourFlush => 0,
+        NudgeKind::Pair => 1,
+    };
+    [kind, nudge.position as u8, nudge.removed.index() as u8, nudge.added.index() as u8, nudge.deck_position as u8]
+}
+
+fn nudge_from_bytes(bytes: &[u8]) -> Option<Nudge> {
+    let [kind, position, removed, added, deck_position] = <[u8; 5]>::try_from(bytes).ok()?;
+    let nudge = Nudge {
+        kind: match kind {
+            0 => NudgeKind::FourFlush,
+            1 => NudgeKind::Pair,
+            _ => return None,
+        },
+        position: usize::from(position),
+        removed: Card::from_index(usize::from(removed))?,
+        added: Card::from_index(usize::from(added))?,
+        deck_position: usize::from(deck_position),
+    };
+    Some(nudge).filter(Nudge::fits_positions)
 }

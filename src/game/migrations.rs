@@ -3,9 +3,26 @@
 //! Never edit or reorder a migration that has shipped: add a new one at the end. A file whose
 //! `user_version` is above [`LATEST`] was written by a newer version and is refused untouched.
 //! Per-connection pragmas (WAL, foreign keys, busy timeout) live in `storage.rs`, not here.
+//! A migration is SQL, or SQL followed by a Rust step (see `upgrade.rs`) for what SQL cannot do:
+//! migration 3 replays every stored hand through the dealing pipeline to check it and to build the
+//! running totals, and refuses the file (rolling everything back) when a stored value is wrong.
+
+/// One migration: SQL, then optionally a Rust step run in the same transaction.
+#[derive(Clone, Copy, Debug)]
+pub struct Migration {
+    /// The SQL, run first.
+    pub sql: &'static str,
+    /// The Rust step run after the SQL, if any.
+    pub step: Option<super::upgrade::Step>,
+}
+
+const fn sql(sql: &'static str) -> Migration {
+    Migration { sql, step: None }
+}
 
 /// The migrations, oldest first; migration i brings `user_version` from i to i + 1.
-pub const MIGRATIONS: &[&str] = &[
+pub const MIGRATIONS: &[Migration] = &[
+    sql(
     // 1: the first schema, with the new player's profile and the starting chips in the ledger.
     r#"
 CREATE TABLE profile (
@@ -61,15 +78,93 @@ CREATE TABLE machine_prefs (
 );
 INSERT INTO profile (id, chips, xp, losing_streak) VALUES (1, 1000, 0, 0);
 INSERT INTO ledger (kind, amount) VALUES ('start', 1000);
-"#,
+"#),
     // 2: the local date and time each hand was dealt (NULL for hands dealt before it existed).
-    r#"
+    sql(r#"
 ALTER TABLE hands ADD COLUMN played_at TEXT;
-"#,
+"#),
+    // 3: lean storage. A hand keeps only what cannot be derived (seed, nudge, dealt cards, hold, win,
+    // date and time, compactly); EVs, results, costs and payouts are recomputed from it. A hand's
+    // cost and win are its entries in the ledger, so the ledger table keeps the start and daily
+    // chips; the profile keeps the running sums and `totals` the statistics, updated in the same
+    // transaction as each hand. The Rust step copies and checks every old hand.
+    Migration { sql: MIGRATION_3, step: Some(super::upgrade::lean_hands) },
 ];
+
+const MIGRATION_3: &str = r#"
+DROP INDEX hands_one_in_progress;
+DROP INDEX ledger_once_per_hand;
+ALTER TABLE hands RENAME TO hands_v2;
+ALTER TABLE ledger RENAME TO ledger_v2;
+CREATE TABLE hands (
+    id INTEGER PRIMARY KEY,
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    bet INTEGER NOT NULL CHECK (bet > 0),
+    n_hands INTEGER NOT NULL CHECK (n_hands IN (1, 3, 5)),
+    practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+    seed BLOB NOT NULL CHECK (length(seed) = 32),
+    situation INTEGER CHECK (situation BETWEEN 0 AND 2),
+    nudge BLOB CHECK (length(nudge) = 5),
+    dealt BLOB NOT NULL CHECK (length(dealt) = 5),
+    day INTEGER NOT NULL,
+    time INTEGER CHECK (time BETWEEN 0 AND 86399),
+    hold INTEGER CHECK (hold BETWEEN 0 AND 31),
+    won INTEGER CHECK (won >= 0),
+    CHECK ((hold IS NULL) = (won IS NULL))
+);
+CREATE UNIQUE INDEX hands_one_in_progress ON hands ((hold IS NULL)) WHERE hold IS NULL;
+CREATE TABLE ledger (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('start', 'daily')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    day TEXT
+);
+INSERT INTO ledger (id, kind, amount, day) SELECT id, kind, amount, day FROM ledger_v2 WHERE kind IN ('start', 'daily');
+CREATE TABLE totals (
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+    deals INTEGER NOT NULL,
+    hands INTEGER NOT NULL,
+    wagered INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    best_holds INTEGER NOT NULL,
+    nudged INTEGER NOT NULL,
+    ev_given_up REAL NOT NULL,
+    ev_given_up_chips REAL NOT NULL,
+    hold_ev_chips REAL NOT NULL,
+    best_ev_chips REAL NOT NULL,
+    PRIMARY KEY (machine, practice)
+) WITHOUT ROWID;
+CREATE TABLE outcome_totals (
+    machine INTEGER NOT NULL,
+    practice INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (machine, practice, outcome)
+) WITHOUT ROWID;
+ALTER TABLE profile ADD COLUMN bet_total INTEGER NOT NULL DEFAULT 0 CHECK (bet_total >= 0);
+ALTER TABLE profile ADD COLUMN paid_total INTEGER NOT NULL DEFAULT 0 CHECK (paid_total >= 0);
+ALTER TABLE profile ADD COLUMN daily_total INTEGER NOT NULL DEFAULT 0 CHECK (daily_total >= 0);
+"#;
+
+/// What migration 3's Rust step runs last: the old tables, copied and checked, are dropped.
+pub(crate) const MIGRATION_3_FINISH: &str = r#"
+DROP TABLE ledger_v2;
+DROP TABLE hands_v2;
+"#;
 
 /// The schema version this build writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests).
-pub const TABLES: [&str; 7] = ["profile", "hands", "ledger", "daily_claims", "settings", "bags", "machine_prefs"];
+pub const TABLES: [&str; 9] = [
+    "profile",
+    "hands",
+    "ledger",
+    "daily_claims",
+    "settings",
+    "bags",
+    "machine_prefs",
+    "totals",
+    "outcome_totals",
+];

@@ -3,7 +3,12 @@
 //! [`Game`] is the command layer the app and the CLI drive. Every command that changes anything is
 //! one SQLite transaction (a deal with its bet, a draw with its payout, a claim, a setting), so a
 //! process killed at any moment loses nothing and never takes a bet twice; a refused command changes
-//! nothing. Opening a file checks the ledger (balance = 1,000 + daily chips + payouts − bets).
+//! nothing. Opening a file checks the ledger's running sums (balance = 1,000 + daily chips +
+//! payouts − bets) in constant time; [`Game::audit`] replays every hand.
+//!
+//! This module orchestrates: each command is a transaction that calls the dealing pipeline
+//! ([`deal`]), the settlement ([`settle`]), the rules ([`rules`]) and the storage helpers
+//! ([`history`], [`stats`], `storage`). No command's cost grows with the number of stored hands.
 //!
 //! This module never reads the clock, never uses a global RNG and never picks a file location: the
 //! caller passes the database path, `today` (the local calendar date) and each hand's [`Seed`]
@@ -32,6 +37,7 @@
 //! # let _ = std::fs::remove_dir_all(&dir);
 //! ```
 
+pub mod audit;
 pub mod bag;
 pub mod daily;
 pub mod deal;
@@ -42,34 +48,38 @@ pub mod migrations;
 pub mod moment;
 pub mod rules;
 pub mod settings;
+pub mod settle;
 pub mod state;
 pub mod stats;
 mod storage;
+mod upgrade;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::shuffle::Seed;
-use crate::strategy::{hand_evs, HandEvs};
+use crate::strategy::hand_evs;
 
+pub use audit::Audit;
 pub use bag::ShuffleBag;
 pub use daily::DailyView;
-pub use deal::Deal;
+pub use deal::{Deal, NudgeSource};
 pub use error::GameError;
-pub use history::{HandRecord, HandResult};
+pub use history::HandRecord;
 pub use kind::{Nudge, NudgeKind, Situation};
 pub use moment::Moment;
 pub use settings::Settings;
+pub use settle::{settle, stake, HandResult, HoldVerdict, Settlement};
 pub use state::{HandView, Hint, HintHold, MachineView, State};
-pub use stats::{Audit, MachineStats, Stats};
+pub use stats::{MachineStats, Stats};
 
-use history::{dealt_text, query_hands, RawHand, HAND_COLUMNS};
+use history::StoredHand;
 use storage::{sql_error, Profile};
 
 /// What a deal asks for.
@@ -100,44 +110,39 @@ impl std::fmt::Debug for Game {
 impl Game {
     /// Opens the game at `path`, creating a new game (1,000 chips, level 1) when the file does not
     /// exist. A file that is not a readable game database, or was written by a newer version, or
-    /// whose ledger does not add up, is refused with an error naming it, and left untouched.
+    /// whose ledger does not add up, is refused with an error naming it, and left untouched. Opening
+    /// costs the same at any history length (the full replay is [`Game::audit`]).
     pub fn open(path: &Path) -> Result<Game, GameError> {
         let conn = storage::open_connection(path)?;
         let game = Game { conn, path: path.to_path_buf() };
-        let audit = game.audit()?;
-        if !audit.ok {
-            return Err(GameError::CorruptDatabase {
-                path: game.path.clone(),
-                detail: format!("the ledger does not add up: {}", audit.problems.join("; ")),
-            });
-        }
+        game.check(audit::quick(&game.conn).map_err(|e| sql_error(&game.path, e))?)?;
         Ok(game)
+    }
+
+    /// The full audit of the file at `path` on a read-only connection of its own, so it can run on
+    /// a background thread beside an open [`Game`] (SQLite's WAL lets both read). `Ok` when every
+    /// check passed; a failed check is a `corrupt-database` error naming what did not add up.
+    pub fn audit_file(path: &Path) -> Result<Audit, GameError> {
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .map_err(|e| sql_error(path, e))?;
+        let game = Game { conn, path: path.to_path_buf() };
+        let audit = audit::full(&game.conn).map_err(|e| sql_error(path, e))?;
+        game.check(audit)
+    }
+
+    fn check(&self, audit: Audit) -> Result<Audit, GameError> {
+        if audit.ok {
+            Ok(audit)
+        } else {
+            Err(self.corrupt(format!("the ledger does not add up: {}", audit.problems.join("; "))))
+        }
     }
 
     /// Moves the file at `path` (and its `-wal`/`-shm` companions) aside to the first free
     /// `PATH.corrupt-N` and starts a fresh game at `path`. Returns where the old file went. Never
     /// called automatically: the player chooses it after a corrupt-database or newer-database error.
     pub fn move_aside_and_start_fresh(path: &Path) -> Result<PathBuf, GameError> {
-        let storage_err = |detail: String| GameError::Storage { path: path.to_path_buf(), detail };
-        if !path.exists() {
-            return Err(storage_err("there is no file to move aside".to_string()));
-        }
-        let with_suffix = |base: &Path, suffix: &str| {
-            let mut text = base.as_os_str().to_owned();
-            text.push(suffix);
-            PathBuf::from(text)
-        };
-        let target = (1..10_000)
-            .map(|n| with_suffix(path, &format!(".corrupt-{n}")))
-            .find(|candidate| !candidate.exists())
-            .ok_or_else(|| storage_err("no free name to move the file to".to_string()))?;
-        std::fs::rename(path, &target).map_err(|e| storage_err(e.to_string()))?;
-        for companion in ["-wal", "-shm", "-journal"] {
-            let from = with_suffix(path, companion);
-            if from.exists() {
-                std::fs::rename(&from, with_suffix(&target, companion)).map_err(|e| storage_err(e.to_string()))?;
-            }
-        }
+        let target = storage::move_aside(path, "corrupt")?;
         drop(Game::open(path)?);
         Ok(target)
     }
@@ -147,9 +152,13 @@ impl Game {
         &self.path
     }
 
+    fn corrupt(&self, detail: String) -> GameError {
+        GameError::CorruptDatabase { path: self.path.clone(), detail }
+    }
+
     /// The state on `today` (the date only matters for the daily chips).
     pub fn state(&self, today: NaiveDate) -> Result<State, GameError> {
-        self.read_state(&self.conn, today, Vec::new())
+        self.read_state(today, Vec::new())
     }
 
     /// Collects the daily chips for `today`: refused for a date already claimed, and for a date
@@ -163,184 +172,129 @@ impl Game {
         let streak = daily::check_claim(last, today)?;
         let mut profile = storage::read_profile(&tx).map_err(err)?;
         storage::insert_claim(&tx, today, rules::DAILY_CHIPS, streak).map_err(err)?;
-        storage::add_ledger(&tx, "daily", rules::DAILY_CHIPS as i64, None, today).map_err(err)?;
+        storage::add_ledger(&tx, "daily", rules::DAILY_CHIPS, today).map_err(err)?;
         profile.chips += rules::DAILY_CHIPS;
+        profile.daily_total += rules::DAILY_CHIPS;
         storage::write_profile(&tx, &profile).map_err(err)?;
         tx.commit().map_err(err)?;
-        self.read_state(&self.conn, today, vec!["daily-claimed".to_string()])
+        self.read_state(today, vec!["daily-claimed".to_string()])
     }
 
-    /// Deals a hand from `seed` (see [`deal`] for exactly how). Takes bet × hands chips (none in
-    /// practice) and adds as much XP; the returned state's `hand` has the cards. `now` is the local
-    /// date (a `NaiveDate`) or date and time (a `NaiveDateTime`), recorded with the hand.
+    /// Deals a hand from `seed` through the dealing pipeline (see [`deal`]). Takes bet × hands chips
+    /// (none in practice) and adds as much XP; the returned state's `hand` has the cards. `now` is
+    /// the local date (a `NaiveDate`) or date and time (a `NaiveDateTime`), recorded with the hand.
     pub fn deal(&mut self, request: DealRequest, seed: Seed, now: impl Into<Moment>) -> Result<State, GameError> {
         let now = now.into();
-        let today = now.date();
-        let DealRequest { machine, bet, hands, practice } = request;
         let path = self.path.clone();
-        let err = |e| sql_error(&path, e);
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
-        if let Some(hand_id) = open_hand_id(&tx).map_err(err)? {
-            return Err(GameError::HandInProgress { hand_id });
-        }
-        let mut profile = storage::read_profile(&tx).map_err(err)?;
-        let level_before = rules::level_for_xp(profile.xp);
-        rules::check_deal(machine, bet, hands, level_before)?;
-        let cost = if practice { 0 } else { u64::from(bet) * u64::from(hands) };
-        if cost > profile.chips {
-            return Err(GameError::InsufficientChips { needed: cost, available: profile.chips });
-        }
-        let settings = storage::read_settings(&tx).map_err(err)?;
-        let deck = seed.deck();
-        let dead = kind::is_dead(machine, &std::array::from_fn(|i| deck[i]));
-        // Practice hands are always pure deals and never touch the bags: practice is for drilling
-        // real decisions, and the bags' rates are about real play.
-        let mut situation = None;
-        let mut nudge_wanted = false;
-        if dead && !practice && settings.kind_deals {
-            let chosen = Situation::of(profile.chips - cost, profile.losing_streak);
-            nudge_wanted = draw_from_bag(&tx, &path, chosen, &seed)?;
-            situation = Some(chosen);
-        }
-        let dealt = Deal::new(&seed, machine, hands, nudge_wanted);
-        let cards = dealt.dealt();
-        let evs = hand_evs(machine, &cards);
-        let best_hold = evs.best();
-        let nudge_text = match dealt.nudge() {
-            Some(nudge) => Some(serde_json::to_string(nudge).map_err(|e| json_err(&path, e))?),
-            None => None,
-        };
-        let evs_blob = history::evs_to_blob(evs.as_array());
-        tx.execute(
-            "INSERT INTO hands (day, machine, bet, n_hands, practice, cost, seed, situation, dead, nudge, dealt, \
-             evs, best_hold, best_ev, drawn, played_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0, ?15)",
-            params![
-                today.to_string(),
-                machine.id(),
-                i64::from(bet),
-                i64::from(hands),
-                practice,
-                cost as i64,
-                seed.to_string(),
-                situation.map(Situation::id),
-                dead,
-                nudge_text,
-                dealt_text(&cards),
-                evs_blob,
-                i64::from(best_hold.mask()),
-                evs.ev(best_hold),
-                now.stamp(),
-            ],
-        )
-        .map_err(err)?;
-        let hand_id = tx.last_insert_rowid();
-        if cost > 0 {
-            storage::add_ledger(&tx, "bet", -(cost as i64), Some(hand_id), today).map_err(err)?;
-            profile.chips -= cost;
-            profile.xp += cost;
-            storage::write_profile(&tx, &profile).map_err(err)?;
-        }
-        storage::write_prefs(&tx, machine, bet, hands).map_err(err)?;
-        tx.commit().map_err(err)?;
-        let mut events = level_events(level_before, rules::level_for_xp(profile.xp));
-        if dealt.nudge().is_some() {
-            events.push("nudged".to_string());
-        }
-        self.read_state(&self.conn, today, events)
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
+        let events = deal_in(&tx, &path, request, seed, now)?;
+        tx.commit().map_err(|e| sql_error(&path, e))?;
+        self.read_state(now.date(), events)
     }
 
-    /// Draws the hand in progress with `hold`; pays bet × per-coin value per hand (nothing in
-    /// practice). The returned state's `last_hand` has the results.
-    /// `now` is the local date, or date and time, of the draw (it keys the payout in the ledger).
+    /// Draws the hand in progress with `hold` and settles it (see [`settle`]): pays bet × per-coin
+    /// value per hand (nothing in practice). The returned state's `last_hand` has the results.
+    /// `now` is the local date, or date and time, of the draw.
     pub fn draw(&mut self, hold: Hold, now: impl Into<Moment>) -> Result<State, GameError> {
         let today = now.into().date();
         let path = self.path.clone();
-        let err = |e| sql_error(&path, e);
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
-        let hand = load_open_hand(&tx, &path)?.ok_or(GameError::NoHandInProgress)?;
-        let replay = Deal::replay(&hand.seed, hand.hands, hand.nudge.as_ref());
-        if replay.dealt() != hand.dealt || replay.nudge() != hand.nudge.as_ref() {
-            return Err(GameError::CorruptDatabase {
-                path: path.clone(),
-                detail: format!("hand {}: the seed and the recorded nudge do not give the stored cards", hand.id),
-            });
-        }
-        let table = hand.machine.paytable();
-        let results: Vec<HandResult> = replay
-            .final_hands(hold)
-            .into_iter()
-            .map(|cards| {
-                let row = table.row_of_hand(&cards);
-                HandResult {
-                    cards,
-                    drawn: (0..5).filter(|&i| !hold.holds(i)).map(|i| cards[i]).collect(),
-                    outcome: table.outcome_id(&cards).to_string(),
-                    row,
-                    win: u64::from(hand.bet) * u64::from(table.pay(&cards)),
-                }
-            })
-            .collect();
-        let won: u64 = results.iter().map(|r| r.win).sum();
-        let payout = if hand.practice { 0 } else { won };
-        let evs = HandEvs::from_array(hand.evs);
-        let hold_ev = evs.ev(hold);
-        let given_up = evs.cost(hold);
-        let results_text = serde_json::to_string(&results).map_err(|e| json_err(&path, e))?;
-        tx.execute(
-            "UPDATE hands SET drawn = 1, hold = ?1, hold_ev = ?2, ev_given_up = ?3, results = ?4, won = ?5, \
-             payout = ?6 WHERE id = ?7 AND drawn = 0",
-            params![i64::from(hold.mask()), hold_ev, given_up, results_text, won as i64, payout as i64, hand.id],
-        )
-        .map_err(err)?;
-        if !hand.practice {
-            let mut profile = storage::read_profile(&tx).map_err(err)?;
-            if payout > 0 {
-                storage::add_ledger(&tx, "payout", payout as i64, Some(hand.id), today).map_err(err)?;
-                profile.chips += payout;
-            }
-            profile.losing_streak = if payout < hand.cost { profile.losing_streak.saturating_add(1) } else { 0 };
-            storage::write_profile(&tx, &profile).map_err(err)?;
-        }
-        tx.commit().map_err(err)?;
-        self.read_state(&self.conn, today, Vec::new())
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
+        draw_in(&tx, &path, hold)?;
+        tx.commit().map_err(|e| sql_error(&path, e))?;
+        self.read_state(today, Vec::new())
     }
 
-    /// The hint for the hand in progress: all 32 holds with their EVs per coin, best first.
+    /// Plays the hands of `seeds` with the best hold, deal and draw exactly as [`Game::deal`] and
+    /// [`Game::draw`] do, all in one transaction (for building long histories quickly: a million
+    /// hands in seconds instead of a fsync per hand). Stops early, keeping what was played, at the
+    /// first deal refused for want of chips; returns how many hands were played.
+    pub fn play_best_batch(&mut self, request: DealRequest, seeds: &[Seed], now: impl Into<Moment>) -> Result<usize, GameError> {
+        let now = now.into();
+        let path = self.path.clone();
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
+        let mut played = 0;
+        for &seed in seeds {
+            match deal_in(&tx, &path, request, seed, now) {
+                Ok(_) => {}
+                Err(GameError::InsufficientChips { .. }) => break,
+                Err(other) => return Err(other),
+            }
+            let best = match history::open_hand(&tx).map_err(|e| sql_error(&path, e))? {
+                Some(Ok(hand)) => hand_evs(hand.machine, &hand.dealt).best(),
+                _ => return Err(GameError::NoHandInProgress),
+            };
+            draw_in(&tx, &path, best)?;
+            played += 1;
+        }
+        tx.commit().map_err(|e| sql_error(&path, e))?;
+        Ok(played)
+    }
+
+    /// The hint for the hand in progress: all 32 holds with their EVs per coin and in chips at the
+    /// stake, best first, each with the core's verdict.
     pub fn hint(&self) -> Result<Hint, GameError> {
-        let hand = load_open_hand(&self.conn, &self.path)?.ok_or(GameError::NoHandInProgress)?;
-        let evs = HandEvs::from_array(hand.evs);
+        let hand = self.open_hand()?.ok_or(GameError::NoHandInProgress)?;
+        let evs = hand_evs(hand.machine, &hand.dealt);
+        let stake = stake(hand.bet, hand.n_hands);
+        let best = evs.best();
         let holds = evs
             .sorted()
             .into_iter()
-            .map(|h| HintHold {
-                hold: h.hold,
-                bits: h.hold.to_bits(),
-                cards: (0..5).filter(|&i| h.hold.holds(i)).map(|i| hand.dealt[i]).collect(),
-                ev: h.ev,
+            .map(|h| {
+                let verdict = HoldVerdict::of(&evs, h.hold, stake);
+                HintHold {
+                    hold: h.hold,
+                    bits: h.hold.to_bits(),
+                    cards: (0..5).filter(|&i| h.hold.holds(i)).map(|i| hand.dealt[i]).collect(),
+                    ev: h.ev,
+                    ev_chips: verdict.ev_chips(),
+                    cost: verdict.cost,
+                    cost_chips: verdict.cost_chips(),
+                    best: h.hold == best,
+                    mistake: verdict.mistake,
+                }
             })
             .collect();
         Ok(Hint {
             hand_id: hand.id,
             machine: hand.machine,
             cards: hand.dealt,
+            bet: hand.bet,
+            hands: hand.n_hands,
+            stake,
             holds,
-            best_hold: hand.best_hold,
-            best_ev: hand.best_ev,
+            best_hold: best,
+            best_ev: evs.ev(best),
         })
     }
 
-    /// The last `limit` finished hands, newest first (the hand in progress is not history yet).
-    pub fn history(&self, limit: u32) -> Result<Vec<HandRecord>, GameError> {
-        let raws = query_hands(&self.conn, "drawn = 1", i64::from(limit)).map_err(|e| sql_error(&self.path, e))?;
-        raws.into_iter().map(|raw| parse_raw(raw, &self.path)).collect()
+    /// Up to `limit` finished hands, newest first (the hand in progress is not history yet); with
+    /// `before`, only hands with a smaller id (the next page). Costs the same at any history length.
+    pub fn history(&self, limit: u32, before: Option<i64>) -> Result<Vec<HandRecord>, GameError> {
+        let rows = history::finished_hands(&self.conn, limit, before).map_err(|e| sql_error(&self.path, e))?;
+        rows.into_iter().map(|row| row.and_then(|hand| hand.record()).map_err(|d| self.corrupt(d))).collect()
     }
 
-    /// Statistics per machine over every finished hand, real and practice apart.
+    /// Statistics per machine, real and practice apart, from the running totals.
     pub fn stats(&self) -> Result<Stats, GameError> {
-        let raws = query_hands(&self.conn, "drawn = 1", -1).map_err(|e| sql_error(&self.path, e))?;
-        let hands = raws.into_iter().map(|raw| parse_raw(raw, &self.path)).collect::<Result<Vec<_>, _>>()?;
-        Ok(stats::compute(&hands))
+        stats::read_totals(&self.conn).map_err(|e| sql_error(&self.path, e))?.map_err(|d| self.corrupt(d))
+    }
+
+    /// The statistics rebuilt from every stored hand (what the full audit compares the running
+    /// totals with). Costs time in proportion to the history: for audits and tests.
+    pub fn stats_from_hands(&self) -> Result<Stats, GameError> {
+        let mut stats = Stats::empty();
+        let mut problem = None;
+        history::for_each_hand(&self.conn, |row| match row.and_then(|hand| hand.record()) {
+            Ok(hand) if hand.drawn => stats.add(&hand),
+            Ok(_) => {}
+            Err(detail) => problem = problem.take().or(Some(detail)),
+        })
+        .map_err(|e| sql_error(&self.path, e))?;
+        match problem {
+            Some(detail) => Err(self.corrupt(detail)),
+            None => Ok(stats),
+        }
     }
 
     /// Sets one setting (see [`settings::SETTINGS`]); a bad key or value is refused.
@@ -360,10 +314,58 @@ impl Game {
         self.state(today)
     }
 
-    /// The ledger check: balance = 1,000 + daily chips + payouts − bets, XP = chips bet, every real
-    /// hand's bet taken exactly once and every payout paid exactly once.
+    /// The full ledger check: the running sums, then every hand replayed (see [`audit`]). Takes time
+    /// in proportion to the history, so it is not on the start-up path.
     pub fn audit(&self) -> Result<Audit, GameError> {
-        storage::audit(&self.conn).map_err(|e| sql_error(&self.path, e))
+        audit::full(&self.conn).map_err(|e| sql_error(&self.path, e))
+    }
+
+    /// Writes a consistent copy of the game to `target` (SQLite's online backup: a hand in progress
+    /// is copied as it stands). `target` must not exist: nothing is overwritten.
+    pub fn export(&self, target: &Path) -> Result<(), GameError> {
+        storage::export(&self.conn, target)
+    }
+
+    /// Replaces this game with the one in `source`: the file is copied beside this game's file and
+    /// checked exactly as [`Game::open`] checks a file, and fully audited; only then is the current
+    /// file moved aside (to `PATH.before-import-N`, never deleted) and the copy put in its place.
+    /// A refused file changes nothing here. Returns where the previous file was kept.
+    pub fn import(&mut self, source: &Path) -> Result<PathBuf, GameError> {
+        let staged = storage::stage_import(source, &self.path)?;
+        let checked = Game::open(&staged).and_then(|game| game.audit().and_then(|a| game.check(a)).map(|_| game));
+        let game = match checked {
+            Ok(game) => game,
+            Err(error) => {
+                storage::remove_staged(&staged);
+                return Err(match error {
+                    GameError::CorruptDatabase { detail, .. } => {
+                        GameError::CorruptDatabase { path: source.to_path_buf(), detail }
+                    }
+                    GameError::NewerDatabase { found, supported, .. } => {
+                        GameError::NewerDatabase { path: source.to_path_buf(), found, supported }
+                    }
+                    other => other,
+                });
+            }
+        };
+        drop(game);
+        // Close this connection (checkpointing its WAL) before its file moves.
+        let placeholder = Connection::open_in_memory().map_err(|e| sql_error(&self.path, e))?;
+        drop(std::mem::replace(&mut self.conn, placeholder));
+        let kept = storage::swap_in(&staged, &self.path);
+        // Reopen whatever is at the path now: the import when the swap worked, the old file otherwise.
+        let reopened = Game::open(&self.path);
+        match (kept, reopened) {
+            (Ok(kept), Ok(game)) => {
+                self.conn = game.conn;
+                Ok(kept)
+            }
+            (Err(error), Ok(game)) => {
+                self.conn = game.conn;
+                Err(error)
+            }
+            (_, Err(error)) => Err(error),
+        }
     }
 
     /// Row counts of every table (for audits and the tests that prove a refused command changed nothing).
@@ -371,36 +373,48 @@ impl Game {
         storage::table_counts(&self.conn).map_err(|e| sql_error(&self.path, e))
     }
 
-    fn read_state(&self, conn: &Connection, today: NaiveDate, events: Vec<String>) -> Result<State, GameError> {
-        let path = &self.path;
-        let err = |e| sql_error(path, e);
-        let corrupt = |detail: String| GameError::CorruptDatabase { path: path.clone(), detail };
+    fn open_hand(&self) -> Result<Option<StoredHand>, GameError> {
+        let row = history::open_hand(&self.conn).map_err(|e| sql_error(&self.path, e))?;
+        row.transpose().map_err(|d| self.corrupt(d))
+    }
+
+    fn read_state(&self, today: NaiveDate, events: Vec<String>) -> Result<State, GameError> {
+        let conn = &self.conn;
+        let err = |e| sql_error(&self.path, e);
         let profile: Profile = storage::read_profile(conn).map_err(err)?;
         let level = rules::level_for_xp(profile.xp);
-        let last = storage::parse_last_claim(storage::read_last_claim(conn).map_err(err)?).map_err(corrupt)?;
+        let last = storage::parse_last_claim(storage::read_last_claim(conn).map_err(err)?).map_err(|d| self.corrupt(d))?;
         let mut last_bet = BTreeMap::new();
         let mut last_hands = BTreeMap::new();
         for (machine, bet, hands) in storage::read_prefs(conn).map_err(err)? {
-            last_bet.insert(machine.clone(), u32::try_from(bet).unwrap_or(rules::BETS[0]));
-            last_hands.insert(machine, u8::try_from(hands).unwrap_or(1));
+            let bet = u32::try_from(bet).ok().filter(|b| rules::BETS.contains(b));
+            let hands = u8::try_from(hands).ok().filter(|n| rules::HAND_COUNTS.contains(n));
+            let (Some(bet), Some(hands)) = (bet, hands) else {
+                return Err(self.corrupt(format!("bad remembered bet for {machine}")));
+            };
+            last_bet.insert(machine.clone(), bet);
+            last_hands.insert(machine, hands);
         }
-        let hand = load_open_hand(conn, path)?.map(|h| HandView {
-            id: h.id,
-            machine: h.machine,
-            bet: h.bet,
-            hands: h.hands,
-            practice: h.practice,
-            cards: h.dealt,
-            nudged: h.nudge.is_some(),
-            best_hold: h.best_hold,
-            best_ev: h.best_ev,
-        });
-        let last_hand = query_hands(conn, "drawn = 1", 1)
-            .map_err(err)?
-            .into_iter()
-            .next()
-            .map(|raw| parse_raw(raw, path))
-            .transpose()?;
+        let hand = match self.open_hand()? {
+            None => None,
+            Some(h) => {
+                let evs = hand_evs(h.machine, &h.dealt);
+                let best_hold = evs.best();
+                Some(HandView {
+                    id: h.id,
+                    machine: h.machine,
+                    bet: h.bet,
+                    hands: h.n_hands,
+                    practice: h.practice,
+                    stake: stake(h.bet, h.n_hands),
+                    cards: h.dealt,
+                    nudged: h.nudge.is_some(),
+                    best_hold,
+                    best_ev: evs.ev(best_hold),
+                })
+            }
+        };
+        let last_hand = self.history(1, None)?.into_iter().next();
         Ok(State {
             chips: profile.chips,
             level,
@@ -414,6 +428,7 @@ impl Game {
             settings: storage::read_settings(conn).map_err(err)?,
             last_bet,
             last_hands,
+            broke: hand.is_none() && rules::broke(profile.chips),
             hand,
             last_hand,
             losing_streak: profile.losing_streak,
@@ -433,52 +448,88 @@ impl Game {
     }
 }
 
-fn open_hand_id(conn: &Connection) -> rusqlite::Result<Option<i64>> {
-    conn.query_row("SELECT id FROM hands WHERE drawn = 0", [], |row| row.get(0)).optional()
-}
-
-fn load_open_hand(conn: &Connection, path: &Path) -> Result<Option<HandRecord>, GameError> {
-    let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE drawn = 0");
-    let raw = conn.query_row(&sql, [], RawHand::from_row).optional().map_err(|e| sql_error(path, e))?;
-    raw.map(|raw| parse_raw(raw, path)).transpose()
-}
-
-fn parse_raw(raw: RawHand, path: &Path) -> Result<HandRecord, GameError> {
-    raw.parse().map_err(|detail| GameError::CorruptDatabase { path: path.to_path_buf(), detail })
-}
-
-fn json_err(path: &Path, error: serde_json::Error) -> GameError {
-    GameError::Storage { path: path.to_path_buf(), detail: error.to_string() }
-}
-
-/// Draws from a situation's stored bag (refilled from the hand's seed, stream 1) and stores it back.
-fn draw_from_bag(conn: &Connection, path: &Path, situation: Situation, seed: &Seed) -> Result<bool, GameError> {
+/// A deal inside the caller's transaction: rules, chips, the kind-deal bag, the pipeline, the row.
+fn deal_in(tx: &Connection, path: &Path, request: DealRequest, seed: Seed, now: Moment) -> Result<Vec<String>, GameError> {
     let err = |e| sql_error(path, e);
-    let stored = storage::read_bag(conn, situation).map_err(err)?;
-    let parse = |text: &str| -> Result<Vec<bool>, GameError> {
-        text.chars()
-            .map(|c| match c {
-                '1' => Ok(true),
-                '0' => Ok(false),
-                _ => Err(GameError::CorruptDatabase { path: path.to_path_buf(), detail: format!("bad bag '{text}'") }),
-            })
-            .collect()
-    };
-    let mut bag = match stored {
-        None => situation.new_bag(),
-        Some((remaining, last)) => {
-            let last = match last.as_deref() {
-                None => None,
-                Some(text) => parse(text)?.first().copied(),
-            };
-            situation.restore_bag(parse(&remaining)?, last)
+    let corrupt = |detail: String| GameError::CorruptDatabase { path: path.to_path_buf(), detail };
+    let DealRequest { machine, bet, hands, practice } = request;
+    if let Some(hand) = history::open_hand(tx).map_err(err)? {
+        return Err(GameError::HandInProgress { hand_id: hand.map_err(corrupt)?.id });
+    }
+    let mut profile = storage::read_profile(tx).map_err(err)?;
+    let level_before = rules::level_for_xp(profile.xp);
+    rules::check_deal(machine, bet, hands, level_before)?;
+    let cost = if practice { 0 } else { stake(bet, hands) };
+    if cost > profile.chips {
+        return Err(GameError::InsufficientChips { needed: cost, available: profile.chips });
+    }
+    // Practice hands are always pure deals and never touch the bags: practice is for drilling real
+    // decisions, and the bags' rates are about real play. A bag is read only for a dead real deal.
+    let kind_deals = !practice && storage::read_settings(tx).map_err(err)?.kind_deals;
+    let situation = Situation::of(profile.chips - cost, profile.losing_streak);
+    let mut bag = None;
+    let dealt = if kind_deals {
+        let mut stored = storage::read_bag(tx, situation).map_err(err)?.map_err(corrupt)?;
+        let dealt = Deal::deal(&seed, machine, hands, NudgeSource::Bag(&mut stored));
+        if dealt.dead() {
+            bag = Some(stored);
         }
+        dealt
+    } else {
+        Deal::deal(&seed, machine, hands, NudgeSource::Never)
     };
-    let nudge = bag.draw(&mut deal::bag_rng(seed));
-    let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
-    let last = bag.last().map(|&b| text(&[b]));
-    storage::write_bag(conn, situation, &text(bag.remaining()), last.as_deref()).map_err(err)?;
-    Ok(nudge)
+    let stored = StoredHand {
+        id: 0,
+        machine,
+        bet,
+        n_hands: hands,
+        practice,
+        seed,
+        situation: bag.as_ref().map(|_| situation),
+        nudge: dealt.nudge().copied(),
+        dealt: dealt.dealt(),
+        moment: now,
+        drawn: None,
+    };
+    if let Some(bag) = &bag {
+        storage::write_bag(tx, situation, bag).map_err(err)?;
+    }
+    history::insert_deal(tx, &stored).map_err(err)?;
+    if cost > 0 {
+        profile.chips -= cost;
+        profile.xp += cost;
+        profile.bet_total += cost;
+        storage::write_profile(tx, &profile).map_err(err)?;
+    }
+    storage::write_prefs(tx, machine, bet, hands).map_err(err)?;
+    let mut events = level_events(level_before, rules::level_for_xp(profile.xp));
+    if dealt.nudge().is_some() {
+        events.push("nudged".to_string());
+    }
+    Ok(events)
+}
+
+/// A draw inside the caller's transaction: the stored hand replayed, settled, paid and totalled.
+fn draw_in(tx: &Connection, path: &Path, hold: Hold) -> Result<(), GameError> {
+    let err = |e| sql_error(path, e);
+    let corrupt = |detail: String| GameError::CorruptDatabase { path: path.to_path_buf(), detail };
+    let hand = history::open_hand(tx).map_err(err)?.ok_or(GameError::NoHandInProgress)?.map_err(corrupt)?;
+    let replayed = hand.replay().map_err(corrupt)?;
+    let settlement = settle::settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
+    let payout = if hand.practice { 0 } else { settlement.won };
+    if history::record_draw(tx, hand.id, hold, settlement.won).map_err(err)? != 1 {
+        return Err(corrupt(format!("hand {} could not be drawn", hand.id)));
+    }
+    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record().map_err(corrupt)?;
+    stats::Delta::of(&record).store(tx).map_err(err)?;
+    if !hand.practice {
+        let mut profile = storage::read_profile(tx).map_err(err)?;
+        profile.chips += payout;
+        profile.paid_total += payout;
+        profile.losing_streak = if payout < hand.cost() { profile.losing_streak.saturating_add(1) } else { 0 };
+        storage::write_profile(tx, &profile).map_err(err)?;
+    }
+    Ok(())
 }
 
 /// The events of a level change: "level-up" and each unlock reached.

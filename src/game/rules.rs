@@ -110,6 +110,12 @@ pub fn unlocked_between(before: u32, after: u32) -> Vec<Unlock> {
     unlocks().into_iter().filter(|&(at, _)| at > before && at <= after).map(|(_, u)| u).collect()
 }
 
+/// Whether a balance is below the smallest bet (with no hand in progress: only daily chips or
+/// practice hands can go on).
+pub fn broke(chips: u64) -> bool {
+    BETS.iter().all(|&bet| u64::from(bet) > chips)
+}
+
 /// Whether `machine` is open at `level`.
 pub fn machine_unlocked(machine: MachineId, level: u32) -> bool {
     level >= machine.unlock_level()

@@ -52,6 +52,9 @@ pub struct State {
     pub bets: [u32; 4],
     /// The numbers of hands a deal may have.
     pub hand_counts: [u8; 3],
+    /// No hand is in progress and the balance is below the smallest bet: only the daily chips or
+    /// practice hands can go on.
+    pub broke: bool,
     /// What the command that returned this state caused, for the UI to celebrate:
     /// "level-up", "unlocked:deuces-wild", "unlocked:multi-play", "nudged", "daily-claimed".
     /// Always empty from `Game::state`.
@@ -71,6 +74,8 @@ pub struct HandView {
     pub hands: u8,
     /// A practice hand.
     pub practice: bool,
+    /// Chips at stake: bet × hands (practice too: its chip figures are shown at this stake).
+    pub stake: u64,
     /// The five cards dealt.
     pub cards: [Card; 5],
     /// Whether a kind deal nudged it (details in the history after the draw).
@@ -103,6 +108,12 @@ pub struct Hint {
     pub machine: MachineId,
     /// The five cards dealt.
     pub cards: [Card; 5],
+    /// Chips per hand.
+    pub bet: u32,
+    /// 1, 3 or 5 hands.
+    pub hands: u8,
+    /// Chips at stake: bet × hands. Every `_chips` figure is per coin × this.
+    pub stake: u64,
     /// All 32 holds, best first (ties: fewer cards held, then smaller mask).
     pub holds: Vec<HintHold>,
     /// The best hold.
@@ -122,4 +133,14 @@ pub struct HintHold {
     pub cards: Vec<Card>,
     /// EV per coin bet.
     pub ev: f64,
+    /// EV in chips at the stake (what the whole deal returns on average with this hold).
+    pub ev_chips: f64,
+    /// EV per coin given up against the best hold (0 for the best hold and its exact ties).
+    pub cost: f64,
+    /// The same in chips at the stake.
+    pub cost_chips: f64,
+    /// Whether this is the best hold.
+    pub best: bool,
+    /// Whether playing this hold is a mistake (the core's one threshold).
+    pub mistake: bool,
 }

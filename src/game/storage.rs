@@ -5,7 +5,7 @@
 //! any pragma or migration could touch it. Every command's changes happen in one IMMEDIATE
 //! transaction, so a process killed at any moment leaves either all of a command or none of it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::NaiveDate;
@@ -15,13 +15,24 @@ use crate::machine::MachineId;
 
 use super::daily::LastClaim;
 use super::error::GameError;
+use super::bag::ShuffleBag;
 use super::kind::Situation;
 use super::migrations::{LATEST, MIGRATIONS, TABLES};
 use super::settings::Settings;
-use super::stats::Audit;
+use super::upgrade::StepError;
 
 /// Maps a SQLite error to the game's error, naming the file.
 pub(crate) fn sql_error(path: &Path, error: rusqlite::Error) -> GameError {
+    // A stored value of the wrong type or range (a negative balance, text where a number belongs) is
+    // a damaged file, not a storage failure.
+    if matches!(
+        error,
+        rusqlite::Error::FromSqlConversionFailure(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..)
+            | rusqlite::Error::InvalidColumnType(..)
+    ) {
+        return GameError::CorruptDatabase { path: path.to_path_buf(), detail: error.to_string() };
+    }
     match error.sqlite_error_code() {
         Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => {
             GameError::CorruptDatabase { path: path.to_path_buf(), detail: error.to_string() }
@@ -60,59 +71,84 @@ pub(crate) fn open_connection(path: &Path) -> Result<Connection, GameError> {
     }
     conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
     conn.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
-    migrate(&mut conn, version).map_err(err)?;
+    migrate(&mut conn, version).map_err(|e| match e {
+        // A migration's Rust step refuses a file whose stored values are wrong (rolled back, untouched).
+        StepError::Refused(detail) => corrupt(detail),
+        StepError::Sql(error) => err(error),
+    })?;
     Ok(conn)
 }
 
 /// Applies the migrations after `from` in one transaction and sets `user_version`.
-fn migrate(conn: &mut Connection, from: i64) -> rusqlite::Result<()> {
+pub(crate) fn migrate(conn: &mut Connection, from: i64) -> Result<(), StepError> {
     if from >= LATEST {
         return Ok(());
     }
     let tx = conn.transaction()?;
     for migration in &MIGRATIONS[from as usize..] {
-        tx.execute_batch(migration)?;
+        tx.execute_batch(migration.sql)?;
+        if let Some(step) = migration.step {
+            step(&tx)?;
+        }
     }
     tx.pragma_update(None, "user_version", LATEST)?;
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
-/// The profile row.
+/// The profile row: the balance, XP, losing streak and the ledger's running sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Profile {
     pub chips: u64,
     pub xp: u64,
     pub losing_streak: u32,
+    /// Chips taken by real deals, ever.
+    pub bet_total: u64,
+    /// Chips paid by real draws, ever.
+    pub paid_total: u64,
+    /// Daily chips collected, ever.
+    pub daily_total: u64,
 }
 
+/// The profile; a negative or oversized stored number is a `FromSqlConversionFailure` (reported as a
+/// corrupt database by [`sql_error`]'s caller), never clamped.
 pub(crate) fn read_profile(conn: &Connection) -> rusqlite::Result<Profile> {
-    conn.query_row("SELECT chips, xp, losing_streak FROM profile WHERE id = 1", [], |row| {
-        Ok(Profile {
-            chips: row.get::<_, i64>(0)?.max(0) as u64,
-            xp: row.get::<_, i64>(1)?.max(0) as u64,
-            losing_streak: row.get::<_, i64>(2)?.clamp(0, i64::from(u32::MAX)) as u32,
-        })
-    })
+    conn.query_row(
+        "SELECT chips, xp, losing_streak, bet_total, paid_total, daily_total FROM profile WHERE id = 1",
+        [],
+        |row| {
+            Ok(Profile {
+                chips: row.get(0)?,
+                xp: row.get(1)?,
+                losing_streak: row.get(2)?,
+                bet_total: row.get(3)?,
+                paid_total: row.get(4)?,
+                daily_total: row.get(5)?,
+            })
+        },
+    )
 }
 
 pub(crate) fn write_profile(conn: &Connection, profile: &Profile) -> rusqlite::Result<()> {
-    conn.execute(
-        "UPDATE profile SET chips = ?1, xp = ?2, losing_streak = ?3 WHERE id = 1",
-        params![profile.chips as i64, profile.xp as i64, i64::from(profile.losing_streak)],
-    )?;
+    conn.prepare_cached(
+        "UPDATE profile SET chips = ?1, xp = ?2, losing_streak = ?3, bet_total = ?4, paid_total = ?5, \
+         daily_total = ?6 WHERE id = 1",
+    )?
+    .execute(params![
+        profile.chips as i64,
+        profile.xp as i64,
+        i64::from(profile.losing_streak),
+        profile.bet_total as i64,
+        profile.paid_total as i64,
+        profile.daily_total as i64,
+    ])?;
     Ok(())
 }
 
-pub(crate) fn add_ledger(
-    conn: &Connection,
-    kind: &str,
-    amount: i64,
-    hand_id: Option<i64>,
-    day: NaiveDate,
-) -> rusqlite::Result<()> {
+/// Adds a start or daily row to the ledger (a hand's bet and win are stored with the hand).
+pub(crate) fn add_ledger(conn: &Connection, kind: &str, amount: u64, day: NaiveDate) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO ledger (kind, amount, hand_id, day) VALUES (?1, ?2, ?3, ?4)",
-        params![kind, amount, hand_id, day.to_string()],
+        "INSERT INTO ledger (kind, amount, day) VALUES (?1, ?2, ?3)",
+        params![kind, amount as i64, day.to_string()],
     )?;
     Ok(())
 }
@@ -157,24 +193,46 @@ pub(crate) fn insert_claim(conn: &Connection, day: NaiveDate, amount: u64, strea
     Ok(())
 }
 
-/// A bag's stored items: "1" for a nudge, "0" for a plain deal, next first.
-pub(crate) fn read_bag(conn: &Connection, situation: Situation) -> rusqlite::Result<Option<(String, Option<String>)>> {
-    conn.query_row("SELECT remaining, last FROM bags WHERE situation = ?1", [situation.id()], |row| {
-        Ok((row.get(0)?, row.get(1)?))
-    })
-    .optional()
-}
-
-pub(crate) fn write_bag(
+/// A situation's stored kind-deal bag ("1" for a nudge, "0" for a plain deal, next first), or a fresh
+/// one when none is stored. The inner `Err` describes damaged text.
+pub(crate) fn read_bag(
     conn: &Connection,
     situation: Situation,
-    remaining: &str,
-    last: Option<&str>,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<Result<ShuffleBag<bool>, String>> {
+    let stored: Option<(String, Option<String>)> = conn
+        .query_row("SELECT remaining, last FROM bags WHERE situation = ?1", [situation.id()], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+        .optional()?;
+    let parse = |text: &str| -> Result<Vec<bool>, String> {
+        text.chars()
+            .map(|c| match c {
+                '1' => Ok(true),
+                '0' => Ok(false),
+                _ => Err(format!("bad kind-deal bag '{text}'")),
+            })
+            .collect()
+    };
+    Ok(match stored {
+        None => Ok(situation.new_bag()),
+        Some((remaining, last)) => (|| {
+            let last = match last.as_deref() {
+                None => None,
+                Some(text) => parse(text)?.first().copied(),
+            };
+            Ok(situation.restore_bag(parse(&remaining)?, last))
+        })(),
+    })
+}
+
+/// Stores a situation's bag after a draw from it.
+pub(crate) fn write_bag(conn: &Connection, situation: Situation, bag: &ShuffleBag<bool>) -> rusqlite::Result<()> {
+    let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+    let last = bag.last().map(|&b| text(&[b]));
     conn.execute(
         "INSERT INTO bags (situation, remaining, last) VALUES (?1, ?2, ?3) \
          ON CONFLICT (situation) DO UPDATE SET remaining = excluded.remaining, last = excluded.last",
-        params![situation.id(), remaining, last],
+        params![situation.id(), text(bag.remaining()), last],
     )?;
     Ok(())
 }
@@ -205,69 +263,87 @@ pub(crate) fn table_counts(conn: &Connection) -> rusqlite::Result<Vec<(&'static 
         .collect()
 }
 
-/// The ledger check (see [`Audit`]).
-pub(crate) fn audit(conn: &Connection) -> rusqlite::Result<Audit> {
-    let one = |sql: &str| -> rusqlite::Result<i64> { conn.query_row(sql, [], |row| row.get(0)) };
-    let chips = one("SELECT chips FROM profile WHERE id = 1")?;
-    let xp = one("SELECT xp FROM profile WHERE id = 1")?;
-    let ledger_balance = one("SELECT COALESCE(SUM(amount), 0) FROM ledger")?;
-    let start = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'start'")?;
-    let n_start = one("SELECT COUNT(*) FROM ledger WHERE kind = 'start'")?;
-    let daily = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'daily'")?;
-    let bets = -one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'bet'")?;
-    let payouts = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'payout'")?;
-    let real_hands = one("SELECT COUNT(*) FROM hands WHERE practice = 0")?;
-    let practice_hands = one("SELECT COUNT(*) FROM hands WHERE practice = 1")?;
-    let hand_in_progress: Option<i64> =
-        conn.query_row("SELECT id FROM hands WHERE drawn = 0", [], |row| row.get(0)).optional()?;
-    let mut problems = Vec::new();
-    let mut expect = |ok: bool, what: String| {
-        if !ok {
-            problems.push(what);
+/// `base` with `suffix` appended to its file name.
+fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
+    let mut text = base.as_os_str().to_owned();
+    text.push(suffix);
+    PathBuf::from(text)
+}
+
+/// Moves `path` and its `-wal`/`-shm`/`-journal` companions to the first free `PATH.LABEL-N`.
+pub(crate) fn move_aside(path: &Path, label: &str) -> Result<PathBuf, GameError> {
+    let storage_err = |detail: String| GameError::Storage { path: path.to_path_buf(), detail };
+    if !path.exists() {
+        return Err(storage_err("there is no file to move aside".to_string()));
+    }
+    let target = (1..10_000)
+        .map(|n| with_suffix(path, &format!(".{label}-{n}")))
+        .find(|candidate| !candidate.exists())
+        .ok_or_else(|| storage_err("no free name to move the file to".to_string()))?;
+    std::fs::rename(path, &target).map_err(|e| storage_err(e.to_string()))?;
+    for companion in ["-wal", "-shm", "-journal"] {
+        let from = with_suffix(path, companion);
+        if from.exists() {
+            std::fs::rename(&from, with_suffix(&target, companion)).map_err(|e| storage_err(e.to_string()))?;
         }
-    };
-    expect(chips == ledger_balance, format!("balance {chips} but the ledger adds up to {ledger_balance}"));
-    expect(chips >= 0, format!("negative balance {chips}"));
-    expect(
-        n_start == 1 && start == super::rules::START_CHIPS as i64,
-        format!("starting chips {start} in {n_start} rows"),
-    );
-    expect(xp == bets, format!("XP {xp} but {bets} chips were bet"));
-    let claims = one("SELECT COALESCE(SUM(amount), 0) FROM daily_claims")?;
-    let n_claims = one("SELECT COUNT(*) FROM daily_claims")?;
-    let n_daily = one("SELECT COUNT(*) FROM ledger WHERE kind = 'daily'")?;
-    expect(
-        claims == daily && n_claims == n_daily,
-        format!("{n_claims} claims of {claims} chips but {n_daily} ledger rows of {daily}"),
-    );
-    let unpaid_bets = one("SELECT COUNT(*) FROM hands h WHERE h.practice = 0 AND NOT EXISTS \
-         (SELECT 1 FROM ledger l WHERE l.hand_id = h.id AND l.kind = 'bet' AND l.amount = -h.cost)")?;
-    expect(unpaid_bets == 0, format!("{unpaid_bets} real hands without their bet in the ledger"));
-    let stray_bets = one("SELECT COUNT(*) FROM ledger l WHERE l.kind = 'bet' AND NOT EXISTS \
-         (SELECT 1 FROM hands h WHERE h.id = l.hand_id AND h.practice = 0)")?;
-    expect(stray_bets == 0, format!("{stray_bets} bets without a real hand"));
-    let wrong_payouts =
-        one("SELECT COUNT(*) FROM hands h WHERE h.practice = 0 AND h.drawn = 1 AND COALESCE(h.payout, -1) != \
-         COALESCE((SELECT SUM(amount) FROM ledger l WHERE l.hand_id = h.id AND l.kind = 'payout'), 0)")?;
-    expect(wrong_payouts == 0, format!("{wrong_payouts} drawn hands whose payout is not in the ledger"));
-    let stray_payouts = one("SELECT COUNT(*) FROM ledger l WHERE l.kind = 'payout' AND NOT EXISTS \
-         (SELECT 1 FROM hands h WHERE h.id = l.hand_id AND h.practice = 0 AND h.drawn = 1)")?;
-    expect(stray_payouts == 0, format!("{stray_payouts} payouts without a drawn real hand"));
-    let bad_practice =
-        one("SELECT COUNT(*) FROM hands WHERE practice = 1 AND (cost != 0 OR COALESCE(payout, 0) != 0)")?;
-    expect(bad_practice == 0, format!("{bad_practice} practice hands that moved chips"));
-    Ok(Audit {
-        ok: problems.is_empty(),
-        chips,
-        ledger_balance,
-        start,
-        daily,
-        bets,
-        payouts,
-        xp,
-        real_hands,
-        practice_hands,
-        hand_in_progress,
-        problems,
+    }
+    Ok(target)
+}
+
+/// A consistent copy of the open database at `target` through SQLite's online backup. Refuses to
+/// overwrite an existing file; a failed copy leaves no file behind.
+pub(crate) fn export(conn: &Connection, target: &Path) -> Result<(), GameError> {
+    let target_err = |detail: String| GameError::Storage { path: target.to_path_buf(), detail };
+    if target.exists() {
+        return Err(target_err("a file with that name already exists; choose a new name".to_string()));
+    }
+    let copy = (|| -> rusqlite::Result<()> {
+        let mut out = Connection::open(target)?;
+        {
+            let backup = rusqlite::backup::Backup::new(conn, &mut out)?;
+            backup.run_to_completion(256, Duration::from_millis(0), None)?;
+        }
+        // One self-contained file: no WAL beside it.
+        out.pragma_update(None, "journal_mode", "DELETE")?;
+        Ok(())
+    })();
+    copy.map_err(|e| {
+        let _ = std::fs::remove_file(target);
+        target_err(e.to_string())
     })
+}
+
+/// Copies `source` beside `db_path` (as `DB.import`, replacing an earlier unfinished one) so it can be
+/// checked and migrated without ever writing to the player's chosen file.
+pub(crate) fn stage_import(source: &Path, db_path: &Path) -> Result<PathBuf, GameError> {
+    let staged = with_suffix(db_path, ".import");
+    remove_staged(&staged);
+    std::fs::copy(source, &staged)
+        .map_err(|e| GameError::Storage { path: source.to_path_buf(), detail: e.to_string() })?;
+    Ok(staged)
+}
+
+/// Removes a staged import and its companions.
+pub(crate) fn remove_staged(staged: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(with_suffix(staged, suffix));
+    }
+}
+
+/// Moves the current database aside (`PATH.before-import-N`) and the checked, staged copy into its
+/// place. Returns where the previous file went. If the second move fails, the previous file is moved
+/// back, so the player is never left without their progress.
+pub(crate) fn swap_in(staged: &Path, db_path: &Path) -> Result<PathBuf, GameError> {
+    let kept = move_aside(db_path, "before-import")?;
+    if let Err(e) = std::fs::rename(staged, db_path) {
+        let _ = std::fs::rename(&kept, db_path);
+        return Err(GameError::Storage { path: db_path.to_path_buf(), detail: e.to_string() });
+    }
+    for companion in ["-wal", "-shm"] {
+        let from = with_suffix(staged, companion);
+        if from.exists() {
+            let _ = std::fs::rename(&from, with_suffix(db_path, companion));
+        }
+    }
+    Ok(kept)
 }

@@ -78,6 +78,13 @@ impl HandEvs {
         (self.ev(self.best()) - self.ev(hold)).max(0.0)
     }
 
+    /// Whether playing `hold` is a mistake: it gives up more than [`TIE_EPSILON`] per coin against
+    /// the best hold. The one mistake threshold: the game, its statistics, the hint and the UI all
+    /// take this verdict rather than comparing EVs themselves.
+    pub fn is_mistake(&self, hold: Hold) -> bool {
+        self.cost(hold) > TIE_EPSILON
+    }
+
     /// All 32 holds, best first, ties settled by the tie rule.
     pub fn sorted(&self) -> Vec<HoldEv> {
         let mut holds: Vec<HoldEv> = Hold::all().map(|hold| HoldEv { hold, ev: self.ev(hold) }).collect();

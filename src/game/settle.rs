@@ -1,0 +1,124 @@
+//! Settling a draw: the final hands, their paying rows and wins, and how the hold compares with the
+//! best hold. The one place a draw's result is worked out: the game, `vpoker simulate`, the history
+//! (which replays stored hands through it) and anything later all call [`settle`].
+//!
+//! Pure: a [`Deal`], the bet and the hold in, a [`Settlement`] out. No SQLite, no clock.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::strategy::{hand_evs, HandEvs};
+
+use super::deal::Deal;
+
+/// The result of one of the hands of a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandResult {
+    /// The final five cards (held cards in place).
+    pub cards: [Card; 5],
+    /// The replacement cards, in the order they came.
+    pub drawn: Vec<Card>,
+    /// The paytable row id, or "nothing".
+    pub outcome: String,
+    /// The paytable row index, or null.
+    pub row: Option<usize>,
+    /// bet × the row's per-coin pay.
+    pub win: u64,
+}
+
+/// How a hold compares with the best hold of the same dealt cards, per coin and in chips.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HoldVerdict {
+    /// The hold judged.
+    pub hold: Hold,
+    /// Its EV per coin.
+    pub ev: f64,
+    /// The best hold (ties: fewer cards held, then the smaller mask).
+    pub best_hold: Hold,
+    /// The best hold's EV per coin.
+    pub best_ev: f64,
+    /// EV per coin given up against the best hold (0 for the best hold and its exact ties).
+    pub cost: f64,
+    /// Chips at stake (bet × hands): the per-coin figures times this are chips.
+    pub stake: u64,
+    /// Whether playing `hold` is a mistake (the core's one threshold, [`HandEvs::is_mistake`]).
+    pub mistake: bool,
+}
+
+impl HoldVerdict {
+    /// Judges `hold` against the EVs of its dealt cards at a stake of `stake` chips.
+    pub fn of(evs: &HandEvs, hold: Hold, stake: u64) -> HoldVerdict {
+        let best_hold = evs.best();
+        let mistake = evs.is_mistake(hold);
+        HoldVerdict {
+            hold,
+            ev: evs.ev(hold),
+            best_hold,
+            best_ev: evs.ev(best_hold),
+            cost: if mistake { evs.cost(hold) } else { 0.0 },
+            stake,
+            mistake,
+        }
+    }
+
+    /// The EV of the hold in chips at the stake.
+    pub fn ev_chips(&self) -> f64 {
+        self.ev * self.stake as f64
+    }
+
+    /// The best hold's EV in chips at the stake.
+    pub fn best_ev_chips(&self) -> f64 {
+        self.best_ev * self.stake as f64
+    }
+
+    /// The EV given up in chips at the stake.
+    pub fn cost_chips(&self) -> f64 {
+        self.cost * self.stake as f64
+    }
+}
+
+/// A settled draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settlement {
+    /// One result per hand, first hand first.
+    pub results: Vec<HandResult>,
+    /// Sum of the results' wins (what practice would have paid, too).
+    pub won: u64,
+    /// The hold against the best hold.
+    pub verdict: HoldVerdict,
+}
+
+/// The stake of a deal: bet × hands (what a real deal costs; practice stakes nothing real but its
+/// figures are still shown at this stake).
+pub fn stake(bet: u32, n_hands: u8) -> u64 {
+    u64::from(bet) * u64::from(n_hands)
+}
+
+/// Settles `deal` drawn with `hold` at `bet` chips per hand.
+pub fn settle(deal: &Deal, bet: u32, hold: Hold) -> Settlement {
+    let evs = hand_evs(deal.machine(), &deal.dealt());
+    settle_with(deal, bet, hold, &evs)
+}
+
+/// [`settle`] with the dealt cards' EVs already computed.
+pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, evs: &HandEvs) -> Settlement {
+    let table = deal.machine().paytable();
+    let results: Vec<HandResult> = deal
+        .final_hands(hold)
+        .into_iter()
+        .map(|cards| {
+            let row = table.row_of_hand(&cards);
+            HandResult {
+                cards,
+                drawn: (0..5).filter(|&i| !hold.holds(i)).map(|i| cards[i]).collect(),
+                outcome: table.outcome_id(&cards).to_string(),
+                row,
+                win: u64::from(bet) * u64::from(table.pay(&cards)),
+            }
+        })
+        .collect();
+    let won = results.iter().map(|r| r.win).sum();
+    let verdict = HoldVerdict::of(evs, hold, stake(bet, deal.n_hands() as u8));
+    Settlement { results, won, verdict }
+}

@@ -1,0 +1,150 @@
+//! Migration 3 on a database written by the landed code (schema 2; `tests/fixtures/landed-v2.db`,
+//! with the history, statistics and state that code printed for it): every hand, chip and ledger
+//! row is carried forward, and a file whose stored values disagree with the replay is refused
+//! untouched.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use vpoker::game::Game;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+fn json(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap()
+}
+
+/// A copy of the landed file in a temporary directory.
+fn landed_copy() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vpoker.db");
+    std::fs::copy(fixture("landed-v2.db"), &path).unwrap();
+    (dir, path)
+}
+
+fn today() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2026, 11, 8).unwrap()
+}
+
+fn close(a: &Value, b: &Value) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => (x - y).abs() <= 1e-9 * x.abs().max(1.0),
+        _ => a == b,
+    }
+}
+
+#[test]
+fn every_hand_chip_and_ledger_row_is_carried_forward() {
+    let (_dir, path) = landed_copy();
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    let state = serde_json::to_value(game.state(today()).unwrap()).unwrap();
+    let landed_state = json("landed-v2.state.json");
+    for key in ["chips", "xp", "level", "losing_streak", "daily", "settings", "last_bet", "last_hands", "unlocked"] {
+        assert_eq!(state[key], landed_state[key], "state.{key}");
+    }
+    for key in ["id", "machine", "bet", "hands", "practice", "cards", "nudged", "best_hold", "best_ev"] {
+        assert!(close(&state["hand"][key], &landed_state["hand"][key]), "hand.{key}");
+    }
+    assert_eq!(audit.chips, landed_state["chips"].as_i64().unwrap());
+    assert_eq!((audit.real_hands, audit.practice_hands), (Some(223), Some(15)));
+    assert_eq!(audit.daily, 1000);
+
+    let landed = json("landed-v2.history.json")["hands"].as_array().unwrap().clone();
+    let history = serde_json::to_value(game.history(1000, None).unwrap()).unwrap();
+    let history = history.as_array().unwrap();
+    assert_eq!(history.len(), landed.len());
+    for (new, old) in history.iter().zip(&landed) {
+        for (key, value) in old.as_object().unwrap() {
+            assert!(close(&new[key], value), "hand {}: {key} {} became {}", old["id"], value, new[key]);
+        }
+    }
+
+    let stats = serde_json::to_value(game.stats().unwrap()).unwrap();
+    let landed_stats = json("landed-v2.stats.json");
+    for group in ["real", "practice"] {
+        for (new, old) in stats[group].as_array().unwrap().iter().zip(landed_stats[group].as_array().unwrap()) {
+            for (key, value) in old.as_object().unwrap() {
+                assert!(close(&new[key], value), "{group} {}: {key} {value} became {}", old["machine"], new[key]);
+            }
+        }
+    }
+    assert_eq!(game.stats().unwrap(), game.stats_from_hands().unwrap());
+}
+
+#[test]
+fn the_migrated_file_plays_on() {
+    let (_dir, path) = landed_copy();
+    let mut game = Game::open(&path).unwrap();
+    let hand = game.state(today()).unwrap().hand.unwrap();
+    let drawn = game.draw(hand.best_hold, today()).unwrap();
+    assert_eq!(drawn.last_hand.unwrap().id, hand.id);
+    game.claim_daily(chrono::NaiveDate::from_ymd_opt(2026, 11, 9).unwrap()).unwrap();
+    assert!(game.audit().unwrap().ok);
+    assert_eq!(game.stats().unwrap(), game.stats_from_hands().unwrap());
+}
+
+/// Applies `sql` to a fresh copy of the landed file, then checks opening refuses it by name and
+/// leaves the file's bytes as they were.
+fn refused_after(sql: &str) -> String {
+    let (_dir, path) = landed_copy();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(sql).unwrap();
+        conn.pragma_update(None, "wal_checkpoint", "TRUNCATE").unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let error = Game::open(&path).unwrap_err();
+    assert_eq!(error.kind(), "corrupt-database", "{sql}: {error}");
+    assert!(error.to_string().contains("vpoker.db"), "{error}");
+    assert_eq!(std::fs::read(&path).unwrap(), before, "{sql}: the refused file was changed");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).unwrap();
+    assert_eq!(version, 2, "the migration was rolled back");
+    error.to_string()
+}
+
+#[test]
+fn a_stored_nan_or_a_wrong_best_hold_is_refused_untouched() {
+    // A NaN among the stored EVs (SQLite keeps a blob's bytes as they are).
+    let mut evs = vec![0u8; 256];
+    evs[..8].copy_from_slice(&f64::NAN.to_le_bytes());
+    let hex: String = evs.iter().map(|b| format!("{b:02x}")).collect();
+    let message = refused_after(&format!("UPDATE hands SET evs = X'{hex}' WHERE id = 10"));
+    assert!(message.contains("hand 10") && message.contains("finite"), "{message}");
+    // A best hold that is not the best.
+    let message = refused_after("UPDATE hands SET best_hold = (best_hold + 1) % 32 WHERE id = 11");
+    assert!(message.contains("hand 11") && message.contains("best hold"), "{message}");
+    // Cards the seed does not give, a win the cards do not pay, a bet the ledger did not take.
+    refused_after("UPDATE hands SET dealt = '2c 3c 4c 5c 7d' WHERE id = 12");
+    refused_after("UPDATE hands SET won = won + 5, payout = payout + 5 WHERE id = 13");
+    refused_after("DELETE FROM ledger WHERE hand_id = 14 AND kind = 'bet'");
+}
+
+#[test]
+fn a_non_finite_running_total_is_a_corrupt_database() {
+    let (_dir, path) = landed_copy();
+    drop(Game::open(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("UPDATE totals SET ev_given_up = 9e999 WHERE machine = 0 AND practice = 0", []).unwrap();
+    }
+    let error = Game::open(&path).unwrap_err();
+    assert_eq!(error.kind(), "corrupt-database");
+    assert!(error.to_string().contains("not a number"), "{error}");
+}
+
+#[test]
+fn the_lean_file_is_far_smaller() {
+    let (_dir, path) = landed_copy();
+    drop(Game::open(&path).unwrap());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch("VACUUM").unwrap();
+    drop(conn);
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    let landed = std::fs::metadata(fixture("landed-v2.db")).unwrap().len();
+    assert!(bytes * 2 < landed, "{bytes} bytes after the migration, {landed} before");
+}
