@@ -14,20 +14,15 @@ use serde_json::{json, Map, Value};
 use vpoker::machine::MachineId;
 use vpoker::strategy::{analyze_classes, suit_classes, warm_up, Analysis};
 
-use crate::args::Args;
+use crate::cli::{AnalyzeArgs, AnalyzeGames};
 
 /// Runs the `analyze` subcommand.
-pub fn analyze(argv: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(argv, &["game"], &["json"])?;
-    if let Some(extra) = args.positional().first() {
-        return Err(format!("unexpected argument '{extra}'"));
-    }
-    let game = args.required("game")?;
-    let machines: Vec<MachineId> = match game {
-        "all" => MachineId::ALL.to_vec(),
-        id => vec![id.parse().map_err(|e| format!("--game: {e}"))?],
+pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
+    let machines: Vec<MachineId> = match args.game {
+        AnalyzeGames::All => MachineId::ALL.to_vec(),
+        AnalyzeGames::One(machine) => vec![machine],
     };
-    let json = args.switch("json");
+    let json = args.json;
     let started = Instant::now();
     let bar = Progress::new(machines.len());
     if machines.len() > 1 {

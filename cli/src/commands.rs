@@ -2,36 +2,29 @@
 
 use std::process::ExitCode;
 
-use crate::args::Args;
+use clap::CommandFactory;
 use vpoker::card::{cards_to_string, parse_hand};
-use vpoker::machine::MachineId;
-use vpoker::shuffle::{fresh_deck, Algorithm, Seed};
+use vpoker::shuffle::fresh_deck;
 
-const USAGE: &str = "usage: vpoker <eval|shuffle|hint|analyze|play|simulate> ... (see README.md)";
+use crate::cli::{Cli, Command, CompletionsArgs, EvalArgs, ShuffleArgs};
 
-/// Runs one command line. `Err` is a usage or input error (exit 2 after a one-line message).
-pub fn run(argv: &[String]) -> Result<ExitCode, String> {
-    let (command, rest) = argv.split_first().ok_or(USAGE)?;
-    match command.as_str() {
-        "eval" => eval(rest),
-        "shuffle" => shuffle(rest),
-        "hint" => crate::hint::hint(rest),
-        "analyze" => crate::analyze::analyze(rest),
-        "play" => crate::play::play(rest),
-        "simulate" => crate::simulate::simulate(rest),
-        "--help" | "-h" | "help" => {
-            println!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(format!("unknown command '{other}'; {USAGE}")),
+/// Runs one parsed command line. `Err` is a usage or input error (exit 2 after a one-line message).
+pub fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Eval(args) => eval(args),
+        Command::Shuffle(args) => shuffle(args),
+        Command::Hint(args) => crate::hint::hint(args),
+        Command::Analyze(args) => crate::analyze::analyze(args),
+        Command::Play(args) => crate::play::play(args),
+        Command::Simulate(args) => crate::simulate::simulate(args),
+        Command::Completions(args) => completions(args),
     }
 }
 
 /// `vpoker eval --game ID [--json] "Ah Kh Qh Jh Th"`
-fn eval(argv: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(argv, &["game"], &["json"])?;
-    let machine: MachineId = args.parsed("game")?;
-    let text = match args.positional() {
+fn eval(args: EvalArgs) -> Result<ExitCode, String> {
+    let machine = args.game;
+    let text = match args.hand.as_slice() {
         [one] => one.clone(),
         [] => return Err("eval needs a hand, e.g. \"Ah Kh Qh Jh Th\"".into()),
         many => many.join(" "),
@@ -40,7 +33,7 @@ fn eval(argv: &[String]) -> Result<ExitCode, String> {
     let table = machine.paytable();
     let category = table.outcome_id(&hand);
     let pay = table.pay(&hand);
-    if args.switch("json") {
+    if args.json {
         let object = serde_json::json!({ "game": machine, "hand": hand, "category": category, "pay": pay });
         println!("{object}");
     } else {
@@ -50,23 +43,9 @@ fn eval(argv: &[String]) -> Result<ExitCode, String> {
 }
 
 /// `vpoker shuffle --seed HEX --count N [--cards K] [--algorithm A]`
-fn shuffle(argv: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(argv, &["seed", "count", "cards", "algorithm"], &[])?;
-    if let Some(extra) = args.positional().first() {
-        return Err(format!("unexpected argument '{extra}'"));
-    }
-    let seed: Seed = args.parsed("seed")?;
-    let count: u64 = args.parsed("count")?;
-    let n_cards: usize = args.parsed_or("cards", 52)?;
-    if !(1..=52).contains(&n_cards) {
-        return Err(format!("--cards: {n_cards} is not between 1 and 52"));
-    }
-    let algorithm = match args.value("algorithm") {
-        None => Algorithm::FisherYates,
-        Some(id) => Algorithm::from_id(id).ok_or_else(|| {
-            format!("--algorithm: '{id}' is not one of fisher-yates, sort-keys, biased")
-        })?,
-    };
+/// (`--cards` is checked to be 1 to 52 and `--algorithm` parsed by the command line, `cli.rs`.)
+fn shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
+    let ShuffleArgs { seed, count, cards: n_cards, algorithm } = args;
     let mut rng = seed.rng();
     let deck = fresh_deck();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -78,6 +57,15 @@ fn shuffle(argv: &[String]) -> Result<ExitCode, String> {
         }
     }
     let _ = out.flush();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `vpoker completions SHELL`: the completion script on standard output.
+fn completions(args: CompletionsArgs) -> Result<ExitCode, String> {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "vpoker", &mut script);
+    // A closed pipe (e.g. `| head`) is not an error.
+    let _ = std::io::stdout().lock().write_all(&script);
     Ok(ExitCode::SUCCESS)
 }
 

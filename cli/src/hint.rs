@@ -13,15 +13,14 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::strategy::{hand_evs, HoldEv};
 
-use crate::args::Args;
+use crate::cli::HintArgs;
 
 /// Runs the `hint` subcommand.
-pub fn hint(argv: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(argv, &["game"], &["json"])?;
-    let machine: MachineId = args.parsed("game")?;
-    let json = args.switch("json");
-    if !args.positional().is_empty() {
-        let hand = parse_hand(&args.positional().join(" ")).map_err(|e| e.to_string())?;
+pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
+    let machine = args.game;
+    let json = args.json;
+    if !args.hand.is_empty() {
+        let hand = parse_hand(&args.hand.join(" ")).map_err(|e| e.to_string())?;
         // A closed pipe (e.g. `| head`) is not an error.
         let _ = writeln!(std::io::stdout().lock(), "{}", render(machine, &hand, json));
         return Ok(ExitCode::SUCCESS);

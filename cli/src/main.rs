@@ -1,7 +1,7 @@
 //! `vpoker`: the command-line face of the core. Output formats are a contract (see README.md).
 
 mod analyze;
-mod args;
+mod cli;
 mod commands;
 mod hint;
 mod play;
@@ -9,9 +9,14 @@ mod simulate;
 
 use std::process::ExitCode;
 
+use clap::Parser;
+
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    match commands::run(&argv) {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return cli::usage_error(error),
+    };
+    match commands::run(cli) {
         Ok(code) => code,
         Err(message) => {
             eprintln!("vpoker: {message}");

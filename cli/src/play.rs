@@ -5,10 +5,9 @@
 //! `vpoker::game`: it supplies what the core never takes by itself — the local date (`--today`,
 //! default: the local calendar date) and each hand's seed (OS entropy, or `--seed HEX` to reproduce).
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
-use chrono::NaiveDate;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::Serialize;
@@ -17,139 +16,131 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-use crate::args::Args;
-
-const PLAY_USAGE: &str = "usage: vpoker play --db FILE [--today YYYY-MM-DD] \
-    <state|claim-daily|deal|draw|hint|history|stats|set|audit|reset-corrupt|autoplay> ...";
+use crate::cli::{AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
 
 /// Runs `vpoker play ...`.
-pub fn play(argv: &[String]) -> Result<ExitCode, String> {
-    let mut db: Option<PathBuf> = None;
-    let mut today: Option<NaiveDate> = None;
-    let mut rest = argv;
-    while let Some((first, tail)) = rest.split_first() {
-        let (name, inline) = match first.split_once('=') {
-            Some((name, value)) => (name, Some(value.to_string())),
-            None => (first.as_str(), None),
-        };
-        if name != "--db" && name != "--today" {
-            break;
-        }
-        let (value, tail) = match inline {
-            Some(value) => (value, tail),
-            None => {
-                let (value, tail) = tail.split_first().ok_or_else(|| format!("{name} needs a value"))?;
-                (value.clone(), tail)
-            }
-        };
-        if name == "--db" {
-            db = Some(PathBuf::from(value));
-        } else {
-            let date = NaiveDate::parse_from_str(&value, "%Y-%m-%d")
-                .map_err(|_| format!("--today: '{value}' is not a date (YYYY-MM-DD)"))?;
-            today = Some(date);
-        }
-        rest = tail;
-    }
-    let db = db.ok_or_else(|| format!("--db is required; {PLAY_USAGE}"))?;
+pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
+    let PlayArgs { db, today, command } = args;
     // Without --today the CLI is the clock: the local date and time, recorded with each hand.
     let now: Moment = match today {
         Some(date) => date.into(),
         None => chrono::Local::now().naive_local().into(),
     };
     let today = now.date();
-    let (command, rest) = rest.split_first().ok_or(PLAY_USAGE)?;
-    match command.as_str() {
-        "reset-corrupt" => {
-            no_args(rest)?;
+    match command {
+        PlayCommand::ResetCorrupt => {
             let outcome = Game::move_aside_and_start_fresh(&db).and_then(|moved_to| {
                 let state = Game::open(&db)?.state(today)?;
                 Ok(serde_json::json!({ "moved_to": moved_to.display().to_string(), "state": state }))
             });
             Ok(print_outcome(outcome))
         }
-        "state" => {
-            no_args(rest)?;
-            Ok(print_outcome(Game::open(&db).and_then(|game| game.state(today))))
-        }
-        "claim-daily" => {
-            no_args(rest)?;
-            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.claim_daily(today))))
-        }
-        "deal" => {
-            let args = Args::parse(rest, &["game", "bet", "hands", "seed"], &["practice"])?;
-            no_positional(&args)?;
-            let bet: u32 = args.parsed("bet")?;
-            let hands: u8 = args.parsed_or("hands", 1)?;
-            let seed = match args.value("seed") {
-                Some(text) => text.parse::<Seed>().map_err(|e| format!("--seed: {e}"))?,
+        PlayCommand::State => Ok(print_outcome(Game::open(&db).and_then(|game| game.state(today)))),
+        PlayCommand::ClaimDaily => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.claim_daily(today)))),
+        PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed }) => {
+            let seed = match seed {
+                Some(seed) => seed,
                 None => os_seed()?,
             };
-            let outcome = args.required("game")?.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
-                let request = DealRequest { machine, bet, hands, practice: args.switch("practice") };
+            // The machine stays text until here: an unknown one is the game's refusal, not a usage error.
+            let outcome = game.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
+                let request = DealRequest { machine, bet, hands, practice };
                 Game::open(&db)?.deal(request, seed, now)
             });
             Ok(print_outcome(outcome))
         }
-        "draw" => {
-            let args = Args::parse(rest, &["hold"], &[])?;
-            let text = match (args.value("hold"), args.positional()) {
-                (Some(text), []) => text.to_string(),
-                (None, [text]) => text.clone(),
-                _ => return Err("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)".into()),
-            };
+        PlayCommand::Draw(DrawArgs { hold, mask }) => {
+            // clap makes sure exactly one of `--hold MASK` and `MASK` is given.
+            let text = hold.or(mask).ok_or("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;
             let outcome =
                 text.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.draw(hold, now));
             Ok(print_outcome(outcome))
         }
-        "hint" => {
-            no_args(rest)?;
-            Ok(print_outcome(Game::open(&db).and_then(|game| game.hint())))
-        }
-        "history" => {
-            let args = Args::parse(rest, &["limit"], &[])?;
-            no_positional(&args)?;
-            let limit: u32 = args.parsed_or("limit", 20)?;
+        PlayCommand::Hint => Ok(print_outcome(Game::open(&db).and_then(|game| game.hint()))),
+        PlayCommand::History(args) => {
             let outcome = Game::open(&db)
-                .and_then(|game| game.history(limit, None))
+                .and_then(|game| game.history(args.limit, args.before))
                 .map(|hands| serde_json::json!({ "hands": hands }));
             Ok(print_outcome(outcome))
         }
-        "stats" => {
-            no_args(rest)?;
-            Ok(print_outcome(Game::open(&db).and_then(|game| game.stats())))
+        PlayCommand::Stats => Ok(print_outcome(Game::open(&db).and_then(|game| game.stats()))),
+        PlayCommand::Set(SetArgs { key, value }) => {
+            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.set_setting_state(&key, &value, today))))
         }
-        "set" => {
-            let [key, value] = rest else {
-                return Err("set needs a key and a value, e.g. `set kind-deals off`".into());
-            };
-            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.set_setting_state(key, value, today))))
-        }
-        "audit" => {
-            no_args(rest)?;
+        PlayCommand::Audit => {
             let audit = Game::open(&db).and_then(|game| game.audit());
             let ok = audit.as_ref().is_ok_and(|a| a.ok);
             let code = print_outcome(audit);
             Ok(if ok { code } else { ExitCode::from(1) })
         }
-        "autoplay" => autoplay(&db, now, rest),
-        other => Err(format!("unknown play command '{other}'; {PLAY_USAGE}")),
+        PlayCommand::Autoplay(args) => autoplay(&db, now, args),
+        PlayCommand::Fill(args) => fill(&db, now, args),
+        PlayCommand::Export(args) => {
+            let outcome = Game::open(&db)
+                .and_then(|game| game.export(&args.file))
+                .map(|()| serde_json::json!({ "exported": args.file.display().to_string() }));
+            Ok(print_outcome(outcome))
+        }
+        PlayCommand::Import(args) => {
+            let outcome = Game::open(&db).and_then(|mut game| {
+                let kept = game.import(&args.file)?;
+                Ok(serde_json::json!({ "kept_aside": kept.display().to_string(), "state": game.state(now.date())? }))
+            });
+            Ok(print_outcome(outcome))
+        }
     }
+}
+
+/// `fill`: N hands with the best hold through the game's own deal and draw, a day's play per
+/// transaction. Each day starts by collecting its daily chips; a day the chips run out on ends
+/// early and play moves to the next day. Prints `{"hands","days","seconds","state"}`.
+fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
+    let FillArgs { hands: n_hands, game: machine, bet, per_day, seed } = args;
+    let mut seeds = ChaCha20Rng::from_seed(seed.bytes());
+    let started = std::time::Instant::now();
+    let outcome = (|| -> Result<serde_json::Value, GameError> {
+        let mut game = Game::open(db)?;
+        if let Some(hand) = game.state(now.date())?.hand {
+            game.draw(hand.best_hold, now)?;
+        }
+        let request = DealRequest { machine, bet, hands: 1, practice: false };
+        let (mut played, mut day, mut idle_days) = (0u64, now.date(), 0u32);
+        while played < n_hands {
+            if game.state(day)?.daily.available {
+                game.claim_daily(day)?;
+            }
+            let batch: Vec<Seed> = (0..per_day.max(1).min((n_hands - played) as usize))
+                .map(|_| {
+                    let mut bytes = [0u8; 32];
+                    seeds.fill_bytes(&mut bytes);
+                    Seed::from_bytes(bytes)
+                })
+                .collect();
+            let n = game.play_best_batch(request, &batch, day)?;
+            played += n as u64;
+            idle_days = if n == 0 { idle_days + 1 } else { 0 };
+            if idle_days > 1_000 {
+                break; // The bet is beyond what daily chips can ever pay for.
+            }
+            day = day.succ_opt().unwrap_or(day);
+        }
+        let days = (day - now.date()).num_days();
+        Ok(serde_json::json!({
+            "hands": played,
+            "days": days,
+            "seconds": started.elapsed().as_secs_f64(),
+            "state": game.state(day)?,
+        }))
+    })();
+    Ok(print_outcome(outcome))
 }
 
 /// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX]`: plays N hands with the best
 /// hold, finishing a hand left in progress first; each deal is its own transaction, as in the app.
 /// Used to prepare profiles (e.g. level 10 for the end-to-end tests) and by the crash test.
-fn autoplay(db: &std::path::Path, now: Moment, argv: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(argv, &["hands", "game", "bet", "seed"], &["practice"])?;
-    no_positional(&args)?;
-    let n_hands: u64 = args.parsed("hands")?;
-    let machine: MachineId = args.parsed_or("game", MachineId::JacksOrBetter)?;
-    let bet: u32 = args.parsed_or("bet", 5)?;
-    let mut seeds: Option<ChaCha20Rng> = match args.value("seed") {
-        Some(text) => Some(ChaCha20Rng::from_seed(text.parse::<Seed>().map_err(|e| format!("--seed: {e}"))?.bytes())),
-        None => None,
-    };
+fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, String> {
+    let AutoplayArgs { hands: n_hands, game: machine, bet, practice, seed } = args;
+    let mut seeds: Option<ChaCha20Rng> = seed.map(|seed| ChaCha20Rng::from_seed(seed.bytes()));
     let outcome = (|| -> Result<vpoker::game::State, GameError> {
         let mut game = Game::open(db)?;
         if let Some(hand) = game.state(now.date())?.hand {
@@ -164,7 +155,7 @@ fn autoplay(db: &std::path::Path, now: Moment, argv: &[String]) -> Result<ExitCo
                 }
                 None => os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?,
             };
-            let request = DealRequest { machine, bet, hands: 1, practice: args.switch("practice") };
+            let request = DealRequest { machine, bet, hands: 1, practice };
             let state = game.deal(request, seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;
@@ -179,20 +170,6 @@ fn os_seed() -> Result<Seed, String> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| format!("no OS entropy: {e}"))?;
     Ok(Seed::from_bytes(bytes))
-}
-
-fn no_args(rest: &[String]) -> Result<(), String> {
-    match rest.first() {
-        Some(extra) => Err(format!("unexpected argument '{extra}'")),
-        None => Ok(()),
-    }
-}
-
-fn no_positional(args: &Args) -> Result<(), String> {
-    match args.positional().first() {
-        Some(extra) => Err(format!("unexpected argument '{extra}'")),
-        None => Ok(()),
-    }
 }
 
 /// Prints the value (exit 0) or `{"error":…}` (exit 1) as one JSON line.

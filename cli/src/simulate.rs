@@ -21,7 +21,7 @@ use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::hand_evs;
 
-use crate::args::Args;
+use crate::cli::SimulateArgs;
 
 const CHUNK: u64 = 65_536;
 
@@ -51,24 +51,11 @@ impl Tally {
 }
 
 /// Runs `vpoker simulate ...`.
-pub fn simulate(argv: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(argv, &["game", "hands", "situation", "kind-deals", "seed", "threads"], &[])?;
-    if let Some(extra) = args.positional().first() {
-        return Err(format!("unexpected argument '{extra}'"));
-    }
-    let machine: MachineId = args.parsed("game")?;
-    let n_hands: u64 = args.parsed("hands")?;
-    let situation_text = args.value("situation").unwrap_or("normal");
-    let situation = Situation::from_id(situation_text)
-        .ok_or_else(|| format!("--situation: '{situation_text}' is not normal, losing or low-balance"))?;
-    let kind_deals = match args.value("kind-deals").unwrap_or("on") {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("--kind-deals: '{other}' is not on or off")),
-    };
-    let seed: Seed = args.parsed("seed")?;
+/// (`--situation` and `--kind-deals` are parsed, with their defaults, by the command line, `cli.rs`.)
+pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
+    let SimulateArgs { game: machine, hands: n_hands, situation, kind_deals, seed, threads } = args;
     let default_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let n_threads: usize = args.parsed_or("threads", default_threads)?;
+    let n_threads: usize = threads.unwrap_or(default_threads);
     let n_chunks = n_hands.div_ceil(CHUNK) as usize;
     let next = AtomicUsize::new(0);
     let tallies = Mutex::new(vec![Tally::default(); n_chunks]);

@@ -1,0 +1,451 @@
+//! The command line as clap sees it: every subcommand and flag, each with its one-line help.
+//!
+//! Values are parsed by the core's own parsers (`FromStr`, `from_id`), so a bad value is refused by
+//! clap with a message naming the flag. Two values are deliberately kept as text: `play deal --game`
+//! and `play draw`'s hold, because the game itself refuses those (`invalid-machine`,
+//! `invalid-hold`: JSON on standard output and exit 1, not a usage error); like `set KEY VALUE`,
+//! they also take values that start with `-`, which the game then refuses, as before clap.
+//!
+//! Usage errors are printed on one line, `vpoker: MESSAGE`, with exit status 2 ([`usage_error`]).
+
+use std::ffi::OsStr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use chrono::NaiveDate;
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{ArgAction, ArgGroup, Args, Parser, Subcommand};
+use clap_complete::Shell;
+use vpoker::game::kind::Situation;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::{Algorithm, Seed};
+
+/// Video poker from the command line: hand values, shuffles, exact hints, returns, and the game itself.
+#[derive(Parser)]
+#[command(name = "vpoker", version, arg_required_else_help = false)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands of `vpoker`.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Evaluate five cards on a machine: the paying row (or "nothing") and the pay per coin.
+    Eval(EvalArgs),
+    /// Print N orderings of the first K cards of the fresh deck, all from one ChaCha20 stream.
+    Shuffle(ShuffleArgs),
+    /// The exact EV of every hold of a hand, best first (hands from standard input without CARDS).
+    Hint(HintArgs),
+    /// The return of optimal play and the final-hand probabilities over all 2,598,960 deals.
+    Analyze(AnalyzeArgs),
+    /// Deal N single hands as the game does, hold the best, and report returns and deal rates as JSON.
+    Simulate(SimulateArgs),
+    /// Run one game command against a database and print one JSON object (exit 1 when refused).
+    Play(PlayArgs),
+    /// Print the shell completion script for SHELL to standard output.
+    Completions(CompletionsArgs),
+}
+
+/// `vpoker eval --game ID [--json] "Ah Kh Qh Jh Th"`
+#[derive(Args)]
+pub struct EvalArgs {
+    /// Machine to evaluate on, by id (e.g. jacks-or-better).
+    #[arg(long, value_name = "ID", value_parser = machine_id())]
+    pub game: MachineId,
+    /// Print one JSON object {"game","hand","category","pay"} instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Five cards like Ah or 10h: one quoted argument "Ah Kh Qh Jh Th" or five separate arguments.
+    #[arg(value_name = "CARDS", required = true, num_args = 1..)]
+    pub hand: Vec<String>,
+}
+
+/// `vpoker shuffle --seed HEX64 --count N [--cards K] [--algorithm A]`
+#[derive(Args)]
+pub struct ShuffleArgs {
+    /// Seed of the ChaCha20 stream: 64 hex digits.
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Seed,
+    /// Number of orderings to print, one per line.
+    #[arg(long, value_name = "N")]
+    pub count: u64,
+    /// Number of cards taken from the start of the fresh deck (2c 2d 2h 2s 3c …): 1 to 52.
+    #[arg(long, value_name = "K", default_value = "52", value_parser = card_count)]
+    pub cards: usize,
+    /// Shuffle algorithm; sort-keys and biased exist for the fairness lab only.
+    #[arg(long, value_name = "ALGORITHM", default_value = "fisher-yates", value_parser = algorithm())]
+    pub algorithm: Algorithm,
+}
+
+/// `vpoker hint --game ID [--json] ["HAND"]`
+#[derive(Args)]
+pub struct HintArgs {
+    /// Machine whose paytable and strategy apply, by id (e.g. jacks-or-better).
+    #[arg(long, value_name = "ID", value_parser = machine_id())]
+    pub game: MachineId,
+    /// Print one JSON object per hand {"game","hand","best","holds"} instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Five cards, quoted or separate; without them, one hand per line is read from standard input.
+    #[arg(value_name = "CARDS")]
+    pub hand: Vec<String>,
+}
+
+/// `vpoker analyze --game ID|all [--json]`
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// Machine to analyse, by id, or "all" for the four machines one after another.
+    #[arg(long, value_name = "ID|all", value_parser = analyze_games())]
+    pub game: AnalyzeGames,
+    /// Print one JSON object per machine {"game","return","probabilities","seconds"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `analyze --game` names: one machine or all of them.
+#[derive(Clone, Copy, Debug)]
+pub enum AnalyzeGames {
+    /// `all`: every machine, in unlock order.
+    All,
+    /// One machine.
+    One(MachineId),
+}
+
+/// `vpoker simulate --game ID --hands N [--situation S] [--kind-deals on|off] --seed HEX64 [--threads T]`
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Machine to deal for, by id (e.g. jacks-or-better).
+    #[arg(long, value_name = "ID", value_parser = machine_id())]
+    pub game: MachineId,
+    /// Number of single hands to deal.
+    #[arg(long, value_name = "N")]
+    pub hands: u64,
+    /// Situation whose kind-deal bag applies: normal (1 in 6), losing (1 in 3), low-balance (1 in 2).
+    #[arg(long, value_name = "SITUATION", default_value = "normal", value_parser = situation())]
+    pub situation: Situation,
+    /// Kind deals: on (dead deals nudged as the game does) or off (pure deals).
+    #[arg(long, value_name = "on|off", default_value = "on", action = ArgAction::Set, value_parser = on_off())]
+    pub kind_deals: bool,
+    /// Seed from which every hand's seed is drawn: 64 hex digits.
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Seed,
+    /// Number of worker threads (default: one per CPU); the result does not depend on it.
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+}
+
+/// `vpoker play --db FILE [--today YYYY-MM-DD] COMMAND ...`
+#[derive(Args)]
+#[command(arg_required_else_help = false)]
+pub struct PlayArgs {
+    /// SQLite file holding the game (created when missing).
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
+    /// Today's date as YYYY-MM-DD (default: the local date, with the local time for each hand).
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = date)]
+    pub today: Option<NaiveDate>,
+    #[command(subcommand)]
+    pub command: PlayCommand,
+}
+
+/// The game commands of `vpoker play`.
+#[derive(Subcommand)]
+pub enum PlayCommand {
+    /// Print the game state: chips, level, XP, daily chips, settings, the hand in progress, machines.
+    State,
+    /// Claim today's 200 daily chips (once per date).
+    ClaimDaily,
+    /// Take the bet and deal a hand (the seed comes from OS entropy unless --seed is given).
+    Deal(DealArgs),
+    /// Draw the hand in progress with a hold, and pay it.
+    Draw(DrawArgs),
+    /// All 32 holds of the hand in progress with their exact EVs per coin, best first.
+    Hint,
+    /// The last finished hands, newest first, with seed, nudge, hold and results.
+    History(HistoryArgs),
+    /// Statistics per machine, real and practice hands apart.
+    Stats,
+    /// Change one setting, e.g. `set kind-deals off`.
+    Set(SetArgs),
+    /// Check the ledger (exit 1 if it does not add up).
+    Audit,
+    /// Move a corrupt or newer database aside to FILE.corrupt-N and start afresh.
+    ResetCorrupt,
+    /// Play N hands with the best hold, first finishing a hand left in progress.
+    Autoplay(AutoplayArgs),
+    /// Build a long history quickly: N hands through the real pipeline, a day's play per transaction,
+    /// collecting each day's daily chips (from --today on) and moving to the next day when short.
+    Fill(FillArgs),
+    /// Write a consistent copy of the game to FILE (SQLite's online backup); FILE must not exist.
+    Export(FileArgs),
+    /// Replace the game with the one in FILE, after checking it as opening does and auditing it;
+    /// the current file is kept aside as DB.before-import-N.
+    Import(FileArgs),
+}
+
+/// `fill --hands N [--game ID] [--bet N] [--per-day N] --seed HEX64`
+#[derive(Args)]
+pub struct FillArgs {
+    /// Number of hands to play.
+    #[arg(long, value_name = "N")]
+    pub hands: u64,
+    /// Machine to play, by id.
+    #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_id())]
+    pub game: MachineId,
+    /// Bet per hand in chips: 5, 10, 20 or 50.
+    #[arg(long, value_name = "N", default_value = "5")]
+    pub bet: u32,
+    /// Hands played per day (one transaction each).
+    #[arg(long, value_name = "N", default_value = "300")]
+    pub per_day: usize,
+    /// Seed from which every hand's seed is drawn: 64 hex digits.
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Seed,
+}
+
+/// `export FILE` / `import FILE`
+#[derive(Args)]
+pub struct FileArgs {
+    /// The file.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+}
+
+/// `deal --game ID --bet N [--hands 1|3|5] [--practice] [--seed HEX64]`
+#[derive(Args)]
+pub struct DealArgs {
+    /// Machine to play, by id (an unknown or locked machine is refused by the game).
+    #[arg(long, value_name = "ID", allow_hyphen_values = true, value_parser = machine_text())]
+    pub game: String,
+    /// Bet per hand in chips: 5, 10, 20 or 50.
+    #[arg(long, value_name = "N")]
+    pub bet: u32,
+    /// Hands played at once: 1, 3 or 5 (Triple and Five Play open at level 10).
+    #[arg(long, value_name = "1|3|5", default_value = "1")]
+    pub hands: u8,
+    /// Practice hand: moves no chips and no XP, always a pure deal.
+    #[arg(long)]
+    pub practice: bool,
+    /// Seed of the deal, to reproduce one: 64 hex digits (default: from OS entropy).
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Option<Seed>,
+}
+
+/// `draw --hold MASK` or `draw MASK`
+#[derive(Args)]
+#[command(group(ArgGroup::new("one-hold").required(true).args(["hold", "mask"])))]
+pub struct DrawArgs {
+    /// Cards to keep: a mask 0-31 (bit i keeps card i) or five 0/1 characters like 10110.
+    #[arg(long, value_name = "MASK", allow_hyphen_values = true)]
+    pub hold: Option<String>,
+    /// The hold given without --hold: a mask 0-31 or five 0/1 characters like 10110.
+    #[arg(value_name = "MASK", allow_hyphen_values = true)]
+    pub mask: Option<String>,
+}
+
+/// `history [--limit N]`
+#[derive(Args)]
+pub struct HistoryArgs {
+    /// Number of hands to list, newest first.
+    #[arg(long, value_name = "N", default_value = "20")]
+    pub limit: u32,
+    /// Only hands with an id below this one (the next page of a long history).
+    #[arg(long, value_name = "ID")]
+    pub before: Option<i64>,
+}
+
+/// `set KEY VALUE`
+#[derive(Args)]
+pub struct SetArgs {
+    /// Setting: kind-deals, hints, mistake-warnings, animation, sound or language.
+    #[arg(value_name = "KEY", allow_hyphen_values = true)]
+    pub key: String,
+    /// New value: on|off, animation normal|fast|off, language auto|en|de|pt|ja.
+    #[arg(value_name = "VALUE", allow_hyphen_values = true)]
+    pub value: String,
+}
+
+/// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX64]`
+#[derive(Args)]
+pub struct AutoplayArgs {
+    /// Number of hands to play.
+    #[arg(long, value_name = "N")]
+    pub hands: u64,
+    /// Machine to play, by id.
+    #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_id())]
+    pub game: MachineId,
+    /// Bet per hand in chips: 5, 10, 20 or 50.
+    #[arg(long, value_name = "N", default_value = "5")]
+    pub bet: u32,
+    /// Play practice hands: no chips, no XP, pure deals.
+    #[arg(long)]
+    pub practice: bool,
+    /// Seed from which every hand's seed is drawn, for a reproducible run: 64 hex digits.
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Option<Seed>,
+}
+
+/// `completions SHELL`
+#[derive(Args)]
+pub struct CompletionsArgs {
+    /// Shell to write the script for: bash, zsh, fish, powershell or elvish.
+    #[arg(value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+/// Reports a parse failure: `--help` and `--version` print as usual (exit 0); a usage error prints
+/// one line on standard error, `vpoker: ` and clap's message without its `error: ` prefix, and
+/// exits with status 2.
+pub fn usage_error(error: clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("vpoker: {}", one_line(&error.to_string()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// clap's message on one line, without the `error: ` prefix: its first paragraph (a missing
+/// argument's name follows on the next line), then any `tip: …` line after `; `. The usage and the
+/// "try --help" lines are left out.
+fn one_line(rendered: &str) -> String {
+    let message = rendered.strip_prefix("error: ").unwrap_or(rendered);
+    let mut lines = message.lines().map(str::trim);
+    let first: Vec<&str> = lines.by_ref().take_while(|line| !line.is_empty()).collect();
+    let mut text = first.join(" ");
+    for tip in lines.filter(|line| line.starts_with("tip:")) {
+        text.push_str("; ");
+        text.push_str(tip);
+    }
+    text
+}
+
+/// A value parsed by the core's own parser; `ids` are the accepted values listed by `--help`
+/// and the completion scripts (clap never checks them: the parser does).
+#[derive(Clone)]
+struct CoreValue<T> {
+    parse: fn(&str) -> Result<T, String>,
+    ids: Vec<&'static str>,
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        // A plain function parser gives clap's own "invalid value 'x' for '--flag <V>': why".
+        self.parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.ids.iter().map(|&id| PossibleValue::new(id))))
+    }
+}
+
+fn machine_ids() -> Vec<&'static str> {
+    MachineId::ALL.iter().map(|m| m.id()).collect()
+}
+
+fn machine_id() -> CoreValue<MachineId> {
+    CoreValue { parse: |text| text.parse::<MachineId>().map_err(|e| e.to_string()), ids: machine_ids() }
+}
+
+/// `play deal --game`: any text (the game refuses an unknown machine), machine ids for completion.
+fn machine_text() -> CoreValue<String> {
+    CoreValue { parse: |text| Ok(text.to_string()), ids: machine_ids() }
+}
+
+fn analyze_games() -> CoreValue<AnalyzeGames> {
+    CoreValue {
+        parse: |text| match text {
+            "all" => Ok(AnalyzeGames::All),
+            id => id.parse::<MachineId>().map(AnalyzeGames::One).map_err(|e| e.to_string()),
+        },
+        ids: machine_ids().into_iter().chain(["all"]).collect(),
+    }
+}
+
+fn algorithm() -> CoreValue<Algorithm> {
+    CoreValue {
+        parse: |text| {
+            Algorithm::from_id(text).ok_or_else(|| format!("'{text}' is not one of fisher-yates, sort-keys, biased"))
+        },
+        ids: vec!["fisher-yates", "sort-keys", "biased"],
+    }
+}
+
+fn situation() -> CoreValue<Situation> {
+    CoreValue {
+        parse: |text| Situation::from_id(text).ok_or_else(|| format!("'{text}' is not normal, losing or low-balance")),
+        ids: vec!["normal", "losing", "low-balance"],
+    }
+}
+
+fn on_off() -> CoreValue<bool> {
+    CoreValue {
+        parse: |text| match text {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            other => Err(format!("'{other}' is not on or off")),
+        },
+        ids: vec!["on", "off"],
+    }
+}
+
+fn card_count(text: &str) -> Result<usize, String> {
+    let n_cards: usize = text.parse().map_err(|e: std::num::ParseIntError| e.to_string())?;
+    if !(1..=52).contains(&n_cards) {
+        return Err(format!("{n_cards} is not between 1 and 52"));
+    }
+    Ok(n_cards)
+}
+
+fn date(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| format!("'{text}' is not a date (YYYY-MM-DD)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// Every subcommand and every flag or positional has its one-line help.
+    #[test]
+    fn everything_has_one_line_of_help() {
+        fn check(cmd: &clap::Command, path: &str) {
+            let about = cmd.get_about().map(|a| a.to_string()).unwrap_or_default();
+            assert!(!about.is_empty() && !about.contains('\n'), "{path}: about {about:?}");
+            for arg in cmd.get_arguments() {
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(!help.is_empty() && !help.contains('\n'), "{path} {}: help {help:?}", arg.get_id());
+            }
+            for sub in cmd.get_subcommands() {
+                check(sub, &format!("{path} {}", sub.get_name()));
+            }
+        }
+        let mut cmd = Cli::command();
+        cmd.build();
+        check(&cmd, "vpoker");
+    }
+
+    #[test]
+    fn clap_messages_become_one_line() {
+        let rendered = "error: the following required arguments were not provided:\n  --bet <N>\n\n\
+            Usage: vpoker play --db <FILE> deal --game <ID> --bet <N>\n\nFor more information, try '--help'.\n";
+        assert_eq!(one_line(rendered), "the following required arguments were not provided: --bet <N>");
+        let rendered = "error: unexpected argument '--jsn' found\n\n  tip: a similar argument exists: '--json'\n\n\
+            Usage: vpoker eval --game <ID> <CARDS>...\n\nFor more information, try '--help'.\n";
+        assert_eq!(one_line(rendered), "unexpected argument '--jsn' found; tip: a similar argument exists: '--json'");
+    }
+}
