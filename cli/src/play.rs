@@ -82,9 +82,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Import(args) => {
-            let outcome = Game::open(&db).and_then(|mut game| {
-                let kept = game.import(&args.file)?;
-                Ok(serde_json::json!({ "kept_aside": kept.display().to_string(), "state": game.state(now.date())? }))
+            let outcome = Game::import_file(&db, &args.file).and_then(|kept| {
+                let state = Game::open(&db)?.state(now.date())?;
+                Ok(serde_json::json!({ "kept_aside": kept.display().to_string(), "state": state }))
             });
             Ok(print_outcome(outcome))
         }

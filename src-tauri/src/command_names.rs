@@ -2,5 +2,16 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 9] =
-    ["get_state", "claim_daily", "deal", "draw", "hint", "history", "stats", "set_setting", "reset_database"];
+pub const NAMES: [&str; 11] = [
+    "get_state",
+    "claim_daily",
+    "deal",
+    "draw",
+    "hint",
+    "history",
+    "stats",
+    "set_setting",
+    "reset_database",
+    "export_progress",
+    "import_progress",
+];

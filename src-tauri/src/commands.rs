@@ -153,10 +153,10 @@ pub async fn hint<R: Runtime>(app: AppHandle<R>) -> CommandResult<Hint> {
     with_game(app, |game| game.hint()).await
 }
 
-/// The last `limit` hands, newest first.
+/// Up to `limit` finished hands, newest first; with `before` (a hand id), the page of older hands.
 #[tauri::command]
-pub async fn history<R: Runtime>(app: AppHandle<R>, limit: u32) -> CommandResult<Vec<HandRecord>> {
-    with_game(app, move |game| game.history(limit)).await
+pub async fn history<R: Runtime>(app: AppHandle<R>, limit: u32, before: Option<i64>) -> CommandResult<Vec<HandRecord>> {
+    with_game(app, move |game| game.history(limit, before)).await
 }
 
 /// Statistics per machine.
@@ -190,6 +190,72 @@ pub async fn reset_database<R: Runtime>(app: AppHandle<R>) -> CommandResult<Stat
         moved?;
         match game.as_ref() {
             Ok(game) => Ok(game.state(today())?),
+            Err(error) => Err(CommandError::Game(error.clone())),
+        }
+    })
+    .await
+    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
+}
+
+/// Where an export went.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Exported {
+    /// The file written.
+    pub path: String,
+}
+
+/// What an import did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Imported {
+    /// The imported game's state.
+    pub state: State,
+    /// Where the previous database was kept.
+    pub kept_aside: String,
+}
+
+/// Asks the player where to save (the platform's dialog) and writes a consistent copy of the game
+/// there. `null` when the player cancelled.
+#[tauri::command]
+pub async fn export_progress<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<Exported>> {
+    tauri::async_runtime::spawn_blocking(move || {
+        let state = app.state::<AppState>();
+        let Some(target) = state.picker().save_path().map_err(CommandError::storage)? else {
+            return Ok(None);
+        };
+        let game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
+        match game.as_ref() {
+            Ok(game) => game.export(&target)?,
+            Err(opening) => return Err(CommandError::Game(opening.clone())),
+        }
+        Ok(Some(Exported { path: target.display().to_string() }))
+    })
+    .await
+    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
+}
+
+/// Asks the player for a file (the platform's dialog), checks it as opening checks the app's own
+/// database, keeps the current database aside and switches to the imported one. `null` when the
+/// player cancelled; a refused file changes nothing. Also the way out after a corrupt database.
+#[tauri::command]
+pub async fn import_progress<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<Imported>> {
+    tauri::async_runtime::spawn_blocking(move || {
+        let state = app.state::<AppState>();
+        let Some(source) = state.picker().open_path().map_err(CommandError::storage)? else {
+            return Ok(None);
+        };
+        let path = state.db_path();
+        let mut game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
+        // Close the open connection before its file is moved; reopen whatever is there afterwards.
+        let before = std::mem::replace(
+            &mut *game,
+            Err(GameError::Storage { path: path.to_path_buf(), detail: "the database is being replaced".into() }),
+        );
+        drop(before);
+        let kept = Game::import_file(path, &source);
+        *game = Game::open(path);
+        let kept = kept?;
+        match game.as_ref() {
+            Ok(game) => Ok(Some(Imported { state: game.state(today())?, kept_aside: kept.display().to_string() })),
             Err(error) => Err(CommandError::Game(error.clone())),
         }
     })

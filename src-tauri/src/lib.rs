@@ -21,22 +21,28 @@ mod state;
 
 pub use command_names::NAMES as COMMAND_NAMES;
 pub use commands::CommandError;
-pub use state::AppState;
+pub use state::{AppState, DialogPicker, FilePicker};
 
 use tauri::{Builder, Manager, Runtime};
 
 /// The database file's name inside the app data directory.
 pub const DATABASE_FILE: &str = "vpoker.db";
 
+/// The file name the export dialog suggests.
+pub const EXPORT_FILE: &str = "video-poker-progress.db";
+
 /// Starts the app: opens the database in the app data directory, warms the strategy tables on a
 /// background thread and shows the main window. On Android and iOS this is the library's entry point.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     with_commands(tauri::Builder::default())
+        .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
             let dir = app.path().app_data_dir()?;
-            app.manage(AppState::open(&dir.join(DATABASE_FILE)));
+            let picker = DialogPicker::new(app.handle().clone());
+            app.manage(AppState::open(&dir.join(DATABASE_FILE)).with_picker(picker));
             state::warm_up_in_background();
+            state::audit_in_background(app.handle().clone());
             Ok(())
         })
         .run(context())
@@ -63,5 +69,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         commands::stats,
         commands::set_setting,
         commands::reset_database,
+        commands::export_progress,
+        commands::import_progress,
     ])
 }

@@ -12,6 +12,61 @@ use vpoker::game::{Game, GameError};
 pub struct AppState {
     game: Mutex<Result<Game, GameError>>,
     db_path: PathBuf,
+    picker: Box<dyn FilePicker>,
+}
+
+/// Where the player wants progress written to or read from: the platform's save/open dialog in the
+/// app ([`DialogPicker`]); the command tests pass a fixed path. `Ok(None)` when the player cancelled.
+pub trait FilePicker: Send + Sync {
+    /// The file to export to.
+    fn save_path(&self) -> Result<Option<PathBuf>, String>;
+    /// The file to import from.
+    fn open_path(&self) -> Result<Option<PathBuf>, String>;
+}
+
+/// No dialog at all (a state built without one): exporting and importing answer with an error.
+struct NoPicker;
+
+impl FilePicker for NoPicker {
+    fn save_path(&self) -> Result<Option<PathBuf>, String> {
+        Err("no file dialog is available".to_string())
+    }
+
+    fn open_path(&self) -> Result<Option<PathBuf>, String> {
+        Err("no file dialog is available".to_string())
+    }
+}
+
+/// The platform's own save and open dialogs (Tauri's dialog plugin), shown from a worker thread.
+pub struct DialogPicker<R: tauri::Runtime> {
+    app: tauri::AppHandle<R>,
+}
+
+impl<R: tauri::Runtime> DialogPicker<R> {
+    /// Dialogs for this app's windows.
+    pub fn new(app: tauri::AppHandle<R>) -> DialogPicker<R> {
+        DialogPicker { app }
+    }
+}
+
+impl<R: tauri::Runtime> FilePicker for DialogPicker<R> {
+    fn save_path(&self) -> Result<Option<PathBuf>, String> {
+        use tauri_plugin_dialog::DialogExt;
+        let picked = self
+            .app
+            .dialog()
+            .file()
+            .add_filter("Video Poker progress", &["db"])
+            .set_file_name(crate::EXPORT_FILE)
+            .blocking_save_file();
+        picked.map(|file| file.into_path().map_err(|e| e.to_string())).transpose()
+    }
+
+    fn open_path(&self) -> Result<Option<PathBuf>, String> {
+        use tauri_plugin_dialog::DialogExt;
+        let picked = self.app.dialog().file().add_filter("Video Poker progress", &["db"]).blocking_pick_file();
+        picked.map(|file| file.into_path().map_err(|e| e.to_string())).transpose()
+    }
 }
 
 impl AppState {
@@ -22,7 +77,16 @@ impl AppState {
             // A failure here surfaces as Game::open's own error, which names the file.
             let _ = std::fs::create_dir_all(dir);
         }
-        AppState { game: Mutex::new(Game::open(db_path)), db_path: db_path.to_path_buf() }
+        AppState { game: Mutex::new(Game::open(db_path)), db_path: db_path.to_path_buf(), picker: Box::new(NoPicker) }
+    }
+
+    /// The same state with a file picker for exporting and importing progress.
+    pub fn with_picker(self, picker: impl FilePicker + 'static) -> AppState {
+        AppState { picker: Box::new(picker), ..self }
+    }
+
+    pub(crate) fn picker(&self) -> &dyn FilePicker {
+        self.picker.as_ref()
     }
 
     /// The database file this state was opened from.
@@ -33,6 +97,25 @@ impl AppState {
     pub(crate) fn game(&self) -> &Mutex<Result<Game, GameError>> {
         &self.game
     }
+}
+
+/// Runs the full ledger audit (every hand replayed) on a read-only connection of its own, on a
+/// background thread after start-up, so opening stays instant at any history length. A file that
+/// fails it is treated as one that failed to open: every command then answers with the
+/// `corrupt-database` error until the player resets or imports.
+pub(crate) fn audit_in_background(app: tauri::AppHandle<impl tauri::Runtime>) {
+    use tauri::Manager;
+    let spawned = std::thread::Builder::new().name("ledger-audit".into()).spawn(move || {
+        let state = app.state::<AppState>();
+        if let Err(error) = Game::audit_file(state.db_path()) {
+            if let Ok(mut game) = state.game().lock() {
+                if game.is_ok() && error.kind() == "corrupt-database" {
+                    *game = Err(error);
+                }
+            }
+        }
+    });
+    drop(spawned);
 }
 
 /// Builds the strategy tables on one background thread while the window loads, so the first deal

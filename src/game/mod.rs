@@ -326,15 +326,16 @@ impl Game {
         storage::export(&self.conn, target)
     }
 
-    /// Replaces this game with the one in `source`: the file is copied beside this game's file and
-    /// checked exactly as [`Game::open`] checks a file, and fully audited; only then is the current
-    /// file moved aside (to `PATH.before-import-N`, never deleted) and the copy put in its place.
-    /// A refused file changes nothing here. Returns where the previous file was kept.
-    pub fn import(&mut self, source: &Path) -> Result<PathBuf, GameError> {
-        let staged = storage::stage_import(source, &self.path)?;
+    /// Replaces the game at `db_path` with the one in `source`: the file is copied beside `db_path`
+    /// and checked exactly as [`Game::open`] checks a file (and migrated there if it is older), then
+    /// fully audited; only then is the current file moved aside (to `PATH.before-import-N`, never
+    /// deleted) and the copy put in its place. A refused file changes nothing. Returns where the
+    /// previous file was kept. The caller must have closed its own [`Game`] on `db_path` first.
+    pub fn import_file(db_path: &Path, source: &Path) -> Result<PathBuf, GameError> {
+        let staged = storage::stage_import(source, db_path)?;
         let checked = Game::open(&staged).and_then(|game| game.audit().and_then(|a| game.check(a)).map(|_| game));
-        let game = match checked {
-            Ok(game) => game,
+        match checked {
+            Ok(game) => drop(game),
             Err(error) => {
                 storage::remove_staged(&staged);
                 return Err(match error {
@@ -347,24 +348,11 @@ impl Game {
                     other => other,
                 });
             }
-        };
-        drop(game);
-        // Close this connection (checkpointing its WAL) before its file moves.
-        let placeholder = Connection::open_in_memory().map_err(|e| sql_error(&self.path, e))?;
-        drop(std::mem::replace(&mut self.conn, placeholder));
-        let kept = storage::swap_in(&staged, &self.path);
-        // Reopen whatever is at the path now: the import when the swap worked, the old file otherwise.
-        let reopened = Game::open(&self.path);
-        match (kept, reopened) {
-            (Ok(kept), Ok(game)) => {
-                self.conn = game.conn;
-                Ok(kept)
-            }
-            (Err(error), Ok(game)) => {
-                self.conn = game.conn;
-                Err(error)
-            }
-            (_, Err(error)) => Err(error),
+        }
+        if db_path.exists() {
+            storage::swap_in(&staged, db_path)
+        } else {
+            storage::swap_in_fresh(&staged, db_path).map(|()| db_path.to_path_buf())
         }
     }
 

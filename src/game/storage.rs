@@ -347,3 +347,8 @@ pub(crate) fn swap_in(staged: &Path, db_path: &Path) -> Result<PathBuf, GameErro
     }
     Ok(kept)
 }
+
+/// Puts a staged import at `db_path` where there was no file.
+pub(crate) fn swap_in_fresh(staged: &Path, db_path: &Path) -> Result<(), GameError> {
+    std::fs::rename(staged, db_path).map_err(|e| GameError::Storage { path: db_path.to_path_buf(), detail: e.to_string() })
+}
