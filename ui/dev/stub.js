@@ -1,50 +1,108 @@
 // DEVELOPMENT STUB — never loaded by the app. app.js imports it only when the
 // page URL has ?stub, to look at the UI in a plain browser. It fakes
-// window.__TAURI__ with canned data; it is NOT the game and implements no rule
-// (results are canned, not evaluated). Options: ?stub&lang=ja&level=12&chips=0&win&dealt&drawn&hands=5&claimed&levelup
+// window.__TAURI__ with canned data in exactly the JSON shapes the core sends;
+// it is NOT the game and implements no rule (EVs and results are canned, not
+// evaluated; the few derived fields are filled in only so the shapes are whole).
+// Options: ?stub&lang=ja&level=12&chips=0&win&dealt&drawn&hold=11000&hands=5&claimed&levelup
+//          &cancel (export/import dialogs are cancelled: null) &refuse (import refuses the file)
 const q = new URLSearchParams(location.search);
 const level = Number(q.get("level") || 4);
 const cards = ["Ah", "Kh", "7c", "7d", "2s"];
+const bitsOf = (mask) => [0, 1, 2, 3, 4].map((i) => (mask >> i) & 1).join("");
+const maskOf = (bits) => [...bits].reduce((mask, c, i) => mask | (c === "1" ? 1 << i : 0), 0);
 const machines = [
   ["jacks-or-better", 1, [["royal-flush", 800], ["straight-flush", 50], ["four-of-a-kind", 25], ["full-house", 9], ["flush", 6], ["straight", 4], ["three-of-a-kind", 3], ["two-pair", 2], ["jacks-or-better", 1]]],
   ["deuces-wild", 3, [["natural-royal-flush", 800], ["four-deuces", 200], ["wild-royal-flush", 25], ["five-of-a-kind", 15], ["straight-flush", 9], ["four-of-a-kind", 5], ["full-house", 3], ["flush", 2], ["straight", 2], ["three-of-a-kind", 1]]],
   ["bonus-poker", 8, [["royal-flush", 800], ["four-aces", 80], ["straight-flush", 50], ["four-2-4", 40], ["four-5-k", 25], ["full-house", 8], ["flush", 5], ["straight", 4], ["three-of-a-kind", 3], ["two-pair", 2], ["jacks-or-better", 1]]],
   ["double-bonus", 15, [["royal-flush", 800], ["four-aces", 160], ["four-2-4", 80], ["straight-flush", 50], ["four-5-k", 50], ["full-house", 10], ["flush", 7], ["straight", 5], ["three-of-a-kind", 3], ["two-pair", 1], ["jacks-or-better", 1]]],
 ].map(([id, unlock_level, rows]) => ({ id, unlock_level, unlocked: level >= unlock_level, paytable: rows.map(([rid, pay]) => ({ id: rid, pay })) }));
+const bets = [5, 10, 20, 50];
 const state = {
   chips: Number(q.get("chips") ?? 1000), level, xp: 100 * level * (level - 1) + 150, level_start_xp: 100 * level * (level - 1), next_level_xp: 100 * (level + 1) * level,
   unlocked: machines.filter((m) => m.unlocked).map((m) => m.id), multi_play: level >= 10,
-  next_unlock: level < 8 ? { level: 8, kind: "machine", machine: "bonus-poker", xp_needed: 2000 } : null,
+  next_unlock: level < 8 ? { level: 8, kind: "machine", machine: "bonus-poker", xp_needed: 2000 } : level < 10 ? { level: 10, kind: "multi-play", xp_needed: 1500 } : null,
   daily: { available: !q.has("claimed"), amount: 200, streak: 3, claimed_today: q.has("claimed"), last_claimed: null, clock_moved_back: false },
   settings: { kind_deals: true, hints: true, mistake_warnings: true, animation: "normal", sound: false, language: q.get("lang") || "auto" },
-  last_bet: { "jacks-or-better": 10 }, last_hands: { "jacks-or-better": Number(q.get("hands") || 1) }, hand: null, last_hand: null,
-  machines, bets: [5, 10, 20, 50], hand_counts: [1, 3, 5], events: [],
+  last_bet: { "jacks-or-better": 10 }, last_hands: { "jacks-or-better": Number(q.get("hands") || 1) }, hand: null, last_hand: null, losing_streak: 0,
+  machines, bets, hand_counts: [1, 3, 5], events: [], broke: false,
 };
-const result = (c, outcome, win) => ({ cards: c, drawn: [], outcome, row: outcome === "nothing" ? null : 0, win });
-const copy = () => JSON.parse(JSON.stringify(state));
+
+// Canned EVs per coin for the canned deal, best first (ties: fewer cards, then smaller mask).
+const cannedEv = { 12: 0.8237, 13: 0.7176, 14: 0.7092, 28: 0.6011, 3: 0.4856, 1: 0.4577, 2: 0.4431, 0: 0.3589, 31: 0 };
+const evs = Array.from({ length: 32 }, (_, mask) => [mask, cannedEv[mask] ?? Number((0.42 - mask * 0.009).toFixed(4))]);
+evs.sort((a, b) => b[1] - a[1] || bitsOf(a[0]).split("1").length - bitsOf(b[0]).split("1").length || a[0] - b[0]);
+const [bestHold, bestEv] = evs[0];
+
+let nextId = 1001;
+const copy = () => {
+  const out = JSON.parse(JSON.stringify(state));
+  out.broke = !state.hand && state.chips < Math.min(...bets);
+  return out;
+};
+const hintOf = (hand) => ({
+  hand_id: hand.id, machine: hand.machine, cards, best_hold: bestHold, best_ev: bestEv, bet: hand.bet, hands: hand.hands, stake: hand.stake,
+  holds: evs.map(([hold, ev]) => {
+    const cost = bestEv - ev;
+    return { hold, bits: bitsOf(hold), cards: cards.filter((_, i) => (hold >> i) & 1), ev, ev_chips: ev * hand.stake, cost, cost_chips: cost * hand.stake, best: hold === bestHold, mistake: cost > 0 };
+  }),
+});
+const result = (c, outcome, row, win) => ({ cards: c, drawn: c.filter((x) => !cards.includes(x)), outcome, row, win });
+
+/** A finished hand as the history sends it (canned). */
+function record({ id, machine, bet, hands, practice, hold, results, nudge, played_at }) {
+  const stake = bet * hands;
+  const entry = hintOf({ id, machine, bet, hands, stake }).holds.find((e) => e.hold === hold);
+  const won = results.reduce((a, r) => a + r.win, 0);
+  return {
+    id, day: played_at.slice(0, 10), played_at, machine, bet, hands, practice, cost: practice ? 0 : stake,
+    seed: "5eed" + String(id).padStart(60, "0"), situation: nudge ? "normal" : null, dead: Boolean(nudge), nudge,
+    dealt: cards, best_hold: bestHold, best_ev: bestEv, drawn: true, hold, hold_ev: entry.ev, ev_given_up: entry.cost,
+    results, won, payout: practice ? 0 : won, stake, ev_given_up_chips: entry.cost_chips, mistake: entry.mistake,
+  };
+}
+
+// 120 older canned hands, newest first, so the history has pages to show.
+const older = Array.from({ length: 120 }, (_, n) => {
+  const id = 1000 - n;
+  const hold = n % 4 === 1 ? 3 : bestHold;
+  const win = n % 3 === 0;
+  return record({
+    id, machine: "jacks-or-better", bet: bets[n % 4], hands: 1, practice: n % 7 === 3, hold,
+    results: [win ? result(["7h", "7c", "7d", "Ks", "Kd"], "full-house", 3, 9 * bets[n % 4]) : result(["Qs", "7c", "7d", "3h", "9c"], "nothing", null, 0)],
+    nudge: n % 5 === 2 ? { kind: "pair", position: 3, removed: "Jc", added: "7d", deck_position: 9 } : null,
+    played_at: `2026-11-${String(29 - Math.floor(n / 5)).padStart(2, "0")}T${String(10 + (n % 10)).padStart(2, "0")}:15:00`,
+  });
+});
+const finished = () => (state.last_hand ? [state.last_hand] : []).concat(older);
+
 const handlers = {
   get_state: () => copy(),
   claim_daily: () => { if (!state.daily.available) throw { kind: "daily-already-claimed", message: "already", day: "2026-11-30" }; state.daily.available = false; state.chips += 200; return copy(); },
   deal: ({ machine, bet, hands, practice }) => {
     const m = machines.find((x) => x.id === machine);
     if (!m.unlocked) throw { kind: "machine-locked", message: "locked", machine, unlock_level: m.unlock_level, level };
-    state.hand = { id: Date.now(), machine, bet, hands, practice, cards, nudged: true, best_hold: 0b01100, best_ev: 0.82 };
-    state.last_bet[machine] = bet; return copy();
+    state.hand = { id: nextId++, machine, bet, hands, practice, cards, nudged: true, best_hold: bestHold, best_ev: bestEv, stake: bet * hands };
+    state.last_bet[machine] = bet; state.last_hands[machine] = hands; return copy();
   },
   draw: ({ hold }) => {
     const h = state.hand; const win = q.has("win");
-    const results = Array.from({ length: h.hands }, (_, i) => i % 2 || !win ? result(["Qs", "7c", "7d", "3h", "9c"], "nothing", 0) : result(["7h", "7c", "7d", "Ks", "Kd"], "full-house", 9 * h.bet));
-    const won = results.reduce((a, r) => a + r.win, 0);
-    state.last_hand = { id: h.id, day: "2026-11-30", machine: h.machine, bet: h.bet, hands: h.hands, practice: h.practice, cost: h.bet * h.hands, dealt: cards, hold, best_hold: h.best_hold, best_ev: h.best_ev, drawn: true, ev_given_up: hold === h.best_hold ? 0 : 0.21, results, won, payout: h.practice ? 0 : won, nudge: { kind: "pair", position: 3, removed: "Jc", added: "7d", deck_position: 9 } };
+    const results = Array.from({ length: h.hands }, (_, i) => i % 2 || !win ? result(["Qs", "7c", "7d", "3h", "9c"], "nothing", null, 0) : result(["7h", "7c", "7d", "Ks", "Kd"], "full-house", 3, 9 * h.bet));
+    state.last_hand = record({ id: h.id, machine: h.machine, bet: h.bet, hands: h.hands, practice: h.practice, hold, results, nudge: { kind: "pair", position: 3, removed: "Jc", added: "7d", deck_position: 9 }, played_at: "2026-11-30T21:04:00" });
     state.hand = null; return { ...copy(), events: q.has("levelup") ? ["level-up", "unlocked:deuces-wild"] : [] };
   },
-  hint: () => ({ hand_id: 1, cards, best_hold: 0b01100, best_ev: 0.82, holds: [[12, 0.82], [13, 0.71], [3, 0.6], [0, 0.36], [31, 0]].map(([hold, ev]) => ({ hold, ev })) }),
-  history: () => (state.last_hand ? [state.last_hand] : []),
+  hint: () => { if (!state.hand) throw { kind: "no-hand-in-progress", message: "no hand" }; return hintOf(state.hand); },
+  history: ({ limit, before }) => finished().filter((r) => before === null || before === undefined || r.id < before).slice(0, limit),
   stats: () => ({ real: [{ machine: "jacks-or-better", deals: 12, hands: 12, wagered: 120, won: 95, return: 0.7917, final_hands: { "two-pair": 2, "jacks-or-better": 3, nothing: 7 }, best_holds: 9, accuracy: 0.75, ev_given_up: 0.8, ev_given_up_chips: 8, nudged: 1 }], practice: [] }),
   set_setting: ({ key, value }) => { const k = key.replace(/-/g, "_"); state.settings[k] = ["on", "off"].includes(value) ? value === "on" : value; return copy(); },
   reset_database: () => copy(),
+  export_progress: () => (q.has("cancel") ? null : { path: "/home/player/Documents/video-poker-progress.sqlite3" }),
+  import_progress: () => {
+    if (q.has("cancel")) return null;
+    if (q.has("refuse")) throw { kind: "corrupt-database", message: "not a database", path: "/home/player/Downloads/photo.jpg" };
+    return { state: copy(), kept_aside: "/home/player/.local/share/video-poker/vpoker.sqlite3.kept-1" };
+  },
 };
 if (q.has("dealt") || q.has("drawn")) handlers.deal({ machine: "jacks-or-better", bet: 10, hands: Number(q.get("hands") || 1), practice: false });
-if (q.has("drawn")) handlers.draw({ hold: 0b01100 });
+if (q.has("drawn")) handlers.draw({ hold: q.has("hold") ? maskOf(q.get("hold")) : bestHold });
 window.__TAURI__ = { core: { invoke: async (name, args) => handlers[name](args || {}) } };
 console.warn("Video Poker: development stub active (?stub). Not the game.");

@@ -20,9 +20,6 @@ function toApiError(raw) {
     const { kind, message, ...data } = raw;
     return new ApiError(kind, message, data);
   }
-  if (raw && typeof raw === "object" && raw.error && typeof raw.error.kind === "string") {
-    return toApiError(raw.error);
-  }
   return new ApiError("unknown", typeof raw === "string" ? raw : String(raw && raw.message || raw));
 }
 
@@ -41,8 +38,13 @@ export const api = {
   deal: (machine, bet, hands, practice) => call("deal", { machine, bet, hands, practice }),
   draw: (hold) => call("draw", { hold }),
   hint: () => call("hint"),
-  history: (limit) => call("history", { limit }),
+  /** Finished hands, newest first; `before` (a hand id) pages to older hands. */
+  history: (limit, before = null) => call("history", { limit, before }),
   stats: () => call("stats"),
   setSetting: (key, value) => call("set_setting", { key, value }),
   resetDatabase: () => call("reset_database"),
+  /** Rust opens the save dialog and writes a copy: {path}, or null when the player cancelled. */
+  exportProgress: () => call("export_progress"),
+  /** Rust opens the open dialog, checks the file and switches to it: {state, kept_aside}, or null. */
+  importProgress: () => call("import_progress"),
 };

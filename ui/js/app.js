@@ -24,22 +24,27 @@ let currentScreen = null;
 
 /** The machine's display name. */
 export function machineName(id) {
-  return has(`machine.${id}`) ? t(`machine.${id}`) : String(id ?? "");
+  return t(`machine.${id}`);
 }
 
-/** Translated text for an error from Rust, with its data interpolated. */
-export function errorText(error) {
+/**
+ * Translated text for an error from Rust, with its data interpolated. A `context` ("import",
+ * "export") picks `error.CONTEXT.KIND` when the tables have it: the same kind means something
+ * else there.
+ */
+export function errorText(error, context) {
   const kind = error && error.kind;
   const data = { ...(error && error.data) };
   if (data.machine) data.machine = machineName(data.machine);
   for (const name of ["chips", "needed", "balance", "bet", "cost", "amount", "required", "available"]) {
     if (typeof data[name] === "number") data[name] = formatInt(data[name]);
   }
+  if (kind && context && has(`error.${context}.${kind}`)) return t(`error.${context}.${kind}`, data);
   if (kind && has(`error.${kind}`)) return t(`error.${kind}`, data);
   return t("error.unknown", { message: (error && error.message) || String(error) });
 }
 
-export function showError(error) {
+export function showError(error, { context = null } = {}) {
   if (!error) {
     errorBox.hidden = true;
     errorBox.replaceChildren();
@@ -48,8 +53,9 @@ export function showError(error) {
   }
   const kind = error.kind || "unknown";
   errorBox.dataset.kind = kind;
-  const children = [h("span", { class: "error-text" }, errorText(error))];
-  if (kind === "corrupt-database" || kind === "newer-database") {
+  const children = [h("span", { class: "error-text" }, errorText(error, context))];
+  // A refused import leaves the player's own file alone: starting over is no answer to it.
+  if (!context && (kind === "corrupt-database" || kind === "newer-database")) {
     children.push(h("button", { type: "button", class: "btn small danger", onclick: () => settings.confirmReset(app) }, t("settings.reset")));
   }
   children.push(h("button", { type: "button", class: "error-close", "aria-label": t("app.dismiss"), onclick: () => showError(null) }, "×"));
@@ -74,21 +80,18 @@ function updateHeader() {
 }
 
 function applySettings() {
-  const s = (state && state.settings) || {};
+  if (!state) return;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const anim = reduced ? "off" : s.animation || "normal";
-  document.documentElement.dataset.anim = anim;
-  configureSound(s.sound === "on" || s.sound === true);
+  document.documentElement.dataset.anim = reduced ? "off" : state.settings.animation;
+  configureSound(state.settings.sound);
 }
 
 function setState(next) {
-  if (!next || typeof next !== "object") return;
   const previous = state;
   state = next;
   applySettings();
   updateHeader();
-  const events = Array.isArray(next.events) ? next.events : [];
-  if (previous && events.length) celebrate(events, { machineName, announce, state });
+  if (previous && next.events.length) celebrate(next.events, { machineName, announce, state });
 }
 
 function render() {
@@ -126,8 +129,11 @@ export const app = {
     if (location.hash === hash) { parseRoute(); render(); }
     else location.hash = hash;
   },
-  /** Runs one call into Rust; a returned State replaces ours. Errors are shown translated. */
-  async run(call, { quiet = false } = {}) {
+  /**
+   * Runs one call into Rust; a returned State replaces ours. Errors are shown translated (in
+   * `context`, see errorText) and give undefined.
+   */
+  async run(call, { quiet = false, context = null } = {}) {
     if (!quiet) showError(null);
     try {
       const result = await call();
@@ -137,7 +143,7 @@ export const app = {
       }
       return result;
     } catch (error) {
-      showError(error);
+      showError(error, { context });
       render();
       return undefined;
     }
@@ -185,16 +191,15 @@ async function start() {
   try {
     const first = await api.getState();
     setState(first);
-    const language = first.settings && first.settings.language;
-    if (language && language !== "auto") {
-      await setLanguage(language);
+    if (first.settings.language !== "auto") {
+      await setLanguage(first.settings.language);
       translateTree(document);
       updateHeader();
     }
   } catch (error) {
     showError(error);
   }
-  if (!location.hash && state && state.hand && state.hand.machine) {
+  if (!location.hash && state && state.hand) {
     window.history.replaceState(null, "", `#/machine/${encodeURIComponent(state.hand.machine)}`);
   }
   parseRoute();

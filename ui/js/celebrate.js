@@ -9,9 +9,7 @@ let timer = 0;
 
 export function celebrate(events, { machineName, announce, state }) {
   const lines = [];
-  for (const event of events) {
-    const name = typeof event === "string" ? event : event && (event.kind || event.id);
-    if (!name) continue;
+  for (const name of events) {
     if (name === "level-up") lines.push(t("celebrate.level", { level: formatInt(state.level) }));
     else if (name.startsWith("unlocked:")) {
       const what = name.slice("unlocked:".length);

@@ -6,8 +6,10 @@ import { paytable } from "./paytable.js";
 
 export function render(app) {
   const state = app.state;
-  const machines = (state && state.machines) || [];
-  const id = app.route.arg || (machines[0] && machines[0].id) || "jacks-or-better";
+  if (!state) return replace(app.main, h("h2", { class: "screen-title" }, t("help.title")));
+  const machines = state.machines;
+  // Without a machine in the route, the first machine the core lists.
+  const id = app.route.arg || machines[0].id;
   const machine = machines.find((m) => m.id === id);
   replace(app.main,
     h("h2", { class: "screen-title" }, t("help.title")),

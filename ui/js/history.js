@@ -1,28 +1,49 @@
-// Recent hands: dealt cards with the hold, the final cards and result, and
-// the kind-deal marker naming the swapped card. Read-only; Rust keeps the record.
+// Recent hands: dealt cards with the hold, the final cards and result, the
+// core's verdict on the hold, and the kind-deal marker naming the swapped card.
+// Read-only; Rust keeps the record. Pages of PAGE hands, older ones on request.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec, formatDay } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
-import { outcomeOf } from "./paytable.js";
+
+/** How many hands one request asks for (a page size, not a rule). */
+const PAGE = 50;
 
 let hands = null;
+let failed = false;
+let more = false;
+let loadingOlder = false;
 let loadedFor = null;
 
-function listOf(result) {
-  if (Array.isArray(result)) return result;
-  return (result && (result.hands || result.history || result.items)) || [];
+async function load(app) {
+  const page = await app.run(() => api.history(PAGE, null), { quiet: true });
+  failed = page === undefined;
+  if (failed) return;
+  hands = page;
+  more = page.length === PAGE;
+  app.render();
 }
 
-async function load(app) {
-  const result = await app.run(() => api.history(50), { quiet: true });
-  hands = listOf(result);
+async function loadOlder(app) {
+  if (loadingOlder || !hands.length) return;
+  loadingOlder = true;
+  app.render();
+  const before = hands[hands.length - 1].id;
+  const page = await app.run(() => api.history(PAGE, before));
+  loadingOlder = false;
+  if (page !== undefined) {
+    hands = hands.concat(page);
+    more = page.length === PAGE;
+  }
   app.render();
 }
 
 export function enter(app) {
   hands = null;
+  failed = false;
+  more = false;
+  loadingOlder = false;
   loadedFor = null;
 }
 
@@ -30,41 +51,36 @@ function nudgeLine(nudge) {
   const kind = t(`history.nudge.${nudge.kind}`);
   return h("p", { class: "kind-line" },
     h("span", { class: "kind-badge" }, t("history.kind")), " ",
-    t("history.nudge", { n: Number(nudge.position) + 1, removed: cardName(nudge.removed), added: cardName(nudge.added), kind }));
+    t("history.nudge", { n: nudge.position + 1, removed: cardName(nudge.removed), added: cardName(nudge.added), kind }));
 }
 
 function row(app, hand) {
-  const hold = Number(hand.hold) || 0;
   const nudge = hand.nudge;
-  const results = hand.results || [];
+  const results = hand.results;
   const main = results[0];
-  const paid = Number(hand.payout) || 0;
-  const won = Number(hand.won) || 0;
-  const cost = Number(hand.cost) || 0;
-  const givenUp = Number(hand.ev_given_up) || 0;
   return h("li", { class: "history-row", "data-testid": "history-row", "data-hand": hand.id },
     h("p", { class: "hr-head" },
       h("span", { class: "hr-machine" }, app.machineName(hand.machine)),
       h("span", { class: "small" },
-        t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands || 1) }),
+        t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
-        (hand.played_at || hand.day) ? ` · ${formatDay(hand.played_at || hand.day)}` : "")),
+        ` · ${formatDay(hand.played_at)}`)),
     h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.dealt")),
-      (hand.dealt || []).map((c, i) => miniCard(c, { held: hand.drawn && (hold >> i) & 1, swapped: nudge && Number(nudge.position) === i }))),
-    main ? h("p", { class: "hr-cards" },
+      hand.dealt.map((c, i) => miniCard(c, { held: (hand.hold >> i) & 1, swapped: nudge && nudge.position === i }))),
+    h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.final")),
-      main.cards.map((c) => miniCard(c))) : null,
+      main.cards.map((c) => miniCard(c))),
     results.length > 1 ? h("p", { class: "small" },
-      results.map((r, i) => `${t("machine.hand-n", { n: i + 1, text: t(`row.${outcomeOf(r)}`) })}${r.win ? ` ${formatInt(r.win)}` : ""}`).join(" · ")) : null,
+      results.map((r, i) => `${t("machine.hand-n", { n: i + 1, text: t(`row.${r.outcome}`) })}${r.win ? ` ${formatInt(r.win)}` : ""}`).join(" · ")) : null,
     h("p", { class: "hr-result" },
-      main ? h("span", {}, results.length > 1
-        ? t("machine.hand-n", { n: 1, text: t(`row.${outcomeOf(main)}`) })
-        : t(`row.${outcomeOf(main)}`)) : h("span", {}, t("history.in-progress")),
-      h("span", { class: paid > 0 || (hand.practice && won > 0) ? "hr-win won" : "hr-win" },
-        hand.drawn ? (hand.practice ? t("history.practice-won", { won: formatInt(won) }) : t("history.paid", { paid: formatInt(paid), cost: formatInt(cost) })) : "")),
-    hand.drawn ? h("p", { class: "small" },
-      givenUp > 1e-9 ? t("history.ev-lost", { chips: formatDec(givenUp * hand.bet * (hand.hands || 1), 2) }) : t("history.ev-best")) : null,
+      h("span", {}, results.length > 1
+        ? t("machine.hand-n", { n: 1, text: t(`row.${main.outcome}`) })
+        : t(`row.${main.outcome}`)),
+      h("span", { class: hand.payout > 0 || (hand.practice && hand.won > 0) ? "hr-win won" : "hr-win" },
+        hand.practice ? t("history.practice-won", { won: formatInt(hand.won) }) : t("history.paid", { paid: formatInt(hand.payout), cost: formatInt(hand.cost) }))),
+    h("p", { class: "small" },
+      hand.mistake ? t("history.ev-lost", { chips: formatDec(hand.ev_given_up_chips, 2) }) : t("history.ev-best")),
     nudge ? nudgeLine(nudge) : null);
 }
 
@@ -76,8 +92,14 @@ export function render(app) {
   }
   replace(app.main,
     h("h2", { class: "screen-title" }, t("history.title")),
-    hands === null ? h("p", { class: "notice" }, t("app.loading"))
-      : hands.length === 0 ? h("p", { class: "notice" }, t("history.empty"))
-        : h("ol", { class: "history" }, hands.map((hand) => row(app, hand))),
+    failed ? null
+      : hands === null ? h("p", { class: "notice" }, t("app.loading"))
+        : hands.length === 0 ? h("p", { class: "notice" }, t("history.empty"))
+          : h("ol", { class: "history" }, hands.map((hand) => row(app, hand))),
+    !failed && hands && more ? h("button", {
+      type: "button", class: "btn history-older", "data-testid": "history-older",
+      disabled: loadingOlder ? true : undefined, "aria-busy": loadingOlder ? "true" : "false",
+      onclick: () => loadOlder(app),
+    }, loadingOlder ? t("app.loading") : t("history.older")) : null,
     h("p", { class: "small muted" }, t("history.note")));
 }

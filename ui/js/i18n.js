@@ -67,26 +67,26 @@ function numberFormat(options) {
   return formats.get(id);
 }
 
-/** A whole number with the language's grouping (1,000 / 1.000). */
+/** A whole number with the language's grouping (1,000 / 1.000). A missing number shows as NaN. */
 export function formatInt(n) {
-  return numberFormat({ maximumFractionDigits: 0 }).format(Number(n) || 0);
+  return numberFormat({ maximumFractionDigits: 0 }).format(n);
 }
 
 /** A decimal with a fixed number of fraction digits. */
 export function formatDec(n, digits = 2) {
-  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(n) || 0);
+  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 }
 
 /** A share 0..1 as a percentage. */
 export function formatPercent(share, digits = 1) {
-  return numberFormat({ style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(share) || 0);
+  return numberFormat({ style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share);
 }
 
 /** A calendar date "YYYY-MM-DD" (the game's local date) in the language's short form. */
 export function formatDay(day) {
   // "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS", local wall-clock time as Rust recorded it.
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/.exec(String(day));
-  if (!match) return String(day ?? "");
+  if (!match) return String(day);
   const [y, mo, d, hh, mm, ss] = match.slice(1).map((part) => Number(part || 0));
   const date = new Date(Date.UTC(y, mo - 1, d, hh, mm, ss));
   const style = match[4] ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };

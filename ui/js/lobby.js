@@ -1,12 +1,12 @@
 // The lobby: machines (locked ones say which level opens them), level and
 // progress to the next unlock, daily chips with the streak, and the way into
-// practice hands. Every figure comes from the state Rust returned.
+// practice hands. Every figure, and whether the player is broke, comes from
+// the state Rust returned.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt } from "./i18n.js";
 import { play } from "./sound.js";
-import { rowsOf } from "./paytable.js";
 
 let ticker = 0;
 
@@ -35,12 +35,12 @@ function updateCountdown() {
 }
 
 function dailyBlock(app, state) {
-  const daily = state.daily || {};
-  const streak = Number(daily.streak) || 0;
+  const daily = state.daily;
+  const streak = daily.streak;
   const claim = () => app.run(async () => {
     const next = await api.claimDaily();
     play("win");
-    app.announce(t("lobby.daily.claimed", { amount: formatInt(daily.amount ?? 200) }));
+    app.announce(t("lobby.daily.claimed", { amount: formatInt(daily.amount) }));
     return next;
   });
   return h("section", { class: "daily", "aria-labelledby": "daily-title" },
@@ -52,7 +52,7 @@ function dailyBlock(app, state) {
       "data-available": daily.available ? "true" : "false",
       onclick: claim,
     }, daily.available
-      ? t("lobby.daily.claim", { amount: formatInt(daily.amount ?? 200) })
+      ? t("lobby.daily.claim", { amount: formatInt(daily.amount) })
       : t("lobby.daily.done")),
     h("p", { class: "small" },
       streak > 0 ? (streak === 1 ? t("lobby.daily.streak.one", { days: formatInt(streak) }) : t("lobby.daily.streak.other", { days: formatInt(streak) })) : null,
@@ -63,19 +63,17 @@ function dailyBlock(app, state) {
 
 function progressBlock(state) {
   const next = state.next_unlock;
-  const inLevel = Math.max(0, Number(state.xp) - Number(state.level_start_xp));
-  const span = Math.max(1, Number(state.next_level_xp) - Number(state.level_start_xp));
+  // The bars place the XP Rust sent between the thresholds it sent.
   const children = [
     h("p", { class: "progress-line" },
-      t("lobby.xp", { xp: formatInt(state.xp), next: formatInt(state.next_level_xp), level: formatInt(Number(state.level) + 1) })),
-    h("progress", { class: "bar", max: span, value: Math.min(inLevel, span), "aria-label": t("lobby.level-progress") }),
+      t("lobby.xp", { xp: formatInt(state.xp), next: formatInt(state.next_level_xp), level: formatInt(state.level + 1) })),
+    h("progress", { class: "bar", max: state.next_level_xp - state.level_start_xp, value: state.xp - state.level_start_xp, "aria-label": t("lobby.level-progress") }),
   ];
   if (next) {
-    const what = next.kind === "multi-play" || !next.machine ? t("lobby.unlock.multi-play") : nameOf(next.machine);
-    const needed = Number(next.xp_needed) || 0;
+    const what = next.kind === "multi-play" ? t("lobby.unlock.multi-play") : nameOf(next.machine);
     children.push(
-      h("p", { class: "progress-line" }, t("lobby.unlock.next", { what, level: formatInt(next.level), xp: formatInt(needed) })),
-      h("progress", { class: "bar unlock", max: Number(state.xp) + needed || 1, value: Number(state.xp) || 0, "aria-label": t("lobby.unlock.progress", { what }) }));
+      h("p", { class: "progress-line" }, t("lobby.unlock.next", { what, level: formatInt(next.level), xp: formatInt(next.xp_needed) })),
+      h("progress", { class: "bar unlock", max: state.xp + next.xp_needed, value: state.xp, "aria-label": t("lobby.unlock.progress", { what }) }));
   } else {
     children.push(h("p", { class: "progress-line" }, t("lobby.unlock.all")));
   }
@@ -86,8 +84,7 @@ let nameOf = (id) => id;
 
 function machineTile(app, machine) {
   const locked = !machine.unlocked;
-  const rows = rowsOf(machine);
-  const top = rows.slice(0, 3).map((row) => `${t(`row.${row.id}`)} ${formatInt(row.pay)}`).join(" · ");
+  const top = machine.paytable.slice(0, 3).map((row) => `${t(`row.${row.id}`)} ${formatInt(row.pay)}`).join(" · ");
   const inProgress = app.state.hand && app.state.hand.machine === machine.id;
   return h("li", {},
     h("button", {
@@ -108,25 +105,23 @@ export function render(app) {
   const state = app.state;
   if (!state) return replace(app.main);
   nameOf = app.machineName;
-  const minBet = Math.min(...(state.bets || [5]));
-  const broke = !state.hand && Number(state.chips) < minBet;
-  const first = (state.machines || []).find((m) => m.unlocked);
+  const first = state.machines.find((m) => m.unlocked);
   const startPractice = () => {
     app.prefs.practice = true;
-    app.go("machine", (state.hand && state.hand.machine) || (first && first.id) || "jacks-or-better");
+    app.go("machine", state.hand ? state.hand.machine : first.id);
   };
   replace(app.main,
     h("h2", { class: "visually-hidden" }, t("nav.lobby")),
-    broke ? h("section", { class: "broke", role: "status" },
+    state.broke ? h("section", { class: "broke", role: "status" },
       h("p", { class: "broke-title" }, t("lobby.broke.title")),
-      h("p", {}, state.daily && state.daily.available ? t("lobby.broke.daily-now") : h("span", { "data-countdown": "" }, countdownText())),
+      h("p", {}, state.daily.available ? t("lobby.broke.daily-now") : h("span", { "data-countdown": "" }, countdownText())),
       h("p", { class: "small" }, t("lobby.broke.practice")),
       h("button", { type: "button", class: "btn", "data-testid": "broke-practice", onclick: startPractice }, t("lobby.practice"))) : null,
     dailyBlock(app, state),
     progressBlock(state),
     h("section", { "aria-labelledby": "machines-title" },
       h("h2", { id: "machines-title", class: "section-title" }, t("lobby.machines")),
-      h("ul", { class: "tiles" }, (state.machines || []).map((m) => machineTile(app, m)))),
+      h("ul", { class: "tiles" }, state.machines.map((m) => machineTile(app, m)))),
     h("section", { class: "practice-entry" },
       h("button", {
         type: "button",

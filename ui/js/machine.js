@@ -1,14 +1,15 @@
 // One machine: paytable, extra hands (Triple/Five Play), the main hand, the
 // Deal/Draw button, bet/hands/practice selectors and the hint. The UI keeps
-// only the player's choices (bet, hands, which cards to hold); every result,
-// payout, balance and EV is read from what Rust returns.
+// only the player's choices (bet, hands, practice, which cards to hold); every
+// result, payout, balance, EV, chips figure and mistake verdict is read from
+// what Rust returns.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
-import { paytable, outcomeOf } from "./paytable.js";
-import { hintPanel, reviewPanel, evOf, hintEntries } from "./hint.js";
+import { paytable } from "./paytable.js";
+import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
 import { play } from "./sound.js";
 
 let machineId = null;
@@ -23,14 +24,12 @@ let busy = false;
 let shownCards = [];
 let app = null;
 
-const on = (value) => value === "on" || value === true;
-
 function settings() {
-  return (app.state && app.state.settings) || {};
+  return app.state.settings;
 }
 
 function machineOf(state) {
-  return (state.machines || []).find((m) => m.id === machineId);
+  return state.machines.find((m) => m.id === machineId);
 }
 
 function handHere(state) {
@@ -39,11 +38,11 @@ function handHere(state) {
 
 function lastHere(state) {
   const last = state.last_hand;
-  return last && (!last.machine || last.machine === machineId) ? last : null;
+  return last && last.machine === machineId ? last : null;
 }
 
 function keyOf(hand) {
-  return hand ? String(hand.id ?? (hand.cards || []).join("")) : null;
+  return hand ? hand.id : null;
 }
 
 export function enter(appRef) {
@@ -57,20 +56,18 @@ export function leave() {
   machineId = null;
 }
 
+/** The pending choices: the hand's own while one is dealt, else the last ones on this machine. */
 function chooseDefaults(state) {
-  const bets = state.bets || [5, 10, 20, 50];
   const hand = handHere(state);
   if (hand) {
     bet = hand.bet;
-    hands = hand.hands || 1;
-    app.prefs.practice = Boolean(hand.practice);
+    hands = hand.hands;
+    app.prefs.practice = hand.practice;
     return;
   }
-  const remembered = state.last_bet && state.last_bet[machineId];
-  if (!bets.includes(bet)) bet = bets.includes(remembered) ? remembered : bets[0];
-  const lastHands = state.last_hands && typeof state.last_hands === "object" ? state.last_hands[machineId] : state.last_hands;
-  if (![1, 3, 5].includes(hands)) hands = [1, 3, 5].includes(lastHands) ? lastHands : 1;
-  if (!state.multi_play) hands = 1;
+  if (bet === null) bet = state.last_bet[machineId] ?? state.bets[0];
+  if (hands === null) hands = state.last_hands[machineId] ?? state.hand_counts[0];
+  if (!state.multi_play) hands = state.hand_counts[0];
 }
 
 // ---- actions ---------------------------------------------------------------
@@ -95,8 +92,7 @@ function requestHint() {
   const state = app.state;
   const hand = handHere(state);
   if (!hand) return null;
-  const wanted = on(settings().hints) || on(settings()["mistake-warnings"]) || on(settings().mistake_warnings);
-  if (!wanted) return null;
+  if (!settings().hints && !settings().mistake_warnings) return null;
   const key = keyOf(hand);
   if (hintFor === key && hintPromise) return hintPromise;
   hintFor = key;
@@ -114,8 +110,7 @@ function requestHint() {
 }
 
 function warningsOn() {
-  const s = settings();
-  return on(s["mistake-warnings"] ?? s.mistake_warnings);
+  return settings().mistake_warnings;
 }
 
 async function draw() {
@@ -124,11 +119,12 @@ async function draw() {
   const hand = handHere(state);
   if (!hand) return;
   if (warningsOn()) {
+    // The hint names the verdict for every hold; without it in time, the draw goes ahead unwarned.
     const result = hint || await Promise.race([requestHint(), new Promise((r) => setTimeout(() => r(null), 1500))]);
-    const { best } = hintEntries(result);
-    const mine = evOf(result, hold);
-    if (best && mine !== null && best.ev - mine > 1e-9) {
-      const choice = await warn(hand, best, (best.ev - mine) * hand.bet * (hand.hands || 1));
+    const mine = result && result.hand_id === hand.id ? entryFor(result, hold) : null;
+    if (mine && mine.mistake) {
+      const best = bestEntry(result);
+      const choice = await warn(result, best, mine);
       if (choice === "best") { hold = best.hold; render(app); }
       if (choice === "cancel") return;
     }
@@ -138,23 +134,22 @@ async function draw() {
   const next = await app.run(() => api.draw(hold));
   busy = false;
   if (next && next.last_hand) {
-    const payout = Number(next.last_hand.payout) || 0;
-    if (payout > 0) play("win");
+    if (next.last_hand.payout > 0) play("win");
     app.announce(resultSpeech(next.last_hand));
   }
   app.render();
 }
 
-function warn(hand, best, chips) {
+function warn(hint, best, mine) {
   const dialog = document.getElementById("dialog");
   return new Promise((resolve) => {
     const done = (value) => { dialog.close(); resolve(value); };
     replace(dialog,
       h("form", { method: "dialog", class: "sheet-body", onsubmit: (e) => e.preventDefault() },
         h("h2", {}, t("warn.title")),
-        h("p", {}, t("warn.body", { chips: formatDec(chips, 2) })),
+        h("p", {}, t("warn.body", { chips: formatDec(mine.cost_chips, 2) })),
         h("p", { class: "review-best" }, t("hint.review.best"), " ",
-          h("span", { class: "hold-cards" }, hand.cards.map((c, i) => miniCard(c, { held: (best.hold >> i) & 1 })))),
+          h("span", { class: "hold-cards" }, hint.cards.map((c, i) => miniCard(c, { held: (best.hold >> i) & 1 })))),
         h("div", { class: "sheet-actions" },
           h("button", { type: "button", class: "btn", "data-testid": "warn-cancel", onclick: () => done("cancel") }, t("warn.change")),
           h("button", { type: "button", class: "btn", "data-testid": "warn-best", onclick: () => done("best") }, t("warn.use-best")),
@@ -203,15 +198,13 @@ function dealOrDraw() {
 // ---- rendering -------------------------------------------------------------
 
 function resultSpeech(last) {
-  const results = last.results || [];
+  const results = last.results;
   const parts = results.map((r, i) => {
-    const what = t(`row.${outcomeOf(r)}`);
-    const win = Number(r.win) || 0;
-    const text = win > 0 ? t("machine.hand-win", { what, win: formatInt(win) }) : what;
+    const what = t(`row.${r.outcome}`);
+    const text = r.win > 0 ? t("machine.hand-win", { what, win: formatInt(r.win) }) : what;
     return results.length > 1 ? t("machine.hand-n", { n: i + 1, text }) : text;
   });
-  const payout = Number(last.payout) || 0;
-  parts.push(payout > 0 ? t("machine.total-win", { win: formatInt(payout) }) : t("machine.no-win"));
+  parts.push(last.payout > 0 ? t("machine.total-win", { win: formatInt(last.payout) }) : t("machine.no-win"));
   return parts.join(". ");
 }
 
@@ -219,24 +212,23 @@ function litRows(state) {
   const lit = new Map();
   if (handHere(state)) return lit;
   const last = lastHere(state);
-  for (const result of (last && last.results) || []) {
-    const row = outcomeOf(result);
-    if (row !== "nothing" && result.row !== null) lit.set(row, (lit.get(row) || 0) + 1);
+  for (const result of last ? last.results : []) {
+    if (result.row !== null) lit.set(result.outcome, (lit.get(result.outcome) || 0) + 1);
   }
   return lit;
 }
 
-/** The cards on the main line and whether they are face up. */
+/** The cards on the main line (null for a face-down card). */
 function mainCards(state) {
   const hand = handHere(state);
   if (hand) return hand.cards;
   const last = lastHere(state);
-  if (last && last.results && last.results[0]) return last.results[0].cards;
+  if (last) return last.results[0].cards;
   return [null, null, null, null, null];
 }
 
 function hintOn() {
-  return on(settings().hints);
+  return settings().hints;
 }
 
 function cardButton(i) {
@@ -254,11 +246,11 @@ function updateCards() {
   const state = app.state;
   const hand = handHere(state);
   const cards = mainCards(state);
-  const hintHold = hand && hintOn() && hint && hintFor === keyOf(hand) ? hintEntries(hint).best.hold : null;
+  const hintHold = hand && hintOn() && hint && hintFor === keyOf(hand) ? hint.best_hold : null;
   for (let i = 0; i < 5; i += 1) {
     const el = document.querySelector(`[data-testid=card-${i}]`);
     if (!el) continue;
-    const card = cards[i] || null;
+    const card = cards[i];
     const held = Boolean(hand && (hold >> i) & 1);
     const changed = shownCards.length === 5 && shownCards[i] !== card;
     if (changed || !el.firstChild) {
@@ -292,8 +284,8 @@ function updateHintMarks() {
 }
 
 function extraRow(index, cards, result) {
-  const win = result ? Number(result.win) || 0 : 0;
-  const row = result ? outcomeOf(result) : null;
+  const win = result ? result.win : 0;
+  const row = result ? result.outcome : null;
   return h("li", { class: `extra${win > 0 ? " won" : ""}`, "data-testid": "extra-hand", "aria-label": t("machine.hand-label", { n: index + 1 }) },
     h("span", { class: "extra-cards" }, cards.map((c) => c ? miniCard(c) : h("span", { class: "mini back", "aria-label": t("card.back"), role: "img" }, ""))),
     h("span", { class: "extra-result" },
@@ -307,10 +299,10 @@ function updateExtraHands() {
   const hand = handHere(state);
   const last = lastHere(state);
   let rows = [];
-  if (hand && (hand.hands || 1) > 1) {
+  if (hand && hand.hands > 1) {
     const held = hand.cards.map((c, i) => ((hold >> i) & 1 ? c : null));
     for (let n = 1; n < hand.hands; n += 1) rows.push(extraRow(n, held, null));
-  } else if (!hand && last && last.results && last.results.length > 1) {
+  } else if (!hand && last && last.results.length > 1) {
     rows = last.results.slice(1).map((r, n) => extraRow(n + 1, r.cards, r));
   } else if (!hand && hands > 1) {
     for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null));
@@ -350,19 +342,19 @@ function winLine(state) {
   const last = lastHere(state);
   if (hand) {
     return h("p", { class: "win-line playing", "data-testid": "win-total", "data-value": "" },
-      h("span", {}, hand.practice ? t("machine.practice-hand") : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands || 1) })),
+      h("span", {}, hand.practice ? t("machine.practice-hand") : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) })),
       hand.nudged ? h("span", { class: "kind-badge" }, t("machine.kind-deal")) : null,
       h("span", { class: "small" }, t("machine.choose-hold")));
   }
   if (last) {
-    const payout = Number(last.payout) || 0;
-    const results = last.results || [];
+    const payout = last.payout;
+    const results = last.results;
     const main = results[0];
-    const rowText = main ? t(`row.${outcomeOf(main)}`) : "";
+    const rowText = t(`row.${main.outcome}`);
     return h("p", { class: `win-line${payout > 0 ? " won" : ""}`, "data-testid": "win-total", "data-value": String(payout) },
-      results.length === 1 && main && outcomeOf(main) !== "nothing" ? `${rowText} · ` : "",
-      results.length > 1 && main
-        ? `${t("machine.hand-n", { n: 1, text: Number(main.win) > 0 ? `${rowText} ${formatInt(main.win)}` : rowText })} · `
+      results.length === 1 && main.row !== null ? `${rowText} · ` : "",
+      results.length > 1
+        ? `${t("machine.hand-n", { n: 1, text: main.win > 0 ? `${rowText} ${formatInt(main.win)}` : rowText })} · `
         : "",
       payout > 0 ? t("machine.win", { win: formatInt(payout) }) : t("machine.no-win"),
       last.practice ? ` · ${t("machine.practice-tag")}` : "");
@@ -397,7 +389,7 @@ export function render(appRef) {
   }
   if (hand && !hint) requestHint();
   const last = lastHere(state);
-  const bets = state.bets || [5, 10, 20, 50];
+  const bets = state.bets;
   const showHint = hintOn() && hand;
   const otherHand = state.hand && !hand ? state.hand : null;
 
@@ -413,12 +405,12 @@ export function render(appRef) {
     h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") },
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
-    showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hand.cards, hand.bet, hold) : null,
+    showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold) : null,
     !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
     h("div", { class: "controls" },
       h("div", { class: "control-row" },
         selector("bet", bets, bet, Boolean(hand) || busy, t("machine.bet")),
-        state.multi_play ? selector("hands", state.hand_counts || [1, 3, 5], hands, Boolean(hand) || busy, t("machine.hands")) : null),
+        state.multi_play ? selector("hands", state.hand_counts, hands, Boolean(hand) || busy, t("machine.hands")) : null),
       h("div", { class: "control-row" },
         h("button", {
           type: "button", class: "toggle", "data-testid": "practice",

@@ -4,22 +4,11 @@
 import { h } from "./dom.js";
 import { t, formatInt } from "./i18n.js";
 
-/** The paytable row id a result landed on ("nothing" when it pays nothing). */
-export function outcomeOf(result) {
-  if (!result) return "nothing";
-  if (typeof result.outcome === "string") return result.outcome;
-  return typeof result.row === "string" ? result.row : "nothing";
-}
-
-export function rowsOf(machine) {
-  if (!machine) return [];
-  if (Array.isArray(machine.paytable)) return machine.paytable;
-  return (machine.paytable && machine.paytable.rows) || machine.rows || [];
-}
-
-/** `lit` maps a row id to how many hands landed on it. */
+/**
+ * `lit` maps a row id to how many hands landed on it. The core sends each row's pay per coin;
+ * a column shows it for one bet (the one product the UI still forms: see ARCHITECTURE.md, UI).
+ */
 export function paytable(machine, bets, bet, lit) {
-  const rows = rowsOf(machine);
   return h("table", { class: "paytable", "aria-label": t("machine.paytable") },
     h("thead", {},
       h("tr", {},
@@ -31,7 +20,7 @@ export function paytable(machine, bets, bet, lit) {
           "aria-label": t("machine.paytable.bet", { bet: formatInt(b) }),
         }, formatInt(b))))),
     h("tbody", {},
-      rows.map((row) => {
+      machine.paytable.map((row) => {
         const count = lit.get(row.id) || 0;
         return h("tr", { class: count ? "won" : undefined, "data-row": row.id },
           h("th", { scope: "row", class: "pt-name" }, t(`row.${row.id}`), count > 1 ? h("span", { class: "pt-count" }, ` ×${count}`) : null),

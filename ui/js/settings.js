@@ -1,16 +1,18 @@
 // Settings: hints, mistake warnings, kind deals (explained plainly),
-// animation speed, sound and language. Each change is one set_setting call.
+// animation speed, sound and language, each change one set_setting call;
+// export and import of the player's progress (Rust opens the file dialogs);
+// starting over.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { configureSound, play } from "./sound.js";
 
-const on = (value) => value === "on" || value === true;
+/** What the last export or import did, said under its buttons until the screen is left. */
+let progressNote = null;
 
-function value(settings, key) {
-  const raw = settings[key] ?? settings[key.replace(/-/g, "_")];
-  return typeof raw === "boolean" ? (raw ? "on" : "off") : raw;
+export function enter() {
+  progressNote = null;
 }
 
 function change(app, key, next) {
@@ -21,8 +23,8 @@ function change(app, key, next) {
   });
 }
 
-function switchRow(app, settings, key, explain) {
-  const current = value(settings, key);
+/** An on/off setting: `key` is the command's and the tables' name, `on` the state's boolean. */
+function switchRow(app, key, on, explain) {
   const id = `set-${key}`;
   const control = h("button", {
       type: "button",
@@ -30,17 +32,16 @@ function switchRow(app, settings, key, explain) {
       role: "switch",
       class: "switch",
       "data-testid": `setting-${key}`,
-      "aria-checked": on(current) ? "true" : "false",
+      "aria-checked": on ? "true" : "false",
       "aria-describedby": explain ? `${id}-help` : undefined,
-      onclick: () => change(app, key, on(current) ? "off" : "on"),
-    }, h("span", { class: "switch-text" }, on(current) ? t("settings.on") : t("settings.off")));
+      onclick: () => change(app, key, on ? "off" : "on"),
+    }, h("span", { class: "switch-text" }, on ? t("settings.on") : t("settings.off")));
   return h("div", { class: "setting" },
     h("div", { class: "setting-head" }, h("label", { for: id, class: "setting-name" }, t(`settings.${key}`)), control),
     explain ? h("div", { class: "setting-help small", id: `${id}-help` }, explain.map((text) => h("p", {}, text))) : null);
 }
 
-function selectRow(app, settings, key, options, testid) {
-  const current = value(settings, key);
+function selectRow(app, key, current, options, testid) {
   const id = `set-${key}`;
   return h("div", { class: "setting" }, h("div", { class: "setting-head" },
     h("label", { for: id, class: "setting-name" }, t(`settings.${key}`)),
@@ -67,20 +68,82 @@ export function confirmReset(app) {
   dialog.showModal();
 }
 
+async function exportProgress(app) {
+  progressNote = null;
+  const result = await app.run(() => api.exportProgress(), { context: "export" });
+  // null: the player cancelled the save dialog, which needs no word.
+  if (result) {
+    progressNote = t("settings.progress.exported", { path: result.path });
+    app.announce(progressNote);
+  }
+  app.render();
+}
+
+async function importProgress(app) {
+  progressNote = null;
+  let keptAside = null;
+  const state = await app.run(async () => {
+    const result = await api.importProgress();
+    if (result === null) return null;
+    keptAside = result.kept_aside;
+    return result.state;
+  }, { context: "import" });
+  if (state) {
+    // The imported progress brings its own settings, the language among them (this redraws the
+    // screen from scratch, so the note is set after it).
+    await app.setLanguageSetting(state.settings.language);
+    progressNote = t("settings.progress.imported", { path: keptAside });
+    app.announce(progressNote);
+  }
+  app.render();
+}
+
+function confirmImport(app) {
+  const dialog = document.getElementById("dialog");
+  const close = () => dialog.close();
+  replace(dialog,
+    h("div", { class: "sheet-body" },
+      h("h2", {}, t("settings.progress.import.title")),
+      h("p", {}, t("settings.progress.import.confirm")),
+      h("div", { class: "sheet-actions" },
+        h("button", { type: "button", class: "btn", "data-testid": "import-cancel", onclick: close }, t("app.cancel")),
+        h("button", {
+          type: "button", class: "btn primary", "data-testid": "import-confirm",
+          onclick: () => { close(); importProgress(app); },
+        }, t("settings.progress.import.do")))));
+  dialog.showModal();
+  dialog.querySelector("[data-testid=import-cancel]").focus();
+}
+
+function progressSection(app) {
+  return h("section", { class: "settings progress-zone", "aria-labelledby": "progress-title" },
+    h("h3", { id: "progress-title", class: "section-title" }, t("settings.progress.title")),
+    h("p", { class: "small" }, t("settings.progress.explain")),
+    h("div", { class: "progress-actions" },
+      h("button", { type: "button", class: "btn", "data-testid": "export-progress", onclick: () => exportProgress(app) }, t("settings.progress.export")),
+      h("button", { type: "button", class: "btn", "data-testid": "import-progress", onclick: () => confirmImport(app) }, t("settings.progress.import"))),
+    h("p", { class: "small progress-note", "data-testid": "progress-note", hidden: progressNote ? undefined : true }, progressNote || ""));
+}
+
+function settingsList(app, s) {
+  return h("section", { class: "settings" },
+    switchRow(app, "hints", s.hints, [t("settings.hints.explain")]),
+    switchRow(app, "mistake-warnings", s.mistake_warnings, [t("settings.mistake-warnings.explain")]),
+    switchRow(app, "kind-deals", s.kind_deals, [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3"), t("settings.kind-deals.explain4")]),
+    selectRow(app, "animation", s.animation, [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),
+    switchRow(app, "sound", s.sound, null),
+    selectRow(app, "language", s.language, [
+      ["auto", t("settings.language.auto")], ["en", "English"], ["de", "Deutsch"], ["pt", "Português"], ["ja", "日本語"],
+    ], "language-select"));
+}
+
 export function render(app) {
   const state = app.state;
-  const settings = (state && state.settings) || {};
+  // Without a state (a refused save file) the way out stays here: import, or start over.
   replace(app.main,
     h("h2", { class: "screen-title" }, t("settings.title")),
-    state ? h("section", { class: "settings" },
-      switchRow(app, settings, "hints", [t("settings.hints.explain")]),
-      switchRow(app, settings, "mistake-warnings", [t("settings.mistake-warnings.explain")]),
-      switchRow(app, settings, "kind-deals", [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3"), t("settings.kind-deals.explain4")]),
-      selectRow(app, settings, "animation", [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),
-      switchRow(app, settings, "sound", null),
-      selectRow(app, settings, "language", [
-        ["auto", t("settings.language.auto")], ["en", "English"], ["de", "Deutsch"], ["pt", "Português"], ["ja", "日本語"],
-      ], "language-select")) : null,
+    state ? settingsList(app, state.settings) : null,
+    progressSection(app),
     h("section", { class: "settings danger-zone" },
       h("p", { class: "small" }, t("settings.reset.explain")),
       h("button", { type: "button", class: "btn danger", "data-testid": "reset", onclick: () => confirmReset(app) }, t("settings.reset"))),

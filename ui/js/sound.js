@@ -29,7 +29,7 @@ const SOUNDS = {
   hold: () => tone(880, 0, 0.04, 0.04, "square"),
   win: () => [660, 880, 1320].forEach((f, i) => tone(f, i * 0.09, 0.14)),
   level: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.1, 0.18)),
-  error: () => tone(200, 0, 0.15, 0.05, "sawtooth"),
+  error: () => tone(196, 0, 0.15, 0.05, "sawtooth"),
 };
 
 /** Plays one of: deal, hold, win, level, error. */

@@ -4,25 +4,29 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
-import { rowsOf } from "./paytable.js";
 
 let stats = null;
+let failed = false;
 let loadedFor = null;
 
 export function enter() {
   stats = null;
+  failed = false;
   loadedFor = null;
 }
 
 async function load(app) {
-  stats = (await app.run(() => api.stats(), { quiet: true })) || { real: [], practice: [] };
+  const result = await app.run(() => api.stats(), { quiet: true });
+  failed = result === undefined;
+  if (!failed) stats = result;
   app.render();
 }
 
 function block(app, entry) {
-  const machine = (app.state.machines || []).find((m) => m.id === entry.machine);
-  const order = rowsOf(machine).map((r) => r.id).concat(["nothing"]);
-  const counts = entry.final_hands || {};
+  const machine = app.state.machines.find((m) => m.id === entry.machine);
+  // Paytable order, then "nothing", then any other id the core counted.
+  const order = machine.paytable.map((r) => r.id).concat(["nothing"]);
+  const counts = entry.final_hands;
   const ids = order.filter((id) => counts[id]).concat(Object.keys(counts).filter((id) => !order.includes(id)));
   const dash = "–";
   return h("section", { class: "stats-block", "data-testid": `stats-${entry.machine}` },
@@ -34,15 +38,15 @@ function block(app, entry) {
       h("dt", {}, t("stats.won")), h("dd", {}, formatInt(entry.won)),
       h("dt", {}, t("stats.return")), h("dd", {}, entry.return == null ? dash : formatPercent(entry.return, 1)),
       h("dt", {}, t("stats.accuracy")), h("dd", {}, entry.accuracy == null ? dash : formatPercent(entry.accuracy, 0)),
-      h("dt", {}, t("stats.ev-lost")), h("dd", {}, formatDec(entry.ev_given_up_chips ?? 0, 2)),
-      h("dt", {}, t("stats.nudged")), h("dd", {}, formatInt(entry.nudged ?? 0))),
+      h("dt", {}, t("stats.ev-lost")), h("dd", {}, formatDec(entry.ev_given_up_chips, 2)),
+      h("dt", {}, t("stats.nudged")), h("dd", {}, formatInt(entry.nudged))),
     ids.length ? h("table", { class: "counts", "aria-label": t("stats.final-hands") },
       h("caption", { class: "small" }, t("stats.final-hands")),
       h("tbody", {}, ids.map((id) => h("tr", {}, h("th", { scope: "row" }, t(`row.${id}`)), h("td", {}, formatInt(counts[id])))))) : null);
 }
 
 function part(app, title, list, testid) {
-  const played = (list || []).filter((entry) => Number(entry.deals) > 0);
+  const played = list.filter((entry) => entry.deals > 0);
   return h("section", { class: "stats-part", "data-testid": testid },
     h("h3", { class: "section-title" }, title),
     played.length ? played.map((entry) => block(app, entry)) : h("p", { class: "notice" }, t("stats.empty")));
@@ -56,7 +60,7 @@ export function render(app) {
   }
   replace(app.main,
     h("h2", { class: "screen-title" }, t("stats.title")),
-    stats === null ? h("p", { class: "notice" }, t("app.loading")) : [
+    failed ? null : stats === null ? h("p", { class: "notice" }, t("app.loading")) : [
       part(app, t("stats.real"), stats.real, "stats-real"),
       part(app, t("stats.practice"), stats.practice, "stats-practice"),
       h("p", { class: "small muted" }, t("stats.note")),

@@ -1,0 +1,208 @@
+//! The UI is a view of the core's JSON (`ui/js/*.js`; the development stub in `ui/dev/` is not
+//! scanned): it holds no rule value as a fallback (the bets, the hand counts, the daily amount, a
+//! default machine, an EV threshold) and tolerates no shape the core never sends (other names for
+//! the hint's holds or their EVs, wrapped history lists, paytable `rows`, kebab-case settings, a
+//! `Number(x) || 0` guard). A missing field must show as a bug, not be papered over.
+
+use std::fs;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Text that must not appear in the code once whitespace is removed (comments are not code).
+const FORBIDDEN: [(&str, &str); 20] = [
+    ("[5,10,20,50]", "the bets are state.bets"),
+    ("[1,3,5]", "the hand counts are state.hand_counts"),
+    ("\"jacks-or-better\"", "a machine id is the core's (state.machines), never a default"),
+    ("'jacks-or-better'", "a machine id is the core's (state.machines), never a default"),
+    ("`jacks-or-better`", "a machine id is the core's (state.machines), never a default"),
+    ("1e-9", "whether a hold is a mistake is the core's verdict (mistake)"),
+    ("ev_per_coin", "a hint entry's EV is `ev`"),
+    (".options||", "the hint's entries are `holds`"),
+    (".evs", "the hint's entries are `holds`"),
+    (".mask", "a hint entry's mask is `hold`"),
+    (".items", "history returns an array"),
+    (".hands||", "`hands` is always sent"),
+    (".rows", "a machine's paytable is `paytable`, an array"),
+    ("[\"kind-deals\"]", "state.settings has snake_case fields only"),
+    ("[\"mistake-warnings\"]", "state.settings has snake_case fields only"),
+    ("['kind-deals']", "state.settings has snake_case fields only"),
+    ("['mistake-warnings']", "state.settings has snake_case fields only"),
+    ("replace(/-/g", "state.settings has snake_case fields only (no kebab-to-snake lookups)"),
+    ("hintEntries(", "the hint is read as sent, not normalised"),
+    ("Math.min(...", "whether the player is broke is state.broke"),
+];
+
+/// Number literals that are rule values (the daily chips) and must come from the state.
+const FORBIDDEN_NUMBERS: [(&str, &str); 1] = [("200", "the daily amount is state.daily.amount")];
+
+/// The source without comments, keeping string and template literals and every newline (so
+/// positions keep their line). Regular expression literals are not recognised; the UI's contain
+/// no quote and no `//`.
+fn strip_comments(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 2;
+        } else if c == '"' || c == '\'' || c == '`' {
+            out.push(c);
+            i += 1;
+            while i < chars.len() && chars[i] != c {
+                if chars[i] == '\\' && i + 1 < chars.len() {
+                    out.push(chars[i]);
+                    i += 1;
+                }
+                out.push(chars[i]);
+                i += 1;
+            }
+            if i < chars.len() {
+                out.push(c);
+                i += 1;
+            }
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Every forbidden thing in one file's source, as "line N: what (why)".
+fn violations(source: &str) -> Vec<String> {
+    let code = strip_comments(source);
+    // The code without whitespace, and for each of its characters the line it came from.
+    let mut squeezed = String::new();
+    let mut lines = Vec::new();
+    let mut line = 1;
+    for c in code.chars() {
+        if c == '\n' {
+            line += 1;
+        }
+        if !c.is_whitespace() {
+            squeezed.push(c);
+            lines.push(line);
+        }
+    }
+    let chars: Vec<char> = squeezed.chars().collect();
+    let line_at = |byte: usize| lines[squeezed[..byte].chars().count()];
+    let mut found = Vec::new();
+    for (text, why) in FORBIDDEN {
+        for (at, _) in squeezed.match_indices(text) {
+            // `.rows` is a member; `...rows` spreads a local array.
+            if text.starts_with('.') && squeezed[..at].ends_with('.') {
+                continue;
+            }
+            found.push(format!("line {}: {text} ({why})", line_at(at)));
+        }
+    }
+    // `Number(…)` followed by `|| 0` or `?? 0`: a guard on a field the contract always sends.
+    for (at, _) in squeezed.match_indices("Number(") {
+        let start = squeezed[..at].chars().count() + "Number(".len();
+        let mut depth = 1;
+        let mut end = start;
+        while end < chars.len() && depth > 0 {
+            match chars[end] {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            end += 1;
+        }
+        let after: String = chars[end.min(chars.len())..].iter().take(3).collect();
+        if after == "||0" || after == "??0" {
+            found.push(format!("line {}: Number(…) || 0 (the field is always sent)", lines[start]));
+        }
+    }
+    // Number literals: a maximal run of identifier characters, digits and dots equal to the value.
+    let mut i = 0;
+    while i < chars.len() {
+        let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.';
+        if is_word(chars[i]) {
+            let start = i;
+            while i < chars.len() && is_word(chars[i]) {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            for (number, why) in FORBIDDEN_NUMBERS {
+                if word == number {
+                    found.push(format!("line {}: the number {number} ({why})", lines[start]));
+                }
+            }
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn the_ui_holds_no_rule_value_and_tolerates_no_other_shape() {
+    let dir = root().join("ui/js");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "js"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "expected the UI's modules in {}", dir.display());
+    let mut problems = Vec::new();
+    for file in &files {
+        let source = fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        problems.extend(violations(&source).into_iter().map(|v| format!("ui/js/{name} {v}")));
+    }
+    assert!(problems.is_empty(), "the UI decides or tolerates what the core sends:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_scanner_finds_what_it_should() {
+    let bad = [
+        "const bets = state.bets || [5, 10, 20, 50];",
+        "const counts = [1,\n 3, 5];",
+        "amount: daily.amount ?? 200,",
+        "app.go(\"machine\", first || \"jacks-or-better\");",
+        "if (best - mine > 1e-9) warn();",
+        "const ev = item.ev ?? item.ev_per_coin;",
+        "const list = hint.holds || hint.options || [];",
+        "const mask = item.mask;",
+        "return result.items;",
+        "return machine.rows;",
+        "on(s[\"mistake-warnings\"])",
+        "const n = Number(hand.hands) || 0;",
+        "const n = hand.hands || 1;",
+        "const broke = state.chips < Math.min(...state.bets);",
+    ];
+    for line in bad {
+        assert!(!violations(line).is_empty(), "the scanner misses {line:?}");
+    }
+    let good = [
+        "// a comment may say [5, 10, 20, 50] or 200",
+        "const bets = state.bets; const amount = state.daily.amount;",
+        "const ms = anim ? 2200 : 2600; const x = 1.200; const y = x200;",
+        "const url = \"http://www.w3.org/2000/svg\"; /* 200 */",
+        "const help = t(`help.${id}`); const n = Number(event.key) - 1;",
+        "switchRow(app, \"mistake-warnings\", s.mistake_warnings);",
+        "box.replaceChildren(...rows.reverse());",
+    ];
+    for line in good {
+        assert!(violations(line).is_empty(), "the scanner flags {line:?}: {:?}", violations(line));
+    }
+    assert_eq!(violations("a;\nb;\nconst x = [1, 3, 5];"), vec!["line 3: [1,3,5] (the hand counts are state.hand_counts)"]);
+}
