@@ -1,0 +1,86 @@
+//! The JSON contract: what the commands send the UI (and `vpoker play` prints), for one scripted
+//! game, compared with the snapshots checked in under `tests/contract/`. Any change to a field's
+//! name, type or meaning breaks this test; when the change is intended, regenerate the snapshots
+//! with `UPDATE_CONTRACT=1 cargo test --test contract` and review the diff with the UI in mind.
+
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+use serde_json::Value;
+use vpoker::game::{DealRequest, Game, GameError};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+
+fn snapshot(name: &str, value: &Value) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/contract").join(format!("{name}.json"));
+    let text = serde_json::to_string_pretty(value).unwrap() + "\n";
+    if std::env::var_os("UPDATE_CONTRACT").is_some() {
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let stored = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_CONTRACT=1 writes it)", path.display()));
+    let stored: Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(&stored, value, "the JSON contract '{name}' changed; if intended, UPDATE_CONTRACT=1 and review");
+}
+
+fn seed(n: u8) -> Seed {
+    Seed::from_bytes([n; 32])
+}
+
+/// The parts of a path that differ between runs are replaced by a fixed name.
+fn without_temp_dir(value: Value, dir: &std::path::Path) -> Value {
+    let text = serde_json::to_string(&value).unwrap().replace(&dir.display().to_string(), "/DATA");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn the_commands_send_what_the_snapshots_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("vpoker.db")).unwrap();
+    let day = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    let at = day.and_hms_opt(20, 15, 0).unwrap();
+    let json = |value: &dyn erased::Ser| without_temp_dir(value.to_value(), dir.path());
+
+    snapshot("state-new", &json(&game.state(day).unwrap()));
+    snapshot("state-claimed", &json(&game.claim_daily(day).unwrap()));
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 10, hands: 1, practice: false };
+    let dealt = game.deal(request, seed(7), at).unwrap();
+    snapshot("state-dealt", &json(&dealt));
+    snapshot("hint", &json(&game.hint().unwrap()));
+    // A mistake on purpose: the verdict and its cost are part of the contract.
+    let best = dealt.hand.unwrap().best_hold;
+    let worse = Hold::from_mask(u32::from(best.mask()) ^ 1).unwrap();
+    snapshot("state-drawn", &json(&game.draw(worse, at).unwrap()));
+    snapshot("history", &json(&game.history(20, None).unwrap()));
+    snapshot("stats", &json(&game.stats().unwrap()));
+    snapshot("audit", &json(&game.audit().unwrap()));
+    let errors: Vec<Value> = [
+        game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
+        game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),
+        game.deal(DealRequest { hands: 5, ..request }, seed(8), at).unwrap_err(),
+        game.draw(Hold::NONE, at).unwrap_err(),
+        game.claim_daily(day).unwrap_err(),
+        game.set_setting("sound", "loud").unwrap_err(),
+        GameError::InsufficientChips { needed: 250, available: 40 },
+        GameError::CorruptDatabase { path: dir.path().join("vpoker.db"), detail: "example".into() },
+    ]
+    .iter()
+    .map(|e| json(e))
+    .collect();
+    snapshot("errors", &Value::Array(errors));
+}
+
+/// Serialising through a trait object, so one closure takes every type above.
+mod erased {
+    pub trait Ser {
+        fn to_value(&self) -> serde_json::Value;
+    }
+
+    impl<T: serde::Serialize> Ser for T {
+        fn to_value(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap()
+        }
+    }
+}
