@@ -1,6 +1,8 @@
 //! The UI's translation tables (`ui/i18n/*.json`): the four languages have the same keys, no
 //! empty text and the same `{placeholders}`; every key the UI uses exists; every id the game can
-//! send (error kinds, paytable rows, machines, settings) has a text.
+//! send (error kinds, paytable rows, machines, settings) has a text. The tables follow the
+//! glossary (`ui/i18n/GLOSSARY.md`): no text uses a word it rejects, the keys it names read exactly
+//! as it says, and the Japanese table holds no Latin words outside a short list.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -205,4 +207,304 @@ fn every_id_the_game_sends_has_a_text() {
 fn the_scanners_find_what_they_should() {
     assert_eq!(literals_after("a(t(\"x.y\"), split(\"z\")", "t(\"", '"', true), vec!["x.y"]);
     assert_eq!(placeholders("{a} and {b_c} but not { x }"), ["a", "b_c"].iter().map(|s| s.to_string()).collect());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The glossary (ui/i18n/GLOSSARY.md)
+
+/// The columns of every glossary table the tests read.
+const GLOSSARY_HEADER: [&str; 8] = ["concept", "en", "de", "pt", "ja", "avoid (de)", "avoid (pt)", "avoid (ja)"];
+
+/// The languages with an "avoid" column, in the header's order.
+const CHECKED: [&str; 3] = ["de", "pt", "ja"];
+
+/// Concepts the glossary must give a word for in every language (issue 13), beyond the paytable
+/// rows and machines, which `the_glossary_covers_every_concept` takes from the game's source.
+const REQUIRED_CONCEPTS: [&str; 26] = [
+    "register", "hold", "held", "deal", "draw", "dead deal", "kind deal", "swap", "collect", "streak",
+    "return", "EV", "chips", "coin", "Triple Play / Five Play", "level", "unlock", "verify", "seed",
+    "commitment", "shuffle", "bag", "luck", "skill", "drill", "chart",
+];
+
+/// One row of a glossary table.
+#[derive(Debug)]
+struct Concept {
+    /// The concept cell without its backticked keys, e.g. "kind deal".
+    name: String,
+    /// Translation keys named in the concept cell: their texts must be exactly this row's words.
+    keys: Vec<String>,
+    /// Language → the chosen word(s), for en, de, pt, ja.
+    words: BTreeMap<String, String>,
+    /// Language → rejected alternatives, for de, pt, ja.
+    avoid: BTreeMap<String, Vec<String>>,
+}
+
+/// The trimmed cells of a Markdown table row.
+fn cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    inner.split('|').map(|cell| cell.trim().to_string()).collect()
+}
+
+/// The `backticked` parts of a cell, and the cell without them.
+fn backticked(cell: &str) -> (Vec<String>, String) {
+    let mut ticked = Vec::new();
+    let mut rest = String::new();
+    for (i, part) in cell.split('`').enumerate() {
+        if i % 2 == 1 {
+            ticked.push(part.to_string());
+        } else {
+            rest.push_str(part);
+        }
+    }
+    (ticked, rest.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Every row of every table in GLOSSARY.md whose header is `GLOSSARY_HEADER`.
+fn glossary() -> Vec<Concept> {
+    let path = root().join("ui/i18n/GLOSSARY.md");
+    let text = read(&path);
+    let mut concepts = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if !line.trim_start().starts_with('|') || cells(line) != GLOSSARY_HEADER {
+            continue;
+        }
+        let separator = lines.next().unwrap_or_default();
+        assert!(
+            cells(separator).iter().all(|c| !c.is_empty() && c.chars().all(|ch| ch == '-' || ch == ':')),
+            "GLOSSARY.md: a table header is not followed by its |---| line"
+        );
+        while let Some(row) = lines.next_if(|l| l.trim_start().starts_with('|')) {
+            let row = cells(row);
+            assert_eq!(row.len(), GLOSSARY_HEADER.len(), "GLOSSARY.md: row {row:?} does not have 8 cells");
+            let (keys, name) = backticked(&row[0]);
+            assert!(!name.is_empty(), "GLOSSARY.md: a row has no concept name: {row:?}");
+            let words = LANGUAGES.iter().zip(&row[1..5]).map(|(l, w)| (l.to_string(), w.clone())).collect();
+            let mut avoid = BTreeMap::new();
+            for (lang, cell) in CHECKED.iter().zip(&row[5..8]) {
+                let mut entries = Vec::new();
+                if !matches!(cell.as_str(), "" | "—" | "-") {
+                    for entry in cell.split(',').map(str::trim) {
+                        let word = entry.strip_prefix('`').and_then(|e| e.strip_suffix('`'));
+                        let word = word.unwrap_or_else(|| {
+                            panic!("GLOSSARY.md: {name}: avoid ({lang}) entry {entry:?} is not in backticks")
+                        });
+                        assert!(!word.trim().is_empty(), "GLOSSARY.md: {name}: empty avoid ({lang}) entry");
+                        entries.push(word.to_string());
+                    }
+                }
+                avoid.insert(lang.to_string(), entries);
+            }
+            concepts.push(Concept { name, keys, words, avoid });
+        }
+    }
+    assert!(concepts.len() > 40, "GLOSSARY.md: found only {} concepts: is the table header changed?", concepts.len());
+    concepts
+}
+
+/// Whether `text` uses the avoid-list `entry`, by the glossary's rules: Japanese as a plain
+/// substring; German and Portuguese on whole words (a trailing `*` makes it a word prefix),
+/// letter case ignored everywhere.
+fn uses(lang: &str, text: &str, entry: &str) -> bool {
+    let normal = |s: &str| {
+        let spaced: String = s.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).collect();
+        spaced.to_lowercase()
+    };
+    let text = normal(text);
+    let (entry, prefix) = match entry.strip_suffix('*') {
+        Some(stem) => (stem, true),
+        None => (entry, false),
+    };
+    let entry = normal(entry);
+    if entry.is_empty() {
+        return false;
+    }
+    if lang == "ja" {
+        return text.contains(&entry);
+    }
+    let word_char = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let check_start = word_char(entry.chars().next());
+    let check_end = !prefix && word_char(entry.chars().next_back());
+    text.match_indices(&entry).any(|(at, found)| {
+        (!check_start || !word_char(text[..at].chars().next_back()))
+            && (!check_end || !word_char(text[at + found.len()..].chars().next()))
+    })
+}
+
+#[test]
+fn the_glossary_covers_every_concept() {
+    let concepts = glossary();
+    let mut names = BTreeSet::new();
+    for concept in &concepts {
+        assert!(names.insert(concept.name.as_str()), "GLOSSARY.md: {} appears twice", concept.name);
+        for lang in LANGUAGES {
+            assert!(
+                !matches!(concept.words[lang].as_str(), "" | "—" | "-"),
+                "GLOSSARY.md: {} has no {lang} word",
+                concept.name
+            );
+        }
+    }
+    let missing: Vec<_> = REQUIRED_CONCEPTS.iter().filter(|c| !names.contains(**c)).collect();
+    assert!(missing.is_empty(), "GLOSSARY.md lacks the concepts {missing:?}");
+    let named: BTreeSet<&str> = concepts.iter().flat_map(|c| c.keys.iter().map(String::as_str)).collect();
+    let (rows, machines) = rows_and_machines();
+    let mut wanted: Vec<String> = rows.iter().map(|id| format!("row.{id}")).collect();
+    wanted.push("row.low-pair".to_string());
+    wanted.extend(machines.iter().map(|id| format!("machine.{id}")));
+    let unnamed: Vec<_> = wanted.iter().filter(|k| !named.contains(k.as_str())).collect();
+    assert!(unnamed.is_empty(), "paytable rows and machines without a glossary row: {unnamed:?}");
+}
+
+#[test]
+fn no_text_uses_a_word_the_glossary_rejects() {
+    let concepts = glossary();
+    let mut failures = Vec::new();
+    for lang in CHECKED {
+        for (key, text) in &table(lang) {
+            // `{level}` is a placeholder, not the word "level": match against `{}`.
+            let mut text = text.clone();
+            for name in placeholders(&text) {
+                text = text.replace(&format!("{{{name}}}"), "{}");
+            }
+            for concept in &concepts {
+                for entry in &concept.avoid[lang] {
+                    if uses(lang, &text, entry) {
+                        failures.push(format!(
+                            "{lang}.json: {key} uses “{entry}” (glossary: {} → {})",
+                            concept.name, concept.words[lang]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "texts use words the glossary rejects:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn the_glossary_does_not_reject_its_own_words() {
+    let concepts = glossary();
+    let mut failures = Vec::new();
+    for lang in CHECKED {
+        for concept in &concepts {
+            for other in &concepts {
+                for entry in &other.avoid[lang] {
+                    if uses(lang, &concept.words[lang], entry) {
+                        let (name, word, under) = (&concept.name, &concept.words[lang], &other.name);
+                        failures.push(format!("{lang}: {name} “{word}” uses “{entry}”, rejected under {under}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "GLOSSARY.md contradicts itself:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn keys_named_in_the_glossary_read_as_it_says() {
+    let tables: BTreeMap<&str, BTreeMap<String, String>> = LANGUAGES.iter().map(|l| (*l, table(l))).collect();
+    let mut failures = Vec::new();
+    for concept in glossary() {
+        for key in &concept.keys {
+            for lang in LANGUAGES {
+                let (name, word) = (&concept.name, &concept.words[lang]);
+                match tables[lang].get(key) {
+                    None => failures.push(format!("{lang}.json has no {key}, named by the glossary's {name}")),
+                    Some(text) if text.to_lowercase() != word.to_lowercase() => {
+                        failures.push(format!("{lang}.json: {key} is “{text}”, the glossary's {name} says “{word}”"))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "texts differ from the glossary:\n{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Latin script in the Japanese table
+
+/// Latin words the Japanese table may hold: "EV" (what players write beside 期待値), and the key
+/// caps "Enter" and "Tab" (printed in Latin on Japanese keyboards, and written so in Japanese
+/// manuals: "Enterキー"). Card rank and suit letters are allowed by `is_card_letters`.
+const JA_LATIN_WORDS: [&str; 3] = ["EV", "Enter", "Tab"];
+
+/// Text the Japanese table may hold verbatim: the command that starts the app, which the player
+/// types as it is.
+const JA_LATIN_LITERALS: [&str; 1] = ["./scripts/run.sh"];
+
+/// A card's rank letter (A K Q J T), suit letter (s h d c) or both ("Ah"), as in card names.
+fn is_card_letters(word: &str) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    match chars.as_slice() {
+        [c] => "AKQJTshdc".contains(*c),
+        [rank, suit] => "AKQJT".contains(*rank) && "shdc".contains(*suit),
+        _ => false,
+    }
+}
+
+/// The runs of Latin letters in `text` (full-width letters read as ASCII), placeholders left out.
+fn latin_words(text: &str) -> Vec<String> {
+    let mut text = text.to_string();
+    for name in placeholders(&text) {
+        text = text.replace(&format!("{{{name}}}"), " ");
+    }
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for c in text.chars().chain([' ']) {
+        let c = match c {
+            '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        };
+        if c.is_ascii_alphabetic() || (('\u{C0}'..='\u{24F}').contains(&c) && c.is_alphabetic()) {
+            word.push(c);
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    words
+}
+
+#[test]
+fn japanese_has_no_latin_words_outside_the_allowed_list() {
+    let mut failures = Vec::new();
+    for (key, text) in &table("ja") {
+        let mut text = text.clone();
+        for literal in JA_LATIN_LITERALS {
+            text = text.replace(literal, " ");
+        }
+        for word in latin_words(&text) {
+            if !JA_LATIN_WORDS.contains(&word.as_str()) && !is_card_letters(&word) {
+                failures.push(format!("ja.json: {key} has the Latin word “{word}”"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "Latin words in the Japanese table:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn the_glossary_matchers_behave() {
+    // German and Portuguese: whole words, case ignored, `*` for a prefix, phrases.
+    assert!(uses("de", "Freundliche Austeilung", "austeilung"));
+    assert!(!uses("de", "Eine Mitteilung", "Austeilung"));
+    assert!(!uses("de", "Austeilungen", "Austeilung"));
+    assert!(uses("de", "Austeilungen", "Austeilung*"));
+    assert!(uses("de", "Beste Halte-Entscheidungen", "Halte-Entscheidung*"));
+    assert!(uses("de", "Verschenkter EW (Chips)", "EW"));
+    assert!(!uses("de", "Neuer Automat", "EW"));
+    assert!(uses("de", "Ist sie tot\u{a0}ausgeteilt", "tot ausgeteilt"));
+    assert!(uses("pt", "Sequência: 3 dias", "Sequência:"));
+    assert!(!uses("pt", "Sequência", "Sequência:"));
+    assert!(uses("pt", "({ev}/ficha)", "/ficha"));
+    // Japanese: substrings.
+    assert!(uses("ja", "やさしい配りの6回に1回", "配りの"));
+    assert!(!uses("ja", "配られたカード", "配りの"));
+    assert!(uses("ja", "連続{days}日", "連続{"));
+    // Latin words in Japanese.
+    let words = latin_words("{n}枚目のAh、Enterキー、ＸＰ、Triple Play");
+    assert_eq!(words, ["Ah", "Enter", "XP", "Triple", "Play"]);
+    assert!(is_card_letters("K") && is_card_letters("Tc") && !is_card_letters("XP"));
+    let (keys, name) = backticked("kind deal `history.kind`");
+    assert_eq!((keys, name.as_str()), (vec!["history.kind".to_string()], "kind deal"));
 }
