@@ -86,7 +86,17 @@ fn a_damaged_game_file_is_a_corrupt_database() {
     for companion in ["game.db-wal", "game.db-shm"] {
         let _ = std::fs::remove_file(dir.path().join(companion));
     }
-    assert_refused_untouched(&path, "corrupt-database");
+    // Opening checks only what it can in constant time; the page check is the full audit's (run by
+    // the `audit` command and in the background by the app), which refuses the file by name.
+    let before = snapshot(dir.path());
+    let error = Game::audit_file(&path).unwrap_err();
+    assert_eq!(error.kind(), "corrupt-database", "{error}");
+    assert!(error.to_string().contains("game.db"), "{error}");
+    if let Ok(game) = Game::open(&path) {
+        let audit = game.audit();
+        assert!(audit.map_or(true, |a| !a.ok), "the full audit of a damaged file fails");
+    }
+    assert_eq!(snapshot(dir.path()), before, "neither the audit nor an open wrote to the file");
 }
 
 #[test]

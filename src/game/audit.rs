@@ -3,7 +3,8 @@
 //! - [`quick`] runs on every open and costs the same at any history length: balance = starting
 //!   chips + daily chips + payouts − bets from the profile's running sums and the (small) ledger of
 //!   start and daily rows, XP = chips bet, and sane running totals.
-//! - [`full`] (the `audit` command, and the app's background check after start-up) also replays
+//! - [`full`] (the `audit` command, and the app's background check after start-up) runs SQLite's
+//!   page check (`quick_check`, which reads the whole file) and replays
 //!   every stored hand through the dealing and settling pipeline, one row at a time: each seed must
 //!   give its stored cards, each win must be what the cards pay, the running sums must equal the
 //!   hands' bets and payouts, and the statistics must equal the running totals bit for bit.
@@ -98,6 +99,12 @@ pub(crate) fn quick(conn: &Connection) -> rusqlite::Result<Audit> {
 
 /// The full check: [`quick`], then every hand replayed (memory stays flat: one row at a time).
 pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
+    if let Err(detail) = super::storage::integrity_check(conn)? {
+        let mut audit = quick(conn)?;
+        audit.problems.push(detail);
+        audit.ok = false;
+        return Ok(audit);
+    }
     let mut audit = quick(conn)?;
     let mut replayed = Stats::empty();
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i64, 0i64, 0i64, 0i64);
