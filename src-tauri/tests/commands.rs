@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use app_lib::{AppState, COMMAND_NAMES};
+use app_lib::{AppState, FilePicker, COMMAND_NAMES};
 use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{mock_builder, INVOKE_KEY};
@@ -16,8 +16,25 @@ type MockWindow = WebviewWindow<tauri::test::MockRuntime>;
 
 /// A mock app on a database at `db`, and its main window.
 fn app_on(db: &Path) -> (MockApp, MockWindow) {
+    app_with(AppState::open(db))
+}
+
+/// What the platform's dialog would have answered: a fixed file, or `None` for "cancelled".
+struct FixedPicker(Option<PathBuf>);
+
+impl FilePicker for FixedPicker {
+    fn save_path(&self) -> Result<Option<PathBuf>, String> {
+        Ok(self.0.clone())
+    }
+
+    fn open_path(&self) -> Result<Option<PathBuf>, String> {
+        Ok(self.0.clone())
+    }
+}
+
+fn app_with(state: AppState) -> (MockApp, MockWindow) {
     let app = app_lib::with_commands(mock_builder())
-        .manage(AppState::open(db))
+        .manage(state)
         .build(app_lib::context())
         .expect("the mock app builds");
     let window = match app.get_webview_window("main") {
@@ -222,7 +239,15 @@ fn the_window_may_call_its_own_commands_and_nothing_else() {
         }
     }
     // No core plugin is granted: not even reading the app's version, let alone closing the window.
-    for cmd in ["plugin:app|version", "plugin:window|close", "plugin:webview|print", "plugin:event|emit"] {
+    for cmd in [
+        "plugin:app|version",
+        "plugin:window|close",
+        "plugin:webview|print",
+        "plugin:event|emit",
+        "plugin:dialog|open",
+        "plugin:dialog|save",
+        "plugin:fs|read_file",
+    ] {
         let error = invoke(&f.window, cmd, json!({})).expect_err(cmd).to_string();
         assert!(error.contains("not allowed") || error.contains("not found"), "{cmd}: {error}");
     }
@@ -256,4 +281,61 @@ fn the_shared_state_can_be_shared() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<AppState>();
     send_sync::<app_lib::CommandError>();
+}
+
+#[test]
+fn progress_exports_and_imports_through_the_commands_and_a_bad_file_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let exported = dir.path().join("moved-phone.db");
+    let (_a, phone) = app_with(AppState::open(&dir.path().join("a/vpoker.db")).with_picker(FixedPicker(Some(exported.clone()))));
+    ok(&phone, "claim_daily", json!({}));
+    let dealt = ok(&phone, "deal", deal_args("jacks-or-better", 10, 1));
+    let drawn = ok(&phone, "draw", json!({ "hold": dealt["hand"]["best_hold"] }));
+    let written = ok(&phone, "export_progress", json!({}));
+    assert_eq!(written["path"], exported.display().to_string());
+    // Exporting again to the same name is refused: nothing is overwritten.
+    assert_eq!(refused(&phone, "export_progress", json!({}))["kind"], "storage");
+
+    let new_db = dir.path().join("b/vpoker.db");
+    let (_b, new_phone) = app_with(AppState::open(&new_db).with_picker(FixedPicker(Some(exported.clone()))));
+    ok(&new_phone, "get_state", json!({}));
+    let imported = ok(&new_phone, "import_progress", json!({}));
+    assert_eq!(imported["state"]["chips"], drawn["chips"]);
+    assert_eq!(imported["state"]["last_hand"], drawn["last_hand"]);
+    assert!(Path::new(imported["kept_aside"].as_str().unwrap()).exists(), "the previous progress is kept aside");
+    assert_eq!(ok(&new_phone, "get_state", json!({}))["chips"], drawn["chips"]);
+    assert_eq!(ok(&new_phone, "history", json!({ "limit": 5 }))[0]["id"], drawn["last_hand"]["id"]);
+
+    let bad = dir.path().join("not-progress.db");
+    std::fs::write(&bad, b"holiday photos, not a game".repeat(50)).unwrap();
+    let other_db = dir.path().join("c/vpoker.db");
+    let (_c, other) = app_with(AppState::open(&other_db).with_picker(FixedPicker(Some(bad.clone()))));
+    ok(&other, "claim_daily", json!({}));
+    let before = std::fs::read(&bad).unwrap();
+    let error = refused(&other, "import_progress", json!({}));
+    assert_eq!(error["kind"], "corrupt-database");
+    assert_eq!(error["path"], bad.display().to_string(), "the refusal names the chosen file");
+    assert_eq!(std::fs::read(&bad).unwrap(), before, "the chosen file is never written");
+    assert_eq!(ok(&other, "get_state", json!({}))["chips"], 1200, "the current progress is untouched");
+
+    let (_d, cancelled) = app_with(AppState::open(&dir.path().join("d/vpoker.db")).with_picker(FixedPicker(None)));
+    assert_eq!(ok(&cancelled, "export_progress", json!({})), Value::Null);
+    assert_eq!(ok(&cancelled, "import_progress", json!({})), Value::Null);
+}
+
+#[test]
+fn history_pages_by_hand_id() {
+    let f = fresh();
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        let dealt = ok(&f.window, "deal", deal_args("jacks-or-better", 5, 1));
+        ids.push(dealt["hand"]["id"].as_i64().unwrap());
+        ok(&f.window, "draw", json!({ "hold": 0 }));
+    }
+    let first = ok(&f.window, "history", json!({ "limit": 2 }));
+    let page: Vec<i64> = first.as_array().unwrap().iter().map(|h| h["id"].as_i64().unwrap()).collect();
+    assert_eq!(page, vec![ids[4], ids[3]]);
+    let next = ok(&f.window, "history", json!({ "limit": 2, "before": ids[3] }));
+    let page: Vec<i64> = next.as_array().unwrap().iter().map(|h| h["id"].as_i64().unwrap()).collect();
+    assert_eq!(page, vec![ids[2], ids[1]]);
 }
