@@ -46,6 +46,20 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the shell completion script for SHELL to standard output.
     Completions(CompletionsArgs),
+    /// Time the game's commands in this process on a database (build one with `play fill`) and print
+    /// the medians and the peak memory as JSON.
+    BenchStorage(BenchArgs),
+}
+
+/// `bench-storage --db FILE [--runs N]`
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The database to time (it is opened and read, never written).
+    #[arg(long, value_name = "FILE")]
+    pub db: std::path::PathBuf,
+    /// Runs per figure; the median is reported.
+    #[arg(long, value_name = "N", default_value = "25")]
+    pub runs: usize,
 }
 
 /// `vpoker eval --game ID [--json] "Ah Kh Qh Jh Th"`

@@ -18,6 +18,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Play(args) => crate::play::play(args),
         Command::Simulate(args) => crate::simulate::simulate(args),
         Command::Completions(args) => completions(args),
+        Command::BenchStorage(args) => crate::bench::bench_storage(args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `vpoker`: the command-line face of the core. Output formats are a contract (see README.md).
 
 mod analyze;
+mod bench;
 mod cli;
 mod commands;
 mod hint;

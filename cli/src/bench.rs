@@ -1,0 +1,87 @@
+//! `vpoker bench-storage --db FILE [--runs N]`: how long the game's commands take on a database,
+//! measured in this process (release build; `scripts/bench-storage.sh` builds a million-hand
+//! database with `vpoker play fill` and runs this). Medians of N runs, in milliseconds:
+//!
+//! - `open`: `Game::open` (schema checks and the constant-time ledger check);
+//! - `open_state_cold`: the first open + `state` of the process, strategy tables included (what a
+//!   one-shot CLI call pays);
+//! - `open_state`: open + `state` with the tables built (what the app pays: it builds them on a
+//!   background thread at start-up);
+//! - `stats`, `history_20`, `history_20_deep` (a page from the middle of the history);
+//! - `audit_full`: the full audit, every hand replayed (once: it is the background check).
+//!
+//! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use vpoker::game::Game;
+
+use crate::cli::BenchArgs;
+
+/// Runs the benchmark and prints one JSON object.
+pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
+    let BenchArgs { db, runs } = args;
+    if !db.exists() {
+        return Err(format!("--db: {} does not exist (build one with `vpoker play --db FILE fill`)", db.display()));
+    }
+    let fail = |e: vpoker::game::GameError| e.to_string();
+    let today = chrono::NaiveDate::from_ymd_opt(2100, 1, 1).unwrap_or_default();
+    let started = Instant::now();
+    let cold = Game::open(&db).and_then(|g| g.state(today)).map_err(fail)?;
+    let open_state_cold = ms(started);
+    let n_hands = Game::open(&db).map_err(fail)?.history(1, None).map_err(fail)?.first().map_or(0, |h| h.id);
+    let median = |f: &mut dyn FnMut() -> Result<(), String>| -> Result<f64, String> {
+        let mut times = Vec::with_capacity(runs);
+        for _ in 0..runs.max(1) {
+            let started = Instant::now();
+            f()?;
+            times.push(ms(started));
+        }
+        times.sort_by(f64::total_cmp);
+        Ok(times[times.len() / 2])
+    };
+    let open = median(&mut || Game::open(&db).map(drop).map_err(fail))?;
+    let open_state = median(&mut || Game::open(&db).and_then(|g| g.state(today)).map(drop).map_err(fail))?;
+    let game = Game::open(&db).map_err(fail)?;
+    let stats = median(&mut || game.stats().map(drop).map_err(fail))?;
+    let history_20 = median(&mut || game.history(20, None).map(drop).map_err(fail))?;
+    let history_20_deep = median(&mut || game.history(20, Some(n_hands / 2)).map(drop).map_err(fail))?;
+    let started = Instant::now();
+    let audit = game.audit().map_err(fail)?;
+    let audit_full = ms(started);
+    let bytes = std::fs::metadata(&db).map_err(|e| e.to_string())?.len();
+    let report = serde_json::json!({
+        "db": db.display().to_string(),
+        "hands": n_hands,
+        "file_bytes": bytes,
+        "bytes_per_hand": if n_hands > 0 { bytes as f64 / n_hands as f64 } else { 0.0 },
+        "chips": cold.chips,
+        "runs": runs,
+        "ms": {
+            "open": open,
+            "open_state_cold": open_state_cold,
+            "open_state": open_state,
+            "stats": stats,
+            "history_20": history_20,
+            "history_20_deep": history_20_deep,
+            "audit_full": audit_full,
+        },
+        "audit_ok": audit.ok,
+        "peak_rss_mb": peak_rss_mb(),
+    });
+    println!("{report}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ms(started: Instant) -> f64 {
+    started.elapsed().as_secs_f64() * 1e3
+}
+
+/// The process's peak resident memory in MiB (Linux's `VmHWM`), or null elsewhere.
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
