@@ -2,8 +2,9 @@
 //!
 //! Dealing uses exactly one shuffle: Fisher–Yates over a fresh 52-card deck, driven by ChaCha20
 //! seeded with a 32-byte [`Seed`]. The same seed always gives the same deck. Two more shuffles
-//! exist only so the fairness lab and audits can compare them, never for dealing: seed 003's
-//! sort-by-random-keys shuffle, and the biased "swap with any position" variant of seeds 000–002.
+//! exist only so the fairness lab and audits can compare them, never for dealing: the
+//! sort-by-random-keys shuffle (restarting on a key collision), and the biased "swap with any
+//! position" variant.
 //!
 //! Every shuffle takes its randomness as a [`Chooser`] parameter: this module never touches a
 //! global or thread RNG, so tests can enumerate every possible sequence of choices.
@@ -48,7 +49,7 @@ impl<R: RngCore> Chooser for R {
 pub enum Algorithm {
     /// i from n−1 down to 1, j uniform in 0..=i, swap: every ordering equally likely.
     FisherYates,
-    /// Seed 003: a random 32-bit key per card, sort by key, start again on a collision.
+    /// Sort by keys: a random 32-bit key per card, sort by key, start again on a collision.
     SortKeys,
     /// Seeds 000–002's tempting variant: each position swaps with any position. Biased.
     Biased,
@@ -92,7 +93,7 @@ pub fn fisher_yates<T>(items: &mut [T], chooser: &mut impl Chooser) {
     }
 }
 
-/// Seed 003's shuffle: every item gets a random 32-bit key, the items are sorted by key, and the
+/// Sort-by-keys shuffle: every item gets a random 32-bit key, the items are sorted by key, and the
 /// whole draw starts again if two keys collide (so ties can never favour an order).
 pub fn sort_keys<T: Copy>(items: &mut [T], chooser: &mut impl Chooser) {
     let mut keyed: Vec<(u32, T)> = Vec::with_capacity(items.len());
@@ -109,7 +110,7 @@ pub fn sort_keys<T: Copy>(items: &mut [T], chooser: &mut impl Chooser) {
     }
 }
 
-/// The biased variant from seeds 000–002, kept only to show its bias: every position is swapped
+/// The biased "swap with any position" variant, kept only to show its bias: every position is swapped
 /// with a position chosen from the whole slice, giving n^n equally likely runs over n! orderings.
 pub fn biased_swap_any<T>(items: &mut [T], chooser: &mut impl Chooser) {
     let n = items.len() as u32;

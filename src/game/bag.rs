@@ -1,4 +1,4 @@
-//! A shuffle bag (seed 004): fill it with a fixed number of each outcome, draw until it is empty,
+//! A shuffle bag: fill it with a fixed number of each outcome, draw until it is empty,
 //! then refill and reshuffle.
 //!
 //! Each outcome keeps its exact long-run share, and droughts are bounded: with M copies of each of

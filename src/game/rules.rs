@@ -1,6 +1,6 @@
 //! The game's numbers: starting chips, bets, levels, unlocks, daily chips.
 //!
-//! Pure functions of their arguments; issue 4's numbers are decisions and live only here.
+//! Pure functions of their arguments; the game's numbers are decisions and live only here.
 
 use serde::Serialize;
 

@@ -29,8 +29,6 @@ pub const N_DEALS: u64 = 2_598_960;
 /// The number of suit classes of 5-card deals.
 pub const N_CLASSES: usize = 134_459;
 
-/// Threads the analyser uses (the target machine has two cores).
-const N_THREADS: usize = 2;
 /// Classes solved between two progress reports.
 const PROGRESS_CHUNK: usize = 2_048;
 
@@ -119,7 +117,8 @@ pub fn suit_classes() -> Vec<SuitClass> {
     classes
 }
 
-/// Analyses one machine over all deals, on two threads, building its tables if needed.
+/// Analyses one machine over all deals, on as many threads as the machine has cores, building its
+/// tables if needed.
 pub fn analyze(machine: MachineId) -> Analysis {
     analyze_classes(machine, &suit_classes(), &|_, _| {})
 }
@@ -135,15 +134,16 @@ pub fn analyze_classes(
     let tables = machine_tables(machine);
     let done = AtomicUsize::new(0);
     let chunks: Vec<&[SuitClass]> = classes.chunks(PROGRESS_CHUNK).collect();
-    // Threads take every N_THREADS-th chunk, so both get a fair mix of early and late hands.
+    // Thread k takes every n-th chunk from chunk k, so each gets a fair mix of early and late hands.
+    let n_threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 16);
     let partials: Vec<Totals> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..N_THREADS)
+        let workers: Vec<_> = (0..n_threads)
             .map(|thread_idx| {
                 let chunks = &chunks;
                 let done = &done;
                 scope.spawn(move || {
                     let mut totals = Totals::default();
-                    for chunk in chunks.iter().skip(thread_idx).step_by(N_THREADS) {
+                    for chunk in chunks.iter().skip(thread_idx).step_by(n_threads) {
                         for class in chunk.iter() {
                             totals.add_class(family, tables, class);
                         }
