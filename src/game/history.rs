@@ -130,7 +130,12 @@ impl StoredHand {
 
     /// The hand as the player sees it, replayed and checked.
     pub fn record(&self) -> Result<HandRecord, String> {
-        let Replayed { deal, evs } = self.replay()?;
+        self.record_of(self.replay()?)
+    }
+
+    /// [`StoredHand::record`] from a replay already made (a draw replays once, not twice).
+    pub fn record_of(&self, replayed: Replayed) -> Result<HandRecord, String> {
+        let Replayed { deal, evs } = replayed;
         let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet, self.n_hands));
         let settled = match self.drawn {
             None => None,

@@ -508,7 +508,7 @@ fn draw_in(tx: &Connection, path: &Path, hold: Hold) -> Result<(), GameError> {
     if history::record_draw(tx, hand.id, hold, settlement.won).map_err(err)? != 1 {
         return Err(corrupt(format!("hand {} could not be drawn", hand.id)));
     }
-    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record().map_err(corrupt)?;
+    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed).map_err(corrupt)?;
     stats::Delta::of(&record).store(tx).map_err(err)?;
     if !hand.practice {
         let mut profile = storage::read_profile(tx).map_err(err)?;
