@@ -150,6 +150,17 @@ impl Seed {
         ChaCha20Rng::from_seed(self.0)
     }
 
+    /// The commitment to this seed shown while its hand is in progress: SHA-256 of the 32 seed bytes.
+    pub fn commitment(&self) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        Sha256::digest(self.0).into()
+    }
+
+    /// [`Seed::commitment`] as 64 lowercase hex digits.
+    pub fn commitment_hex(&self) -> String {
+        hex(&self.commitment())
+    }
+
     /// The fresh deck shuffled by Fisher–Yates with this seed's stream: the deal of a hand.
     pub fn deck(&self) -> [Card; 52] {
         let mut deck = fresh_deck();
@@ -160,11 +171,17 @@ impl Seed {
 
 impl fmt::Display for Seed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for byte in self.0 {
-            write!(f, "{byte:02x}")?;
-        }
-        Ok(())
+        f.write_str(&hex(&self.0))
     }
+}
+
+/// Bytes as lowercase hex digits.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    bytes.iter().fold(String::with_capacity(2 * bytes.len()), |mut out, byte| {
+        let _ = write!(out, "{byte:02x}");
+        out
+    })
 }
 
 impl FromStr for Seed {

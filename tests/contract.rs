@@ -56,6 +56,8 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("history", &json(&game.history(20, None).unwrap()));
     snapshot("stats", &json(&game.stats().unwrap()));
     snapshot("audit", &json(&game.audit().unwrap()));
+    let drawn_id = game.history(1, None).unwrap()[0].id;
+    snapshot("verify", &json(&game.verify_hand(drawn_id).unwrap()));
     let errors: Vec<Value> = [
         game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
         game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),
@@ -63,6 +65,8 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.draw(Hold::NONE, at).unwrap_err(),
         game.claim_daily(day).unwrap_err(),
         game.set_setting("sound", "loud").unwrap_err(),
+        game.verify_hand(drawn_id + 1).unwrap_err(),
+        GameError::InvalidSeed { seed: "xyz".into() },
         GameError::InsufficientChips { needed: 250, available: 40 },
         GameError::CorruptDatabase { path: dir.path().join("vpoker.db"), detail: "example".into() },
     ]

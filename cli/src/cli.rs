@@ -18,6 +18,7 @@ use clap::error::ErrorKind;
 use clap::{ArgAction, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
 use vpoker::game::kind::Situation;
+use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::{Algorithm, Seed};
 
@@ -44,6 +45,8 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Run one game command against a database and print one JSON object (exit 1 when refused).
     Play(PlayArgs),
+    /// Replay a hand from its seed and check it: a finished hand of a database, or any seed.
+    Verify(VerifyArgs),
     /// Print the shell completion script for SHELL to standard output.
     Completions(CompletionsArgs),
     /// Time the game's commands in this process on a database (build one with `play fill`) and print
@@ -91,6 +94,40 @@ pub struct ShuffleArgs {
     /// Shuffle algorithm; sort-keys and biased exist for the fairness lab only.
     #[arg(long, value_name = "ALGORITHM", default_value = "fisher-yates", value_parser = algorithm())]
     pub algorithm: Algorithm,
+}
+
+/// `vpoker verify --db FILE --hand ID [--json]` or `vpoker verify --seed HEX64 [--game ID] [--hands N]
+/// [--hold MASK] [--commitment HEX] [--json]`
+#[derive(Args)]
+#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed"])))]
+pub struct VerifyArgs {
+    /// The game database holding the hand (opened, never changed).
+    #[arg(long, value_name = "FILE", requires = "hand")]
+    pub db: Option<PathBuf>,
+    /// The finished hand's id, as `vpoker play history` lists it.
+    #[arg(long, value_name = "ID", requires = "db")]
+    pub hand: Option<i64>,
+    /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with.
+    #[arg(long, value_name = "HEX64", conflicts_with_all = ["db", "hand"])]
+    pub seed: Option<Seed>,
+    /// With --seed: the machine dealt on, by id.
+    #[arg(long, value_name = "ID", value_parser = machine_id(), default_value = "jacks-or-better", requires = "seed")]
+    pub game: MachineId,
+    /// With --seed: hands played at once, 1, 3 or 5.
+    #[arg(long, value_name = "1|3|5", default_value = "1", value_parser = hand_count, requires = "seed")]
+    pub hands: u8,
+    /// With --seed: the hold drawn with (0-31 or five 0/1); without it each hand shows its next five cards.
+    #[arg(long, value_name = "MASK", requires = "seed")]
+    pub hold: Option<Hold>,
+    /// With --seed: the dead deal was nudged by a kind deal; show the nudge the rule gives this seed.
+    #[arg(long, requires = "seed")]
+    pub nudged: bool,
+    /// With --seed: the commitment shown while the hand was in progress, to check against the seed.
+    #[arg(long, value_name = "HEX64", requires = "seed")]
+    pub commitment: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `vpoker hint --game ID [--json] ["HAND"]`
@@ -417,6 +454,13 @@ fn card_count(text: &str) -> Result<usize, String> {
         return Err(format!("{n_cards} is not between 1 and 52"));
     }
     Ok(n_cards)
+}
+
+fn hand_count(text: &str) -> Result<u8, String> {
+    match text {
+        "1" | "3" | "5" => Ok(text.parse().unwrap_or(1)),
+        _ => Err(format!("'{text}' is not 1, 3 or 5")),
+    }
 }
 
 fn date(text: &str) -> Result<NaiveDate, String> {

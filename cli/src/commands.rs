@@ -16,6 +16,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Hint(args) => crate::hint::hint(args),
         Command::Analyze(args) => crate::analyze::analyze(args),
         Command::Play(args) => crate::play::play(args),
+        Command::Verify(args) => crate::verify::verify(args),
         Command::Simulate(args) => crate::simulate::simulate(args),
         Command::Completions(args) => completions(args),
         Command::BenchStorage(args) => crate::bench::bench_storage(args),

@@ -7,6 +7,7 @@ mod commands;
 mod hint;
 mod play;
 mod simulate;
+mod verify;
 
 use std::process::ExitCode;
 

@@ -66,6 +66,19 @@ pub enum GameError {
         /// The hand waiting for its draw.
         hand_id: i64,
     },
+    /// A hand to verify that is not a finished hand (unknown, or still waiting for its draw: its seed
+    /// stays hidden until then).
+    #[error("there is no finished hand {hand_id} (a hand in progress can be verified after its draw)")]
+    UnknownHand {
+        /// The id asked for.
+        hand_id: i64,
+    },
+    /// A seed to verify that is not 64 hex digits.
+    #[error("'{seed}' is not a seed (64 hex digits)")]
+    InvalidSeed {
+        /// The text given.
+        seed: String,
+    },
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
@@ -138,6 +151,8 @@ impl GameError {
             GameError::MachineLocked { .. } => "machine-locked",
             GameError::MultiPlayLocked { .. } => "multi-play-locked",
             GameError::HandInProgress { .. } => "hand-in-progress",
+            GameError::UnknownHand { .. } => "unknown-hand",
+            GameError::InvalidSeed { .. } => "invalid-seed",
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
@@ -165,6 +180,8 @@ impl GameError {
                 vec![("unlock_level", json!(unlock_level)), ("level", json!(level))]
             }
             GameError::HandInProgress { hand_id } => vec![("hand_id", json!(hand_id))],
+            GameError::UnknownHand { hand_id } => vec![("hand_id", json!(hand_id))],
+            GameError::InvalidSeed { seed } => vec![("seed", json!(seed))],
             GameError::NoHandInProgress => vec![],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],

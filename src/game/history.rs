@@ -51,6 +51,9 @@ pub struct HandRecord {
     pub stake: u64,
     /// The shuffle seed (reproduces the deck; see `game::deal`).
     pub seed: Seed,
+    /// The commitment shown while the hand was in progress, SHA-256 of the seed's 32 bytes in hex;
+    /// null for hands stored before commitments existed.
+    pub commitment: Option<String>,
     /// The kind-deal bag consulted, if any (a dead real deal with kind deals on).
     pub situation: Option<Situation>,
     /// Whether the deal (before any nudge) was dead.
@@ -92,6 +95,8 @@ pub(crate) struct StoredHand {
     pub n_hands: u8,
     pub practice: bool,
     pub seed: Seed,
+    /// SHA-256 of the seed, stored at deal time (none for hands stored before migration 4).
+    pub commitment: Option<[u8; 32]>,
     pub situation: Option<Situation>,
     pub nudge: Option<Nudge>,
     pub dealt: [Card; 5],
@@ -106,7 +111,8 @@ pub(crate) struct Replayed {
     pub evs: HandEvs,
 }
 
-pub(crate) const HAND_COLUMNS: &str = "id, machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won";
+pub(crate) const HAND_COLUMNS: &str =
+    "id, machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment";
 
 impl StoredHand {
     /// Chips taken for the deal (none in practice).
@@ -118,8 +124,12 @@ impl StoredHand {
         }
     }
 
-    /// Replays the deal through the pipeline; `Err` when the seed and nudge do not give the stored cards.
+    /// Replays the deal through the pipeline; `Err` when the stored commitment is not the seed's, or
+    /// the seed and nudge do not give the stored cards.
     pub fn replay(&self) -> Result<Replayed, String> {
+        if self.commitment.is_some_and(|c| c != self.seed.commitment()) {
+            return Err(format!("hand {}: the stored commitment is not SHA-256 of the seed", self.id));
+        }
         let deal = Deal::deal(&self.seed, self.machine, self.n_hands, NudgeSource::Recorded(self.nudge.as_ref()));
         if deal.dealt() != self.dealt || deal.nudge() != self.nudge.as_ref() {
             return Err(format!("hand {}: the seed and the recorded nudge do not give the stored cards", self.id));
@@ -142,10 +152,7 @@ impl StoredHand {
             Some((hold, won)) => {
                 let settlement = settle_with(&deal, self.bet, hold, &evs);
                 if settlement.won != won {
-                    return Err(format!(
-                        "hand {}: recorded win {won} but the cards pay {}",
-                        self.id, settlement.won
-                    ));
+                    return Err(format!("hand {}: recorded win {won} but the cards pay {}", self.id, settlement.won));
                 }
                 Some(settlement)
             }
@@ -162,6 +169,7 @@ impl StoredHand {
             cost: self.cost(),
             stake: best.stake,
             seed: self.seed,
+            commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
             situation: self.situation,
             dead: deal.dead(),
             nudge: self.nudge,
@@ -196,6 +204,7 @@ impl StoredHand {
         let time: Option<i64> = row.get(10)?;
         let hold: Option<i64> = row.get(11)?;
         let won: Option<i64> = row.get(12)?;
+        let commitment: Option<Vec<u8>> = row.get(13)?;
         Ok((|| {
             let drawn = match (hold, won) {
                 (None, None) => None,
@@ -205,7 +214,8 @@ impl StoredHand {
                 )),
                 _ => return Err(bad("hold and won")),
             };
-            let date = i32::try_from(day).ok().and_then(NaiveDate::from_num_days_from_ce_opt).ok_or_else(|| bad("day"))?;
+            let date =
+                i32::try_from(day).ok().and_then(NaiveDate::from_num_days_from_ce_opt).ok_or_else(|| bad("day"))?;
             let moment = match time {
                 None => Moment::from(date),
                 Some(secs) => {
@@ -227,6 +237,10 @@ impl StoredHand {
                     _ => return Err(bad("practice")),
                 },
                 seed: Seed::from_bytes(seed.try_into().map_err(|_| bad("seed"))?),
+                commitment: match commitment {
+                    None => None,
+                    Some(bytes) => Some(bytes.try_into().map_err(|_| bad("commitment"))?),
+                },
                 situation: match situation {
                     None => None,
                     Some(code) => Some(situation_from_code(code).ok_or_else(|| bad("situation"))?),
@@ -243,24 +257,34 @@ impl StoredHand {
     }
 }
 
-/// Inserts a newly dealt hand; returns its id.
+/// Inserts a newly dealt hand; returns its id. A hand without a commitment (migration 3 copying old
+/// hands, before the column exists) leaves the column out.
 pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> rusqlite::Result<i64> {
-    conn.prepare_cached(
+    let sql = if hand.commitment.is_some() {
+        "INSERT INTO hands (machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+    } else {
         "INSERT INTO hands (machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?
-    .execute(params![
-        machine_code(hand.machine),
-        i64::from(hand.bet),
-        i64::from(hand.n_hands),
-        hand.practice,
-        hand.seed.bytes().as_slice(),
-        hand.situation.map(situation_code),
-        hand.nudge.as_ref().map(nudge_to_bytes),
-        cards_to_bytes(&hand.dealt).as_slice(),
-        i64::from(hand.moment.date().num_days_from_ce()),
-        hand.moment.time().map(|t| i64::from(t.num_seconds_from_midnight())),
-    ])?;
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+    };
+    let seed = hand.seed.bytes();
+    let dealt = cards_to_bytes(&hand.dealt);
+    let nudge = hand.nudge.as_ref().map(nudge_to_bytes);
+    let values: [&dyn rusqlite::ToSql; 11] = [
+        &machine_code(hand.machine),
+        &i64::from(hand.bet),
+        &i64::from(hand.n_hands),
+        &hand.practice,
+        &&seed[..],
+        &hand.situation.map(situation_code),
+        &nudge.as_ref().map(|n| &n[..]),
+        &&dealt[..],
+        &i64::from(hand.moment.date().num_days_from_ce()),
+        &hand.moment.time().map(|t| i64::from(t.num_seconds_from_midnight())),
+        &hand.commitment.as_ref().map(|c| &c[..]),
+    ];
+    let count = if hand.commitment.is_some() { 11 } else { 10 };
+    conn.prepare_cached(sql)?.execute(&values[..count])?;
     Ok(conn.last_insert_rowid())
 }
 
@@ -277,6 +301,12 @@ pub(crate) fn record_draw(conn: &Connection, id: i64, hold: Hold, won: u64) -> r
 pub(crate) fn open_hand(conn: &Connection) -> rusqlite::Result<Option<Result<StoredHand, String>>> {
     let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE hold IS NULL");
     conn.prepare_cached(&sql)?.query_row([], StoredHand::from_row).optional()
+}
+
+/// The finished hand `id`, if there is one (decoded, not replayed).
+pub(crate) fn finished_hand(conn: &Connection, id: i64) -> rusqlite::Result<Option<Result<StoredHand, String>>> {
+    let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE id = ?1 AND hold IS NOT NULL");
+    conn.prepare_cached(&sql)?.query_row([id], StoredHand::from_row).optional()
 }
 
 /// Up to `limit` finished hands with an id below `before` (all when `None`), newest first. Pages by

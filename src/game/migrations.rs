@@ -89,6 +89,11 @@ ALTER TABLE hands ADD COLUMN played_at TEXT;
     // chips; the profile keeps the running sums and `totals` the statistics, updated in the same
     // transaction as each hand. The Rust step copies and checks every old hand.
     Migration { sql: MIGRATION_3, step: Some(super::upgrade::lean_hands) },
+    sql(
+    // 4: each hand's commitment to its seed, SHA-256 of the 32 seed bytes, stored at deal time
+    // (hands stored before have none: NULL).
+    "ALTER TABLE hands ADD COLUMN commitment BLOB CHECK (commitment IS NULL OR length(commitment) = 32);",
+    ),
 ];
 
 const MIGRATION_3: &str = r#"

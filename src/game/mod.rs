@@ -53,6 +53,7 @@ pub mod state;
 pub mod stats;
 mod storage;
 mod upgrade;
+pub mod verify;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -275,6 +276,17 @@ impl Game {
         rows.into_iter().map(|row| row.and_then(|hand| hand.record()).map_err(|d| self.corrupt(d))).collect()
     }
 
+    /// Verifies finished hand `id` from its revealed seed ([`verify::verify`]): the replay never uses
+    /// the stored cards, it checks them. A hand still in progress is not finished (its seed stays
+    /// hidden): `unknown-hand`, like an id that does not exist. A row that does not decode is a
+    /// `corrupt-database` error; a row that decodes but does not verify is a failed verification.
+    pub fn verify_hand(&self, id: i64) -> Result<verify::Verification, GameError> {
+        match history::finished_hand(&self.conn, id).map_err(|e| sql_error(&self.path, e))? {
+            None => Err(GameError::UnknownHand { hand_id: id }),
+            Some(row) => Ok(verify::verify(&verify::Claim::from(&row.map_err(|d| self.corrupt(d))?))),
+        }
+    }
+
     /// Statistics per machine, real and practice apart, from the running totals.
     pub fn stats(&self) -> Result<Stats, GameError> {
         stats::read_totals(&self.conn).map_err(|e| sql_error(&self.path, e))?.map_err(|d| self.corrupt(d))
@@ -397,6 +409,7 @@ impl Game {
                     stake: stake(h.bet, h.n_hands),
                     cards: h.dealt,
                     nudged: h.nudge.is_some(),
+                    commitment: h.commitment.map(|c| crate::shuffle::hex(&c)),
                     best_hold,
                     best_ev: evs.ev(best_hold),
                 })
@@ -473,6 +486,7 @@ fn deal_in(tx: &Connection, path: &Path, request: DealRequest, seed: Seed, now: 
         n_hands: hands,
         practice,
         seed,
+        commitment: Some(seed.commitment()),
         situation: bag.as_ref().map(|_| situation),
         nudge: dealt.nudge().copied(),
         dealt: dealt.dealt(),

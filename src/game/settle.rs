@@ -103,9 +103,17 @@ pub fn settle(deal: &Deal, bet: u32, hold: Hold) -> Settlement {
 
 /// [`settle`] with the dealt cards' EVs already computed.
 pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, evs: &HandEvs) -> Settlement {
+    let results = results(deal, bet, hold);
+    let won = results.iter().map(|r| r.win).sum();
+    let verdict = HoldVerdict::of(evs, hold, stake(bet, deal.n_hands() as u8));
+    Settlement { results, won, verdict }
+}
+
+/// Each hand's final cards, replacement cards, row and win for `hold` at `bet` chips per hand (the
+/// part of settling that needs no EVs; verification calls it too).
+pub fn results(deal: &Deal, bet: u32, hold: Hold) -> Vec<HandResult> {
     let table = deal.machine().paytable();
-    let results: Vec<HandResult> = deal
-        .final_hands(hold)
+    deal.final_hands(hold)
         .into_iter()
         .map(|cards| {
             let row = table.row_of_hand(&cards);
@@ -117,8 +125,5 @@ pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, evs: &HandEvs) -> Settleme
                 win: u64::from(bet) * u64::from(table.pay(&cards)),
             }
         })
-        .collect();
-    let won = results.iter().map(|r| r.win).sum();
-    let verdict = HoldVerdict::of(evs, hold, stake(bet, deal.n_hands() as u8));
-    Settlement { results, won, verdict }
+        .collect()
 }

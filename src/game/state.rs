@@ -80,6 +80,9 @@ pub struct HandView {
     pub cards: [Card; 5],
     /// Whether a kind deal nudged it (details in the history after the draw).
     pub nudged: bool,
+    /// The commitment to the hidden seed: SHA-256 of its 32 bytes, lowercase hex (null only for a
+    /// hand dealt before commitments existed). After the draw the seed is revealed and can be checked.
+    pub commitment: Option<String>,
     /// The best hold.
     pub best_hold: Hold,
     /// Its EV per coin.

@@ -195,6 +195,7 @@ fn convert(old: &OldHand) -> Result<(StoredHand, Option<Hold>), String> {
         n_hands: u8::try_from(old.n_hands).map_err(|_| bad("n_hands"))?,
         practice: old.practice,
         seed: old.seed.parse::<Seed>().map_err(|_| bad("seed"))?,
+        commitment: None,
         situation: match &old.situation {
             None => None,
             Some(id) => Some(Situation::from_id(id).ok_or_else(|| bad("situation"))?),

@@ -1,0 +1,197 @@
+//! `vpoker verify` and `scripts/verify_hand.py`: hands played by the CLI (kind deals on, Triple and
+//! Five Play included) verify through both, a tampered record fails in both and names the step, and
+//! the JSON contract holds.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+fn vpoker(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
+}
+
+fn play(db: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["play", "--db", db.to_str().unwrap(), "--today", "2026-11-30"];
+    all.extend_from_slice(args);
+    let out = vpoker(&all);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stdout));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// Runs the Python verifier on a history JSON; its exit code and output.
+fn python(history: &Value) -> (i32, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/verify_hand.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs (the test command installs it)");
+    child.stdin.take().unwrap().write_all(history.to_string().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A seed for hand `n` of a test (distinct, reproducible).
+fn seed(n: usize) -> String {
+    format!("{:064x}", 0x5eed_0000_u64 + n as u64)
+}
+
+/// A database with ~240 single hands (kind deals on, so some are nudged) and Triple and Five Play
+/// hands with varied holds.
+fn played(dir: &Path) -> (std::path::PathBuf, Value) {
+    let db = dir.join("game.db");
+    play(&db, &["fill", "--hands", "240", "--bet", "50", "--seed", SEED]);
+    assert!(play(&db, &["state"])["multi_play"].as_bool().unwrap(), "level 10 reached: Triple and Five Play open");
+    for n in 0..24 {
+        let hands = if n % 2 == 0 { "5" } else { "3" };
+        play(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--hands", hands, "--seed", &seed(n)]);
+        play(&db, &["draw", &((n * 7) % 32).to_string()]);
+    }
+    let history = play(&db, &["history", "--limit", "1000"]);
+    (db, history)
+}
+
+#[test]
+fn cli_played_hands_verify_in_python_and_in_the_core_and_tampering_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, history) = played(dir.path());
+    let hands = history["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 264);
+    let nudged = hands.iter().filter(|h| !h["nudge"].is_null()).count();
+    assert!(nudged >= 5, "kind deals nudged some hands: {nudged}");
+    assert!(hands.iter().all(|h| h["commitment"].as_str().is_some_and(|c| c.len() == 64)));
+
+    let (code, out) = python(&history);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("264 of 264 hands verified"), "{out}");
+
+    // The core agrees, hand by hand (a sample: every nudged hand and every multi-play hand).
+    for hand in hands.iter().filter(|h| !h["nudge"].is_null() || h["hands"] != 1) {
+        let id = hand["id"].to_string();
+        let out = vpoker(&["verify", "--db", db.to_str().unwrap(), "--hand", &id, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "hand {id}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["verified"], true);
+        assert_eq!(v["checks"], serde_json::json!({"commitment": true, "deal": true, "draws": true}));
+        assert_eq!(v["dealt"], hand["dealt"]);
+        assert_eq!(v["seed"], hand["seed"]);
+        let finals: Vec<&Value> = v["hands"].as_array().unwrap().iter().map(|h| &h["cards"]).collect();
+        let recorded: Vec<&Value> = hand["results"].as_array().unwrap().iter().map(|h| &h["cards"]).collect();
+        assert_eq!(finals, recorded);
+        if !hand["nudge"].is_null() {
+            let n = &v["nudge"];
+            assert_eq!(n["out"], hand["nudge"]["removed"]);
+            assert_eq!(n["in"], hand["nudge"]["added"]);
+            assert_eq!(n["from"], hand["nudge"]["deck_position"]);
+        }
+    }
+
+    // Each kind of tampering fails in Python and names the step.
+    let tamper = |edit: &dyn Fn(&mut Value), expect: &str| {
+        let mut copy = history.clone();
+        edit(&mut copy);
+        let (code, out) = python(&copy);
+        assert_eq!(code, 1, "{expect}: {out}");
+        assert!(out.contains(&format!("FAILED: {expect}")), "{expect}: {out}");
+    };
+    let first_nudged = hands.iter().position(|h| !h["nudge"].is_null()).unwrap();
+    let five = hands.iter().position(|h| h["hands"] == 5).unwrap();
+    tamper(&|h| h["hands"][0]["seed"] = Value::from(seed(999)), "commitment");
+    tamper(&|h| h["hands"][0]["commitment"] = Value::from(seed(999)), "commitment");
+    tamper(&|h| h["hands"][0]["dealt"][2] = Value::from(other_card(&h["hands"][0]["dealt"][2])), "deal");
+    tamper(&|h| h["hands"][first_nudged]["nudge"]["added"] = Value::from("2c"), "nudge");
+    tamper(&|h| h["hands"][first_nudged]["nudge"] = Value::Null, "deal");
+    tamper(
+        &|h| {
+            let drawn = &mut h["hands"][five]["results"][3]["drawn"];
+            if drawn.as_array().unwrap().is_empty() {
+                drawn.as_array_mut().unwrap().push(Value::from("2c"));
+            } else {
+                drawn[0] = Value::from(other_card(&drawn[0]));
+            }
+        },
+        "hand 4 replacement cards",
+    );
+}
+
+fn other_card(card: &Value) -> String {
+    if card == "2c" { "2d" } else { "2c" }.to_string()
+}
+
+#[test]
+fn a_seed_alone_replays_its_deck_and_the_json_contract_holds() {
+    let out = vpoker(&["verify", "--seed", SEED, "--game", "deuces-wild", "--hands", "5", "--hold", "10100", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    for key in ["hand", "seed", "commitment", "deck", "dealt", "nudge", "hands", "checks", "verified"] {
+        assert!(keys.contains(&key), "{key} in {keys:?}");
+    }
+    assert_eq!(v["hand"], Value::Null);
+    assert_eq!(v["deck"].as_array().unwrap().len(), 52);
+    assert_eq!(v["hands"].as_array().unwrap().len(), 5);
+    assert!(v["hands"].as_array().unwrap().iter().all(|h| h["drawn"].as_array().unwrap().len() == 3));
+    assert_eq!(v["checks"], serde_json::json!({"commitment": null, "deal": null, "draws": null}));
+    assert_eq!(v["sha256"].as_str().unwrap().len(), 64);
+
+    // A commitment given with the seed is checked.
+    let good = v["sha256"].as_str().unwrap();
+    let out = vpoker(&["verify", "--seed", SEED, "--commitment", good, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let bad = seed(1);
+    let out = vpoker(&["verify", "--seed", SEED, "--commitment", &bad, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["checks"]["commitment"], false);
+    assert_eq!(v["verified"], false);
+}
+
+#[test]
+fn usage_errors_and_refusals() {
+    for args in [
+        &["verify"][..],
+        &["verify", "--hand", "1"],
+        &["verify", "--seed", "xyz"],
+        &["verify", "--seed", SEED, "--hands", "2"],
+        &["verify", "--db", "/nonexistent/game.db", "--hand", "1"],
+    ] {
+        let out = vpoker(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
+    }
+    // A hand that does not exist, or is still in progress (its seed stays hidden), is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    play(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
+    for id in ["1", "7"] {
+        let out = vpoker(&["verify", "--db", db.to_str().unwrap(), "--hand", id, "--json"]);
+        assert_eq!(out.status.code(), Some(1));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["error"]["kind"], "unknown-hand");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains(SEED), "the seed stays hidden");
+    }
+}
+
+/// docs/VERIFY.md's test vectors are the real output: every `$ vpoker verify …` block is run and
+/// compared line for line, so the document cannot drift from the code.
+#[test]
+fn the_documented_test_vectors_are_what_the_cli_prints() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/VERIFY.md")).unwrap();
+    let mut blocks = 0;
+    for block in doc.split("```text\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let (command, expected) = block.split_once('\n').unwrap();
+        let args: Vec<&str> = command.strip_prefix("$ vpoker ").expect("a vpoker command").split(' ').collect();
+        let out = vpoker(&args);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{command}");
+        let failed = expected.contains("NOT VERIFIED");
+        assert_eq!(out.status.code(), Some(if failed { 1 } else { 0 }), "{command}");
+        blocks += 1;
+    }
+    assert!(blocks >= 5, "the vectors: seeds to decks, nudged hands, a Five Play hand, a failure");
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Verify every hand of `vpoker play history --json` output without calling any project code.
+
+Usage: vpoker play --db FILE history --limit N | python3 scripts/verify_hand.py [FILE]
+
+Rebuilds each hand from its revealed seed exactly as docs/VERIFY.md derives it (ChaCha20 as
+rand_chacha 0.9's ChaCha20Rng, Lemire's rejection, Fisher-Yates, the kind-deal nudge rule on
+stream 2, each extra hand's reshuffle on stream 0) and checks the commitment, the dealt cards, the
+disclosed nudge, every hand's replacement cards and final cards, and the wins. Python 3 standard
+library only. Prints one line per hand and exits 0 when every hand verifies, 1 otherwise.
+"""
+import hashlib
+import json
+import sys
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+MASK = 0xFFFFFFFF
+
+
+def card_name(index):
+    """Card index rank*4 + suit (2c = 0, 2d = 1, ..., As = 51) as text like 'Ah'."""
+    return RANKS[index // 4] + SUITS[index % 4]
+
+
+def card_index(text):
+    text = text.replace("10", "T")
+    return RANKS.index(text[0].upper()) * 4 + SUITS.index(text[1].lower())
+
+
+def rotl(v, n):
+    return ((v << n) & MASK) | (v >> (32 - n))
+
+
+def chacha20_block(key_words, counter, stream):
+    """One 64-byte ChaCha20 block (20 rounds) as 16 words: constants, key, 64-bit counter, 64-bit stream."""
+    state = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574] + key_words + [
+        counter & MASK, counter >> 32, stream & MASK, stream >> 32]
+    x = list(state)
+
+    def quarter(a, b, c, d):
+        x[a] = (x[a] + x[b]) & MASK; x[d] = rotl(x[d] ^ x[a], 16)
+        x[c] = (x[c] + x[d]) & MASK; x[b] = rotl(x[b] ^ x[c], 12)
+        x[a] = (x[a] + x[b]) & MASK; x[d] = rotl(x[d] ^ x[a], 8)
+        x[c] = (x[c] + x[d]) & MASK; x[b] = rotl(x[b] ^ x[c], 7)
+
+    for _ in range(10):
+        quarter(0, 4, 8, 12); quarter(1, 5, 9, 13); quarter(2, 6, 10, 14); quarter(3, 7, 11, 15)
+        quarter(0, 5, 10, 15); quarter(1, 6, 11, 12); quarter(2, 7, 8, 13); quarter(3, 4, 9, 14)
+    return [(x[i] + state[i]) & MASK for i in range(16)]
+
+
+class Stream:
+    """32-bit words of one ChaCha20 stream of a seed, block 0 word 0 first."""
+
+    def __init__(self, seed_bytes, stream):
+        self.key = [int.from_bytes(seed_bytes[4 * i:4 * i + 4], "little") for i in range(8)]
+        self.stream = stream
+        self.counter = 0
+        self.words = []
+
+    def next_u32(self):
+        if not self.words:
+            self.words = chacha20_block(self.key, self.counter, self.stream)
+            self.counter += 1
+        return self.words.pop(0)
+
+    def below(self, n):
+        """Lemire's multiply-and-reject: uniform in 0..n."""
+        threshold = (-n % (1 << 32)) % n
+        while True:
+            product = self.next_u32() * n
+            if product & MASK >= threshold:
+                return product >> 32
+
+
+def fisher_yates(items, stream):
+    for i in range(len(items) - 1, 0, -1):
+        j = stream.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+# --- the kind-deal rule (src/game/kind.rs) ----------------------------------------------------
+
+NATURAL_ROWS = {  # pay per coin of the rows a dead deal's nudge must avoid: any straight pays
+    "jacks-or-better", "bonus-poker", "double-bonus"}
+
+
+def rank(c):
+    return c // 4
+
+
+def suit(c):
+    return c % 4
+
+
+def is_straight(ranks):
+    r = sorted(set(ranks))
+    if len(r) != 5:
+        return False
+    return r[4] - r[0] == 4 or r == [0, 1, 2, 3, 12]  # ranks 0 = deuce ... 12 = ace; A2345
+
+
+def is_dead(game, dealt):
+    ranks = [rank(c) for c in dealt]
+    suits = [suit(c) for c in dealt]
+    if len(set(ranks)) != 5 or len(set(suits)) == 1 or is_straight(ranks):
+        return False
+    if game == "deuces-wild" and 0 in ranks:
+        return False
+    return True
+
+
+def plan_nudge(game, deck, stream2):
+    dealt = deck[:5]
+    if not is_dead(game, dealt):
+        return None
+    counts = [sum(1 for c in dealt if suit(c) == s) for s in range(4)]
+    if 3 in counts:
+        s = counts.index(3)
+        off = [i for i in range(5) if suit(dealt[i]) != s]
+        position = min(off, key=lambda i: (rank(dealt[i]), i))
+        kept = [rank(dealt[i]) for i in range(5) if i != position]
+
+        def ok(c):
+            if suit(c) != s or rank(c) == 0 or rank(c) in kept:
+                return False
+            return not is_straight(kept + [rank(c)])
+        kind = "four-flush"
+    else:
+        alone = [i for i in range(5) if counts[suit(dealt[i])] == 1]
+        pool = alone if alone else list(range(5))
+        position = min(pool, key=lambda i: (rank(dealt[i]), i))
+        target = max(rank(dealt[i]) for i in range(5) if i != position)
+        if target == 0:
+            return None
+
+        def ok(c):
+            return rank(c) == target
+        kind = "pair"
+    candidates = sorted((deck[p], p) for p in range(5, 52) if ok(deck[p]))
+    if not candidates:
+        return None
+    added, deck_position = candidates[stream2.below(len(candidates))]
+    return {"kind": kind, "position": position, "removed": card_name(dealt[position]),
+            "added": card_name(added), "deck_position": deck_position}
+
+
+# --- one hand -------------------------------------------------------------------------------
+
+def rebuild(hand):
+    """The deck, dealt cards, nudge and every hand's final and replacement cards, from the seed."""
+    seed = bytes.fromhex(hand["seed"])
+    stream0 = Stream(seed, 0)
+    deck = list(range(52))
+    fisher_yates(deck, stream0)
+    shuffled = list(deck)
+    nudge = None
+    if hand.get("nudge"):
+        nudge = plan_nudge(hand["machine"], deck, Stream(seed, 2))
+        if nudge:
+            p, q = nudge["position"], nudge["deck_position"]
+            deck[p], deck[q] = deck[q], deck[p]
+    dealt = deck[:5]
+    hold = hand["hold"]
+    sources = [deck[5:]]
+    for _ in range(1, hand["hands"]):
+        copy = list(deck[5:])
+        fisher_yates(copy, stream0)
+        sources.append(copy)
+    finals, drawn = [], []
+    for rest in sources:
+        rest = iter(rest)
+        final = [dealt[i] if hold >> i & 1 else next(rest) for i in range(5)]
+        finals.append(final)
+        drawn.append([final[i] for i in range(5) if not hold >> i & 1])
+    return shuffled, dealt, nudge, finals, drawn
+
+
+def check(hand):
+    """The list of failed checks of one history entry (empty when it verifies)."""
+    failures = []
+    seed = bytes.fromhex(hand["seed"])
+    if hand.get("commitment") is not None and hashlib.sha256(seed).hexdigest() != hand["commitment"].lower():
+        failures.append("commitment")
+    _, dealt, nudge, finals, drawn = rebuild(hand)
+    recorded_nudge = hand.get("nudge")
+    if recorded_nudge:
+        fields = ("kind", "position", "removed", "added", "deck_position")
+        if nudge is None or any(str(nudge[f]) != str(recorded_nudge[f]) for f in fields):
+            failures.append("nudge")
+    if [card_index(c) for c in hand["dealt"]] != dealt:
+        failures.append("deal")
+    results = hand["results"]
+    if len(results) != len(finals):
+        failures.append("hands")
+    for k, (result, final, new) in enumerate(zip(results, finals, drawn)):
+        if [card_index(c) for c in result["cards"]] != final:
+            failures.append("hand %d final cards" % (k + 1))
+        if [card_index(c) for c in result["drawn"]] != new:
+            failures.append("hand %d replacement cards" % (k + 1))
+    if hand.get("won") is not None and sum(r["win"] for r in results) != hand["won"]:
+        failures.append("won")
+    return failures
+
+
+def main():
+    source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
+    hands = json.load(source)["hands"]
+    bad = 0
+    for hand in hands:
+        failures = check(hand)
+        status = "verified" if not failures else "FAILED: " + ", ".join(failures)
+        bad += bool(failures)
+        print("hand %s (%s, %d hand%s): %s" % (hand["id"], hand["machine"], hand["hands"],
+                                                "" if hand["hands"] == 1 else "s", status))
+    print("%d of %d hands verified" % (len(hands) - bad, len(hands)))
+    return 1 if bad or not hands else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

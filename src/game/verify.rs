@@ -1,0 +1,247 @@
+//! Verify a hand: replay it from its seed through the one dealing pipeline and check every step
+//! against what was recorded.
+//!
+//! Three checks, each `true`, `false` or `null` (nothing recorded to compare with):
+//!
+//! - **commitment**: the commitment shown while the hand was in progress is SHA-256 of the seed;
+//! - **deal**: the seed's shuffled deck, with the recorded nudge re-derived by the kind-deal rule from
+//!   the same seed (the deal must be dead, the card out and in are the rule's, chosen on stream 2),
+//!   gives the recorded five cards;
+//! - **draws**: the recorded hold, drawn from the replayed deck (and from each extra hand's own
+//!   reshuffled deck), gives the recorded replacement cards, final hands and win.
+//!
+//! Never trusts stored cards: the deck, the nudge and the draws always come from the seed. Only the
+//! decision *whether* a dead deal was nudged cannot be checked from the seed alone (it came from the
+//! kind-deal bag, see `kind.rs`); the record discloses it, and the nudge it discloses is checked.
+//! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::machine::MachineId;
+use crate::shuffle::{fisher_yates, fresh_deck, hex, Seed};
+
+use super::deal::{nudge_rng, Deal, NudgeSource};
+use super::kind::{plan_nudge, Nudge, NudgeKind};
+use super::settle::{results, HandResult};
+
+/// What a record says about a hand; every field but the seed, machine and hand count is optional
+/// (a pasted seed has nothing recorded to compare with).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// The hand's id in the history, if it comes from one.
+    pub hand: Option<i64>,
+    /// The revealed seed.
+    pub seed: Seed,
+    /// The machine it was dealt on.
+    pub machine: MachineId,
+    /// 1, 3 or 5 hands.
+    pub n_hands: u8,
+    /// Chips per hand (for the win; 1 when unknown).
+    pub bet: u32,
+    /// The commitment shown while the hand was in progress, as recorded (hex).
+    pub commitment: Option<String>,
+    /// The five cards dealt, as recorded.
+    pub dealt: Option<[Card; 5]>,
+    /// The nudge the record discloses.
+    pub nudge: Option<Nudge>,
+    /// The hold, as recorded.
+    pub hold: Option<Hold>,
+    /// Each hand's replacement cards, as recorded.
+    pub drawn: Option<Vec<Vec<Card>>>,
+    /// Each hand's final cards, as recorded.
+    pub finals: Option<Vec<[Card; 5]>>,
+    /// The total win, as recorded.
+    pub won: Option<u64>,
+}
+
+impl Claim {
+    /// A bare seed: nothing recorded, one hand on `machine` per `n_hands`.
+    pub fn seed(seed: Seed, machine: MachineId, n_hands: u8) -> Claim {
+        Claim {
+            hand: None,
+            seed,
+            machine,
+            n_hands,
+            bet: 1,
+            commitment: None,
+            dealt: None,
+            nudge: None,
+            hold: None,
+            drawn: None,
+            finals: None,
+            won: None,
+        }
+    }
+}
+
+/// A nudge as the verification shows it: which dealt position, which card out, which card in, and
+/// the deck position the added card came from (where the removed card now lies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct NudgeStep {
+    /// "four-flush" or "pair".
+    pub kind: NudgeKind,
+    /// The dealt position 0..5.
+    pub position: usize,
+    /// The card the shuffle put there.
+    pub out: Card,
+    /// The card put there instead.
+    #[serde(rename = "in")]
+    pub added: Card,
+    /// The deck position 5..52 the added card came from.
+    pub from: usize,
+}
+
+/// The three checks: `Some(true)` passed, `Some(false)` failed, `None` nothing recorded to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Checks {
+    /// Commitment = SHA-256(seed).
+    pub commitment: Option<bool>,
+    /// Replayed deal = recorded deal (nudge included).
+    pub deal: Option<bool>,
+    /// Replayed draws = recorded draws.
+    pub draws: Option<bool>,
+}
+
+/// A hand replayed from its seed, with the checks against its record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Verification {
+    /// The hand's id, or null for a pasted seed.
+    pub hand: Option<i64>,
+    /// The machine.
+    pub game: MachineId,
+    /// The seed, 64 hex digits.
+    pub seed: Seed,
+    /// The recorded commitment, or null (a hand stored before commitments, or a pasted seed).
+    pub commitment: Option<String>,
+    /// SHA-256 of the seed's 32 bytes, computed now.
+    pub sha256: String,
+    /// The 52 cards as the seed's shuffle leaves them, before any nudge; the deal is positions 0–4.
+    pub deck: Vec<Card>,
+    /// The five cards dealt (after the nudge).
+    pub dealt: [Card; 5],
+    /// The nudge, if the record disclosed one and the rule gives it.
+    pub nudge: Option<NudgeStep>,
+    /// The hold drawn with, or null (a pasted seed: the hands then show the five cards each would
+    /// draw for a hold of nothing).
+    pub hold: Option<Hold>,
+    /// Each hand's final cards and replacement cards, first hand first.
+    pub hands: Vec<HandResult>,
+    /// The checks.
+    pub checks: Checks,
+    /// What failed, in words (empty when verified).
+    pub failures: Vec<String>,
+    /// No check failed.
+    pub verified: bool,
+}
+
+/// The nudge the kind-deal rule gives the deal of `seed` on `machine` (when it is dead and a bag
+/// says "nudge"), or `None` when the deal is not dead: what `vpoker verify --seed … --nudged` shows.
+pub fn rule_nudge(seed: &Seed, machine: MachineId) -> Option<Nudge> {
+    let mut deck = fresh_deck();
+    fisher_yates(&mut deck, &mut seed.rng());
+    plan_nudge(machine, &deck, &mut nudge_rng(seed))
+}
+
+/// Replays `claim` from its seed and checks it. Costs one deal and one settle: no EVs.
+pub fn verify(claim: &Claim) -> Verification {
+    let Claim { seed, machine, n_hands, .. } = *claim;
+    let mut failures = Vec::new();
+    let sha256 = seed.commitment_hex();
+    let commitment = claim.commitment.as_ref().map(|c| c.eq_ignore_ascii_case(&sha256));
+    if commitment == Some(false) {
+        failures.push("the commitment is not SHA-256 of the seed".to_string());
+    }
+
+    let mut deck = fresh_deck();
+    fisher_yates(&mut deck, &mut seed.rng());
+    // The nudge the rule gives this deck, when the record says the deal was nudged.
+    let claimed_nudge = claim.nudge;
+    let rule_nudge = claimed_nudge.and_then(|_| plan_nudge(machine, &deck, &mut nudge_rng(&seed)));
+    let deal = Deal::deal(&seed, machine, n_hands, NudgeSource::Recorded(rule_nudge.as_ref()));
+    let deal_check = (claim.dealt.is_some() || claimed_nudge.is_some()).then(|| {
+        if claimed_nudge.is_some() && rule_nudge != claimed_nudge {
+            failures.push(match rule_nudge {
+                None => "the record discloses a nudge, but the seed's deal was not dead".to_string(),
+                Some(_) => "the disclosed nudge is not the one the seed gives".to_string(),
+            });
+            false
+        } else if claim.dealt.is_some_and(|dealt| deal.dealt() != dealt) {
+            failures.push("the seed does not deal the recorded cards".to_string());
+            false
+        } else {
+            true
+        }
+    });
+
+    let shown_hold = claim.hold.unwrap_or(Hold::NONE);
+    let hands = results(&deal, claim.bet, shown_hold);
+    let draws = claim.hold.and((claim.drawn.is_some() || claim.finals.is_some() || claim.won.is_some()).then_some(()));
+    let draws_check = draws.map(|()| {
+        let mut ok = true;
+        if let Some(drawn) = &claim.drawn {
+            if drawn.len() != hands.len() || drawn.iter().zip(&hands).any(|(d, h)| *d != h.drawn) {
+                failures.push("the recorded replacement cards are not the seed's".to_string());
+                ok = false;
+            }
+        }
+        if let Some(finals) = &claim.finals {
+            if finals.len() != hands.len() || finals.iter().zip(&hands).any(|(f, h)| *f != h.cards) {
+                failures.push("the recorded final hands are not the seed's".to_string());
+                ok = false;
+            }
+        }
+        if let Some(won) = claim.won {
+            let paid: u64 = hands.iter().map(|h| h.win).sum();
+            if won != paid {
+                failures.push(format!("the record says the hand won {won}, the replayed cards pay {paid}"));
+                ok = false;
+            }
+        }
+        ok
+    });
+
+    let checks = Checks { commitment, deal: deal_check, draws: draws_check };
+    Verification {
+        hand: claim.hand,
+        game: machine,
+        seed,
+        commitment: claim.commitment.clone(),
+        sha256,
+        deck: deck.to_vec(),
+        dealt: deal.dealt(),
+        nudge: deal.nudge().map(|n| NudgeStep {
+            kind: n.kind,
+            position: n.position,
+            out: n.removed,
+            added: n.added,
+            from: n.deck_position,
+        }),
+        hold: claim.hold,
+        hands,
+        verified: failures.is_empty(),
+        checks,
+        failures,
+    }
+}
+
+/// The claim a stored hand makes: its commitment, dealt cards, nudge, hold and win.
+impl From<&super::history::StoredHand> for Claim {
+    fn from(stored: &super::history::StoredHand) -> Claim {
+        Claim {
+            hand: Some(stored.id),
+            seed: stored.seed,
+            machine: stored.machine,
+            n_hands: stored.n_hands,
+            bet: stored.bet,
+            commitment: stored.commitment.map(|c| hex(&c)),
+            dealt: Some(stored.dealt),
+            nudge: stored.nudge,
+            hold: stored.drawn.map(|(hold, _)| hold),
+            drawn: None,
+            finals: None,
+            won: stored.drawn.map(|(_, won)| won),
+        }
+    }
+}
