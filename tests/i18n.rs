@@ -431,8 +431,8 @@ fn keys_named_in_the_glossary_read_as_it_says() {
 const JA_LATIN_WORDS: [&str; 3] = ["EV", "Enter", "Tab"];
 
 /// Text the Japanese table may hold verbatim: the command that starts the app, which the player
-/// types as it is.
-const JA_LATIN_LITERALS: [&str; 1] = ["./scripts/run.sh"];
+/// types as it is, and the names of the algorithms and the document a player checks hands with.
+const JA_LATIN_LITERALS: [&str; 4] = ["./scripts/run.sh", "SHA-256", "ChaCha20", "docs/VERIFY.md"];
 
 /// A card's rank letter (A K Q J T), suit letter (s h d c) or both ("Ah"), as in card names.
 fn is_card_letters(word: &str) -> bool {

@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 13] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -14,4 +14,6 @@ pub const NAMES: [&str; 11] = [
     "reset_database",
     "export_progress",
     "import_progress",
+    "verify_hand",
+    "verify_seed",
 ];

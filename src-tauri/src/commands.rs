@@ -11,6 +11,7 @@
 
 use serde::{Serialize, Serializer};
 use tauri::{AppHandle, Manager, Runtime};
+use vpoker::game::verify::{self, Verification};
 use vpoker::game::{DealRequest, Game, GameError, HandRecord, Hint, State, Stats};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -157,6 +158,27 @@ pub async fn hint<R: Runtime>(app: AppHandle<R>) -> CommandResult<Hint> {
 #[tauri::command]
 pub async fn history<R: Runtime>(app: AppHandle<R>, limit: u32, before: Option<i64>) -> CommandResult<Vec<HandRecord>> {
     with_game(app, move |game| game.history(limit, before)).await
+}
+
+/// Finished hand `id` replayed from its revealed seed, with the checks against its record.
+#[tauri::command]
+pub async fn verify_hand<R: Runtime>(app: AppHandle<R>, id: i64) -> CommandResult<Verification> {
+    with_game(app, move |game| game.verify_hand(id)).await
+}
+
+/// Any seed replayed: its deck, deal and each hand's next cards (the Verify form). Needs no game.
+#[tauri::command]
+pub async fn verify_seed(
+    seed: String,
+    machine: String,
+    hands: u8,
+    commitment: Option<String>,
+) -> CommandResult<Verification> {
+    tauri::async_runtime::spawn_blocking(move || {
+        verify::verify_seed_text(&seed, &machine, hands, commitment.as_deref()).map_err(CommandError::from)
+    })
+    .await
+    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
 }
 
 /// Statistics per machine.

@@ -71,5 +71,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         commands::reset_database,
         commands::export_progress,
         commands::import_progress,
+        commands::verify_hand,
+        commands::verify_seed,
     ])
 }

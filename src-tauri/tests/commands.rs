@@ -143,6 +143,22 @@ fn a_hand_deals_hints_and_draws_and_lands_in_history_and_stats() {
 
     let stats = ok(&f.window, "stats", json!({}));
     assert!(stats.to_string().contains("jacks-or-better"), "{stats}");
+
+    // The drawn hand verifies from its revealed seed; the same seed pasted in the form gives its deck.
+    let id = history[0]["id"].as_i64().unwrap();
+    let verified = ok(&f.window, "verify_hand", json!({ "id": id }));
+    assert_eq!(verified["verified"], true);
+    assert_eq!(verified["checks"], json!({ "commitment": true, "deal": true, "draws": true }));
+    assert_eq!(verified["dealt"], history[0]["dealt"]);
+    let pasted = ok(
+        &f.window,
+        "verify_seed",
+        json!({ "seed": history[0]["seed"], "machine": "jacks-or-better", "hands": 1, "commitment": history[0]["commitment"] }),
+    );
+    assert_eq!((&pasted["deck"], &pasted["checks"]["commitment"]), (&verified["deck"], &json!(true)));
+    assert_eq!(refused(&f.window, "verify_hand", json!({ "id": id + 1 }))["kind"], "unknown-hand");
+    let bad = json!({ "seed": "12ab", "machine": "jacks-or-better", "hands": 1, "commitment": null });
+    assert_eq!(refused(&f.window, "verify_seed", bad)["kind"], "invalid-seed");
 }
 
 #[test]

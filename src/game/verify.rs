@@ -144,6 +144,26 @@ pub fn rule_nudge(seed: &Seed, machine: MachineId) -> Option<Nudge> {
     plan_nudge(machine, &deck, &mut nudge_rng(seed))
 }
 
+/// The Verify form's request: a seed typed or pasted as text, a machine id, the number of hands, and
+/// optionally the commitment the player noted. Bad text is a typed error (`invalid-seed`,
+/// `invalid-machine`, `invalid-hands`), so the app's command only passes the fields on.
+pub fn verify_seed_text(
+    seed: &str,
+    machine: &str,
+    n_hands: u8,
+    commitment: Option<&str>,
+) -> Result<Verification, super::GameError> {
+    use super::GameError;
+    let trimmed = seed.trim();
+    let seed: Seed = trimmed.parse().map_err(|_| GameError::InvalidSeed { seed: trimmed.to_string() })?;
+    let machine: MachineId = machine.parse()?;
+    if ![1, 3, 5].contains(&n_hands) {
+        return Err(GameError::InvalidHands { hands: n_hands });
+    }
+    let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
+    Ok(verify(&Claim { commitment, ..Claim::seed(seed, machine, n_hands) }))
+}
+
 /// Replays `claim` from its seed and checks it. Costs one deal and one settle: no EVs.
 pub fn verify(claim: &Claim) -> Verification {
     let Claim { seed, machine, n_hands, .. } = *claim;

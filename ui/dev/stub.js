@@ -17,6 +17,7 @@ const machines = [
   ["double-bonus", 15, [["royal-flush", 800], ["four-aces", 160], ["four-2-4", 80], ["straight-flush", 50], ["four-5-k", 50], ["full-house", 10], ["flush", 7], ["straight", 5], ["three-of-a-kind", 3], ["two-pair", 1], ["jacks-or-better", 1]]],
 ].map(([id, unlock_level, rows]) => ({ id, unlock_level, unlocked: level >= unlock_level, paytable: rows.map(([rid, pay]) => ({ id: rid, pay })) }));
 const bets = [5, 10, 20, 50];
+const commitment = "a77a31625c845af5306361226af0ba5fe7685563517d5e17be5b79403e456843";
 const state = {
   chips: Number(q.get("chips") ?? 1000), level, xp: 100 * level * (level - 1) + 150, level_start_xp: 100 * level * (level - 1), next_level_xp: 100 * (level + 1) * level,
   unlocked: machines.filter((m) => m.unlocked).map((m) => m.id), multi_play: level >= 10,
@@ -55,7 +56,7 @@ function record({ id, machine, bet, hands, practice, hold, results, nudge, playe
   const won = results.reduce((a, r) => a + r.win, 0);
   return {
     id, day: played_at.slice(0, 10), played_at, machine, bet, hands, practice, cost: practice ? 0 : stake,
-    seed: "5eed" + String(id).padStart(60, "0"), situation: nudge ? "normal" : null, dead: Boolean(nudge), nudge,
+    seed: "5eed" + String(id).padStart(60, "0"), commitment, situation: nudge ? "normal" : null, dead: Boolean(nudge), nudge,
     dealt: cards, best_hold: bestHold, best_ev: bestEv, drawn: true, hold, hold_ev: entry.ev, ev_given_up: entry.cost,
     results, won, payout: practice ? 0 : won, stake, ev_given_up_chips: entry.cost_chips, mistake: entry.mistake,
   };
@@ -73,6 +74,8 @@ const older = Array.from({ length: 120 }, (_, n) => {
     played_at: `2026-11-${String(29 - Math.floor(n / 5)).padStart(2, "0")}T${String(10 + (n % 10)).padStart(2, "0")}:15:00`,
   });
 });
+// A verification as `vpoker verify --seed … --nudged --hold 01001 --json` printed it (canned).
+const verification = {"hand":null,"game":"jacks-or-better","seed":"00000000000000000000000000000000000000000000000000000000dead0003","commitment":null,"sha256":"a77a31625c845af5306361226af0ba5fe7685563517d5e17be5b79403e456843","deck":["4h","5d","2h","Tc","As","7s","Qd","7c","3s","2d","9d","6d","5s","Ts","4s","Qc","8d","Kh","Kd","8c","5c","8s","Qs","Jc","9s","2s","Ac","5h","Js","3d","Ah","3c","Td","9c","7h","8h","4d","9h","6c","4c","Ad","Th","Qh","3h","Jd","Jh","6h","Kc","Ks","7d","6s","2c"],"dealt":["4h","Ad","2h","Tc","As"],"nudge":{"kind":"pair","position":1,"out":"5d","in":"Ad","from":40},"hold":18,"hands":[{"cards":["7s","Ad","Qd","7c","As"],"drawn":["7s","Qd","7c"],"outcome":"two-pair","row":7,"win":2}],"checks":{"commitment":null,"deal":true,"draws":null},"failures":[],"verified":true};
 const finished = () => (state.last_hand ? [state.last_hand] : []).concat(older);
 
 const handlers = {
@@ -81,7 +84,7 @@ const handlers = {
   deal: ({ machine, bet, hands, practice }) => {
     const m = machines.find((x) => x.id === machine);
     if (!m.unlocked) throw { kind: "machine-locked", message: "locked", machine, unlock_level: m.unlock_level, level };
-    state.hand = { id: nextId++, machine, bet, hands, practice, cards, nudged: true, best_hold: bestHold, best_ev: bestEv, stake: bet * hands };
+    state.hand = { id: nextId++, machine, bet, hands, practice, cards, nudged: true, best_hold: bestHold, best_ev: bestEv, stake: bet * hands, commitment };
     state.last_bet[machine] = bet; state.last_hands[machine] = hands; return copy();
   },
   draw: ({ hold }) => {
@@ -95,6 +98,8 @@ const handlers = {
   stats: () => ({ real: [{ machine: "jacks-or-better", deals: 12, hands: 12, wagered: 120, won: 95, return: 0.7917, final_hands: { "two-pair": 2, "jacks-or-better": 3, nothing: 7 }, best_holds: 9, accuracy: 0.75, ev_given_up: 0.8, ev_given_up_chips: 8, nudged: 1 }], practice: [] }),
   set_setting: ({ key, value }) => { const k = key.replace(/-/g, "_"); state.settings[k] = ["on", "off"].includes(value) ? value === "on" : value; return copy(); },
   reset_database: () => copy(),
+  verify_hand: ({ id }) => ({ ...verification, hand: id, commitment, checks: { commitment: true, deal: true, draws: !q.has("tampered") }, verified: !q.has("tampered") }),
+  verify_seed: ({ seed }) => { if (!/^[0-9a-f]{64}$/i.test(seed.trim())) throw { kind: "invalid-seed", message: "bad seed", seed }; return { ...verification, seed: seed.trim() }; },
   export_progress: () => (q.has("cancel") ? null : { path: "/home/player/Documents/video-poker-progress.sqlite3" }),
   import_progress: () => {
     if (q.has("cancel")) return null;

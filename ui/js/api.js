@@ -41,6 +41,10 @@ export const api = {
   /** Finished hands, newest first; `before` (a hand id) pages to older hands. */
   history: (limit, before = null) => call("history", { limit, before }),
   stats: () => call("stats"),
+  /** A finished hand replayed from its seed, with the checks against its record. */
+  verifyHand: (id) => call("verify_hand", { id }),
+  /** Any seed replayed (the Verify form): deck, deal and each hand's next cards. */
+  verifySeed: (seed, machine, hands, commitment) => call("verify_seed", { seed, machine, hands, commitment }),
   setSetting: (key, value) => call("set_setting", { key, value }),
   resetDatabase: () => call("reset_database"),
   /** Rust opens the save dialog and writes a copy: {path}, or null when the player cancelled. */

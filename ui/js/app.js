@@ -12,8 +12,12 @@ import * as history from "./history.js";
 import * as stats from "./stats.js";
 import * as settings from "./settings.js";
 import * as help from "./help.js";
+import * as fairness from "./fairness.js";
+import * as verify from "./verify.js";
 
-const screens = { lobby, machine, history, stats, settings, help };
+const screens = { lobby, machine, history, stats, settings, help, fairness, verify };
+/** The tab a screen without a tab of its own belongs to. */
+const TAB_OF = { machine: "lobby", fairness: "lobby", verify: "history" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");
@@ -96,7 +100,7 @@ function setState(next) {
 
 function render() {
   for (const button of document.querySelectorAll(".tabbar [data-route]")) {
-    const on = button.dataset.route === route.name || (route.name === "machine" && button.dataset.route === "lobby");
+    const on = button.dataset.route === (TAB_OF[route.name] || route.name);
     if (on) button.setAttribute("aria-current", "page");
     else button.removeAttribute("aria-current");
   }

@@ -81,7 +81,9 @@ function row(app, hand) {
         hand.practice ? t("history.practice-won", { won: formatInt(hand.won) }) : t("history.paid", { paid: formatInt(hand.payout), cost: formatInt(hand.cost) }))),
     h("p", { class: "small" },
       hand.mistake ? t("history.ev-lost", { chips: formatDec(hand.ev_given_up_chips, 2) }) : t("history.ev-best")),
-    nudge ? nudgeLine(nudge) : null);
+    nudge ? nudgeLine(nudge) : null,
+    h("p", { class: "hr-verify" },
+      h("button", { type: "button", class: "btn small", "data-testid": "history-verify", onclick: () => app.go("verify", String(hand.id)) }, t("history.verify"))));
 }
 
 export function render(app) {

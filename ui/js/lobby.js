@@ -129,5 +129,9 @@ export function render(app) {
         "data-testid": "lobby-practice",
         onclick: startPractice,
       }, t("lobby.practice")),
-      h("p", { class: "small" }, t("lobby.practice.explain"))));
+      h("p", { class: "small" }, t("lobby.practice.explain"))),
+    h("section", { class: "practice-entry fairness-entry", "aria-labelledby": "fairness-title" },
+      h("h2", { id: "fairness-title", class: "section-title" }, t("lobby.fairness.title")),
+      h("button", { type: "button", class: "btn", "data-testid": "lobby-fairness", onclick: () => app.go("fairness") }, t("lobby.fairness.open")),
+      h("p", { class: "small" }, t("lobby.fairness.explain"))));
 }

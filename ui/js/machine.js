@@ -337,6 +337,13 @@ function updateControls() {
   }
 }
 
+/** The in-progress hand's commitment to its hidden seed, its explanation a tap away. */
+function commitmentLine(commitment) {
+  return h("details", { class: "commit", "data-testid": "commitment" },
+    h("summary", {}, t("machine.commitment"), " ", h("span", { class: "hex", "data-testid": "commitment-hex" }, commitment)),
+    h("p", { class: "small" }, t("machine.commitment.explain")));
+}
+
 function winLine(state) {
   const hand = handHere(state);
   const last = lastHere(state);
@@ -405,6 +412,7 @@ export function render(appRef) {
     h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") },
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
+    hand && hand.commitment ? commitmentLine(hand.commitment) : null,
     showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold) : null,
     !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
     h("div", { class: "controls" },
