@@ -5,7 +5,7 @@
 # ca-certificates: rustup and crates.io over HTTPS (minimal images lack it, and installs skip
 # recommends). Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
 APT_BUILD=(ca-certificates libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
-APT_TEST=(xvfb xauth webkit2gtk-driver)
+APT_TEST=(xvfb xauth webkit2gtk-driver python3)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -526,7 +526,16 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
                 app.wait_visible(&tid("history-row")).await?;
             }
             app.screenshot(&format!("{screen}-{lang}")).await?;
+            if screen == "history" {
+                app.click("history-verify").await?;
+                app.wait_visible(&tid("verification")).await?;
+                app.screenshot(&format!("verify-{lang}")).await?;
+            }
         }
+        app.click("nav-lobby").await?;
+        app.click("lobby-fairness").await?;
+        app.wait_visible(&tid("fair-verify")).await?;
+        app.screenshot(&format!("fairness-{lang}")).await?;
     }
     app.close().await
 }

@@ -1,0 +1,96 @@
+//! End-to-end: verifying a hand and the Fairness screens in the real app (see app.rs for how the
+//! tests run). The verification on screen is compared with `vpoker verify` on the app's database.
+
+use serde_json::Value;
+use vpoker_e2e::*;
+
+/// Plays one hand of Jacks or Better at bet 5 holding nothing; returns the commitment the machine
+/// screen showed while the hand was in progress.
+async fn play_one_hand(app: &Session) -> Result<String> {
+    app.click("nav-lobby").await?;
+    app.click("machine-jacks-or-better").await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.wait_ready().await?;
+    app.click("bet-5").await?;
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is dealt", || async {
+        Ok(app.attr("deal-draw", "data-phase").await?.as_deref() == Some("draw"))
+    })
+    .await?;
+    app.wait_visible(&tid("commitment")).await?;
+    let commitment = app.text_content("commitment-hex").await?;
+    app.wait_ready().await?;
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is drawn", || async {
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+        }
+        Ok(app.attr("deal-draw", "data-phase").await?.as_deref() == Some("deal"))
+    })
+    .await?;
+    Ok(commitment)
+}
+
+fn cards_of(value: &Value) -> String {
+    value.as_array().map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" ")).unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_hand_verifies_from_the_history_as_vpoker_verify_says() -> Result<()> {
+    if !enabled("a_hand_verifies_from_the_history_as_vpoker_verify_says") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_chips(1000).await?;
+    let commitment = play_one_hand(&app).await?;
+    assert_eq!(commitment.len(), 64, "the commitment is 64 hex digits: {commitment:?}");
+
+    app.click("nav-history").await?;
+    app.wait_visible(&tid("history-verify")).await?;
+    let id = app.attr("history-row", "data-hand").await?.ok_or("a history row with its id")?;
+    app.click("history-verify").await?;
+    app.wait_until("the verification is shown", || async {
+        Ok(app.attr("verification", "data-verified").await?.as_deref() == Some("true"))
+    })
+    .await?;
+    for check in ["commitment", "deal", "draws"] {
+        assert_eq!(app.attr(&format!("check-{check}"), "data-value").await?.as_deref(), Some("true"), "{check}");
+    }
+    let deck = app.attr("verify-deck", "data-cards").await?.unwrap_or_default();
+    let seed = app.text_content("verify-seed").await?;
+    let on_screen_commitment = app.text_content("verify-commitment").await?;
+
+    // The command-line verifier, on the same database, says the same.
+    let db = data.db_path();
+    let cli = cli(&["verify", "--db", db.to_str().ok_or("utf-8 path")?, "--hand", &id, "--json"])?;
+    assert_eq!(cli["verified"], true, "{cli}");
+    assert_eq!(cards_of(&cli["deck"]), deck);
+    assert_eq!(cli["seed"].as_str(), Some(seed.as_str()));
+    assert_eq!(cli["commitment"].as_str(), Some(commitment.as_str()));
+    assert_eq!(on_screen_commitment, commitment);
+    let dealt = app.attr("verify-dealt", "data-cards").await?.unwrap_or_default();
+    assert_eq!(cards_of(&cli["dealt"]), dealt);
+
+    // The Fairness form replays the same seed to the same deck.
+    app.click("nav-lobby").await?;
+    app.click("lobby-fairness").await?;
+    app.click("fair-verify").await?;
+    let input = app.wait_visible(&tid("verify-seed-input")).await?;
+    input.send_keys(&seed).await?;
+    app.click("verify-go").await?;
+    app.wait_visible(&tid("verification")).await?;
+    assert_eq!(app.attr("verify-deck", "data-cards").await?.unwrap_or_default(), deck);
+    assert_eq!(app.attr("check-commitment", "data-value").await?.as_deref(), Some("null"));
+
+    // A bad seed is refused in words and changes nothing.
+    let input = app.wait_visible(&tid("verify-seed-input")).await?;
+    input.clear().await?;
+    input.send_keys("not a seed").await?;
+    app.click("verify-go").await?;
+    app.wait_visible(&tid("error")).await?;
+    assert_eq!(app.attr("error", "data-kind").await?.as_deref(), Some("invalid-seed"));
+    app.close().await
+}
