@@ -233,7 +233,12 @@ fn the_documented_derivation_reproduces_every_hand() {
     for n in 0..300 {
         let seed = seed(77_000 + n);
         for nudge in [false, true] {
-            let deal = Deal::deal(&seed, MachineId::BonusPoker, 5, if nudge { NudgeSource::Always } else { NudgeSource::Never });
+            let deal = Deal::deal(
+                &seed,
+                MachineId::BonusPoker,
+                5,
+                if nudge { NudgeSource::Always } else { NudgeSource::Never },
+            );
             let mut rng = seed.rng();
             let mut deck = fresh_deck();
             fisher_yates(&mut deck, &mut rng);
@@ -298,4 +303,48 @@ fn a_four_flush_nudge_never_finishes_a_hand() {
         }
     }
     assert!(n_four_flush > 1_000, "{n_four_flush} four-flush nudges checked");
+}
+
+/// The player's own kind-deal record (running totals) counts exactly the dead real deals that
+/// consulted a bag and their nudges, per situation; practice hands and live deals never count; the
+/// full audit checks the totals against the hands, and a file migrated from schema 2 counts its old
+/// hands.
+#[test]
+fn the_kind_deal_record_counts_dead_deals_and_nudges_per_situation() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    for n in 0..300u64 {
+        let practice = n % 10 == 9;
+        let bet = if n < 150 { 5 } else { 50 };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet, hands: 1, practice };
+        if game.deal(request, seed(n), day(1)).is_err() {
+            break;
+        }
+        game.draw(Hold::NONE, day(1)).unwrap();
+    }
+    let hands = game.history(1000, None).unwrap();
+    let kind = game.kind_stats().unwrap();
+    for stats in &kind {
+        let consulted: Vec<_> = hands.iter().filter(|h| h.situation == Some(stats.situation)).collect();
+        assert!(consulted.iter().all(|h| h.dead && !h.practice));
+        assert_eq!(stats.dead_deals, consulted.len() as u64, "{:?}", stats.situation);
+        assert_eq!(stats.nudged, consulted.iter().filter(|h| h.nudge.is_some()).count() as u64);
+        let (yes, no) = stats.situation.bag_counts();
+        assert_eq!(stats.bag_rate, f64::from(yes) / f64::from(yes + no));
+    }
+    assert!(kind.iter().map(|k| k.dead_deals).sum::<u64>() > 50, "{kind:?}");
+    assert!(kind.iter().any(|k| k.situation == Situation::LowBalance && k.dead_deals > 0), "{kind:?}");
+    assert!(game.audit().unwrap().ok);
+
+    let landed = dir.path().join("landed.db");
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/landed-v2.db"), &landed)
+        .unwrap();
+    let game = Game::open(&landed).unwrap();
+    let hands = game.history(1000, None).unwrap();
+    let kind = game.kind_stats().unwrap();
+    let consulted = hands.iter().filter(|h| h.situation.is_some()).count() as u64;
+    assert_eq!(kind.iter().map(|k| k.dead_deals).sum::<u64>(), consulted);
+    assert!(consulted > 0);
+    assert!(game.audit().unwrap().ok);
 }

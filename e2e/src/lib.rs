@@ -354,10 +354,21 @@ impl Session {
     }
 
     /// Clicks the displayed element with this `data-testid`.
+    /// The element is scrolled to the middle of the view first (a fixed tab bar may cover an element
+    /// at the bottom edge), and found again once if a re-render replaced it meanwhile.
     pub async fn click(&self, testid: &str) -> Result<()> {
-        let element = self.wait_visible(&tid(testid)).await?;
-        element.click().await.map_err(|e| format!("cannot click {testid}: {e}"))?;
-        Ok(())
+        let mut last = String::new();
+        for _ in 0..2 {
+            let element = self.wait_visible(&tid(testid)).await?;
+            let script = "arguments[0].scrollIntoView({ block: 'center' })";
+            let _ = self.client.execute(script, vec![serde_json::to_value(&element)?]).await;
+            match element.click().await {
+                Ok(()) => return Ok(()),
+                Err(e) => last = e.to_string(),
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        Err(format!("cannot click {testid}: {last}").into())
     }
 
     /// The rendered text (`innerText`) of the element with this `data-testid`.

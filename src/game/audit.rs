@@ -53,7 +53,8 @@ pub(crate) fn quick(conn: &Connection) -> rusqlite::Result<Audit> {
     let one = |sql: &str| -> rusqlite::Result<i64> { conn.query_row(sql, [], |row| row.get(0)) };
     let profile = read_profile(conn)?;
     let (chips, xp) = (profile.chips as i64, profile.xp as i64);
-    let (bets, payouts, daily_total) = (profile.bet_total as i64, profile.paid_total as i64, profile.daily_total as i64);
+    let (bets, payouts, daily_total) =
+        (profile.bet_total as i64, profile.paid_total as i64, profile.daily_total as i64);
     let start = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'start'")?;
     let n_start = one("SELECT COUNT(*) FROM ledger WHERE kind = 'start'")?;
     let daily = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'daily'")?;
@@ -138,6 +139,8 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
     if let Ok(totals) = read_totals(conn)? {
         expect(totals == replayed, "the running statistics differ from the hands replayed".to_string());
     }
+    let kind = (super::kind_stats::read(conn)?, super::kind_stats::recount(conn)?);
+    expect(matches!(kind, (Ok(a), Ok(b)) if a == b), "the kind-deal totals differ from the hands".to_string());
     audit.problems.extend(problems);
     audit.ok = audit.problems.is_empty();
     audit.full = true;

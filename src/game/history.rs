@@ -345,11 +345,11 @@ pub(crate) fn machine_from_code(code: i64) -> Option<MachineId> {
     usize::try_from(code).ok().and_then(|i| MachineId::ALL.get(i).copied())
 }
 
-fn situation_code(situation: Situation) -> i64 {
+pub(crate) fn situation_code(situation: Situation) -> i64 {
     Situation::ALL.iter().position(|&s| s == situation).map_or(-1, |i| i as i64)
 }
 
-fn situation_from_code(code: i64) -> Option<Situation> {
+pub(crate) fn situation_from_code(code: i64) -> Option<Situation> {
     usize::try_from(code).ok().and_then(|i| Situation::ALL.get(i).copied())
 }
 

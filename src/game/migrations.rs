@@ -94,6 +94,19 @@ ALTER TABLE hands ADD COLUMN played_at TEXT;
     // (hands stored before have none: NULL).
     "ALTER TABLE hands ADD COLUMN commitment BLOB CHECK (commitment IS NULL OR length(commitment) = 32);",
     ),
+    sql(
+    // 5: per kind-deal situation, the dead real deals that consulted its bag and how many it nudged
+    // (what the Fairness screen shows of the player's own history), counted from the hands once.
+    r#"
+CREATE TABLE kind_totals (
+    situation INTEGER PRIMARY KEY CHECK (situation BETWEEN 0 AND 2),
+    dead_deals INTEGER NOT NULL CHECK (dead_deals >= 0),
+    nudged INTEGER NOT NULL CHECK (nudged >= 0 AND nudged <= dead_deals)
+) WITHOUT ROWID;
+INSERT INTO kind_totals (situation, dead_deals, nudged)
+    SELECT situation, COUNT(*), COUNT(nudge) FROM hands WHERE situation IS NOT NULL GROUP BY situation;
+"#,
+    ),
 ];
 
 const MIGRATION_3: &str = r#"
@@ -162,7 +175,7 @@ DROP TABLE hands_v2;
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests).
-pub const TABLES: [&str; 9] = [
+pub const TABLES: [&str; 10] = [
     "profile",
     "hands",
     "ledger",
@@ -172,4 +185,5 @@ pub const TABLES: [&str; 9] = [
     "machine_prefs",
     "totals",
     "outcome_totals",
+    "kind_totals",
 ];

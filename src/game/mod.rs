@@ -44,6 +44,7 @@ pub mod deal;
 pub mod error;
 pub mod history;
 pub mod kind;
+pub mod kind_stats;
 pub mod migrations;
 pub mod moment;
 pub mod rules;
@@ -287,6 +288,12 @@ impl Game {
         }
     }
 
+    /// The player's own kind-deal record per situation (dead deals that consulted a bag, nudges), from
+    /// the running totals.
+    pub fn kind_stats(&self) -> Result<Vec<kind_stats::KindStats>, GameError> {
+        kind_stats::read(&self.conn).map_err(|e| sql_error(&self.path, e))?.map_err(|d| self.corrupt(d))
+    }
+
     /// Statistics per machine, real and practice apart, from the running totals.
     pub fn stats(&self) -> Result<Stats, GameError> {
         stats::read_totals(&self.conn).map_err(|e| sql_error(&self.path, e))?.map_err(|d| self.corrupt(d))
@@ -495,6 +502,7 @@ fn deal_in(tx: &Connection, path: &Path, request: DealRequest, seed: Seed, now: 
     };
     if let Some(bag) = &bag {
         storage::write_bag(tx, situation, bag).map_err(err)?;
+        kind_stats::add(tx, situation, dealt.nudge().is_some()).map_err(err)?;
     }
     history::insert_deal(tx, &stored).map_err(err)?;
     if cost > 0 {
