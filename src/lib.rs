@@ -19,6 +19,7 @@ pub mod card;
 pub mod eval;
 pub mod game;
 pub mod hold;
+pub mod lab;
 pub mod machine;
 pub mod shuffle;
 pub mod strategy;

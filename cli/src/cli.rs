@@ -52,6 +52,8 @@ pub enum Command {
     /// Time the game's commands in this process on a database (build one with `play fill`) and print
     /// the medians and the peak memory as JSON.
     BenchStorage(BenchArgs),
+    /// The fairness labs: exact shuffle runs, position counts, deal tables, shuffle bags, pity, numbers.
+    Lab(crate::lab::LabArgs),
 }
 
 /// `bench-storage --db FILE [--runs N]`
@@ -380,7 +382,7 @@ fn one_line(rendered: &str) -> String {
 /// A value parsed by the core's own parser; `ids` are the accepted values listed by `--help`
 /// and the completion scripts (clap never checks them: the parser does).
 #[derive(Clone)]
-struct CoreValue<T> {
+pub(crate) struct CoreValue<T> {
     parse: fn(&str) -> Result<T, String>,
     ids: Vec<&'static str>,
 }
@@ -402,7 +404,7 @@ fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
 }
 
-fn machine_id() -> CoreValue<MachineId> {
+pub(crate) fn machine_id() -> CoreValue<MachineId> {
     CoreValue { parse: |text| text.parse::<MachineId>().map_err(|e| e.to_string()), ids: machine_ids() }
 }
 
@@ -421,7 +423,7 @@ fn analyze_games() -> CoreValue<AnalyzeGames> {
     }
 }
 
-fn algorithm() -> CoreValue<Algorithm> {
+pub(crate) fn algorithm() -> CoreValue<Algorithm> {
     CoreValue {
         parse: |text| {
             Algorithm::from_id(text).ok_or_else(|| format!("'{text}' is not one of fisher-yates, sort-keys, biased"))

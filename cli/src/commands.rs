@@ -20,6 +20,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Simulate(args) => crate::simulate::simulate(args),
         Command::Completions(args) => completions(args),
         Command::BenchStorage(args) => crate::bench::bench_storage(args),
+        Command::Lab(args) => crate::lab::lab(args),
     }
 }
 

@@ -5,6 +5,8 @@ mod bench;
 mod cli;
 mod commands;
 mod hint;
+mod lab;
+mod lab_text;
 mod play;
 mod simulate;
 mod verify;
