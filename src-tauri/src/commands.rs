@@ -89,14 +89,25 @@ fn now() -> chrono::NaiveDateTime {
 }
 
 /// A fresh 32-byte shuffle seed from the operating system.
-fn os_seed() -> CommandResult<Seed> {
+pub(crate) fn os_seed() -> CommandResult<Seed> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| CommandError::storage(format!("no entropy from the OS: {e}")))?;
     Ok(Seed::from_bytes(bytes))
 }
 
+/// Runs `call` on a blocking worker thread (never the thread that drives the window).
+pub(crate) async fn worker<T, F>(call: F) -> CommandResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> CommandResult<T> + Send + 'static,
+{
+    tauri::async_runtime::spawn_blocking(call)
+        .await
+        .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
+}
+
 /// Runs `call` on the open game on a blocking worker thread.
-async fn with_game<R, T, F>(app: AppHandle<R>, call: F) -> CommandResult<T>
+pub(crate) async fn with_game<R, T, F>(app: AppHandle<R>, call: F) -> CommandResult<T>
 where
     R: Runtime,
     T: Send + 'static,
@@ -174,11 +185,8 @@ pub async fn verify_seed(
     hands: u8,
     commitment: Option<String>,
 ) -> CommandResult<Verification> {
-    tauri::async_runtime::spawn_blocking(move || {
-        verify::verify_seed_text(&seed, &machine, hands, commitment.as_deref()).map_err(CommandError::from)
-    })
-    .await
-    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
+    worker(move || verify::verify_seed_text(&seed, &machine, hands, commitment.as_deref()).map_err(CommandError::from))
+        .await
 }
 
 /// Statistics per machine.

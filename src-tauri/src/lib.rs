@@ -17,6 +17,7 @@
 
 mod command_names;
 pub mod commands;
+pub mod labs;
 mod state;
 
 pub use command_names::NAMES as COMMAND_NAMES;
@@ -73,5 +74,13 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         commands::import_progress,
         commands::verify_hand,
         commands::verify_seed,
+        labs::lab_exact,
+        labs::lab_positions,
+        labs::lab_deals,
+        labs::lab_progress,
+        labs::lab_cancel,
+        labs::lab_bag,
+        labs::lab_pity,
+        labs::lab_facts,
     ])
 }

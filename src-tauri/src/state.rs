@@ -13,6 +13,7 @@ pub struct AppState {
     game: Mutex<Result<Game, GameError>>,
     db_path: PathBuf,
     picker: Box<dyn FilePicker>,
+    labs: crate::labs::LabJobs,
 }
 
 /// Where the player wants progress written to or read from: the platform's save/open dialog in the
@@ -77,7 +78,17 @@ impl AppState {
             // A failure here surfaces as Game::open's own error, which names the file.
             let _ = std::fs::create_dir_all(dir);
         }
-        AppState { game: Mutex::new(Game::open(db_path)), db_path: db_path.to_path_buf(), picker: Box::new(NoPicker) }
+        AppState {
+            game: Mutex::new(Game::open(db_path)),
+            db_path: db_path.to_path_buf(),
+            picker: Box::new(NoPicker),
+            labs: crate::labs::LabJobs::default(),
+        }
+    }
+
+    /// The fairness labs' current long run.
+    pub fn labs(&self) -> &crate::labs::LabJobs {
+        &self.labs
     }
 
     /// The same state with a file picker for exporting and importing progress.

@@ -79,6 +79,29 @@ pub enum GameError {
         /// The text given.
         seed: String,
     },
+    /// A lab run stopped by the player (or by a newer run).
+    #[error("the lab run was cancelled")]
+    LabCancelled,
+    /// A lab parameter outside its range.
+    #[error("{name} must be between {min} and {max}, not {value}")]
+    LabOutOfRange {
+        /// The parameter ("samples", "kinds", …).
+        name: String,
+        /// The value given.
+        value: f64,
+        /// The smallest value allowed.
+        min: f64,
+        /// The largest value allowed.
+        max: f64,
+    },
+    /// A lab parameter that is not one of its names (an algorithm, a kind-deal setting).
+    #[error("'{value}' is not a {name}")]
+    LabUnknown {
+        /// The parameter ("algorithm", "kind-deals").
+        name: String,
+        /// The text given.
+        value: String,
+    },
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
@@ -153,6 +176,9 @@ impl GameError {
             GameError::HandInProgress { .. } => "hand-in-progress",
             GameError::UnknownHand { .. } => "unknown-hand",
             GameError::InvalidSeed { .. } => "invalid-seed",
+            GameError::LabCancelled => "lab-cancelled",
+            GameError::LabOutOfRange { .. } => "lab-out-of-range",
+            GameError::LabUnknown { .. } => "lab-unknown",
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
@@ -182,6 +208,11 @@ impl GameError {
             GameError::HandInProgress { hand_id } => vec![("hand_id", json!(hand_id))],
             GameError::UnknownHand { hand_id } => vec![("hand_id", json!(hand_id))],
             GameError::InvalidSeed { seed } => vec![("seed", json!(seed))],
+            GameError::LabCancelled => vec![],
+            GameError::LabOutOfRange { name, value, min, max } => {
+                vec![("name", json!(name)), ("value", json!(value)), ("min", json!(min)), ("max", json!(max))]
+            }
+            GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(value))],
             GameError::NoHandInProgress => vec![],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],
@@ -222,6 +253,17 @@ impl Serialize for GameError {
 impl From<HoldError> for GameError {
     fn from(error: HoldError) -> GameError {
         GameError::InvalidHold { hold: error.0 }
+    }
+}
+
+impl From<crate::lab::LabError> for GameError {
+    fn from(error: crate::lab::LabError) -> GameError {
+        match error {
+            crate::lab::LabError::Cancelled => GameError::LabCancelled,
+            crate::lab::LabError::OutOfRange { name, value, min, max } => {
+                GameError::LabOutOfRange { name: name.to_string(), value, min, max }
+            }
+        }
     }
 }
 

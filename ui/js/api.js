@@ -45,6 +45,17 @@ export const api = {
   verifyHand: (id) => call("verify_hand", { id }),
   /** Any seed replayed (the Verify form): deck, deal and each hand's next cards. */
   verifySeed: (seed, machine, hands, commitment) => call("verify_seed", { seed, machine, hands, commitment }),
+  // The fairness labs. labPositions and labDeals are long: one runs at a time (a new one cancels the
+  // one before), labProgress says how far it is, labCancel stops it (it then answers lab-cancelled).
+  labExact: (algorithm, cards) => call("lab_exact", { algorithm, cards }),
+  labPositions: (algorithm, samples) => call("lab_positions", { algorithm, samples }),
+  labDeals: (machine, deals, kindDeals) => call("lab_deals", { machine, deals, kindDeals }),
+  labProgress: () => call("lab_progress"),
+  labCancel: () => call("lab_cancel"),
+  labBag: (kinds, copies, draws, avoidRepeat) => call("lab_bag", { kinds, copies, draws, avoidRepeat }),
+  labPity: (rate, pity) => call("lab_pity", { rate, pity }),
+  /** The seeds' numbers, the game's kind-deal bags and the player's own kind-deal record. */
+  labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),
   resetDatabase: () => call("reset_database"),
   /** Rust opens the save dialog and writes a copy: {path}, or null when the player cancelled. */
