@@ -5,6 +5,8 @@
 // evaluated; the few derived fields are filled in only so the shapes are whole).
 // Options: ?stub&lang=ja&level=12&chips=0&win&dealt&drawn&hold=11000&hands=5&claimed&levelup
 //          &cancel (export/import dialogs are cancelled: null) &refuse (import refuses the file)
+import * as samples from "./lab-samples.js";
+
 const q = new URLSearchParams(location.search);
 const level = Number(q.get("level") || 4);
 const cards = ["Ah", "Kh", "7c", "7d", "2s"];
@@ -98,6 +100,19 @@ const handlers = {
   stats: () => ({ real: [{ machine: "jacks-or-better", deals: 12, hands: 12, wagered: 120, won: 95, return: 0.7917, final_hands: { "two-pair": 2, "jacks-or-better": 3, nothing: 7 }, best_holds: 9, accuracy: 0.75, ev_given_up: 0.8, ev_given_up_chips: 8, nudged: 1 }], practice: [] }),
   set_setting: ({ key, value }) => { const k = key.replace(/-/g, "_"); state.settings[k] = ["on", "off"].includes(value) ? value === "on" : value; return copy(); },
   reset_database: () => copy(),
+  // The labs answer with canned `vpoker lab … --json` output whatever is asked (shapes only).
+  lab_exact: () => samples.exact,
+  lab_positions: () => samples.positions,
+  lab_deals: () => samples.deals,
+  lab_progress: () => ({ job: null, done: 0, total: 0, running: false }),
+  lab_cancel: () => null,
+  lab_bag: () => samples.bag,
+  lab_pity: () => samples.pity,
+  lab_facts: () => ({
+    numbers: samples.numbers, kind_bags: samples.kindBags.bags,
+    history: [["normal", 412, 69, 1 / 6], ["losing-streak", 57, 19, 1 / 3], ["low-balance", 8, 4, 1 / 2]]
+      .map(([situation, dead_deals, nudged, bag_rate]) => ({ situation, dead_deals, nudged, rate: nudged / dead_deals, bag_rate })),
+  }),
   verify_hand: ({ id }) => ({ ...verification, hand: id, commitment, checks: { commitment: true, deal: true, draws: !q.has("tampered") }, verified: !q.has("tampered") }),
   verify_seed: ({ seed }) => { if (!/^[0-9a-f]{64}$/i.test(seed.trim())) throw { kind: "invalid-seed", message: "bad seed", seed }; return { ...verification, seed: seed.trim() }; },
   export_progress: () => (q.has("cancel") ? null : { path: "/home/player/Documents/video-poker-progress.sqlite3" }),

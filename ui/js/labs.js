@@ -1,9 +1,14 @@
-// The shuffle and shuffle-bag labs (filled in with the core's lab commands).
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+// The two labs of the Fairness section: #/fairness/shuffle and #/fairness/bag.
+import * as shuffleLab from "./shuffle_lab.js";
+import * as bagLab from "./bag_lab.js";
 
-export function leave() {}
+const labs = { shuffle: shuffleLab, bag: bagLab };
+
+/** Leaving the Fairness section stops a long run still going. */
+export function leave() {
+  for (const lab of Object.values(labs)) lab.leave();
+}
 
 export function view(app, which) {
-  return h("p", { class: "small" }, t(`fairness.${which}.explain`));
+  return labs[which].view(app);
 }
