@@ -432,7 +432,7 @@ const JA_LATIN_WORDS: [&str; 3] = ["EV", "Enter", "Tab"];
 
 /// Text the Japanese table may hold verbatim: the command that starts the app, which the player
 /// types as it is, and the names of the algorithms and the document a player checks hands with.
-const JA_LATIN_LITERALS: [&str; 4] = ["./scripts/run.sh", "SHA-256", "ChaCha20", "docs/VERIFY.md"];
+const JA_LATIN_LITERALS: [&str; 5] = ["./scripts/run.sh", "SHA-256", "ChaCha20", "xorshift128+", "docs/VERIFY.md"];
 
 /// A card's rank letter (A K Q J T), suit letter (s h d c) or both ("Ah"), as in card names.
 fn is_card_letters(word: &str) -> bool {

@@ -58,7 +58,8 @@ impl LabJobs {
     /// Starts a job, cancelling the one before it.
     fn start(&self) -> Arc<Job> {
         let id = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
-        let job = Arc::new(Job { id, done: AtomicU64::new(0), total: AtomicU64::new(0), cancel: AtomicBool::new(false) });
+        let job =
+            Arc::new(Job { id, done: AtomicU64::new(0), total: AtomicU64::new(0), cancel: AtomicBool::new(false) });
         let mut current = self.current.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(old) = current.replace(job.clone()) {
             old.cancel.store(true, Ordering::SeqCst);
@@ -127,7 +128,11 @@ pub async fn lab_exact(algorithm: String, cards: usize) -> CommandResult<ExactRu
 
 /// Card-by-position counts of `samples` shuffles with a χ² test (the current lab job).
 #[tauri::command]
-pub async fn lab_positions<R: Runtime>(app: AppHandle<R>, algorithm: String, samples: u64) -> CommandResult<PositionCounts> {
+pub async fn lab_positions<R: Runtime>(
+    app: AppHandle<R>,
+    algorithm: String,
+    samples: u64,
+) -> CommandResult<PositionCounts> {
     let algorithm = self::algorithm(&algorithm)?;
     let seed = os_seed()?;
     as_job(app, move |control| Ok(position_counts(algorithm, samples, &seed, control)?)).await
