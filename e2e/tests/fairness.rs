@@ -94,3 +94,77 @@ async fn a_hand_verifies_from_the_history_as_vpoker_verify_says() -> Result<()> 
     assert_eq!(app.attr("error", "data-kind").await?.as_deref(), Some("invalid-seed"));
     app.close().await
 }
+
+/// Waits until the element `testid` has attribute `name`, and returns it.
+async fn wait_attr(app: &Session, testid: &str, name: &str) -> Result<String> {
+    app.wait_until(&format!("{testid} has {name}"), || async { Ok(app.attr(testid, name).await.ok().flatten().is_some()) })
+        .await?;
+    Ok(app.attr(testid, name).await?.unwrap_or_default())
+}
+
+#[tokio::test]
+async fn the_shuffle_lab_runs_each_experiment() -> Result<()> {
+    if !enabled("the_shuffle_lab_runs_each_experiment") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_chips(1000).await?;
+    app.click("lobby-fairness").await?;
+    app.click("fair-shuffle").await?;
+
+    // Every run of the whole-deck swap over 3 cards: 27 runs, 4 or 5 per ordering (seed 000's figures).
+    app.click("exact-alg-biased").await?;
+    app.click("exact-cards-3").await?;
+    app.wait_until("27 runs are counted", || async {
+        Ok(app.attr("exact-summary", "data-runs").await?.as_deref() == Some("27"))
+    })
+    .await?;
+    assert_eq!(app.attr("exact-summary", "data-min").await?.as_deref(), Some("4"));
+    assert_eq!(app.attr("exact-summary", "data-max").await?.as_deref(), Some("5"));
+    app.click("exact-alg-fisher-yates").await?;
+    app.click("exact-cards-4").await?;
+    app.wait_until("Fisher–Yates gives each of 24 orderings once", || async {
+        Ok(app.attr("exact-summary", "data-runs").await?.as_deref() == Some("24")
+            && app.attr("exact-summary", "data-max").await?.as_deref() == Some("1"))
+    })
+    .await?;
+
+    // A million Fisher–Yates shuffles look like noise; the biased swap does not.
+    app.click("heat-samples-1000000").await?;
+    app.click("heat-run").await?;
+    let p: f64 = wait_attr(&app, "heat-summary", "data-p").await?.parse()?;
+    assert!(p > 1e-4, "Fisher–Yates p-value {p}");
+    app.screenshot("shuffle-lab-en").await?;
+    app.click("heat-alg-biased").await?;
+    app.click("heat-samples-100000").await?;
+    app.click("heat-run").await?;
+    app.wait_until("the biased run is shown", || async {
+        Ok(app.attr("heat-summary", "data-algorithm").await?.as_deref() == Some("biased"))
+    })
+    .await?;
+    let p: f64 = wait_attr(&app, "heat-summary", "data-p").await?.parse()?;
+    assert!(p < 1e-10, "biased p-value {p}");
+
+    // A long run can be cancelled: the progress bar goes and nothing is shown as an error.
+    app.click("heat-samples-1000000").await?;
+    app.click("heat-alg-sort-keys").await?;
+    app.click("heat-run").await?;
+    if app.is_visible(&tid("lab-cancel")).await? {
+        app.click("lab-cancel").await?;
+    }
+    app.wait_visible(&tid("heat-run")).await?;
+    assert!(!app.is_visible(&tid("error")).await?, "a cancelled run is not an error");
+
+    // Kind deals on: dead deals are nudged and the table says so.
+    app.click("deals-kind-low-balance").await?;
+    app.click("deals-count-100000").await?;
+    app.click("deals-run").await?;
+    let nudged: u64 = wait_attr(&app, "deals-summary", "data-nudged").await?.parse()?;
+    assert!(nudged > 10_000, "1 in 2 of ~50,000 dead deals nudged: {nudged}");
+    app.wait_visible(&tid("lab-numbers")).await?;
+    app.screenshot("shuffle-lab-deals-en").await?;
+    app.close().await
+}

@@ -94,6 +94,8 @@ pub struct DealCategory {
     pub expected: f64,
     /// count − expected.
     pub deviation: f64,
+    /// count / expected − 1: how far off, as a share of the expected count (null when none expected).
+    pub relative: Option<f64>,
     /// deviation / √(deals · q · (1 − q)), q = exact / 2,598,960: standard deviations off.
     pub z: f64,
 }
@@ -259,7 +261,8 @@ pub fn deal_table(
             let expected = q * n;
             let deviation = count as f64 - expected;
             let sd = (n * q * (1.0 - q)).sqrt();
-            DealCategory { id, dead, count, exact, expected, deviation, z: if sd > 0.0 { deviation / sd } else { 0.0 } }
+            let relative = (expected > 0.0).then(|| deviation / expected);
+            DealCategory { id, dead, count, exact, expected, deviation, relative, z: if sd > 0.0 { deviation / sd } else { 0.0 } }
         })
         .collect();
     let (chi2, dof, merged) = pooled_chi2(&categories);

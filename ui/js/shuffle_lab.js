@@ -205,6 +205,7 @@ function dealsSection(app) {
       h("select", { "data-testid": "deals-machine", disabled: s.running ? true : undefined, onchange: (e) => { s.deals.machine = e.target.value; } },
         machines.map((id) => h("option", { value: id, selected: id === s.deals.machine ? true : undefined }, app.machineName(id))))),
     seg(t("lab.kind-deals"), "deals-kind", KIND_DEALS, s.deals.kind, (k) => t(`lab.kind.${k}`), (k) => { s.deals.kind = k; app.render(); }),
+    h("p", { class: "small muted" }, t(`lab.kind.${s.deals.kind}.explain`)),
     seg(t("lab.deals.count"), "deals-count", DEALS, s.deals.deals, (n) => formatInt(n), (n) => { s.deals.deals = n; app.render(); }),
     runControls(app, "deals", start),
     r ? [
@@ -218,7 +219,7 @@ function dealsSection(app) {
           h("th", { scope: "row" }, categoryName(c.id)),
           h("td", {}, formatInt(c.count)),
           h("td", {}, formatDec(c.expected, 1)),
-          h("td", {}, c.expected > 0 ? `${c.deviation >= 0 ? "+" : ""}${formatDec(c.deviation * 100, 1)} %` : "–"))))),
+          h("td", {}, c.relative === null ? "–" : `${c.relative >= 0 ? "+" : ""}${formatDec(c.relative * 100, 1)} %`))))),
       h("p", { class: "lab-figure", "data-testid": "deals-summary", "data-p": String(r.p_value), "data-nudged": String(r.nudged) },
         t("lab.deals.summary", { chi2: formatDec(r.chi2, 1), dof: formatInt(r.dof), p: pText(r.p_value), nudged: formatInt(r.nudged), dead: formatInt(r.dead) })),
       h("p", { class: "small" }, t(r.kind_deals === "off" ? "lab.deals.pure" : "lab.deals.kind")),
