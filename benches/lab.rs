@@ -77,5 +77,37 @@ fn deals(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, positions, bags, exact, deals);
+/// Verifying a hand (issue 9's target: ≤ 1 ms): a Five Play hand replayed from its seed and checked
+/// against its recorded cards and win, and a stored hand read from a database and verified.
+fn verify(c: &mut Criterion) {
+    use vpoker::game::verify::{verify, Claim};
+    use vpoker::game::{DealRequest, Game};
+    use vpoker::hold::Hold;
+    let mut group = c.benchmark_group("verify");
+    let hold = Hold::from_mask(0b10011).unwrap();
+    let honest = verify(&Claim { hold: Some(hold), ..Claim::seed(seed(), MachineId::DeucesWild, 5) });
+    let claim = Claim {
+        hold: Some(hold),
+        commitment: Some(seed().commitment_hex()),
+        dealt: Some(honest.dealt),
+        drawn: Some(honest.hands.iter().map(|h| h.drawn.clone()).collect()),
+        finals: Some(honest.hands.iter().map(|h| h.cards).collect()),
+        won: Some(honest.hands.iter().map(|h| h.win).sum()),
+        ..Claim::seed(seed(), MachineId::DeucesWild, 5)
+    };
+    group.bench_function("one Five Play hand from its seed", |b| b.iter(|| verify(black_box(&claim))));
+    let dir = std::env::temp_dir().join(format!("vpoker-bench-verify-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut game = Game::open(&dir.join("game.db")).unwrap();
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    game.deal(DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false }, seed(), day).unwrap();
+    game.draw(hold, day).unwrap();
+    group.bench_function("a stored hand (read + verify)", |b| b.iter(|| game.verify_hand(black_box(1)).unwrap()));
+    group.finish();
+    drop(game);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, positions, bags, exact, deals, verify);
 criterion_main!(benches);
