@@ -139,6 +139,7 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
     if let Ok(totals) = read_totals(conn)? {
         expect(totals == replayed, "the running statistics differ from the hands replayed".to_string());
     }
+    expect(coach_matches(conn)?, "the coach's totals or charts differ from the hands replayed".to_string());
     let kind = (super::kind_stats::read(conn)?, super::kind_stats::recount(conn)?);
     expect(matches!(kind, (Ok(a), Ok(b)) if a == b), "the kind-deal totals differ from the hands".to_string());
     audit.problems.extend(problems);
@@ -147,4 +148,21 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
     audit.real_hands = Some(real_hands);
     audit.practice_hands = Some(practice_hands);
     Ok(audit)
+}
+
+/// Whether the coach's stored sums and chart series are exactly what replaying every hand gives.
+fn coach_matches(conn: &Connection) -> rusqlite::Result<bool> {
+    let (Ok(stored), Ok(replayed)) = (super::coach::read_sums(conn)?, super::coach_cmds::replayed(conn)?) else {
+        return Ok(false);
+    };
+    if stored.len() != replayed.machines.len() {
+        return Ok(false);
+    }
+    for ((machine, practice), sums, _, series) in &replayed.machines {
+        let same_sums = stored.iter().any(|(m, p, s)| m == machine && p == practice && s == sums);
+        if !same_sums || super::chart::read(conn, *machine, *practice)? != *series {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

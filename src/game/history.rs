@@ -84,6 +84,11 @@ pub struct HandRecord {
     pub won: Option<u64>,
     /// Chips actually paid (0 in practice).
     pub payout: Option<u64>,
+    /// Same cards, best hold: what the best hold would have made from the very same decks (the same
+    /// replacement cards in order; extra hands their own decks), one result per hand (once drawn).
+    pub best_results: Vec<HandResult>,
+    /// What the best hold would have won on the same cards (once drawn).
+    pub best_won: Option<u64>,
 }
 
 /// A row of the hands table, decoded.
@@ -158,6 +163,11 @@ impl StoredHand {
             }
         };
         let verdict = settled.as_ref().map(|s| s.verdict);
+        let best_results = match self.drawn {
+            Some(_) => super::settle::results(&deal, self.bet, best.best_hold),
+            None => Vec::new(),
+        };
+        let best_won = self.drawn.map(|_| best_results.iter().map(|r| r.win).sum());
         Ok(HandRecord {
             id: self.id,
             day: self.moment.date(),
@@ -185,6 +195,8 @@ impl StoredHand {
             won: self.drawn.map(|(_, won)| won),
             payout: self.drawn.map(|(_, won)| if self.practice { 0 } else { won }),
             results: settled.map(|s| s.results).unwrap_or_default(),
+            best_results,
+            best_won,
         })
     }
 
@@ -320,6 +332,21 @@ pub(crate) fn finished_hands(
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(params![before.unwrap_or(i64::MAX), i64::from(limit)], StoredHand::from_row)?;
     rows.collect()
+}
+
+/// Calls `each` with every stored hand with an id of `first` or above, in id order (a session's hands).
+pub(crate) fn for_each_hand_from(
+    conn: &Connection,
+    first: i64,
+    mut each: impl FnMut(Result<StoredHand, String>),
+) -> rusqlite::Result<()> {
+    let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE id >= ?1 ORDER BY id");
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query([first])?;
+    while let Some(row) = rows.next()? {
+        each(StoredHand::from_row(row)?);
+    }
+    Ok(())
 }
 
 /// Calls `each` with every stored hand in id order, one row at a time (memory stays flat).

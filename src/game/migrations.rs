@@ -107,7 +107,63 @@ INSERT INTO kind_totals (situation, dead_deals, nudged)
     SELECT situation, COUNT(*), COUNT(nudge) FROM hands WHERE situation IS NOT NULL GROUP BY situation;
 "#,
     ),
+    // 6: the coach. Running sums the statistics do not hold (the best holds' wins on the same cards,
+    // the nudged deals' sums), the downsampled chips-over-hands series, sessions, the review queue of
+    // mistaken deals and the drills' tallies. The Rust step fills them from every stored hand.
+    Migration { sql: MIGRATION_6, step: Some(super::upgrade::coach) },
 ];
+
+const MIGRATION_6: &str = r#"
+CREATE TABLE coach_totals (
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+    best_won INTEGER NOT NULL CHECK (best_won >= 0),
+    nudged_deals INTEGER NOT NULL CHECK (nudged_deals >= 0),
+    nudged_wagered INTEGER NOT NULL CHECK (nudged_wagered >= 0),
+    nudged_won INTEGER NOT NULL CHECK (nudged_won >= 0),
+    nudged_expected REAL NOT NULL,
+    nudged_perfect REAL NOT NULL,
+    PRIMARY KEY (machine, practice)
+) WITHOUT ROWID;
+CREATE TABLE chart_series (
+    machine INTEGER NOT NULL,
+    practice INTEGER NOT NULL,
+    stride INTEGER NOT NULL CHECK (stride >= 1),
+    PRIMARY KEY (machine, practice)
+) WITHOUT ROWID;
+CREATE TABLE chart_points (
+    machine INTEGER NOT NULL,
+    practice INTEGER NOT NULL,
+    deal INTEGER NOT NULL CHECK (deal >= 1),
+    actual INTEGER NOT NULL,
+    expected REAL NOT NULL,
+    PRIMARY KEY (machine, practice, deal)
+) WITHOUT ROWID;
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    started INTEGER NOT NULL,
+    first_hand INTEGER NOT NULL CHECK (first_hand >= 1),
+    last_seen INTEGER NOT NULL
+);
+CREATE TABLE review (
+    hand_id INTEGER PRIMARY KEY,
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    due INTEGER NOT NULL CHECK (due >= 0),
+    streak INTEGER NOT NULL CHECK (streak IN (0, 1))
+);
+CREATE INDEX review_due ON review (machine, due, hand_id);
+CREATE TABLE drill_totals (
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    source TEXT NOT NULL CHECK (source IN ('hard', 'mistakes')),
+    answered INTEGER NOT NULL CHECK (answered >= 0),
+    correct INTEGER NOT NULL CHECK (correct >= 0 AND correct <= answered),
+    streak INTEGER NOT NULL CHECK (streak >= 0),
+    best_streak INTEGER NOT NULL CHECK (best_streak >= streak),
+    ev_given_up_chips REAL NOT NULL,
+    PRIMARY KEY (machine, source)
+) WITHOUT ROWID;
+ALTER TABLE profile ADD COLUMN drill_clock INTEGER NOT NULL DEFAULT 0 CHECK (drill_clock >= 0);
+"#;
 
 const MIGRATION_3: &str = r#"
 DROP INDEX hands_one_in_progress;
@@ -175,7 +231,7 @@ DROP TABLE hands_v2;
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests).
-pub const TABLES: [&str; 10] = [
+pub const TABLES: [&str; 16] = [
     "profile",
     "hands",
     "ledger",
@@ -186,4 +242,10 @@ pub const TABLES: [&str; 10] = [
     "totals",
     "outcome_totals",
     "kind_totals",
+    "coach_totals",
+    "chart_series",
+    "chart_points",
+    "sessions",
+    "review",
+    "drill_totals",
 ];

@@ -39,12 +39,18 @@
 
 pub mod audit;
 pub mod bag;
+pub mod chart;
+pub mod coach;
+mod coach_cmds;
 pub mod daily;
 pub mod deal;
 pub mod error;
 pub mod history;
 pub mod kind;
 pub mod kind_stats;
+mod review;
+pub mod session;
+pub mod session_card;
 pub mod migrations;
 pub mod moment;
 pub mod rules;
@@ -69,6 +75,7 @@ use crate::shuffle::Seed;
 use crate::strategy::hand_evs;
 
 pub use audit::Audit;
+pub use coach_cmds::{Arrival, Coach};
 pub use bag::ShuffleBag;
 pub use daily::DailyView;
 pub use deal::{Deal, NudgeSource};
@@ -190,6 +197,7 @@ impl Game {
         let path = self.path.clone();
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
         let events = deal_in(&tx, &path, request, seed, now)?;
+        present(&tx, &path, now)?;
         tx.commit().map_err(|e| sql_error(&path, e))?;
         self.read_state(now.date(), events)
     }
@@ -198,10 +206,12 @@ impl Game {
     /// value per hand (nothing in practice). The returned state's `last_hand` has the results.
     /// `now` is the local date, or date and time, of the draw.
     pub fn draw(&mut self, hold: Hold, now: impl Into<Moment>) -> Result<State, GameError> {
-        let today = now.into().date();
+        let now = now.into();
+        let today = now.date();
         let path = self.path.clone();
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
         draw_in(&tx, &path, hold)?;
+        present(&tx, &path, now)?;
         tx.commit().map_err(|e| sql_error(&path, e))?;
         self.read_state(today, Vec::new())
     }
@@ -519,6 +529,14 @@ fn deal_in(tx: &Connection, path: &Path, request: DealRequest, seed: Seed, now: 
     Ok(events)
 }
 
+/// A timed deal or draw counts as the player being there (see `session.rs`); a date alone does not.
+fn present(tx: &Connection, path: &Path, now: Moment) -> Result<(), GameError> {
+    if let Some(time) = now.time() {
+        session::arrive(tx, now.date().and_time(time)).map_err(|e| sql_error(path, e))?;
+    }
+    Ok(())
+}
+
 /// A draw inside the caller's transaction: the stored hand replayed, settled, paid and totalled.
 fn draw_in(tx: &Connection, path: &Path, hold: Hold) -> Result<(), GameError> {
     let err = |e| sql_error(path, e);
@@ -532,6 +550,8 @@ fn draw_in(tx: &Connection, path: &Path, hold: Hold) -> Result<(), GameError> {
     }
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed).map_err(corrupt)?;
     stats::Delta::of(&record).store(tx).map_err(err)?;
+    coach::store(tx, &record).map_err(err)?;
+    review::enqueue(tx, &record, review::clock(tx).map_err(err)?).map_err(err)?;
     if !hand.practice {
         let mut profile = storage::read_profile(tx).map_err(err)?;
         profile.chips += payout;

@@ -58,6 +58,11 @@ pub struct MachineStats {
 }
 
 impl MachineStats {
+    /// Zeros for `machine`.
+    pub(crate) fn empty_for(machine: MachineId) -> MachineStats {
+        MachineStats::empty(machine)
+    }
+
     fn empty(machine: MachineId) -> MachineStats {
         MachineStats {
             machine,

@@ -239,3 +239,36 @@ fn check_evs(old: &OldHand, record: &super::history::HandRecord) -> Result<(), S
     }
     Ok(())
 }
+
+/// Migration 6: fills the coach's running sums, the chips-over-hands series and the review queue
+/// from every stored hand, replayed in id order (the order they were drawn in), exactly as draws add
+/// them. A hand that does not replay refuses the file.
+pub fn coach(tx: &Transaction<'_>) -> Result<(), StepError> {
+    let mut stats = Stats::empty();
+    let mut failure: Option<StepError> = None;
+    super::history::for_each_hand(tx, |row| {
+        if failure.is_some() {
+            return;
+        }
+        let step = || -> Result<(), StepError> {
+            let record = row.and_then(|hand| hand.record()).map_err(refuse)?;
+            if !record.drawn {
+                return Ok(());
+            }
+            stats.add(&record);
+            let list = if record.practice { &stats.practice } else { &stats.real };
+            let entry = list.iter().find(|s| s.machine == record.machine).ok_or_else(|| refuse("machine".into()))?;
+            super::coach::store_sums(tx, &record)?;
+            super::chart::store(tx, record.machine, record.practice, super::coach::latest(entry))?;
+            super::review::enqueue(tx, &record, 0)?;
+            Ok(())
+        };
+        if let Err(error) = step() {
+            failure = Some(error);
+        }
+    })?;
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,126 @@
+//! Chips over hands: per machine, real and practice apart, the player's net chips (won − wagered)
+//! after each deal beside the expected path (the EV of the player's holds − wagered), downsampled
+//! by the core so a history of 100,000 deals draws as fast as one of 100.
+//!
+//! A series keeps a point every `stride` deals (deal counts that are multiples of the stride). When
+//! it would hold more than [`MAX_POINTS`], every other point is dropped and the stride doubles, so a
+//! draw adds at most one row and, rarely, deletes half of at most [`MAX_POINTS`] rows: the cost does
+//! not grow with the history. Reading returns at most [`MAX_POINTS`] + 2 points (the origin and the
+//! latest deal, from the running totals). [`Series`] is the same rule in memory: the full audit and
+//! the tests rebuild every series from the hands and compare.
+
+use rusqlite::{params, Connection};
+use serde::Serialize;
+
+use crate::machine::MachineId;
+
+use super::history::machine_code;
+
+/// The most points a stored series keeps.
+pub const MAX_POINTS: usize = 256;
+
+/// One point: after `deal` deals, the net chips and the expected net chips.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ChartPoint {
+    /// Deals played so far.
+    pub deal: u64,
+    /// Chips won minus chips wagered so far.
+    pub actual: i64,
+    /// The EV of the player's holds in chips minus chips wagered so far.
+    pub expected: f64,
+}
+
+/// A series in memory, downsampled by the same rule as the stored one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Keep deal counts that are multiples of this.
+    pub stride: u64,
+    /// The kept points, oldest first.
+    pub points: Vec<ChartPoint>,
+}
+
+impl Default for Series {
+    fn default() -> Series {
+        Series { stride: 1, points: Vec::new() }
+    }
+}
+
+impl Series {
+    /// Adds the point after a deal (deals counted from 1).
+    pub fn push(&mut self, point: ChartPoint) {
+        if point.deal % self.stride != 0 {
+            return;
+        }
+        if self.points.len() == MAX_POINTS {
+            self.stride *= 2;
+            let stride = self.stride;
+            self.points.retain(|p| p.deal % stride == 0);
+            if point.deal % stride != 0 {
+                return;
+            }
+        }
+        self.points.push(point);
+    }
+}
+
+/// Adds the point after a deal to the stored series of `machine` (inside the draw's transaction).
+pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point: ChartPoint) -> rusqlite::Result<()> {
+    let machine = machine_code(machine);
+    let stride: i64 = conn
+        .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
+        .query_row(params![machine, practice], |r| r.get(0))
+        .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(1) } else { Err(e) })?;
+    let mut stride = stride.max(1) as u64;
+    if point.deal % stride != 0 {
+        return Ok(());
+    }
+    let count: i64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM chart_points WHERE machine = ?1 AND practice = ?2")?
+        .query_row(params![machine, practice], |r| r.get(0))?;
+    if count as usize >= MAX_POINTS {
+        stride *= 2;
+        conn.prepare_cached("DELETE FROM chart_points WHERE machine = ?1 AND practice = ?2 AND deal % ?3 != 0")?
+            .execute(params![machine, practice, stride as i64])?;
+    }
+    conn.prepare_cached(
+        "INSERT INTO chart_series (machine, practice, stride) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (machine, practice) DO UPDATE SET stride = excluded.stride",
+    )?
+    .execute(params![machine, practice, stride as i64])?;
+    if point.deal % stride == 0 {
+        conn.prepare_cached("INSERT INTO chart_points (machine, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)")?
+            .execute(params![machine, practice, point.deal as i64, point.actual, point.expected])?;
+    }
+    Ok(())
+}
+
+/// The stored series of `machine` (at most [`MAX_POINTS`] points, oldest first).
+pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> rusqlite::Result<Series> {
+    let code = machine_code(machine);
+    let stride: Option<i64> = conn
+        .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
+        .query_row(params![code, practice], |r| r.get(0))
+        .map(Some)
+        .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(None) } else { Err(e) })?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT deal, actual, expected FROM chart_points WHERE machine = ?1 AND practice = ?2 ORDER BY deal",
+    )?;
+    let points = stmt
+        .query_map(params![code, practice], |r| {
+            Ok(ChartPoint { deal: r.get::<_, i64>(0)?.max(0) as u64, actual: r.get(1)?, expected: r.get(2)? })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(Series { stride: stride.unwrap_or(1).max(1) as u64, points })
+}
+
+/// The points to draw: the origin, the kept points, and the latest deal (from the running totals)
+/// when it is not already the last kept point.
+pub fn drawn(series: &Series, latest: ChartPoint) -> Vec<ChartPoint> {
+    let mut points = Vec::with_capacity(series.points.len() + 2);
+    points.push(ChartPoint { deal: 0, actual: 0, expected: 0.0 });
+    points.extend(series.points.iter().copied());
+    if latest.deal > 0 && points.last().is_none_or(|p| p.deal != latest.deal) {
+        points.push(latest);
+    }
+    points
+}

@@ -1,0 +1,143 @@
+//! The coach's commands on [`Game`]: luck and skill, sessions and their cards. Each reads running
+//! totals (constant cost) or the current session's own hands (O(session)), never the whole history.
+
+use chrono::NaiveDateTime;
+use rusqlite::TransactionBehavior;
+use serde::Serialize;
+
+use crate::machine::MachineId;
+
+use super::coach::{self, CoachSums, LuckSkill, MachineCoach};
+use super::session::{self, Session};
+use super::session_card::SessionCard;
+use super::storage::sql_error;
+use super::{chart, history, stats, Game, GameError};
+
+/// The coach's figures for every machine, real and practice apart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Coach {
+    /// The current session, if one has started.
+    pub session: Option<Session>,
+    /// Real play per machine.
+    pub real: Vec<MachineCoach>,
+    /// Practice per machine.
+    pub practice: Vec<MachineCoach>,
+    /// Real play per machine in the current session (zeros without one).
+    pub session_real: Vec<(MachineId, LuckSkill)>,
+    /// Practice per machine in the current session.
+    pub session_practice: Vec<(MachineId, LuckSkill)>,
+}
+
+/// What coming to the foreground did.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Arrival {
+    /// The session now going on.
+    pub session: Session,
+    /// Whether it started now (the player was away 30 minutes or more, or it is the first).
+    pub new: bool,
+}
+
+impl Game {
+    /// Luck against skill, same cards with the best hold, pure and nudged deals apart and the
+    /// chips-over-hands chart, per machine, all-time and in the current session.
+    pub fn coach(&self) -> Result<Coach, GameError> {
+        let err = |e| sql_error(&self.path, e);
+        let stats = stats::read_totals(&self.conn).map_err(err)?.map_err(|d| self.corrupt(d))?;
+        let sums = coach::read_sums(&self.conn).map_err(err)?.map_err(|d| self.corrupt(d))?;
+        let build = |list: &[stats::MachineStats], practice: bool| -> Result<Vec<MachineCoach>, GameError> {
+            list.iter()
+                .map(|machine_stats| {
+                    let machine = machine_stats.machine;
+                    let own = sums.iter().find(|(m, p, _)| *m == machine && *p == practice).map(|(_, _, s)| *s);
+                    let series = chart::read(&self.conn, machine, practice).map_err(err)?;
+                    Ok(coach::machine_coach(machine_stats, &own.unwrap_or_default(), &series))
+                })
+                .collect()
+        };
+        let real = build(&stats.real, false)?;
+        let practice = build(&stats.practice, true)?;
+        let session = session::current(&self.conn).map_err(err)?;
+        let mut session_real: Vec<(MachineId, LuckSkill)> = MachineId::ALL.iter().map(|&m| (m, LuckSkill::default())).collect();
+        let mut session_practice = session_real.clone();
+        if let Some(session) = &session {
+            self.session_hands(session, |hand| {
+                let list = if hand.practice { &mut session_practice } else { &mut session_real };
+                if let Some((_, figures)) = list.iter_mut().find(|(m, _)| *m == hand.machine) {
+                    figures.add(hand);
+                }
+            })?;
+        }
+        Ok(Coach { session, real, practice, session_real, session_practice })
+    }
+
+    /// The current session's card for `machine` (real or practice hands), or `None` before any session.
+    pub fn session_card(&self, machine: MachineId, practice: bool) -> Result<Option<SessionCard>, GameError> {
+        let Some(session) = session::current(&self.conn).map_err(|e| sql_error(&self.path, e))? else {
+            return Ok(None);
+        };
+        let mut card = SessionCard::new(session, machine, practice);
+        self.session_hands(&session, |hand| card.add(hand))?;
+        Ok(Some(card))
+    }
+
+    /// The app came to the foreground at `now`: a new session starts when the player was away 30
+    /// minutes or more (see `session.rs`).
+    pub fn foreground(&mut self, now: NaiveDateTime) -> Result<Arrival, GameError> {
+        let path = self.path.clone();
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
+        let (session, new) = session::arrive(&tx, now).map_err(|e| sql_error(&path, e))?;
+        tx.commit().map_err(|e| sql_error(&path, e))?;
+        Ok(Arrival { session, new })
+    }
+
+    /// The app went to the background at `now`.
+    pub fn background(&mut self, now: NaiveDateTime) -> Result<Option<Session>, GameError> {
+        session::leave(&self.conn, now).map_err(|e| sql_error(&self.path, e))
+    }
+
+    /// Calls `each` with every drawn hand of `session`, replayed (O(session)).
+    fn session_hands(&self, session: &Session, mut each: impl FnMut(&history::HandRecord)) -> Result<(), GameError> {
+        let mut problem = None;
+        history::for_each_hand_from(&self.conn, session.first_hand, |row| match row.and_then(|h| h.record()) {
+            Ok(hand) if hand.drawn => each(&hand),
+            Ok(_) => {}
+            Err(detail) => problem = problem.take().or(Some(detail)),
+        })
+        .map_err(|e| sql_error(&self.path, e))?;
+        match problem {
+            Some(detail) => Err(self.corrupt(detail)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Every machine's coach sums rebuilt from the hands, and each series (for the full audit).
+pub(crate) fn replayed(conn: &rusqlite::Connection) -> rusqlite::Result<Result<Replayed, String>> {
+    let mut out = Replayed::default();
+    let mut problem = None;
+    history::for_each_hand(conn, |row| match row.and_then(|h| h.record()) {
+        Ok(hand) if hand.drawn => {
+            let key = (hand.machine, hand.practice);
+            let at = out.machines.iter().position(|(k, ..)| *k == key).unwrap_or_else(|| {
+                out.machines.push((key, CoachSums::default(), stats::MachineStats::empty_for(hand.machine), chart::Series::default()));
+                out.machines.len() - 1
+            });
+            let (_, sums, machine_stats, series) = &mut out.machines[at];
+            sums.add(&hand);
+            machine_stats.add(&hand);
+            series.push(coach::latest(machine_stats));
+        }
+        Ok(_) => {}
+        Err(detail) => problem = problem.take().or(Some(detail)),
+    })?;
+    Ok(match problem {
+        Some(detail) => Err(detail),
+        None => Ok(out),
+    })
+}
+
+/// What [`replayed`] rebuilds: per (machine, practice) the sums, the statistics and the series.
+#[derive(Default)]
+pub(crate) struct Replayed {
+    pub machines: Vec<((MachineId, bool), CoachSums, stats::MachineStats, chart::Series)>,
+}

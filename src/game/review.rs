@@ -1,0 +1,74 @@
+//! The review queue: the player's own mistaken deals come back in drills until answered right twice
+//! in a row. A simple spaced repetition counted in drill answers (the `drill_clock`): a mistake
+//! enters due at once; a wrong answer makes it due again [`AGAIN_WRONG`] answers later; a first right
+//! answer, [`AGAIN_RIGHT`] answers later; a second right answer in a row takes it off the queue.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::history::{machine_code, HandRecord};
+use crate::machine::MachineId;
+
+/// Drill answers until a wrongly answered hand comes back.
+pub const AGAIN_WRONG: i64 = 3;
+/// Drill answers until a hand answered right once comes back.
+pub const AGAIN_RIGHT: i64 = 10;
+
+/// The drill clock: drill answers given so far.
+pub(crate) fn clock(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT drill_clock FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))
+}
+
+/// Advances the drill clock by one answer; returns the new value.
+pub(crate) fn tick(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("UPDATE profile SET drill_clock = drill_clock + 1 WHERE id = 1")?.execute([])?;
+    clock(conn)
+}
+
+/// Puts a drawn hand on the queue when its hold was a mistake (due now).
+pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord, clock: i64) -> rusqlite::Result<()> {
+    if hand.mistake == Some(true) {
+        conn.prepare_cached("INSERT OR IGNORE INTO review (hand_id, machine, due, streak) VALUES (?1, ?2, ?3, 0)")?
+            .execute(params![hand.id, machine_code(hand.machine), clock])?;
+    }
+    Ok(())
+}
+
+/// The next hand to review on `machine`: the earliest due (when none is due yet, still the earliest,
+/// so a short queue keeps coming back), or `None` when the queue is empty.
+pub(crate) fn next(conn: &Connection, machine: MachineId) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT hand_id FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT 1")?
+        .query_row([machine_code(machine)], |r| r.get(0))
+        .optional()
+}
+
+/// Records an answer to queued hand `hand_id` at drill clock `clock`; returns whether it left the
+/// queue (its second right answer in a row). A hand not on the queue is left alone.
+pub(crate) fn answer(conn: &Connection, hand_id: i64, right: bool, clock: i64) -> rusqlite::Result<bool> {
+    let streak: Option<i64> =
+        conn.prepare_cached("SELECT streak FROM review WHERE hand_id = ?1")?.query_row([hand_id], |r| r.get(0)).optional()?;
+    let Some(streak) = streak else { return Ok(false) };
+    match (right, streak) {
+        (true, s) if s >= 1 => {
+            conn.prepare_cached("DELETE FROM review WHERE hand_id = ?1")?.execute([hand_id])?;
+            Ok(true)
+        }
+        (true, _) => {
+            conn.prepare_cached("UPDATE review SET streak = 1, due = ?2 WHERE hand_id = ?1")?
+                .execute(params![hand_id, clock + AGAIN_RIGHT])?;
+            Ok(false)
+        }
+        (false, _) => {
+            conn.prepare_cached("UPDATE review SET streak = 0, due = ?2 WHERE hand_id = ?1")?
+                .execute(params![hand_id, clock + AGAIN_WRONG])?;
+            Ok(false)
+        }
+    }
+}
+
+/// Hands on the queue, newest mistake first: (hand id, due, streak), up to `limit` (by the primary key:
+/// the cost does not grow with the queue).
+pub(crate) fn queued(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
+    let mut stmt = conn.prepare_cached("SELECT hand_id, due, streak FROM review ORDER BY hand_id DESC LIMIT ?1")?;
+    let rows = stmt.query_map([i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    rows.collect()
+}

@@ -1,0 +1,90 @@
+//! Sessions: the hands played since the app came to the foreground after [`AWAY_SECONDS`] or more
+//! away. The rule lives here and takes the times as parameters: the app reports coming to the
+//! foreground and going to the background, and every timed deal and draw counts as being there.
+//! A session's figures are computed from its own hands (O(session)), never from the whole history.
+
+use chrono::NaiveDateTime;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::Serialize;
+
+/// Away this long (30 minutes) or more, coming back starts a new session.
+pub const AWAY_SECONDS: i64 = 30 * 60;
+
+/// A session: when it started, its first hand's id, and when the player was last there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Session {
+    /// The session's number (increasing).
+    pub id: i64,
+    /// When it started, local time, as `YYYY-MM-DDTHH:MM:SS`.
+    #[serde(serialize_with = "stamp")]
+    pub started: NaiveDateTime,
+    /// Hands with this id or above belong to it.
+    pub first_hand: i64,
+    /// The last time the player was there.
+    #[serde(serialize_with = "stamp")]
+    pub last_seen: NaiveDateTime,
+}
+
+fn stamp<S: serde::Serializer>(time: &NaiveDateTime, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&time.format("%Y-%m-%dT%H:%M:%S"))
+}
+
+fn secs(time: NaiveDateTime) -> i64 {
+    time.and_utc().timestamp()
+}
+
+fn time_of(secs: i64) -> NaiveDateTime {
+    chrono::DateTime::from_timestamp(secs, 0).unwrap_or_default().naive_utc()
+}
+
+/// The current (latest) session, if any.
+pub(crate) fn current(conn: &Connection) -> rusqlite::Result<Option<Session>> {
+    conn.prepare_cached("SELECT id, started, first_hand, last_seen FROM sessions ORDER BY id DESC LIMIT 1")?
+        .query_row([], |r| {
+            Ok(Session {
+                id: r.get(0)?,
+                started: time_of(r.get(1)?),
+                first_hand: r.get(2)?,
+                last_seen: time_of(r.get(3)?),
+            })
+        })
+        .optional()
+}
+
+/// Whether coming back at `now` after last being there at `last_seen` starts a new session.
+pub fn starts_new(last_seen: NaiveDateTime, now: NaiveDateTime) -> bool {
+    secs(now) - secs(last_seen) >= AWAY_SECONDS
+}
+
+/// The player is there at `now` (the app came to the foreground, or a timed deal or draw): a new
+/// session starts when there is none or the player was away [`AWAY_SECONDS`] or more (its first
+/// hand is the next one dealt); otherwise the current one goes on. A clock that went back never
+/// starts a session and never moves `last_seen` back. Returns the session and whether it is new.
+pub(crate) fn arrive(conn: &Connection, now: NaiveDateTime) -> rusqlite::Result<(Session, bool)> {
+    match current(conn)? {
+        Some(session) if !starts_new(session.last_seen, now) => Ok((touch(conn, session, now)?, false)),
+        _ => {
+            let next_hand: i64 = conn.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM hands", [], |r| r.get(0))?;
+            conn.prepare_cached("INSERT INTO sessions (started, first_hand, last_seen) VALUES (?1, ?2, ?1)")?
+                .execute(params![secs(now), next_hand])?;
+            let id = conn.last_insert_rowid();
+            Ok((Session { id, started: now, first_hand: next_hand, last_seen: now }, true))
+        }
+    }
+}
+
+/// The player leaves at `now` (the app went to the background): the current session's last time.
+pub(crate) fn leave(conn: &Connection, now: NaiveDateTime) -> rusqlite::Result<Option<Session>> {
+    match current(conn)? {
+        Some(session) => Ok(Some(touch(conn, session, now)?)),
+        None => Ok(None),
+    }
+}
+
+fn touch(conn: &Connection, session: Session, now: NaiveDateTime) -> rusqlite::Result<Session> {
+    if now <= session.last_seen {
+        return Ok(session);
+    }
+    conn.prepare_cached("UPDATE sessions SET last_seen = ?1 WHERE id = ?2")?.execute(params![secs(now), session.id])?;
+    Ok(Session { last_seen: now, ..session })
+}

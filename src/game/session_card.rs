@@ -1,0 +1,114 @@
+//! The session card: at the end of a session on a machine (leaving it after [`CARD_MIN_DEALS`] or
+//! more deals, or on request), what the session was: deals, accuracy, chips given up to mistakes,
+//! luck, the best hand, and a grade whose thresholds are part of the card.
+
+use serde::Serialize;
+
+use crate::machine::MachineId;
+
+use super::coach::LuckSkill;
+use super::history::HandRecord;
+use super::session::Session;
+
+/// Deals on a machine in a session before leaving it shows the card by itself.
+pub const CARD_MIN_DEALS: u64 = 10;
+
+/// The grades, best first, with the most skill cost (EV given up as a share of chips wagered) each
+/// allows: A+ gives up nothing, A at most 0.25 %, B 1 %, C 2.5 %, D 5 %, E more.
+pub const GRADES: [(&str, f64); 5] = [("A+", 0.0), ("A", 0.0025), ("B", 0.01), ("C", 0.025), ("D", 0.05)];
+
+/// The grade below every threshold.
+pub const LAST_GRADE: &str = "E";
+
+/// A grade's threshold as the card shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct GradeThreshold {
+    /// The grade.
+    pub grade: &'static str,
+    /// The most skill cost it allows, as a share of chips wagered.
+    pub max_skill_cost: f64,
+}
+
+/// The best hand of a session: its id, final row and win.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BestHand {
+    /// The hand's id.
+    pub hand: i64,
+    /// The paytable row id of its best result.
+    pub outcome: String,
+    /// Chips it won (what practice would have paid).
+    pub won: u64,
+}
+
+/// One machine's session, real or practice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SessionCard {
+    /// The session.
+    pub session: Session,
+    /// The machine.
+    pub machine: MachineId,
+    /// Practice hands or real ones.
+    pub practice: bool,
+    /// Luck against skill over the session's deals on this machine (deals, wagered, won, …).
+    pub figures: LuckSkill,
+    /// Deals whose hold was not a mistake.
+    pub best_holds: u64,
+    /// best_holds / deals (null before any deal).
+    pub accuracy: Option<f64>,
+    /// Chips given up to mistakes (EV, at each deal's stake).
+    pub given_up_chips: f64,
+    /// The hand that won most, if any won.
+    pub best_hand: Option<BestHand>,
+    /// The grade (null before any deal).
+    pub grade: Option<&'static str>,
+    /// Every grade's threshold, best first (the last grade takes the rest).
+    pub thresholds: Vec<GradeThreshold>,
+    /// Whether the card is worth showing by itself (at least [`CARD_MIN_DEALS`] deals).
+    pub worth_showing: bool,
+}
+
+impl SessionCard {
+    /// An empty card for `machine` in `session`.
+    pub fn new(session: Session, machine: MachineId, practice: bool) -> SessionCard {
+        SessionCard {
+            session,
+            machine,
+            practice,
+            figures: LuckSkill::default(),
+            best_holds: 0,
+            accuracy: None,
+            given_up_chips: 0.0,
+            best_hand: None,
+            grade: None,
+            thresholds: GRADES.iter().map(|&(grade, max_skill_cost)| GradeThreshold { grade, max_skill_cost }).collect(),
+            worth_showing: false,
+        }
+    }
+
+    /// Adds one drawn hand of the session (only this card's machine and practice flag count).
+    pub fn add(&mut self, hand: &HandRecord) {
+        if !hand.drawn || hand.machine != self.machine || hand.practice != self.practice {
+            return;
+        }
+        self.figures.add(hand);
+        self.best_holds += u64::from(hand.mistake == Some(false));
+        self.given_up_chips += hand.ev_given_up_chips.unwrap_or(0.0);
+        let won = hand.won.unwrap_or(0);
+        if won > 0 && self.best_hand.as_ref().is_none_or(|b| won > b.won) {
+            let outcome = hand.results.iter().max_by_key(|r| r.win).map_or("nothing", |r| r.outcome.as_str());
+            self.best_hand = Some(BestHand { hand: hand.id, outcome: outcome.to_string(), won });
+        }
+        let deals = self.figures.deals;
+        self.accuracy = Some(self.best_holds as f64 / deals as f64);
+        self.grade = Some(grade(self.figures.skill_cost.unwrap_or(0.0), self.best_holds == deals));
+        self.worth_showing = deals >= CARD_MIN_DEALS;
+    }
+}
+
+/// The grade for a skill cost (a share of chips wagered); A+ needs no mistake at all.
+pub fn grade(skill_cost: f64, no_mistake: bool) -> &'static str {
+    if no_mistake {
+        return GRADES[0].0;
+    }
+    GRADES[1..].iter().find(|&&(_, max)| skill_cost <= max).map_or(LAST_GRADE, |&(g, _)| g)
+}
