@@ -1,7 +1,7 @@
 // A tiny element builder: h("button", {class: "x", onclick: f}, "text", child).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const SVG_TAGS = new Set(["svg", "rect", "text", "path", "g", "circle", "use", "pattern", "defs"]);
+const SVG_TAGS = new Set(["svg", "rect", "text", "path", "g", "circle", "use", "pattern", "defs", "line", "title"]);
 
 export function h(tag, attrs, ...children) {
   const el = SVG_TAGS.has(tag) ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
