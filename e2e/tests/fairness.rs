@@ -97,8 +97,10 @@ async fn a_hand_verifies_from_the_history_as_vpoker_verify_says() -> Result<()> 
 
 /// Waits until the element `testid` has attribute `name`, and returns it.
 async fn wait_attr(app: &Session, testid: &str, name: &str) -> Result<String> {
-    app.wait_until(&format!("{testid} has {name}"), || async { Ok(app.attr(testid, name).await.ok().flatten().is_some()) })
-        .await?;
+    app.wait_until(&format!("{testid} has {name}"), || async {
+        Ok(app.attr(testid, name).await.ok().flatten().is_some())
+    })
+    .await?;
     Ok(app.attr(testid, name).await?.unwrap_or_default())
 }
 
@@ -166,5 +168,45 @@ async fn the_shuffle_lab_runs_each_experiment() -> Result<()> {
     assert!(nudged > 10_000, "1 in 2 of ~50,000 dead deals nudged: {nudged}");
     app.wait_visible(&tid("lab-numbers")).await?;
     app.screenshot("shuffle-lab-deals-en").await?;
+    app.close().await
+}
+
+#[tokio::test]
+async fn the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does() -> Result<()> {
+    if !enabled("the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_chips(1000).await?;
+    app.click("lobby-fairness").await?;
+    app.click("fair-bag").await?;
+    app.click("bag-kinds-5").await?;
+    app.click("bag-copies-2").await?;
+    app.wait_visible(&tid("bag-figures")).await?;
+    app.wait_until("the run for 5 kinds × 2 is shown", || async {
+        let seed = app.attr("bag-seed", "data-seed").await?.unwrap_or_default();
+        Ok(app.text("bag-seed").await?.contains("--kinds 5 --copies 2") && seed.len() == 64)
+    })
+    .await?;
+    let seed = app.attr("bag-seed", "data-seed").await?.unwrap_or_default();
+    let lab = cli(&["lab", "bag", "--kinds", "5", "--copies", "2", "--draws", "6000", "--seed", &seed, "--json"])?;
+    let longest = app.text("bag-fig-longest-gap").await?;
+    for side in ["pure", "bag"] {
+        let gap = lab[side]["longest_gap"].as_u64().ok_or("a longest gap")?.to_string();
+        assert!(longest.contains(&gap), "{side} longest gap {gap} in {longest:?}");
+    }
+    assert!(lab["bag"]["longest_gap"].as_u64() <= Some(16), "M = 2, N = 5: gap ≤ 2M(N − 1) = 16");
+    app.screenshot("bag-lab-en").await?;
+    // Draw again: a new seed.
+    app.click("bag-again").await?;
+    app.wait_until("a new seed", || async {
+        Ok(app.attr("bag-seed", "data-seed").await?.as_deref() != Some(seed.as_str()))
+    })
+    .await?;
+    app.wait_visible(&tid("bag-kind-normal")).await?;
+    app.wait_visible(&tid("bag-pity")).await?;
     app.close().await
 }

@@ -29,6 +29,8 @@ use super::bags::RUN_WINDOW;
 /// Exact figures of both rows, and which measured figures have none.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BagExact {
+    /// The shortest gap counted as long: 2N − 1 (longer than a bag of one of each allows).
+    pub long_gap_from: u32,
     /// Pure chance.
     pub pure: ExactFigures,
     /// The bag.
@@ -101,7 +103,7 @@ pub fn bag_exact(kinds: u32, copies: u32, avoid_repeat: bool) -> BagExact {
         certain_next_rate: 0.0,
         guess_rate: 1.0 / n,
     };
-    BagExact { pure, bag, measured_only: vec!["bag.run3_windows"] }
+    BagExact { long_gap_from: 2 * kinds - 1, pure, bag, measured_only: vec!["bag.run3_windows"] }
 }
 
 /// The chance that RUN_WINDOW pure draws hold a run of three or more of one kind.

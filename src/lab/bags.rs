@@ -67,6 +67,8 @@ impl BagRequest {
 pub struct BagLab {
     /// The request.
     pub request: BagRequest,
+    /// The window length `run3_windows` counts in ([`RUN_WINDOW`] draws).
+    pub run_window: usize,
     /// The lab seed.
     pub seed: Seed,
     /// Pure chance.
@@ -179,7 +181,14 @@ pub fn bag_lab(request: &BagRequest, seed: &Seed) -> Result<BagLab, LabError> {
         observer.saw(refill, kind);
     }
     let bag_stats = row.finish();
-    Ok(BagLab { request: *request, seed: *seed, pure, bag: bag_stats, exact: bag_exact(kinds, copies, avoid_repeat) })
+    Ok(BagLab {
+        request: *request,
+        run_window: RUN_WINDOW,
+        seed: *seed,
+        pure,
+        bag: bag_stats,
+        exact: bag_exact(kinds, copies, avoid_repeat),
+    })
 }
 
 /// One row being drawn: the draws, and the observer's tallies.

@@ -50,6 +50,12 @@ pub struct PityLab {
     pub pure_mean_drought: f64,
     /// Pure chance's share of droughts of at least the bag's longest: (1 − p)^(2(bag_size − 1)).
     pub pure_droughts_beyond_bag: f64,
+    /// With the pity, the share of droughts of at least the bag's longest: (1 − p)^(2(bag_size − 1))
+    /// when the pity allows that long, else 0.
+    pub pity_droughts_beyond_bag: f64,
+    /// The bag's share of droughts as long as its longest (a win first in one bag, last in the next):
+    /// 1 / bag_size², and none longer.
+    pub bag_droughts_at_cap: f64,
     /// Pure chance's share of droughts longer than the pity allows: (1 − p)^(P+1).
     pub pure_droughts_beyond_pity: f64,
     /// The simulation, when draws and a seed were given.
@@ -111,6 +117,8 @@ pub fn pity_lab(rate: f64, pity: u64, simulate: Option<(u64, Seed)>) -> Result<P
         pure_mean_drought: miss / rate,
         pure_droughts_beyond_bag: miss.powf(bag_longest_drought as f64),
         pure_droughts_beyond_pity: miss.powf(pity as f64 + 1.0),
+        pity_droughts_beyond_bag: if pity >= bag_longest_drought { miss.powf(bag_longest_drought as f64) } else { 0.0 },
+        bag_droughts_at_cap: 1.0 / (bag_size as f64 * bag_size as f64),
         simulation,
     })
 }

@@ -17,9 +17,6 @@ const DRAWS = [600, 6000, 60000];
 const PITY_EXAMPLE = { rate: 0.01, pity: 99 };
 /** Draws per line of the rows: the window of 48 fits a phone in two lines of 24. */
 const PER_LINE = 24;
-/** Seed 004's rows are 24 draws long; the core counts runs of three in windows of this length
- * (bags::RUN_WINDOW), which its JSON does not carry yet. */
-const RUN_WINDOW = 24;
 
 /** Each kind's shape (SVG path around 0,0 in a cell of 10) — the colour is never the only cue. */
 const SHAPES = [
@@ -224,11 +221,11 @@ function rows(data) {
   for (let from = 0; from < shown; from += PER_LINE) starts.push(from);
   const uniform = data.pure.window.chances[0] ? data.pure.window.chances[0][0] : null;
   return h("section", { class: "bag-part", "aria-labelledby": "bag-rows-title", "data-testid": "bag-rows" },
-    h("h3", { class: "section-title", id: "bag-rows-title" }, t("bag.rows.title", { n: formatInt(shown) })),
+    h("h3", { class: "section-title", id: "bag-rows-title" }, t("bag.lines.title", { n: formatInt(shown) })),
     legend(kinds),
     h("h4", { class: "bag-row-name" }, t("bag.pure")),
     h("div", { class: "bag-lines", "data-testid": "bag-row-pure" }, starts.map((from) => line(data.pure, from, { kinds, name: t("bag.pure"), withChances: false }))),
-    uniform === null ? null : h("p", { class: "small" }, t("bag.rows.pure-chance", { chance: pct(uniform) })),
+    uniform === null ? null : h("p", { class: "small" }, t("bag.lines.pure-chance", { chance: pct(uniform) })),
     h("p", { class: "small" }, t("bag.explain.pure")),
     h("h4", { class: "bag-row-name" }, t("bag.bag")),
     h("div", { class: "bag-lines", "data-testid": "bag-row-bag" }, starts.map((from) => line(data.bag, from, { kinds, name: t("bag.bag"), withChances: true }))),
@@ -255,14 +252,17 @@ function histogram(data) {
   const longest = Math.max(pure.length, bag.length, bound === null ? 0 : bound + 1);
   const top = Math.max(...pure, ...bag, 0.05);
   const yStep = top > 0.25 ? 0.1 : 0.05;
-  const yMax = Math.ceil(top / yStep - 1e-9) * yStep;
-  const W = 320, H = 200, L = 36, R = 6, T = 20, B = 36;
+  // Whole ticks (the rounding keeps 0.30000000000000004 / 0.1 from making a fourth tick).
+  const ticks = Math.ceil(Math.round((top / yStep) * 1000) / 1000);
+  const yMax = ticks * yStep;
+  const W = 320, H = 210, L = 36, R = 6, T = 20, B = 36;
   const pw = W - L - R, ph = H - T - B;
   const step = pw / longest;
   const x = (g) => L + g * step;
   const y = (s) => T + ph - (s / yMax) * ph;
   const parts = [];
-  for (let v = 0; v <= yMax + 1e-9; v += yStep) {
+  for (let i = 0; i <= ticks; i++) {
+    const v = i * yStep;
     parts.push(h("line", { class: "hist-grid", x1: L, x2: W - R, y1: y(v), y2: y(v) }));
     parts.push(h("text", { class: "hist-tick", x: L - 4, y: y(v) + 3.5, "text-anchor": "end" }, formatPercent(v, 0)));
   }
@@ -327,8 +327,9 @@ function cell(measured, exact) {
 }
 
 function countsText(counts) {
-  const low = Math.min(...counts);
-  const high = Math.max(...counts);
+  // The range of the core's counts, for the text only.
+  const low = counts.reduce((a, b) => (b < a ? b : a));
+  const high = counts.reduce((a, b) => (b > a ? b : a));
   const text = low === high ? t("bag.figs.counts-each", { n: formatInt(low) }) : t("bag.figs.counts-range", { min: formatInt(low), max: formatInt(high) });
   return [text, hidden(` (${counts.map((c, kind) => `${kindName(kind)}: ${formatInt(c)}`).join(", ")})`)];
 }
@@ -366,8 +367,8 @@ function figures(data) {
         row("mean-gap", t("bag.figs.mean-gap"),
           cell(formatDec(pure.mean_gap, 2), ex("pure", "mean_gap", (v) => formatDec(v, 2))),
           cell(formatDec(bag.mean_gap, 2), ex("bag", "mean_gap", (v) => formatDec(v, 2)))),
-        row("long-gaps", t("bag.figs.long-gaps"), ...share("long_gap_rate")),
-        row("run3", t("bag.figs.run3", { n: formatInt(RUN_WINDOW) }), ...share("run3_windows")),
+        row("long-gaps", t("bag.figs.long-gaps", { n: formatInt(exact.long_gap_from) }), ...share("long_gap_rate")),
+        row("run3", t("bag.figs.run3", { n: formatInt(data.run_window) }), ...share("run3_windows")),
         row("certain", t("bag.figs.certain"), ...share("certain_next_rate")),
         row("guess", t("bag.figs.guess"), ...share("guess_rate")))),
     h("p", { class: "small" }, t("bag.explain.read")));
@@ -396,8 +397,8 @@ function pityPart() {
         row("rate", t("bag.pity.rate"), rate(pity.rate), rate(pity.pity_rate), rate(pity.bag_rate)),
         row("longest", t("bag.pity.longest"), t("bag.no-limit"), formatInt(pity.pity_longest_drought), formatInt(pity.bag_longest_drought)),
         row("beyond", t("bag.pity.beyond", { cap }), pct(pity.pure_droughts_beyond_bag),
-          pity.pity_longest_drought < pity.bag_longest_drought ? t("bag.pity.never") : "–",
-          t("bag.pity.at-cap", { cap })))),
+          pct(pity.pity_droughts_beyond_bag),
+          t("bag.pity.at-cap", { cap, share: pct(pity.bag_droughts_at_cap) })))),
     h("ul", { class: "bag-sentences" },
       h("li", {}, t("bag.pity.say-pure", {
         mean: formatInt(pity.pure_mean_drought), beyond: pct(pity.pure_droughts_beyond_bag), cap,
