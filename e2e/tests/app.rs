@@ -536,6 +536,13 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
         app.click("lobby-fairness").await?;
         app.wait_visible(&tid("fair-verify")).await?;
         app.screenshot(&format!("fairness-{lang}")).await?;
+        for lab in ["shuffle", "bag"] {
+            app.click(&format!("fair-{lab}")).await?;
+            app.wait_visible(&tid(&format!("{lab}-lab"))).await?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.screenshot(&format!("{lab}-lab-top-{lang}")).await?;
+            app.click("fairness-back").await?;
+        }
     }
     app.close().await
 }
