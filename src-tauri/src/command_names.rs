@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 21] = [
+pub const NAMES: [&str; 29] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -24,4 +24,12 @@ pub const NAMES: [&str; 21] = [
     "lab_bag",
     "lab_pity",
     "lab_facts",
+    "coach",
+    "session_card",
+    "foreground",
+    "background",
+    "drill_next",
+    "drill_answer",
+    "drill_tallies",
+    "mistakes",
 ];

@@ -15,6 +15,7 @@
 //! (see `capabilities/default.json` and the content security policy in `tauri.conf.json`).
 #![warn(missing_docs)]
 
+pub mod coach;
 mod command_names;
 pub mod commands;
 pub mod labs;
@@ -82,5 +83,13 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         labs::lab_bag,
         labs::lab_pity,
         labs::lab_facts,
+        coach::coach,
+        coach::session_card,
+        coach::foreground,
+        coach::background,
+        coach::drill_next,
+        coach::drill_answer,
+        coach::drill_tallies,
+        coach::mistakes,
     ])
 }

@@ -42,6 +42,7 @@ pub mod bag;
 pub mod chart;
 pub mod coach;
 mod coach_cmds;
+pub mod drill_cmds;
 pub mod daily;
 pub mod deal;
 pub mod error;
@@ -248,25 +249,7 @@ impl Game {
         let hand = self.open_hand()?.ok_or(GameError::NoHandInProgress)?;
         let evs = hand_evs(hand.machine, &hand.dealt);
         let stake = stake(hand.bet, hand.n_hands);
-        let best = evs.best();
-        let holds = evs
-            .sorted()
-            .into_iter()
-            .map(|h| {
-                let verdict = HoldVerdict::of(&evs, h.hold, stake);
-                HintHold {
-                    hold: h.hold,
-                    bits: h.hold.to_bits(),
-                    cards: (0..5).filter(|&i| h.hold.holds(i)).map(|i| hand.dealt[i]).collect(),
-                    ev: h.ev,
-                    ev_chips: verdict.ev_chips(),
-                    cost: verdict.cost,
-                    cost_chips: verdict.cost_chips(),
-                    best: h.hold == best,
-                    mistake: verdict.mistake,
-                }
-            })
-            .collect();
+        let holds = state::hint_holds(&evs, &hand.dealt, stake);
         Ok(Hint {
             hand_id: hand.id,
             machine: hand.machine,

@@ -147,3 +147,26 @@ pub struct HintHold {
     /// Whether playing this hold is a mistake (the core's one threshold).
     pub mistake: bool,
 }
+
+/// Every hold of `dealt` with its EV per coin and in chips at `stake`, its cost and the core's
+/// verdict, best first (what the hint and a drill's verdict list).
+pub(crate) fn hint_holds(evs: &crate::strategy::HandEvs, dealt: &[crate::card::Card; 5], stake: u64) -> Vec<HintHold> {
+    let best = evs.best();
+    evs.sorted()
+        .into_iter()
+        .map(|h| {
+            let verdict = super::settle::HoldVerdict::of(evs, h.hold, stake);
+            HintHold {
+                hold: h.hold,
+                bits: h.hold.to_bits(),
+                cards: (0..5).filter(|&i| h.hold.holds(i)).map(|i| dealt[i]).collect(),
+                ev: h.ev,
+                ev_chips: verdict.ev_chips(),
+                cost: verdict.cost,
+                cost_chips: verdict.cost_chips(),
+                best: h.hold == best,
+                mistake: verdict.mistake,
+            }
+        })
+        .collect()
+}

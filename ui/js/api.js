@@ -54,6 +54,15 @@ export const api = {
   labCancel: () => call("lab_cancel"),
   labBag: (kinds, copies, draws, avoidRepeat) => call("lab_bag", { kinds, copies, draws, avoidRepeat }),
   labPity: (rate, pity) => call("lab_pity", { rate, pity }),
+  // The coach.
+  coach: () => call("coach"),
+  sessionCard: (machine, practice) => call("session_card", { machine, practice }),
+  foreground: () => call("foreground"),
+  background: () => call("background"),
+  drillNext: (machine, source) => call("drill_next", { machine, source }),
+  drillAnswer: (question, hold) => call("drill_answer", { question, hold }),
+  drillTallies: (machine) => call("drill_tallies", { machine }),
+  mistakes: (limit) => call("mistakes", { limit }),
   /** The seeds' numbers, the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),

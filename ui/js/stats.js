@@ -4,25 +4,54 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { machineCoach, sessionCard } from "./coach_view.js";
 
 let stats = null;
+let coach = null;
 let failed = false;
 let loadedFor = null;
 
 export function enter() {
   stats = null;
+  coach = null;
   failed = false;
   loadedFor = null;
 }
 
 async function load(app) {
-  const result = await app.run(() => api.stats(), { quiet: true });
-  failed = result === undefined;
-  if (!failed) stats = result;
+  const [result, figures] = await Promise.all([
+    app.run(() => api.stats(), { quiet: true }),
+    app.run(() => api.coach(), { quiet: true }),
+  ]);
+  failed = result === undefined || figures === undefined;
+  if (!failed) {
+    stats = result;
+    coach = figures;
+  }
   app.render();
 }
 
-function block(app, entry) {
+/** Opens the current session's card for a machine in the dialog (the card on request). */
+export async function showSessionCard(app, machine, practice) {
+  const card = await app.run(() => api.sessionCard(machine, practice));
+  if (!card) return;
+  const dialog = document.getElementById("dialog");
+  dialog.replaceChildren(
+    h("h2", {}, t("coach.card.title")),
+    sessionCard(app, card),
+    h("button", { type: "button", class: "btn primary", "data-testid": "session-card-close", onclick: () => dialog.close() }, t("app.dismiss")));
+  dialog.showModal();
+}
+
+function coachOf(entry, practice) {
+  const list = practice ? coach.practice : coach.real;
+  const sessions = practice ? coach.session_practice : coach.session_real;
+  const session = sessions.find(([id]) => id === entry.machine);
+  return [list.find((c) => c.machine === entry.machine), session ? session[1] : null];
+}
+
+function block(app, entry, practice) {
+  const [own, session] = coachOf(entry, practice);
   const machine = app.state.machines.find((m) => m.id === entry.machine);
   // Paytable order, then "nothing", then any other id the core counted.
   const order = machine.paytable.map((r) => r.id).concat(["nothing"]);
@@ -42,14 +71,19 @@ function block(app, entry) {
       h("dt", {}, t("stats.nudged")), h("dd", {}, formatInt(entry.nudged))),
     ids.length ? h("table", { class: "counts", "aria-label": t("stats.final-hands") },
       h("caption", { class: "small" }, t("stats.final-hands")),
-      h("tbody", {}, ids.map((id) => h("tr", {}, h("th", { scope: "row" }, t(`row.${id}`)), h("td", {}, formatInt(counts[id])))))) : null);
+      h("tbody", {}, ids.map((id) => h("tr", {}, h("th", { scope: "row" }, t(`row.${id}`)), h("td", {}, formatInt(counts[id])))))) : null,
+    own ? machineCoach(own, session) : null,
+    session && session.deals ? h("button", {
+      type: "button", class: "btn small", "data-testid": `session-card-${entry.machine}`,
+      onclick: () => showSessionCard(app, entry.machine, practice),
+    }, t("coach.card.show")) : null);
 }
 
-function part(app, title, list, testid) {
+function part(app, title, list, testid, practice) {
   const played = list.filter((entry) => entry.deals > 0);
   return h("section", { class: "stats-part", "data-testid": testid },
     h("h3", { class: "section-title" }, title),
-    played.length ? played.map((entry) => block(app, entry)) : h("p", { class: "notice" }, t("stats.empty")));
+    played.length ? played.map((entry) => block(app, entry, practice)) : h("p", { class: "notice" }, t("stats.empty")));
 }
 
 export function render(app) {
@@ -61,8 +95,8 @@ export function render(app) {
   replace(app.main,
     h("h2", { class: "screen-title" }, t("stats.title")),
     failed ? null : stats === null ? h("p", { class: "notice" }, t("app.loading")) : [
-      part(app, t("stats.real"), stats.real, "stats-real"),
-      part(app, t("stats.practice"), stats.practice, "stats-practice"),
+      part(app, t("stats.real"), stats.real, "stats-real", false),
+      part(app, t("stats.practice"), stats.practice, "stats-practice", true),
       h("p", { class: "small muted" }, t("stats.note")),
     ]);
 }

@@ -1,0 +1,265 @@
+//! Training: drills per machine, no chips and no XP, counted apart (`drill_totals`). Two sources:
+//! **hard** decisions drawn by the core from a seed (`strategy::drill`), and the player's own
+//! **mistakes** from the review queue (`review.rs`), which come back until answered right twice in
+//! a row. Each answer is judged at once by the exact EVs: correct or not, the EV given up in chips
+//! at the bet, the best hold, the full EV table, and the tally and streak.
+
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::machine::MachineId;
+use crate::shuffle::Seed;
+use crate::strategy::{drill, hand_evs};
+
+use super::history::{self, machine_code, HandRecord};
+use super::state::HintHold;
+use super::storage::sql_error;
+use super::{review, rules, Game, GameError};
+
+/// Where drill hands come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrillSource {
+    /// Hands the core draws where the best hold is not the plain rule's, or a close call.
+    Hard,
+    /// The player's own mistaken deals, until answered right twice in a row.
+    Mistakes,
+}
+
+impl DrillSource {
+    /// The stable id ("hard", "mistakes").
+    pub fn id(self) -> &'static str {
+        match self {
+            DrillSource::Hard => "hard",
+            DrillSource::Mistakes => "mistakes",
+        }
+    }
+
+    /// Parses a stable id.
+    pub fn from_id(id: &str) -> Option<DrillSource> {
+        match id {
+            "hard" => Some(DrillSource::Hard),
+            "mistakes" => Some(DrillSource::Mistakes),
+            _ => None,
+        }
+    }
+}
+
+/// A hand to answer. The best hold and the EVs are not part of it: they come with the verdict. The
+/// UI sends it back with the answer (the core checks a queued mistake against its stored hand).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DrillQuestion {
+    /// The machine.
+    pub machine: MachineId,
+    /// Where it came from.
+    pub source: DrillSource,
+    /// The stored hand it replays (mistakes), or null (a hard hand drawn now).
+    pub hand: Option<i64>,
+    /// The five cards.
+    pub cards: [Card; 5],
+    /// Chips per coin the verdict's chip figures use (the stored hand's bet, or the machine's last bet).
+    pub bet: u32,
+    /// Mistakes still on this machine's review queue.
+    pub queue: u64,
+}
+
+/// A machine's tally for one source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct DrillTally {
+    /// Answers given.
+    pub answered: u64,
+    /// Right answers.
+    pub correct: u64,
+    /// Right answers in a row, now.
+    pub streak: u64,
+    /// The longest such run.
+    pub best_streak: u64,
+    /// EV given up in chips by the wrong answers.
+    pub ev_given_up_chips: f64,
+}
+
+/// The judgement of one answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrillVerdict {
+    /// The hold was not a mistake (the core's one threshold).
+    pub correct: bool,
+    /// The hold answered.
+    pub hold: Hold,
+    /// The best hold.
+    pub best_hold: Hold,
+    /// EV per coin given up against the best hold.
+    pub ev_given_up: f64,
+    /// The same in chips at the bet.
+    pub ev_given_up_chips: f64,
+    /// Every hold with its EV, best first (as the hint lists them).
+    pub holds: Vec<HintHold>,
+    /// The tally after this answer.
+    pub tally: DrillTally,
+    /// The hand left the review queue (its second right answer in a row).
+    pub left_queue: bool,
+    /// Mistakes still on this machine's review queue.
+    pub queue: u64,
+}
+
+/// A queued mistake as `vpoker play mistakes` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct QueuedMistake {
+    /// The drill answer count at which it is next due.
+    pub due: i64,
+    /// Right answers in a row so far (0 or 1; two take it off the queue).
+    pub streak: i64,
+    /// The hand, replayed.
+    pub hand: HandRecord,
+}
+
+impl Game {
+    /// The next drill hand on `machine`: a hard decision drawn from `seed`, or the earliest due of
+    /// the player's mistakes (`None` when the queue is empty).
+    pub fn drill_next(&self, machine: MachineId, source: DrillSource, seed: Seed) -> Result<Option<DrillQuestion>, GameError> {
+        let err = |e| sql_error(&self.path, e);
+        let queue = queue_len(&self.conn, machine).map_err(err)?;
+        match source {
+            DrillSource::Hard => {
+                let hand = drill::hard_hands(machine, &seed, 1).into_iter().next();
+                let bet = last_bet(&self.conn, machine).map_err(err)?.unwrap_or(rules::BETS[0]);
+                Ok(hand.map(|h| DrillQuestion { machine, source, hand: None, cards: h.cards, bet, queue }))
+            }
+            DrillSource::Mistakes => {
+                let Some(id) = review::next(&self.conn, machine).map_err(err)? else { return Ok(None) };
+                let stored = history::finished_hand(&self.conn, id).map_err(err)?.ok_or(GameError::UnknownHand { hand_id: id })?;
+                let stored = stored.map_err(|d| self.corrupt(d))?;
+                Ok(Some(DrillQuestion { machine, source, hand: Some(id), cards: stored.dealt, bet: stored.bet, queue }))
+            }
+        }
+    }
+
+    /// Judges `hold` for a drill hand and counts it (no chips, no XP). For the mistakes source the
+    /// hand must be on `machine`'s review queue with these cards.
+    pub fn drill_answer(&mut self, question: &DrillQuestion, hold: Hold) -> Result<DrillVerdict, GameError> {
+        if !rules::BETS.contains(&question.bet) {
+            return Err(GameError::InvalidBet { bet: question.bet });
+        }
+        let path = self.path.clone();
+        let err = |e| sql_error(&path, e);
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
+        if let (DrillSource::Mistakes, Some(id)) = (question.source, question.hand) {
+            let queued: Option<i64> = tx
+                .query_row("SELECT machine FROM review WHERE hand_id = ?1", [id], |r| r.get(0))
+                .optional()
+                .map_err(err)?;
+            let stored = history::finished_hand(&tx, id).map_err(err)?.and_then(Result::ok);
+            if queued != Some(machine_code(question.machine)) || stored.is_none_or(|s| s.dealt != question.cards) {
+                return Err(GameError::UnknownHand { hand_id: id });
+            }
+        }
+        let evs = hand_evs(question.machine, &question.cards);
+        let correct = !evs.is_mistake(hold);
+        let stake = u64::from(question.bet);
+        let best = evs.best();
+        let clock = review::tick(&tx).map_err(err)?;
+        let left_queue = match (question.source, question.hand) {
+            (DrillSource::Mistakes, Some(id)) => review::answer(&tx, id, correct, clock).map_err(err)?,
+            _ => false,
+        };
+        let given_up_chips = evs.cost(hold) * stake as f64;
+        let tally = add_answer(&tx, question.machine, question.source, correct, given_up_chips).map_err(err)?;
+        let queue = queue_len(&tx, question.machine).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(DrillVerdict {
+            correct,
+            hold,
+            best_hold: best,
+            ev_given_up: evs.cost(hold),
+            ev_given_up_chips: given_up_chips,
+            holds: super::state::hint_holds(&evs, &question.cards, stake),
+            tally,
+            left_queue,
+            queue,
+        })
+    }
+
+    /// A machine's tallies, hard and mistakes.
+    pub fn drill_tallies(&self, machine: MachineId) -> Result<(DrillTally, DrillTally), GameError> {
+        let read = |source| read_tally(&self.conn, machine, source).map_err(|e| sql_error(&self.path, e));
+        Ok((read(DrillSource::Hard)?, read(DrillSource::Mistakes)?))
+    }
+
+    /// Up to `limit` mistakes on the review queue, newest first, each hand replayed.
+    pub fn mistakes(&self, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
+        let err = |e| sql_error(&self.path, e);
+        review::queued(&self.conn, limit)
+            .map_err(err)?
+            .into_iter()
+            .map(|(id, due, streak)| {
+                let stored = history::finished_hand(&self.conn, id).map_err(err)?.ok_or(GameError::UnknownHand { hand_id: id })?;
+                let hand = stored.and_then(|s| s.record()).map_err(|d| self.corrupt(d))?;
+                Ok(QueuedMistake { due, streak, hand })
+            })
+            .collect()
+    }
+}
+
+/// The bet last played on `machine`, if any.
+fn last_bet(conn: &Connection, machine: MachineId) -> rusqlite::Result<Option<u32>> {
+    conn.prepare_cached("SELECT last_bet FROM machine_prefs WHERE machine = ?1")?
+        .query_row([machine.id()], |r| r.get::<_, i64>(0))
+        .optional()
+        .map(|bet| bet.and_then(|b| u32::try_from(b).ok()))
+}
+
+fn queue_len(conn: &Connection, machine: MachineId) -> rusqlite::Result<u64> {
+    conn.prepare_cached("SELECT COUNT(*) FROM review WHERE machine = ?1")?
+        .query_row([machine_code(machine)], |r| r.get::<_, i64>(0))
+        .map(|n| n.max(0) as u64)
+}
+
+fn read_tally(conn: &Connection, machine: MachineId, source: DrillSource) -> rusqlite::Result<DrillTally> {
+    conn.prepare_cached(
+        "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE machine = ?1 AND source = ?2",
+    )?
+    .query_row(params![machine_code(machine), source.id()], |r| {
+        let count = |i: usize| r.get::<_, i64>(i).map(|n| n.max(0) as u64);
+        Ok(DrillTally {
+            answered: count(0)?,
+            correct: count(1)?,
+            streak: count(2)?,
+            best_streak: count(3)?,
+            ev_given_up_chips: r.get(4)?,
+        })
+    })
+    .optional()
+    .map(Option::unwrap_or_default)
+}
+
+fn add_answer(
+    conn: &Connection,
+    machine: MachineId,
+    source: DrillSource,
+    correct: bool,
+    given_up_chips: f64,
+) -> rusqlite::Result<DrillTally> {
+    let mut tally = read_tally(conn, machine, source)?;
+    tally.answered += 1;
+    tally.correct += u64::from(correct);
+    tally.streak = if correct { tally.streak + 1 } else { 0 };
+    tally.best_streak = tally.best_streak.max(tally.streak);
+    tally.ev_given_up_chips += given_up_chips;
+    conn.prepare_cached(
+        "INSERT INTO drill_totals (machine, source, answered, correct, streak, best_streak, ev_given_up_chips) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (machine, source) DO UPDATE SET answered = excluded.answered, \
+         correct = excluded.correct, streak = excluded.streak, best_streak = excluded.best_streak, \
+         ev_given_up_chips = excluded.ev_given_up_chips",
+    )?
+    .execute(params![
+        machine_code(machine),
+        source.id(),
+        tally.answered as i64,
+        tally.correct as i64,
+        tally.streak as i64,
+        tally.best_streak as i64,
+        tally.ev_given_up_chips,
+    ])?;
+    Ok(tally)
+}

@@ -1,0 +1,225 @@
+//! The coach: same cards with the best hold against a brute replay, luck and skill identities over
+//! random play, session boundaries with given times, the downsampled chart, session cards, and the
+//! review queue of mistakes (two right answers in a row take a hand off).
+
+use chrono::{NaiveDate, NaiveDateTime};
+use proptest::prelude::*;
+use vpoker::game::deal::{Deal, NudgeSource};
+use vpoker::game::drill_cmds::DrillSource;
+use vpoker::game::{DealRequest, Game};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+
+fn seed(n: u64) -> Seed {
+    format!("{n:064x}").parse().unwrap()
+}
+
+fn at(day: u32, hour: u32, minute: u32) -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(2026, 11, day).unwrap().and_hms_opt(hour, minute, 0).unwrap()
+}
+
+fn fresh() -> (tempfile::TempDir, Game) {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Game::open(&dir.path().join("game.db")).unwrap();
+    (dir, game)
+}
+
+/// Plays `n` hands from `start` with hold masks from `holds` (cycled), Five Play every `five`-th when
+/// open; returns the ids.
+fn play(game: &mut Game, start: u64, n: u64, holds: &[u32], time: NaiveDateTime) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for k in 0..n {
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: k % 7 == 6 };
+        let state = match game.deal(request, seed(start + k), time) {
+            Ok(state) => state,
+            Err(_) => break,
+        };
+        ids.push(state.hand.unwrap().id);
+        let hold = Hold::from_mask(holds[k as usize % holds.len()]).unwrap();
+        game.draw(hold, time).unwrap();
+    }
+    ids
+}
+
+#[test]
+fn same_cards_best_hold_is_the_brute_replay_for_single_and_multi_play() {
+    // A history with single, Triple and Five Play hands (the landed schema-2 fixture, migrated).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vpoker.db");
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/landed-v2.db"), &path).unwrap();
+    let game = Game::open(&path).unwrap();
+    let records = game.history(1000, None).unwrap();
+    assert!(records.iter().any(|r| r.hands == 5) && records.iter().any(|r| r.hands == 1));
+    for record in &records {
+        // Brute: the deck from the seed, the best hold's cards filled in by hand from each deck.
+        let deal = Deal::deal(&record.seed, record.machine, record.hands, NudgeSource::Recorded(record.nudge.as_ref()));
+        let dealt = deal.dealt();
+        let mut decks: Vec<Vec<_>> = vec![deal.deck()[5..].to_vec()];
+        decks.extend(deal.extra_decks().iter().map(|d| d.to_vec()));
+        let table = record.machine.paytable();
+        assert_eq!(record.best_results.len(), decks.len());
+        for (result, deck) in record.best_results.iter().zip(&decks) {
+            let mut next = deck.iter();
+            let cards: [_; 5] =
+                std::array::from_fn(|i| if record.best_hold.holds(i) { dealt[i] } else { *next.next().unwrap() });
+            assert_eq!(result.cards, cards, "hand {}", record.id);
+            assert_eq!(result.win, u64::from(record.bet) * u64::from(table.pay(&cards)));
+        }
+        assert_eq!(record.best_won, Some(record.best_results.iter().map(|r| r.win).sum()));
+        if record.hold == Some(record.best_hold) {
+            assert_eq!(record.best_results, record.results);
+        }
+    }
+}
+
+#[test]
+fn five_play_same_cards_use_each_hands_own_deck() {
+    // The pipeline directly: extra hand k's best-hold finals come off its own reshuffled deck.
+    for n in 0..50u64 {
+        let deal = Deal::deal(&seed(n), MachineId::DeucesWild, 5, NudgeSource::Never);
+        let best = vpoker::strategy::hand_evs(MachineId::DeucesWild, &deal.dealt()).best();
+        let results = vpoker::game::settle::results(&deal, 5, best);
+        for (k, result) in results.iter().enumerate().skip(1) {
+            let mut rest = deal.extra_decks()[k - 1].iter();
+            let expected: Vec<_> = (0..5).map(|i| if best.holds(i) { deal.dealt()[i] } else { *rest.next().unwrap() }).collect();
+            assert_eq!(result.cards.to_vec(), expected);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, .. ProptestConfig::default() })]
+    /// Over random play: actual − perfect = luck − skill cost (in chips), pure + nudged = all, the
+    /// stored coach figures equal the figures rebuilt from the hands, and the full audit agrees.
+    #[test]
+    fn luck_and_skill_add_up(start in any::<u32>(), holds in prop::collection::vec(0u32..32, 40)) {
+        let (_dir, mut game) = fresh();
+        play(&mut game, u64::from(start), 120, &holds, at(2, 9, 0));
+        let coach = game.coach().unwrap();
+        let history = game.history(1000, None).unwrap();
+        for (list, practice) in [(&coach.real, false), (&coach.practice, true)] {
+            for machine in list {
+                let all = machine.all;
+                let lhs = all.won as f64 - all.perfect_chips;
+                let rhs = all.luck_chips - all.skill_cost_chips;
+                prop_assert!((lhs - rhs).abs() <= 1e-9 * (1.0 + lhs.abs()), "{lhs} vs {rhs}");
+                prop_assert!(all.skill_cost_chips >= -1e-9);
+                prop_assert_eq!(machine.pure.deals + machine.nudged.deals, all.deals);
+                prop_assert_eq!(machine.pure.won + machine.nudged.won, all.won);
+                let mine: Vec<_> = history.iter().filter(|h| h.machine == machine.machine && h.practice == practice).collect();
+                prop_assert_eq!(all.deals, mine.len() as u64);
+                prop_assert_eq!(machine.best_holds_won, mine.iter().map(|h| h.best_won.unwrap()).sum::<u64>());
+                let last = machine.chart.last().unwrap();
+                prop_assert_eq!(last.deal, all.deals);
+                prop_assert_eq!(last.actual, all.won as i64 - all.wagered as i64);
+            }
+        }
+        prop_assert!(game.audit().unwrap().ok);
+    }
+}
+
+#[test]
+fn a_long_history_keeps_a_short_chart() {
+    let (_dir, mut game) = fresh();
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: true };
+    let seeds: Vec<Seed> = (0..1500).map(seed).collect();
+    assert_eq!(game.play_best_batch(request, &seeds, at(3, 12, 0)).unwrap(), 1500);
+    let coach = game.coach().unwrap();
+    let jacks = coach.practice.iter().find(|m| m.machine == MachineId::JacksOrBetter).unwrap();
+    assert!(jacks.chart.len() <= vpoker::game::chart::MAX_POINTS + 2, "{}", jacks.chart.len());
+    assert!(jacks.chart.len() > 100);
+    assert_eq!(jacks.chart.last().unwrap().deal, 1500);
+    assert!(jacks.chart.windows(2).all(|w| w[0].deal < w[1].deal));
+    assert!(game.audit().unwrap().ok, "the stored series is the replayed one");
+}
+
+#[test]
+fn sessions_start_after_thirty_minutes_away() {
+    let (_dir, mut game) = fresh();
+    let first = game.foreground(at(4, 10, 0)).unwrap();
+    assert!(first.new);
+    play(&mut game, 1, 3, &[0], at(4, 10, 5));
+    game.background(at(4, 10, 10)).unwrap();
+    // 29 minutes away: the same session.
+    let back = game.foreground(at(4, 10, 39)).unwrap();
+    assert!(!back.new);
+    assert_eq!(back.session.id, first.session.id);
+    play(&mut game, 10, 2, &[0], at(4, 10, 40));
+    game.background(at(4, 10, 41)).unwrap();
+    // 30 minutes away: a new session, whose first hand is the next one dealt.
+    let next = game.foreground(at(4, 11, 11)).unwrap();
+    assert!(next.new);
+    assert_ne!(next.session.id, first.session.id);
+    let ids = play(&mut game, 20, 4, &[31], at(4, 11, 12));
+    assert_eq!(next.session.first_hand, ids[0]);
+    // A clock that went back never starts a session.
+    assert!(!game.foreground(at(4, 9, 0)).unwrap().new);
+    // Timed deals count as being there: an hour later without a foreground, a deal starts one.
+    play(&mut game, 30, 1, &[0], at(4, 12, 30));
+    let coach = game.coach().unwrap();
+    let session = coach.session.unwrap();
+    assert!(session.id > next.session.id);
+    let real: u64 = coach.session_real.iter().map(|(_, f)| f.deals).sum();
+    let practice: u64 = coach.session_practice.iter().map(|(_, f)| f.deals).sum();
+    assert_eq!(real + practice, 1, "only the hand dealt at 12:30 is in the session");
+}
+
+#[test]
+fn a_session_card_grades_the_session() {
+    let (_dir, mut game) = fresh();
+    game.foreground(at(5, 10, 0)).unwrap();
+    // Holding everything is often a mistake; holding the best never is.
+    let ids = play(&mut game, 40, 12, &[31], at(5, 10, 1));
+    let card = game.session_card(MachineId::JacksOrBetter, false).unwrap().unwrap();
+    let history = game.history(100, None).unwrap();
+    let real: Vec<_> = history.iter().filter(|h| !h.practice && ids.contains(&h.id)).collect();
+    assert_eq!(card.figures.deals, real.len() as u64);
+    assert!(card.worth_showing == (real.len() >= 10));
+    let given_up: f64 = real.iter().map(|h| h.ev_given_up_chips.unwrap()).sum();
+    assert!((card.given_up_chips - given_up).abs() < 1e-9);
+    let mistakes = real.iter().filter(|h| h.mistake == Some(true)).count() as u64;
+    assert_eq!(card.best_holds, real.len() as u64 - mistakes);
+    let grade = card.grade.unwrap();
+    let cost = card.figures.skill_cost.unwrap();
+    assert_eq!(grade, vpoker::game::session_card::grade(cost, mistakes == 0));
+    assert!(card.thresholds.windows(2).all(|w| w[0].max_skill_cost < w[1].max_skill_cost));
+}
+
+#[test]
+fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
+    let (_dir, mut game) = fresh();
+    play(&mut game, 60, 30, &[31, 0], at(6, 10, 0));
+    let queued = game.mistakes(100).unwrap();
+    assert!(!queued.is_empty());
+    assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.streak == 0));
+    let before = queued.len();
+    let question = game.drill_next(MachineId::JacksOrBetter, DrillSource::Mistakes, seed(0)).unwrap().unwrap();
+    let id = question.hand.unwrap();
+    let stored = game.history(1, Some(id + 1)).unwrap().remove(0);
+    let wrong = stored.hold.unwrap();
+    let right = stored.best_hold;
+    // Wrong: stays, streak 0, comes back after three answers.
+    let verdict = game.drill_answer(&question, wrong).unwrap();
+    assert!(!verdict.correct && !verdict.left_queue);
+    assert!(verdict.ev_given_up_chips > 0.0);
+    // Right once: stays; right again: leaves.
+    let verdict = game.drill_answer(&question, right).unwrap();
+    assert!(verdict.correct && !verdict.left_queue);
+    let verdict = game.drill_answer(&question, right).unwrap();
+    assert!(verdict.correct && verdict.left_queue);
+    assert_eq!(game.mistakes(100).unwrap().len(), before - 1);
+    assert_eq!(verdict.tally.answered, 3);
+    assert_eq!((verdict.tally.correct, verdict.tally.streak), (2, 2));
+    // Answering a hand that is no longer queued is refused and changes nothing.
+    assert_eq!(game.drill_answer(&question, right).unwrap_err().kind(), "unknown-hand");
+    // Hard decisions are counted apart and need no queue.
+    let hard = game.drill_next(MachineId::JacksOrBetter, DrillSource::Hard, seed(5)).unwrap().unwrap();
+    assert_eq!(hard.hand, None);
+    let verdict = game.drill_answer(&hard, Hold::NONE).unwrap();
+    assert_eq!(verdict.tally.answered, 1);
+    assert_eq!(verdict.holds.len(), 32);
+    let (hard_tally, mistakes_tally) = game.drill_tallies(MachineId::JacksOrBetter).unwrap();
+    assert_eq!((hard_tally.answered, mistakes_tally.answered), (1, 3));
+    assert!(game.audit().unwrap().ok);
+}
