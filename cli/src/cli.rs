@@ -54,6 +54,8 @@ pub enum Command {
     BenchStorage(BenchArgs),
     /// The fairness labs: exact shuffle runs, position counts, deal tables, shuffle bags, pity, numbers.
     Lab(crate::lab::LabArgs),
+    /// Hands to drill: hard decisions dealt from a seed, or the player's own mistakes (not in this build).
+    Drill(crate::drill::DrillArgs),
 }
 
 /// `bench-storage --db FILE [--runs N]`

@@ -21,6 +21,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Completions(args) => completions(args),
         Command::BenchStorage(args) => crate::bench::bench_storage(args),
         Command::Lab(args) => crate::lab::lab(args),
+        Command::Drill(args) => crate::drill::drill(args),
     }
 }
 

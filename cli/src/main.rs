@@ -4,6 +4,7 @@ mod analyze;
 mod bench;
 mod cli;
 mod commands;
+mod drill;
 mod hint;
 mod lab;
 mod lab_text;

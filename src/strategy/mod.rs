@@ -15,6 +15,7 @@
 
 mod analyze;
 mod brute;
+pub mod drill;
 mod solver;
 mod tables;
 

@@ -1,0 +1,108 @@
+//! `vpoker drill --game ID --source hard --count N --seed HEX64 [--json]`: hands to drill.
+//!
+//! `--source hard` prints the first N hard hands of the core's generator
+//! (`vpoker::strategy::drill::HardHands`) for the seed: deterministic, one hand per line. With
+//! `--json` each line is `{"cards":[…],"best":MASK,"holds":[{"mask":MASK,"ev":EV}…],"plain":MASK,
+//! "reason":"plain-rule-differs"|"close-call"}`, the 32 holds best first and EVs per coin rounded to
+//! 9 decimals (as `vpoker hint` prints them); without it, a line of text per hand.
+//!
+//! `--source mistakes --db FILE` (the player's own mistaken deals from a game database) is part of
+//! the command line but not of this build: it answers with one line on standard error and exit 2.
+//! `--count` is optional there (all of them).
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{value_parser, Args, ValueEnum};
+use vpoker::card::cards_to_string;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+use vpoker::strategy::drill::{DrillHand, HardHands};
+use vpoker::strategy::HoldEv;
+
+use crate::cli::machine_id;
+
+/// The largest `--count`.
+const MAX_COUNT: u64 = 1_000_000;
+
+/// `drill --game ID --source hard|mistakes [--count N] [--seed HEX64] [--db FILE] [--json]`
+#[derive(Args)]
+pub struct DrillArgs {
+    /// Machine to drill on, by id (e.g. jacks-or-better).
+    #[arg(long, value_name = "ID", value_parser = machine_id())]
+    pub game: MachineId,
+    /// Where hands come from: hard (dealt from --seed, hard decisions only) or mistakes (from --db).
+    #[arg(long, value_name = "SOURCE", value_enum)]
+    pub source: DrillSource,
+    /// Number of hands to print, 1 to 1,000,000 (required with --source hard).
+    #[arg(long, value_name = "N", required_if_eq("source", "hard"), value_parser = value_parser!(u64).range(1..=MAX_COUNT))]
+    pub count: Option<u64>,
+    /// With --source hard: seed of the ChaCha20 stream the hands are dealt from, 64 hex digits.
+    #[arg(long, value_name = "HEX64", required_if_eq("source", "hard"))]
+    pub seed: Option<Seed>,
+    /// With --source mistakes: the game database whose mistaken deals are drilled.
+    #[arg(long, value_name = "FILE", required_if_eq("source", "mistakes"))]
+    pub db: Option<PathBuf>,
+    /// Print one JSON object per hand instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Where the drilled hands come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DrillSource {
+    /// Hands dealt from a seed, kept when the decision is hard.
+    Hard,
+    /// The player's own mistaken deals from a game database.
+    Mistakes,
+}
+
+/// Runs `vpoker drill`.
+pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
+    match args.source {
+        DrillSource::Mistakes => {
+            Err("drill --source mistakes is not available in this build (it needs the game's mistake records)".into())
+        }
+        DrillSource::Hard => {
+            if args.db.is_some() {
+                return Err("--db goes with --source mistakes, not --source hard".into());
+            }
+            let (Some(seed), Some(count)) = (args.seed, args.count) else {
+                return Err("drill --source hard needs --seed and --count".into());
+            };
+            let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            for hand in HardHands::new(args.game, &seed).take(count as usize) {
+                let line = if args.json { json_line(&hand) } else { text_line(&hand) };
+                if writeln!(out, "{line}").is_err() {
+                    break; // A closed pipe (e.g. `| head`) is not an error.
+                }
+            }
+            let _ = out.flush();
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// The hand's JSON object on one line, EVs rounded to 9 decimals (the core's serialisation).
+fn json_line(hand: &DrillHand) -> String {
+    let mut rounded = hand.clone();
+    for hold in &mut rounded.holds {
+        hold.ev = (hold.ev * 1e9).round() / 1e9;
+    }
+    serde_json::to_string(&rounded).unwrap_or_default()
+}
+
+/// `Ah Kd 9c 7h 3h  plain-rule-differs  best 11000 0.466…  plain 00011 0.402…`
+fn text_line(hand: &DrillHand) -> String {
+    let ev_of = |hold| hand.holds.iter().find(|h: &&HoldEv| h.hold == hold).map_or(f64::NAN, |h| h.ev);
+    format!(
+        "{}  {:<18}  best {} {:.9}  plain {} {:.9}",
+        cards_to_string(&hand.cards),
+        hand.reason.id(),
+        hand.best,
+        ev_of(hand.best),
+        hand.plain,
+        ev_of(hand.plain)
+    )
+}

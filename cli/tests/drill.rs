@@ -1,0 +1,188 @@
+//! The `vpoker drill` contract, run through the real binary: the JSON line, determinism per seed,
+//! agreement with `vpoker hint`, the text form, and usage errors (one line, exit 2).
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+const OTHER_SEED: &str = "ff0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+const GAMES: [&str; 4] = ["jacks-or-better", "deuces-wild", "bonus-poker", "double-bonus"];
+
+fn vpoker(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// `drill --source hard` on `game`, checked to succeed with nothing on standard error.
+fn drill(game: &str, seed: &str, count: &str, json: bool) -> String {
+    let mut args = vec!["drill", "--game", game, "--source", "hard", "--count", count, "--seed", seed];
+    if json {
+        args.push("--json");
+    }
+    let out = vpoker(&args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{args:?}");
+    text(&out.stdout)
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    value.as_object().expect("an object").keys().map(String::as_str).collect()
+}
+
+/// Checks one line against the contract and returns it parsed.
+fn check_line(line: &str) -> Value {
+    let value: Value = serde_json::from_str(line).expect("a JSON object");
+    assert_eq!(keys(&value), ["cards", "best", "holds", "plain", "reason"]);
+    let cards: Vec<&str> = value["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(cards.len(), 5);
+    assert!(vpoker::card::parse_hand(&cards.join(" ")).is_ok(), "five distinct cards: {cards:?}");
+    let holds = value["holds"].as_array().expect("holds is an array");
+    assert_eq!(holds.len(), 32);
+    assert_eq!(value["best"], holds[0]["mask"], "best first");
+    let mut seen = [false; 32];
+    for hold in holds {
+        assert_eq!(keys(hold), ["mask", "ev"]);
+        let mask = hold["mask"].as_u64().unwrap() as usize;
+        assert!(mask < 32 && !seen[mask], "mask {mask}");
+        seen[mask] = true;
+        assert!(hold["ev"].as_f64().unwrap() >= 0.0);
+    }
+    for pair in holds.windows(2) {
+        assert!(pair[0]["ev"].as_f64().unwrap() >= pair[1]["ev"].as_f64().unwrap(), "best first");
+    }
+    assert!(value["plain"].as_u64().unwrap() < 32);
+    let reason = value["reason"].as_str().unwrap();
+    assert!(reason == "plain-rule-differs" || reason == "close-call", "{reason}");
+    // The predicate, from the printed (rounded) EVs; the bounds allow for the rounding.
+    let ev = |mask: u64| holds.iter().find(|h| h["mask"] == mask).unwrap()["ev"].as_f64().unwrap();
+    let best = holds[0]["ev"].as_f64().unwrap();
+    let plain_cost = best - ev(value["plain"].as_u64().unwrap());
+    if reason == "plain-rule-differs" {
+        assert!(plain_cost > 0.0, "{line}");
+    } else {
+        assert!(plain_cost < 1e-8, "{line}");
+        let second = holds.iter().map(|h| h["ev"].as_f64().unwrap()).find(|&e| best - e > 1e-8).unwrap();
+        assert!(best - second <= 0.10 * best + 1e-8, "{line}");
+    }
+    value
+}
+
+#[test]
+fn json_lines_are_the_contract_objects_on_every_machine() {
+    for game in GAMES {
+        let stdout = drill(game, SEED, "40", true);
+        assert_eq!(stdout.lines().count(), 40, "{game}");
+        let values: Vec<Value> = stdout.lines().map(check_line).collect();
+        assert!(values.iter().any(|v| v["reason"] == "close-call"), "{game}");
+        assert!(values.iter().any(|v| v["reason"] == "plain-rule-differs"), "{game}");
+    }
+}
+
+#[test]
+fn the_evs_are_the_hint_s() {
+    let stdout = drill("double-bonus", SEED, "3", true);
+    for line in stdout.lines() {
+        let value = check_line(line);
+        let cards: Vec<&str> = value["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        let out = vpoker(&["hint", "--game", "double-bonus", "--json", &cards.join(" ")]);
+        let hint: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(hint["best"], value["best"]);
+        for (ours, theirs) in value["holds"].as_array().unwrap().iter().zip(hint["holds"].as_array().unwrap()) {
+            assert_eq!(ours["mask"], theirs["mask"]);
+            assert_eq!(ours["ev"].as_f64(), theirs["ev"].as_f64());
+        }
+    }
+}
+
+#[test]
+fn a_seed_always_gives_the_same_hands() {
+    for game in GAMES {
+        let first = drill(game, SEED, "25", true);
+        assert_eq!(first, drill(game, SEED, "25", true), "{game}");
+        assert_ne!(first, drill(game, OTHER_SEED, "25", true), "{game}");
+        let shorter = drill(game, SEED, "10", true);
+        assert!(first.starts_with(&shorter), "{game}: a shorter run is the start of a longer one");
+    }
+}
+
+#[test]
+fn text_lines_name_the_cards_the_reason_and_both_holds() {
+    let json = drill("jacks-or-better", SEED, "12", true);
+    let plain_text = drill("jacks-or-better", SEED, "12", false);
+    assert_eq!(plain_text.lines().count(), 12);
+    for (line, json_line) in plain_text.lines().zip(json.lines()) {
+        let value: Value = serde_json::from_str(json_line).unwrap();
+        let cards: Vec<&str> = value["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert!(line.starts_with(&cards.join(" ")), "{line}");
+        assert!(line.contains(value["reason"].as_str().unwrap()), "{line}");
+        let bits = |mask: u64| (0..5).map(|i| if mask & (1 << i) != 0 { '1' } else { '0' }).collect::<String>();
+        assert!(line.contains(&format!("best {}", bits(value["best"].as_u64().unwrap()))), "{line}");
+        assert!(line.contains(&format!("plain {}", bits(value["plain"].as_u64().unwrap()))), "{line}");
+    }
+}
+
+/// Exit 2, nothing on standard output, one line `vpoker: …` on standard error; returns the line.
+fn usage_error(args: &[&str]) -> String {
+    let out = vpoker(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    let line = stderr.trim_end().to_string();
+    assert!(line.starts_with("vpoker: ") && !line.contains("error:") && !line.contains("Usage:"), "{line}");
+    line
+}
+
+#[test]
+fn usage_errors_are_one_line_with_exit_2() {
+    let game = "jacks-or-better";
+    for (args, word) in [
+        (&["drill", "--game", "poker", "--source", "hard", "--count", "1", "--seed", SEED][..], "--game"),
+        (&["drill", "--game", game, "--source", "easy", "--count", "1", "--seed", SEED][..], "--source"),
+        (&["drill", "--game", game, "--count", "1", "--seed", SEED][..], "--source"),
+        (&["drill", "--game", game, "--source", "hard", "--count", "0", "--seed", SEED][..], "--count"),
+        (&["drill", "--game", game, "--source", "hard", "--count", "1000001", "--seed", SEED][..], "--count"),
+        (&["drill", "--game", game, "--source", "hard", "--count", "ten", "--seed", SEED][..], "--count"),
+        (&["drill", "--game", game, "--source", "hard", "--seed", SEED][..], "--count"),
+        (&["drill", "--game", game, "--source", "hard", "--count", "1"][..], "--seed"),
+        (&["drill", "--game", game, "--source", "hard", "--count", "1", "--seed", "abc"][..], "--seed"),
+        (&["drill", "--game", game, "--source", "hard", "--count", "1", "--seed", SEED, "--db", "x.db"][..], "--db"),
+        (&["drill", "--game", game, "--source", "mistakes"][..], "--db"),
+        (&["drill", "--source", "hard", "--count", "1", "--seed", SEED][..], "--game"),
+    ] {
+        let line = usage_error(args);
+        assert!(line.contains(word), "{args:?}: {line}");
+    }
+}
+
+#[test]
+fn the_mistakes_source_is_not_in_this_build() {
+    let line = usage_error(&["drill", "--game", "jacks-or-better", "--source", "mistakes", "--db", "x.db"]);
+    assert!(line.contains("not available in this build"), "{line}");
+    let line = usage_error(&["drill", "--game", "deuces-wild", "--source", "mistakes", "--db", "x.db", "--count", "5"]);
+    assert!(line.contains("mistakes"), "{line}");
+}
+
+#[test]
+fn help_names_the_flags_and_sources() {
+    let out = vpoker(&["drill", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for word in [
+        "--game <ID>",
+        "--source <SOURCE>",
+        "hard",
+        "mistakes",
+        "--count <N>",
+        "--seed <HEX64>",
+        "--db <FILE>",
+        "--json",
+    ] {
+        assert!(help.contains(word), "{word}: {help}");
+    }
+    assert!(text(&vpoker(&["--help"]).stdout).contains("drill"));
+}
