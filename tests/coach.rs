@@ -82,7 +82,8 @@ fn five_play_same_cards_use_each_hands_own_deck() {
         let results = vpoker::game::settle::results(&deal, 5, best);
         for (k, result) in results.iter().enumerate().skip(1) {
             let mut rest = deal.extra_decks()[k - 1].iter();
-            let expected: Vec<_> = (0..5).map(|i| if best.holds(i) { deal.dealt()[i] } else { *rest.next().unwrap() }).collect();
+            let expected: Vec<_> =
+                (0..5).map(|i| if best.holds(i) { deal.dealt()[i] } else { *rest.next().unwrap() }).collect();
             assert_eq!(result.cards.to_vec(), expected);
         }
     }
@@ -190,7 +191,7 @@ fn a_session_card_grades_the_session() {
 fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     let (_dir, mut game) = fresh();
     play(&mut game, 60, 30, &[31, 0], at(6, 10, 0));
-    let queued = game.mistakes(100).unwrap();
+    let queued = game.mistakes(None, 100).unwrap();
     assert!(!queued.is_empty());
     assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.streak == 0));
     let before = queued.len();
@@ -208,7 +209,7 @@ fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     assert!(verdict.correct && !verdict.left_queue);
     let verdict = game.drill_answer(&question, right).unwrap();
     assert!(verdict.correct && verdict.left_queue);
-    assert_eq!(game.mistakes(100).unwrap().len(), before - 1);
+    assert_eq!(game.mistakes(None, 100).unwrap().len(), before - 1);
     assert_eq!(verdict.tally.answered, 3);
     assert_eq!((verdict.tally.correct, verdict.tally.streak), (2, 2));
     // Answering a hand that is no longer queued is refused and changes nothing.

@@ -139,9 +139,12 @@ fn the_plain_rule_on_hand_picked_hands() {
         // A low pair beats two suited cards and loses to three.
         (JacksOrBetter, "5c 5d Kh Qh 8s", "11000"),
         (JacksOrBetter, "5c 5h 8h Th Ks", "01110"),
-        // No pair: the largest suited group; between two suited pairs, the higher ranks.
-        (JacksOrBetter, "Ah Kd Qh 9d 3c", "10100"),
-        (BonusPoker, "Kd Ah 9d Qh 3c", "01010"),
+        // No pair and not three suited cards: the high cards, jacks or better.
+        (JacksOrBetter, "Ah Kd Qh 9d 3c", "11100"),
+        (BonusPoker, "Kd Ah 9d Qh 3c", "11010"),
+        (JacksOrBetter, "9h 8d 4h 6d 3c", "00000"),
+        // Three suited cards beat high cards.
+        (JacksOrBetter, "Ah Kd Qd 9d 3c", "01110"),
         (JacksOrBetter, "Ah Kh Qh Jh 9c", "11110"),
         // Deuces Wild: deuces always kept, plus the paying made hand.
         (DeucesWild, "2c 2d 2h 2s 9d", "11110"),
@@ -156,7 +159,7 @@ fn the_plain_rule_on_hand_picked_hands() {
         (DeucesWild, "Kc Kd Kh 4s 9c", "11100"),
         // Deuces Wild, nothing paying: the deuce plus the largest suited group, or the pairs.
         (DeucesWild, "2c 5h 8h Jh Ks", "11110"),
-        (DeucesWild, "2c 5h 8d Js Kc", "10001"),
+        (DeucesWild, "2c 5h 8d Js Kc", "10000"),
         (DeucesWild, "7c 7d Kh Ks 4c", "11110"),
         (DeucesWild, "Ah As 9c 6d 4h", "11000"),
     ];

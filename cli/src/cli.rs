@@ -54,7 +54,7 @@ pub enum Command {
     BenchStorage(BenchArgs),
     /// The fairness labs: exact shuffle runs, position counts, deal tables, shuffle bags, pity, numbers.
     Lab(crate::lab::LabArgs),
-    /// Hands to drill: hard decisions dealt from a seed, or the player's own mistakes (not in this build).
+    /// Hands to drill: hard decisions dealt from a seed, or the player's own mistakes from a database.
     Drill(crate::drill::DrillArgs),
 }
 
@@ -222,6 +222,10 @@ pub enum PlayCommand {
     History(HistoryArgs),
     /// Statistics per machine, real and practice hands apart.
     Stats,
+    /// Luck against skill, same cards with the best hold and the chips-over-hands chart, per machine.
+    Coach,
+    /// The player's mistaken deals on the review queue (drilled until answered right twice in a row).
+    Mistakes(MistakesArgs),
     /// Change one setting, e.g. `set kind-deals off`.
     Set(SetArgs),
     /// Check the ledger (exit 1 if it does not add up).
@@ -298,6 +302,14 @@ pub struct DrawArgs {
     /// The hold given without --hold: a mask 0-31 or five 0/1 characters like 10110.
     #[arg(value_name = "MASK", allow_hyphen_values = true)]
     pub mask: Option<String>,
+}
+
+/// `mistakes [--limit N]`
+#[derive(Args)]
+pub struct MistakesArgs {
+    /// Number of mistakes to list, newest first.
+    #[arg(long, value_name = "N", default_value = "20")]
+    pub limit: u32,
 }
 
 /// `history [--limit N]`

@@ -6,9 +6,9 @@
 //! "reason":"plain-rule-differs"|"close-call"}`, the 32 holds best first and EVs per coin rounded to
 //! 9 decimals (as `vpoker hint` prints them); without it, a line of text per hand.
 //!
-//! `--source mistakes --db FILE` (the player's own mistaken deals from a game database) is part of
-//! the command line but not of this build: it answers with one line on standard error and exit 2.
-//! `--count` is optional there (all of them).
+//! `--source mistakes --db FILE` prints the player's own mistaken deals on the review queue of that
+//! game database, in the order drills bring them back, each as `{"cards","best","holds","hand","hold",
+//! "due","streak"}` (`--count` is optional there: all of them).
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -62,7 +62,51 @@ pub enum DrillSource {
 pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
     match args.source {
         DrillSource::Mistakes => {
-            Err("drill --source mistakes is not available in this build (it needs the game's mistake records)".into())
+            let Some(db) = args.db else { return Err("drill --source mistakes needs --db FILE".into()) };
+            if args.seed.is_some() {
+                return Err("--seed goes with --source hard, not --source mistakes".into());
+            }
+            if !db.is_file() {
+                return Err(format!("{}: no such database", db.display()));
+            }
+            let limit = args.count.map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX));
+            let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(args.game), limit)) {
+                Ok(queued) => queued,
+                Err(error) => {
+                    println!("{}", serde_json::json!({ "error": error }));
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            for mistake in queued {
+                let hand = &mistake.hand;
+                let evs = vpoker::strategy::hand_evs(hand.machine, &hand.dealt);
+                let holds: Vec<HoldEv> = evs.sorted();
+                let line = if args.json {
+                    let holds: Vec<_> = holds
+                        .iter()
+                        .map(|h| serde_json::json!({ "mask": h.hold, "ev": (h.ev * 1e9).round() / 1e9 }))
+                        .collect();
+                    serde_json::json!({
+                        "cards": hand.dealt, "best": evs.best(), "holds": holds, "hand": hand.id,
+                        "hold": hand.hold, "due": mistake.due, "streak": mistake.streak,
+                    })
+                    .to_string()
+                } else {
+                    format!(
+                        "{}  hand {}  held {}  best {}",
+                        cards_to_string(&hand.dealt),
+                        hand.id,
+                        hand.hold.unwrap_or_default(),
+                        evs.best()
+                    )
+                };
+                if writeln!(out, "{line}").is_err() {
+                    break;
+                }
+            }
+            let _ = out.flush();
+            Ok(ExitCode::SUCCESS)
         }
         DrillSource::Hard => {
             if args.db.is_some() {

@@ -64,6 +64,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Stats => Ok(print_outcome(Game::open(&db).and_then(|game| game.stats()))),
+        PlayCommand::Coach => Ok(print_outcome(Game::open(&db).and_then(|game| game.coach()))),
+        PlayCommand::Mistakes(args) => Ok(print_outcome(
+            Game::open(&db).and_then(|game| game.mistakes(None, args.limit)).map(|m| serde_json::json!({ "mistakes": m })),
+        )),
         PlayCommand::Set(SetArgs { key, value }) => {
             Ok(print_outcome(Game::open(&db).and_then(|mut game| game.set_setting_state(&key, &value, today))))
         }

@@ -160,11 +160,51 @@ fn usage_errors_are_one_line_with_exit_2() {
 }
 
 #[test]
-fn the_mistakes_source_is_not_in_this_build() {
-    let line = usage_error(&["drill", "--game", "jacks-or-better", "--source", "mistakes", "--db", "x.db"]);
-    assert!(line.contains("not available in this build"), "{line}");
-    let line = usage_error(&["drill", "--game", "deuces-wild", "--source", "mistakes", "--db", "x.db", "--count", "5"]);
-    assert!(line.contains("mistakes"), "{line}");
+fn the_mistakes_source_lists_the_review_queue_of_a_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db_text = db.to_str().unwrap();
+    // A missing database is a usage error (it is never created).
+    let line = usage_error(&["drill", "--game", "jacks-or-better", "--source", "mistakes", "--db", db_text]);
+    assert!(line.contains("no such database"), "{line}");
+    // Play hands holding everything: many are mistakes.
+    for n in 0..12 {
+        let seed = format!("{:064x}", 77 + n);
+        let play = |args: &[&str]| {
+            let mut all = vec!["play", "--db", db_text, "--today", "2026-11-30"];
+            all.extend_from_slice(args);
+            assert_eq!(vpoker(&all).status.code(), Some(0), "{args:?}");
+        };
+        play(&["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", &seed]);
+        play(&["draw", "11111"]);
+    }
+    let listed = vpoker(&["play", "--db", db_text, "mistakes", "--limit", "50"]);
+    let listed: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let queued = listed["mistakes"].as_array().unwrap();
+    assert!(!queued.is_empty());
+    let out = vpoker(&["drill", "--game", "jacks-or-better", "--source", "mistakes", "--db", db_text, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), queued.len());
+    for line in &lines {
+        assert_eq!(line["cards"].as_array().unwrap().len(), 5);
+        assert_eq!(line["holds"].as_array().unwrap().len(), 32);
+        assert_eq!(line["best"], line["holds"][0]["mask"]);
+        assert_ne!(line["hold"], line["best"]);
+    }
+    let two = vpoker(&[
+        "drill",
+        "--game",
+        "jacks-or-better",
+        "--source",
+        "mistakes",
+        "--db",
+        db_text,
+        "--count",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(text(&two.stdout).lines().count(), 2.min(queued.len()));
 }
 
 #[test]

@@ -33,7 +33,11 @@ pub async fn coach<R: Runtime>(app: AppHandle<R>) -> CommandResult<Coach> {
 
 /// The current session's card for a machine (real or practice hands).
 #[tauri::command]
-pub async fn session_card<R: Runtime>(app: AppHandle<R>, machine: String, practice: bool) -> CommandResult<Option<SessionCard>> {
+pub async fn session_card<R: Runtime>(
+    app: AppHandle<R>,
+    machine: String,
+    practice: bool,
+) -> CommandResult<Option<SessionCard>> {
     let machine = self::machine(&machine)?;
     with_game(app, move |game| game.session_card(machine, practice)).await
 }
@@ -54,7 +58,11 @@ pub async fn background<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<S
 
 /// The next drill hand on a machine (`null` when the mistakes queue is empty).
 #[tauri::command]
-pub async fn drill_next<R: Runtime>(app: AppHandle<R>, machine: String, source: String) -> CommandResult<Option<DrillQuestion>> {
+pub async fn drill_next<R: Runtime>(
+    app: AppHandle<R>,
+    machine: String,
+    source: String,
+) -> CommandResult<Option<DrillQuestion>> {
     let (machine, source) = (self::machine(&machine)?, self::source(&source)?);
     let seed = os_seed()?;
     with_game(app, move |game| game.drill_next(machine, source, seed)).await
@@ -62,7 +70,11 @@ pub async fn drill_next<R: Runtime>(app: AppHandle<R>, machine: String, source: 
 
 /// Judges a hold for a drill hand and counts it (no chips, no XP).
 #[tauri::command]
-pub async fn drill_answer<R: Runtime>(app: AppHandle<R>, question: DrillQuestion, hold: u32) -> CommandResult<DrillVerdict> {
+pub async fn drill_answer<R: Runtime>(
+    app: AppHandle<R>,
+    question: DrillQuestion,
+    hold: u32,
+) -> CommandResult<DrillVerdict> {
     let hold = Hold::from_mask(hold).map_err(GameError::from)?;
     with_game(app, move |game| game.drill_answer(&question, hold)).await
 }
@@ -86,5 +98,5 @@ pub async fn drill_tallies<R: Runtime>(app: AppHandle<R>, machine: String) -> Co
 /// The newest mistakes on the review queue.
 #[tauri::command]
 pub async fn mistakes<R: Runtime>(app: AppHandle<R>, limit: u32) -> CommandResult<Vec<QueuedMistake>> {
-    with_game(app, move |game| game.mistakes(limit)).await
+    with_game(app, move |game| game.mistakes(None, limit)).await
 }

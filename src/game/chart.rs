@@ -88,8 +88,10 @@ pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point
     )?
     .execute(params![machine, practice, stride as i64])?;
     if point.deal % stride == 0 {
-        conn.prepare_cached("INSERT INTO chart_points (machine, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)")?
-            .execute(params![machine, practice, point.deal as i64, point.actual, point.expected])?;
+        conn.prepare_cached(
+            "INSERT INTO chart_points (machine, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![machine, practice, point.deal as i64, point.actual, point.expected])?;
     }
     Ok(())
 }

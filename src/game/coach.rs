@@ -136,7 +136,9 @@ impl CoachSums {
 pub(crate) fn store(conn: &Connection, hand: &HandRecord) -> rusqlite::Result<()> {
     store_sums(conn, hand)?;
     let point = conn
-        .prepare_cached("SELECT deals, won - wagered, hold_ev_chips - wagered FROM totals WHERE machine = ?1 AND practice = ?2")?
+        .prepare_cached(
+            "SELECT deals, won - wagered, hold_ev_chips - wagered FROM totals WHERE machine = ?1 AND practice = ?2",
+        )?
         .query_row(params![machine_code(hand.machine), hand.practice], |r| {
             Ok(ChartPoint { deal: r.get::<_, i64>(0)?.max(0) as u64, actual: r.get(1)?, expected: r.get(2)? })
         })?;

@@ -57,7 +57,8 @@ impl Game {
         let real = build(&stats.real, false)?;
         let practice = build(&stats.practice, true)?;
         let session = session::current(&self.conn).map_err(err)?;
-        let mut session_real: Vec<(MachineId, LuckSkill)> = MachineId::ALL.iter().map(|&m| (m, LuckSkill::default())).collect();
+        let mut session_real: Vec<(MachineId, LuckSkill)> =
+            MachineId::ALL.iter().map(|&m| (m, LuckSkill::default())).collect();
         let mut session_practice = session_real.clone();
         if let Some(session) = &session {
             self.session_hands(session, |hand| {
@@ -84,7 +85,8 @@ impl Game {
     /// minutes or more (see `session.rs`).
     pub fn foreground(&mut self, now: NaiveDateTime) -> Result<Arrival, GameError> {
         let path = self.path.clone();
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
+        let tx =
+            self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
         let (session, new) = session::arrive(&tx, now).map_err(|e| sql_error(&path, e))?;
         tx.commit().map_err(|e| sql_error(&path, e))?;
         Ok(Arrival { session, new })
@@ -119,7 +121,12 @@ pub(crate) fn replayed(conn: &rusqlite::Connection) -> rusqlite::Result<Result<R
         Ok(hand) if hand.drawn => {
             let key = (hand.machine, hand.practice);
             let at = out.machines.iter().position(|(k, ..)| *k == key).unwrap_or_else(|| {
-                out.machines.push((key, CoachSums::default(), stats::MachineStats::empty_for(hand.machine), chart::Series::default()));
+                out.machines.push((
+                    key,
+                    CoachSums::default(),
+                    stats::MachineStats::empty_for(hand.machine),
+                    chart::Series::default(),
+                ));
                 out.machines.len() - 1
             });
             let (_, sums, machine_stats, series) = &mut out.machines[at];

@@ -117,7 +117,12 @@ pub struct QueuedMistake {
 impl Game {
     /// The next drill hand on `machine`: a hard decision drawn from `seed`, or the earliest due of
     /// the player's mistakes (`None` when the queue is empty).
-    pub fn drill_next(&self, machine: MachineId, source: DrillSource, seed: Seed) -> Result<Option<DrillQuestion>, GameError> {
+    pub fn drill_next(
+        &self,
+        machine: MachineId,
+        source: DrillSource,
+        seed: Seed,
+    ) -> Result<Option<DrillQuestion>, GameError> {
         let err = |e| sql_error(&self.path, e);
         let queue = queue_len(&self.conn, machine).map_err(err)?;
         match source {
@@ -128,7 +133,9 @@ impl Game {
             }
             DrillSource::Mistakes => {
                 let Some(id) = review::next(&self.conn, machine).map_err(err)? else { return Ok(None) };
-                let stored = history::finished_hand(&self.conn, id).map_err(err)?.ok_or(GameError::UnknownHand { hand_id: id })?;
+                let stored = history::finished_hand(&self.conn, id)
+                    .map_err(err)?
+                    .ok_or(GameError::UnknownHand { hand_id: id })?;
                 let stored = stored.map_err(|d| self.corrupt(d))?;
                 Ok(Some(DrillQuestion { machine, source, hand: Some(id), cards: stored.dealt, bet: stored.bet, queue }))
             }
@@ -186,14 +193,21 @@ impl Game {
         Ok((read(DrillSource::Hard)?, read(DrillSource::Mistakes)?))
     }
 
-    /// Up to `limit` mistakes on the review queue, newest first, each hand replayed.
-    pub fn mistakes(&self, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
+    /// Up to `limit` mistakes on the review queue, each hand replayed: all machines' newest first, or
+    /// one machine's in the order they come back in drills.
+    pub fn mistakes(&self, machine: Option<MachineId>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
         let err = |e| sql_error(&self.path, e);
-        review::queued(&self.conn, limit)
+        let queued = match machine {
+            None => review::queued(&self.conn, limit),
+            Some(machine) => review::due_order(&self.conn, machine, limit),
+        };
+        queued
             .map_err(err)?
             .into_iter()
             .map(|(id, due, streak)| {
-                let stored = history::finished_hand(&self.conn, id).map_err(err)?.ok_or(GameError::UnknownHand { hand_id: id })?;
+                let stored = history::finished_hand(&self.conn, id)
+                    .map_err(err)?
+                    .ok_or(GameError::UnknownHand { hand_id: id })?;
                 let hand = stored.and_then(|s| s.record()).map_err(|d| self.corrupt(d))?;
                 Ok(QueuedMistake { due, streak, hand })
             })

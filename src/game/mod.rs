@@ -197,8 +197,9 @@ impl Game {
         let now = now.into();
         let path = self.path.clone();
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| sql_error(&path, e))?;
-        let events = deal_in(&tx, &path, request, seed, now)?;
+        // Being there first: a deal that starts a session belongs to it.
         present(&tx, &path, now)?;
+        let events = deal_in(&tx, &path, request, seed, now)?;
         tx.commit().map_err(|e| sql_error(&path, e))?;
         self.read_state(now.date(), events)
     }
@@ -249,6 +250,7 @@ impl Game {
         let hand = self.open_hand()?.ok_or(GameError::NoHandInProgress)?;
         let evs = hand_evs(hand.machine, &hand.dealt);
         let stake = stake(hand.bet, hand.n_hands);
+        let best = evs.best();
         let holds = state::hint_holds(&evs, &hand.dealt, stake);
         Ok(Hint {
             hand_id: hand.id,

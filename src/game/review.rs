@@ -44,8 +44,10 @@ pub(crate) fn next(conn: &Connection, machine: MachineId) -> rusqlite::Result<Op
 /// Records an answer to queued hand `hand_id` at drill clock `clock`; returns whether it left the
 /// queue (its second right answer in a row). A hand not on the queue is left alone.
 pub(crate) fn answer(conn: &Connection, hand_id: i64, right: bool, clock: i64) -> rusqlite::Result<bool> {
-    let streak: Option<i64> =
-        conn.prepare_cached("SELECT streak FROM review WHERE hand_id = ?1")?.query_row([hand_id], |r| r.get(0)).optional()?;
+    let streak: Option<i64> = conn
+        .prepare_cached("SELECT streak FROM review WHERE hand_id = ?1")?
+        .query_row([hand_id], |r| r.get(0))
+        .optional()?;
     let Some(streak) = streak else { return Ok(false) };
     match (right, streak) {
         (true, s) if s >= 1 => {
@@ -70,5 +72,14 @@ pub(crate) fn answer(conn: &Connection, hand_id: i64, right: bool, clock: i64) -
 pub(crate) fn queued(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
     let mut stmt = conn.prepare_cached("SELECT hand_id, due, streak FROM review ORDER BY hand_id DESC LIMIT ?1")?;
     let rows = stmt.query_map([i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    rows.collect()
+}
+
+/// `machine`'s queued hands in the order they come back (due, then id), up to `limit`.
+pub(crate) fn due_order(conn: &Connection, machine: MachineId, limit: u32) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
+    let mut stmt = conn
+        .prepare_cached("SELECT hand_id, due, streak FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT ?2")?;
+    let rows =
+        stmt.query_map(params![machine_code(machine), i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     rows.collect()
 }

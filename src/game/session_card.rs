@@ -80,7 +80,10 @@ impl SessionCard {
             given_up_chips: 0.0,
             best_hand: None,
             grade: None,
-            thresholds: GRADES.iter().map(|&(grade, max_skill_cost)| GradeThreshold { grade, max_skill_cost }).collect(),
+            thresholds: GRADES
+                .iter()
+                .map(|&(grade, max_skill_cost)| GradeThreshold { grade, max_skill_cost })
+                .collect(),
             worth_showing: false,
         }
     }

@@ -117,13 +117,14 @@ fn holds_as_masks<S: Serializer>(holds: &[HoldEv], serializer: S) -> Result<S::O
 /// 2. **Otherwise**, keep the deuces plus the larger of two groups of natural cards:
 ///    - the *rank group*: the natural cards whose rank appears at least twice (a low pair; on
 ///      Deuces Wild, where two pair does not pay, both pairs);
-///    - the *suit group*: the natural cards of the suit with the most of them; between suits with
-///      as many cards, the one whose ranks, compared highest first, are higher (and then the
-///      earlier suit of clubs, diamonds, hearts, spades, a step that never decides a real hand).
+///    - the *suit group*, when it has at least three cards: the natural cards of the suit with the
+///      most of them; between suits with as many cards, the one whose ranks, compared highest
+///      first, are higher (and then the earlier suit of clubs, diamonds, hearts, spades, a step
+///      that never decides a real hand).
 ///
-///    The rank group wins a tie in size. So a low pair beats two suited cards but loses to three
-///    or four to a flush; with no pair, the largest suited group (at least two cards; on Deuces
-///    Wild with one deuce and four suits it can be one card, the highest) is kept.
+///    The rank group wins a tie in size. So a low pair beats nothing but three or four to a flush.
+/// 3. **With neither**, the deuces plus, on the natural machines, the high cards (jacks or better);
+///    with none of those, nothing (draw five).
 pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
     let wild = machine.family() == Family::Deuces;
     let is_wild = |card: &Card| wild && card.rank() == Rank::Two;
@@ -158,8 +159,13 @@ pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
     }
 
     let suited = best_suit_group(hand, is_wild);
+    let suited = if suited.n_held() >= 3 { suited } else { Hold::NONE };
     let group = if paired.n_held() >= suited.n_held() { paired } else { suited };
-    or(deuces, group)
+    if group != Hold::NONE {
+        return or(deuces, group);
+    }
+    let high = if wild { Hold::NONE } else { mask_of(hand, |c| c.rank() >= Rank::Jack) };
+    or(deuces, high)
 }
 
 /// The natural cards of the suit with the most of them, ties to the higher ranks, then clubs first.
