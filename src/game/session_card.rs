@@ -61,8 +61,10 @@ pub struct SessionCard {
     pub best_hand: Option<BestHand>,
     /// The grade (null before any deal).
     pub grade: Option<&'static str>,
-    /// Every grade's threshold, best first (the last grade takes the rest).
+    /// Every grade's threshold, best first.
     pub thresholds: Vec<GradeThreshold>,
+    /// The grade for anything above the last threshold.
+    pub last_grade: &'static str,
     /// Whether the card is worth showing by itself (at least [`CARD_MIN_DEALS`] deals).
     pub worth_showing: bool,
 }
@@ -84,6 +86,7 @@ impl SessionCard {
                 .iter()
                 .map(|&(grade, max_skill_cost)| GradeThreshold { grade, max_skill_cost })
                 .collect(),
+            last_grade: LAST_GRADE,
             worth_showing: false,
         }
     }

@@ -14,10 +14,11 @@ import * as settings from "./settings.js";
 import * as help from "./help.js";
 import * as fairness from "./fairness.js";
 import * as verify from "./verify.js";
+import * as train from "./train.js";
 
-const screens = { lobby, machine, history, stats, settings, help, fairness, verify };
+const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train };
 /** The tab a screen without a tab of its own belongs to. */
-const TAB_OF = { machine: "lobby", fairness: "lobby", verify: "history" };
+const TAB_OF = { machine: "lobby", fairness: "lobby", verify: "history", train: "lobby" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");
@@ -183,6 +184,11 @@ async function start() {
     });
   }
   window.addEventListener("hashchange", () => { showError(null); parseRoute(); render(); });
+  // Sessions: the core decides when one starts (30 minutes or more away); the UI only reports.
+  document.addEventListener("visibilitychange", () => {
+    const call = document.visibilityState === "hidden" ? api.background : api.foreground;
+    call().catch(() => {});
+  });
   window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", applySettings);
   if (new URLSearchParams(location.search).has("stub")) {
     // Development only: a fake backend for looking at the UI in a plain browser.
@@ -193,6 +199,7 @@ async function start() {
     return;
   }
   try {
+    await api.foreground().catch(() => {});
     const first = await api.getState();
     setState(first);
     if (first.settings.language !== "auto") {

@@ -89,6 +89,6 @@ export function sessionCard(app, card) {
       h("dt", {}, t("coach.luck")), h("dd", {}, signedChips(f.luck_chips)),
       h("dt", {}, t("coach.card.best")), h("dd", {}, card.best_hand ? `${t(`row.${card.best_hand.outcome}`)} · ${formatInt(card.best_hand.won)}` : DASH)),
     h("p", { class: "small muted" }, t("coach.card.thresholds", {
-      list: card.thresholds.map((g) => `${g.grade} ≤ ${formatPercent(g.max_skill_cost, 2)}`).join(", "),
+      list: card.thresholds.map((g) => `${g.grade} ≤ ${formatPercent(g.max_skill_cost, 2)}`).join(", "), last: card.last_grade,
     })));
 }

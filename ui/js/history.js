@@ -82,6 +82,10 @@ function row(app, hand) {
     h("p", { class: "small" },
       hand.mistake ? t("history.ev-lost", { chips: formatDec(hand.ev_given_up_chips, 2) }) : t("history.ev-best")),
     nudge ? nudgeLine(nudge) : null,
+    hand.hold !== hand.best_hold ? h("p", { class: "small" },
+      hand.best_results.length === 1
+        ? t("coach.same-cards", { outcome: t(`row.${hand.best_results[0].outcome}`), win: formatInt(hand.best_won) })
+        : t("coach.same-cards-multi", { best: formatInt(hand.best_won), won: formatInt(hand.won) })) : null,
     h("p", { class: "hr-verify" },
       h("button", { type: "button", class: "btn small", "data-testid": "history-verify", onclick: () => app.go("verify", String(hand.id)) }, t("history.verify"))));
 }

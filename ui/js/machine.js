@@ -11,6 +11,7 @@ import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
 import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
 import { play } from "./sound.js";
+import { showSessionCard } from "./stats.js";
 
 let machineId = null;
 let hold = 0;
@@ -50,10 +51,23 @@ export function enter(appRef) {
   document.addEventListener("keydown", onKey);
 }
 
+/** Hands drawn on this visit to the machine: leaving after some shows the session card when the
+ * core says it is worth showing (10 or more deals in the session). */
+let drawnHere = 0;
+
 export function leave() {
   document.removeEventListener("keydown", onKey);
+  const left = machineId;
+  const practice = Boolean(app && app.prefs && app.prefs.practice);
   app && app.prefs && (app.prefs.practice = false);
   machineId = null;
+  if (left && drawnHere > 0) offerSessionCard(left, practice);
+  drawnHere = 0;
+}
+
+async function offerSessionCard(machine, practice) {
+  const card = await app.run(() => api.sessionCard(machine, practice), { quiet: true });
+  if (card && card.worth_showing) showSessionCard(app, machine, practice);
 }
 
 /** The pending choices: the hand's own while one is dealt, else the last ones on this machine. */
@@ -133,6 +147,7 @@ async function draw() {
   updateControls();
   const next = await app.run(() => api.draw(hold));
   busy = false;
+  if (next) drawnHere += 1;
   if (next && next.last_hand) {
     if (next.last_hand.payout > 0) play("win");
     app.announce(resultSpeech(next.last_hand));
@@ -337,6 +352,15 @@ function updateControls() {
   }
 }
 
+/** Same cards, best hold: what the best hold would have made from the very same decks. */
+function sameCardsLine(last) {
+  const results = last.best_results;
+  const text = results.length === 1
+    ? t("coach.same-cards", { outcome: t(`row.${results[0].outcome}`), win: formatInt(last.best_won) })
+    : t("coach.same-cards-multi", { best: formatInt(last.best_won), won: formatInt(last.won) });
+  return h("p", { class: "same-cards small", "data-testid": "same-cards", "data-best-won": String(last.best_won) }, text);
+}
+
 /** The in-progress hand's commitment to its hidden seed, its explanation a tap away. */
 function commitmentLine(commitment) {
   return h("details", { class: "commit", "data-testid": "commitment" },
@@ -404,7 +428,8 @@ export function render(appRef) {
     h("div", { class: "machine-head" },
       h("button", { type: "button", class: "back", "aria-label": t("machine.back"), onclick: () => app.go("lobby") }, "‹"),
       h("h2", { class: "machine-title" }, app.machineName(machine.id)),
-      !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) })) : null),
+      !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
+        : h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open"))),
     otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.machineName(otherHand.machine) }), " ",
       h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,
     paytable(machine, bets, bet, litRows(state)),
@@ -413,6 +438,7 @@ export function render(appRef) {
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
     hand && hand.commitment ? commitmentLine(hand.commitment) : null,
+    !hand && last && last.hold !== last.best_hold ? sameCardsLine(last) : null,
     showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold) : null,
     !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
     h("div", { class: "controls" },

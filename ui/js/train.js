@@ -1,0 +1,123 @@
+// Training (#/train/ID): drills on one machine, no chips and no XP. Two sources the core draws
+// from: hard decisions, and the player's own mistakes (until answered right twice in a row). Each
+// answer is judged at once by the core: right or not, the EV given up in chips, the best hold lit,
+// the EV table a tap away, and the tally and streak. The UI keeps only the cards the player holds.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t, formatInt, formatDec } from "./i18n.js";
+import { cardFace, cardName, miniCard } from "./cards.js";
+
+const SOURCES = ["hard", "mistakes"];
+
+const s = { machine: null, source: "hard", question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
+
+export function enter() {
+  s.machine = null;
+}
+
+async function next(app) {
+  s.busy = true;
+  s.loading = true;
+  s.verdict = null;
+  s.hold = 0;
+  app.render();
+  const [question, tallies] = await Promise.all([
+    app.run(() => api.drillNext(s.machine, s.source), { quiet: true }),
+    app.run(() => api.drillTallies(s.machine), { quiet: true }),
+  ]);
+  s.failed = question === undefined;
+  s.question = question || null;
+  s.tallies = tallies || s.tallies;
+  s.busy = false;
+  s.loading = false;
+  app.render();
+}
+
+async function answer(app) {
+  if (!s.question || s.verdict || s.busy) return;
+  s.busy = true;
+  app.render();
+  const verdict = await app.run(() => api.drillAnswer(s.question, s.hold));
+  s.busy = false;
+  if (verdict) {
+    s.verdict = verdict;
+    s.tallies = { ...s.tallies, [s.source]: verdict.tally };
+    app.announce(verdict.correct ? t("train.right") : t("train.wrong", { chips: formatDec(verdict.ev_given_up_chips, 2) }));
+  }
+  app.render();
+}
+
+function card(app, i) {
+  const text = s.question.cards[i];
+  const held = Boolean((s.hold >> i) & 1);
+  const best = s.verdict ? Boolean((s.verdict.best_hold >> i) & 1) : false;
+  return h("button", {
+    type: "button", class: "card", "data-testid": `train-card-${i}`, "data-card": text,
+    "aria-pressed": held ? "true" : "false", "data-hint": best ? "true" : "false",
+    "aria-label": `${t("card.position", { n: i + 1 })}: ${cardName(text)}${held ? `, ${t("card.held")}` : ""}${best ? `, ${t("train.best-card")}` : ""}`,
+    "aria-disabled": s.verdict ? "true" : "false",
+    onclick: () => { if (!s.verdict) { s.hold ^= 1 << i; app.render(); } },
+  }, cardFace(text), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")));
+}
+
+function tallyLine() {
+  const tally = s.tallies && s.tallies[s.source];
+  if (!tally) return null;
+  return h("p", { class: "train-tally", "data-testid": "train-tally", "data-answered": String(tally.answered), "data-correct": String(tally.correct), "data-streak": String(tally.streak) },
+    t("train.tally", { correct: formatInt(tally.correct), answered: formatInt(tally.answered), streak: formatInt(tally.streak), best: formatInt(tally.best_streak) }));
+}
+
+function verdictView(app) {
+  const v = s.verdict;
+  const bestCards = s.question.cards.filter((_, i) => (v.best_hold >> i) & 1);
+  return h("section", { class: `review ${v.correct ? "good" : "mistake"}`, "data-testid": "train-verdict", "data-correct": String(v.correct) },
+    h("p", {}, v.correct ? t("train.right") : t("train.wrong", { chips: formatDec(v.ev_given_up_chips, 2) })),
+    h("p", { class: "review-best" }, t("hint.review.best"), " ",
+      bestCards.length ? bestCards.map((c) => miniCard(c)) : t("train.draw-five")),
+    v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null,
+    h("details", { class: "train-evs" },
+      h("summary", {}, t("train.ev-table")),
+      h("ol", { class: "hint-list" }, v.holds.map((hold) => h("li", { class: hold.hold === v.hold ? "chosen" : "" },
+        h("span", { class: "hold-cards" }, hold.cards.length ? hold.cards.map((c) => miniCard(c, { held: true })) : t("train.draw-five")),
+        h("span", { class: "small" }, t("train.ev", { chips: formatDec(hold.ev_chips, 2), ev: formatDec(hold.ev, 3) })))))));
+}
+
+export function render(app) {
+  const id = app.route.arg;
+  const machine = app.state && app.state.machines.find((m) => m.id === id);
+  if (!machine) return replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
+  const key = `${id}/${s.source}`;
+  if (s.key !== key) {
+    s.key = key;
+    s.machine = id;
+    s.question = null;
+    s.loading = true;
+    next(app);
+  }
+  const q = s.question;
+  replace(app.main,
+    h("div", { class: "machine-head" },
+      h("button", { type: "button", class: "back", "data-testid": "train-back", "aria-label": t("machine.back"), onclick: () => app.go("machine", id) }, "‹"),
+      h("h2", { class: "machine-title" }, t("train.title", { machine: app.machineName(id) }))),
+    h("div", { class: "seg", role: "group", "aria-label": t("train.source") },
+      SOURCES.map((source) => h("button", {
+        type: "button", "data-testid": `train-source-${source}`, "aria-pressed": s.source === source ? "true" : "false",
+        onclick: () => { s.source = source; app.render(); },
+      }, t(`train.source.${source}`)))),
+    h("p", { class: "small muted" }, t(`train.explain.${s.source}`)),
+    s.loading ? h("p", { class: "notice" }, t("app.loading"))
+      : s.failed ? null
+        : !q ? h("p", { class: "notice", "data-testid": "train-empty" }, t("train.no-mistakes"))
+          : [
+            s.source === "mistakes" ? h("p", { class: "small" }, t("train.queue", { n: formatInt(q.queue) })) : null,
+            h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, i))),
+            s.verdict ? verdictView(app) : h("p", { class: "small" }, t("train.choose")),
+            h("button", {
+              type: "button", class: "btn primary", "data-testid": s.verdict ? "train-next" : "train-answer",
+              disabled: s.busy ? true : undefined,
+              onclick: () => (s.verdict ? next(app) : answer(app)),
+            }, s.verdict ? t("train.next") : t("train.answer")),
+          ],
+    tallyLine());
+}
