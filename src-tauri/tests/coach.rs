@@ -1,0 +1,83 @@
+//! The coach's commands through Tauri's mock runtime, under the real capabilities: the figures after
+//! a few hands, the session card, sessions, a drill round and the review queue.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{App, Manager, WebviewWindow, WebviewWindowBuilder};
+
+use app_lib::AppState;
+
+fn app_on(db: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let app = app_lib::with_commands(mock_builder())
+        .manage(AppState::open(db))
+        .build(app_lib::context())
+        .expect("the mock app builds");
+    let window = match app.get_webview_window("main") {
+        Some(window) => window,
+        None => WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("a main window"),
+    };
+    (app, window)
+}
+
+fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: CallbackFn(0),
+        error: CallbackFn(1),
+        url: "tauri://localhost".parse().expect("a URL"),
+        body: InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    };
+    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().expect("JSON"))
+}
+
+fn ok(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Value {
+    invoke(window, cmd, args).unwrap_or_else(|e| panic!("{cmd} was refused: {e}"))
+}
+
+#[test]
+fn the_coach_commands_answer_with_the_cores_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = app_on(&dir.path().join("vpoker.db"));
+    let arrival = ok(&window, "foreground", json!({}));
+    assert_eq!(arrival["new"], true);
+    for _ in 0..12 {
+        ok(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false }));
+        ok(&window, "draw", json!({ "hold": 31 }));
+    }
+    assert_eq!(ok(&window, "foreground", json!({}))["new"], false, "seconds later: the same session");
+    let coach = ok(&window, "coach", json!({}));
+    let jacks = coach["real"].as_array().unwrap().iter().find(|m| m["machine"] == "jacks-or-better").unwrap().clone();
+    assert_eq!(jacks["all"]["deals"], 12);
+    assert!(jacks["chart"].as_array().unwrap().len() >= 2);
+    let card = ok(&window, "session_card", json!({ "machine": "jacks-or-better", "practice": false }));
+    assert_eq!((card["figures"]["deals"].as_u64(), card["worth_showing"].as_bool()), (Some(12), Some(true)));
+    ok(&window, "background", json!({}));
+
+    let chips_before = ok(&window, "get_state", json!({}))["chips"].clone();
+    // The review queue holds the mistaken deals; a drill answer is judged and counted.
+    let mistakes = ok(&window, "mistakes", json!({ "limit": 50 }));
+    let queued = mistakes.as_array().unwrap().len();
+    assert!(queued > 0);
+    let question = ok(&window, "drill_next", json!({ "machine": "jacks-or-better", "source": "mistakes" }));
+    assert!(question["hand"].is_i64());
+    let verdict = ok(&window, "drill_answer", json!({ "question": question, "hold": 31 }));
+    assert_eq!(verdict["correct"], false);
+    assert_eq!(verdict["holds"].as_array().unwrap().len(), 32);
+    let hard = ok(&window, "drill_next", json!({ "machine": "jacks-or-better", "source": "hard" }));
+    assert!(hard["hand"].is_null());
+    let best = ok(&window, "drill_answer", json!({ "question": hard, "hold": 0 }))["best_hold"].clone();
+    let again = ok(&window, "drill_answer", json!({ "question": hard, "hold": best }));
+    assert_eq!(again["correct"], true);
+    let tallies = ok(&window, "drill_tallies", json!({ "machine": "jacks-or-better" }));
+    assert_eq!((tallies["hard"]["answered"].as_u64(), tallies["mistakes"]["answered"].as_u64()), (Some(2), Some(1)));
+    // Chips never move in training.
+    assert_eq!(ok(&window, "get_state", json!({}))["chips"], chips_before);
+    let err = invoke(&window, "drill_next", json!({ "machine": "jacks-or-better", "source": "random" })).unwrap_err();
+    assert_eq!(err["kind"], "lab-unknown");
+}
