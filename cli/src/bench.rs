@@ -47,6 +47,14 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     let stats = median(&mut || game.stats().map(drop).map_err(fail))?;
     let history_20 = median(&mut || game.history(20, None).map(drop).map_err(fail))?;
     let history_20_deep = median(&mut || game.history(20, Some(n_hands / 2)).map(drop).map_err(fail))?;
+    let coach = median(&mut || game.coach().map(drop).map_err(fail))?;
+    let jacks = vpoker::machine::MachineId::JacksOrBetter;
+    let session_card = median(&mut || game.session_card(jacks, false).map(drop).map_err(fail))?;
+    let mistakes_20 = median(&mut || game.mistakes(None, 20).map(drop).map_err(fail))?;
+    let drill_mistake = median(&mut || {
+        let seed = vpoker::shuffle::Seed::from_bytes([7; 32]);
+        game.drill_next(jacks, vpoker::game::drill_cmds::DrillSource::Mistakes, seed).map(drop).map_err(fail)
+    })?;
     let started = Instant::now();
     let audit = game.audit().map_err(fail)?;
     let audit_full = ms(started);
@@ -65,6 +73,10 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "stats": stats,
             "history_20": history_20,
             "history_20_deep": history_20_deep,
+            "coach": coach,
+            "session_card": session_card,
+            "mistakes_20": mistakes_20,
+            "drill_next_mistake": drill_mistake,
             "audit_full": audit_full,
         },
         "audit_ok": audit.ok,

@@ -532,6 +532,10 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
                 app.screenshot(&format!("verify-{lang}")).await?;
             }
         }
+        open_machine(&app, JACKS).await?;
+        app.click("machine-train").await?;
+        app.wait_visible(&tid("train-answer")).await?;
+        app.screenshot(&format!("train-{lang}")).await?;
         app.click("nav-lobby").await?;
         app.click("lobby-fairness").await?;
         app.wait_visible(&tid("fair-verify")).await?;
