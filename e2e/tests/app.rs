@@ -526,6 +526,12 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
                 app.wait_visible(&tid("history-row")).await?;
             }
             app.screenshot(&format!("{screen}-{lang}")).await?;
+            if screen == "stats" {
+                app.wait_visible(&tid("coach-all-jacks-or-better")).await?;
+                let script = "document.querySelector('[data-testid=coach-all-jacks-or-better]').scrollIntoView()";
+                app.client().execute(script, vec![]).await?;
+                app.screenshot(&format!("stats-coach-{lang}")).await?;
+            }
             if screen == "history" {
                 app.click("history-verify").await?;
                 app.wait_visible(&tid("verification")).await?;
