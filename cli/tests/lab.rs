@@ -73,7 +73,7 @@ fn deals_table() {
         assert!(v.get(key).is_some(), "{key}");
     }
     let categories = v["categories"].as_array().unwrap();
-    assert_eq!(keys(&categories[0]), ["id", "dead", "count", "exact", "expected", "deviation", "z"]);
+    assert_eq!(keys(&categories[0]), ["id", "dead", "count", "exact", "expected", "deviation", "relative", "z"]);
     assert_eq!(categories.iter().map(|c| c["count"].as_u64().unwrap()).sum::<u64>(), 3000);
     assert_eq!(categories.iter().map(|c| c["exact"].as_u64().unwrap()).sum::<u64>(), 2_598_960);
     assert!(v["nudged"].as_u64().unwrap() > 0);
@@ -82,7 +82,7 @@ fn deals_table() {
 #[test]
 fn bag_demo() {
     let v = json(&["lab", "bag", "--kinds", "4", "--copies", "1", "--draws", "600", "--seed", SEED, "--json"]);
-    assert_eq!(keys(&v), ["request", "seed", "pure", "bag", "exact", "seconds"]);
+    assert_eq!(keys(&v), ["request", "run_window", "seed", "pure", "bag", "exact", "seconds"]);
     let stats = [
         "counts",
         "repeat_rate",
