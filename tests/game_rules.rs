@@ -295,9 +295,11 @@ fn settings_are_validated_and_stored() {
     game.set_setting("hints", "off").unwrap();
     game.set_setting("mistake-warnings", "off").unwrap();
     game.set_setting("sound", "off").unwrap();
+    assert!(game.state(day(0)).unwrap().settings.haptics, "haptics are on by default");
+    assert!(!game.set_setting("haptics", "off").unwrap().haptics);
     let before = game.state(day(0)).unwrap();
     for (key, value) in
-        [("kind-deals", "maybe"), ("animation", "slow"), ("language", "fr"), ("volume", "on"), ("Sound", "on")]
+        [("kind-deals", "maybe"), ("animation", "slow"), ("language", "fr"), ("volume", "on"), ("Sound", "on"), ("haptics", "weak")]
     {
         let error = game.set_setting(key, value).unwrap_err();
         assert_eq!(error.kind(), "invalid-setting", "{key}={value}");
@@ -306,7 +308,7 @@ fn settings_are_validated_and_stored() {
     drop(game);
     let game = Game::open(&dir.path().join("game.db")).unwrap();
     let settings = game.state(day(0)).unwrap().settings;
-    assert!(!settings.kind_deals && !settings.hints && !settings.mistake_warnings && !settings.sound);
+    assert!(!settings.kind_deals && !settings.hints && !settings.mistake_warnings && !settings.sound && !settings.haptics);
     assert_eq!((settings.animation.as_str(), settings.language.as_str()), ("fast", "ja"));
 }
 

@@ -326,7 +326,7 @@ pub struct HistoryArgs {
 /// `set KEY VALUE`
 #[derive(Args)]
 pub struct SetArgs {
-    /// Setting: kind-deals, hints, mistake-warnings, animation, sound or language.
+    /// Setting: kind-deals, hints, mistake-warnings, animation, sound, haptics or language.
     #[arg(value_name = "KEY", allow_hyphen_values = true)]
     pub key: String,
     /// New value: on|off, animation normal|fast|off, language auto|en|de|pt|ja.

@@ -484,12 +484,81 @@ impl Session {
     /// Sets the window to a phone's 390×844 CSS pixels (no window manager runs under Xvfb, so the
     /// outer and inner sizes are the same).
     pub async fn phone_size(&self) -> Result<()> {
-        self.client.set_window_rect(0, 0, 390, 844).await?;
-        self.wait_until("the page is 390 px wide", || async {
-            let width = self.client.execute("return window.innerWidth", vec![]).await?;
-            Ok(width.as_u64() == Some(390))
+        self.window_size(390, 844).await
+    }
+
+    /// Sets the page to `width` × `height` CSS pixels and waits until it has that size.
+    pub async fn window_size(&self, width: u32, height: u32) -> Result<()> {
+        self.client.set_window_rect(0, 0, width, height).await?;
+        self.wait_until(&format!("the page is {width} × {height} px"), || async {
+            let size = self.client.execute("return [window.innerWidth, window.innerHeight]", vec![]).await?;
+            Ok(size == json!([width, height]))
         })
         .await
+    }
+
+    /// Presses keys together, as the player would (e.g. `[Key::Alt, Key::Left]`), through WebDriver's
+    /// input actions: the page sees real keydown/keyup events.
+    pub async fn press(&self, keys: &[char]) -> Result<()> {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let mut actions = KeyActions::new("keyboard".into());
+        for key in keys {
+            actions = actions.then(KeyAction::Down { value: *key });
+        }
+        for key in keys.iter().rev() {
+            actions = actions.then(KeyAction::Up { value: *key });
+        }
+        self.client.perform_actions(actions).await?;
+        Ok(())
+    }
+
+    /// Runs axe-core (e2e/node_modules, installed by scripts/deps.sh) on the whole page, its
+    /// experimental rules included, and returns the violations as `{id, impact, help, nodes:
+    /// [{target, html, summary}]}`. The script is injected once per page (the app never reloads).
+    pub async fn axe(&self) -> Result<Vec<Value>> {
+        let loaded = self.client.execute("return typeof window.axe === 'object'", vec![]).await?;
+        if loaded != json!(true) {
+            let path = repo_root().join("e2e/node_modules/axe-core/axe.min.js");
+            let source = std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: {e} (scripts/deps.sh runs `npm ci` in e2e/)", path.display()))?;
+            self.client.execute(&format!("{source}\nreturn typeof window.axe;"), vec![]).await?;
+        }
+        let script = r#"
+            const done = arguments[0];
+            const rules = {};
+            for (const rule of axe.getRules(["experimental"])) rules[rule.ruleId] = { enabled: true };
+            axe.run(document, { resultTypes: ["violations"], rules }).then((result) => done({
+              violations: result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => ({ target: n.target.join(" "), html: n.html.slice(0, 160), summary: n.failureSummary })),
+              })),
+            }), (error) => done({ error: String(error) }));
+        "#;
+        let result = self.client.execute_async(script, vec![]).await?;
+        if let Some(error) = result.get("error") {
+            return Err(format!("axe-core failed: {error}").into());
+        }
+        Ok(result["violations"].as_array().cloned().unwrap_or_default())
+    }
+
+    /// The shown controls (buttons, links, form fields, summaries, `[role=button]`/`[role=switch]`)
+    /// whose hit area is under 44 × 44 CSS px, as `{html, width, height}`.
+    pub async fn small_targets(&self) -> Result<Vec<Value>> {
+        let script = r#"
+            const selector = "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=switch], [role=link], [role=tab]";
+            const small = [];
+            for (const el of document.querySelectorAll(selector)) {
+              if (el.closest("[hidden]")) continue;
+              const rect = el.getBoundingClientRect();
+              if (rect.width === 0 && rect.height === 0) continue;
+              if (!el.checkVisibility({ visibilityProperty: true })) continue;
+              if (rect.width < 43.5 || rect.height < 43.5) {
+                small.push({ html: el.outerHTML.slice(0, 140), width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 });
+              }
+            }
+            return small;
+        "#;
+        Ok(self.client.execute(script, vec![]).await?.as_array().cloned().unwrap_or_default())
     }
 
     /// Saves a screenshot of the page as `screenshots/<name>.png`.

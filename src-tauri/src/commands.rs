@@ -195,7 +195,7 @@ pub async fn stats<R: Runtime>(app: AppHandle<R>) -> CommandResult<Stats> {
     with_game(app, |game| game.stats()).await
 }
 
-/// Changes one setting (hints, mistake warnings, kind deals, animation, sound, language).
+/// Changes one setting (hints, mistake warnings, kind deals, animation, sound, haptics, language).
 #[tauri::command]
 pub async fn set_setting<R: Runtime>(app: AppHandle<R>, key: String, value: String) -> CommandResult<State> {
     with_game(app, move |game| game.set_setting_state(&key, &value, today())).await

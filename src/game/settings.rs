@@ -6,12 +6,13 @@ use serde::Serialize;
 use super::error::GameError;
 
 /// Every setting: its key, the values it takes (the first is the default).
-pub const SETTINGS: [(&str, &[&str]); 6] = [
+pub const SETTINGS: [(&str, &[&str]); 7] = [
     ("kind-deals", &["on", "off"]),
     ("hints", &["on", "off"]),
     ("mistake-warnings", &["on", "off"]),
     ("animation", &["normal", "fast", "off"]),
     ("sound", &["on", "off"]),
+    ("haptics", &["on", "off"]),
     ("language", &["auto", "en", "de", "pt", "ja"]),
 ];
 
@@ -28,6 +29,8 @@ pub struct Settings {
     pub animation: String,
     /// Sound on.
     pub sound: bool,
+    /// Haptic feedback on (a tap on hold, a pattern on a win; phones only, nothing on desktop).
+    pub haptics: bool,
     /// "auto" (follow the system) or "en", "de", "pt", "ja".
     pub language: String,
 }
@@ -70,6 +73,7 @@ impl Settings {
             mistake_warnings: get("mistake-warnings") == "on",
             animation: get("animation"),
             sound: get("sound") == "on",
+            haptics: get("haptics") == "on",
             language: get("language"),
         }
     }

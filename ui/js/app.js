@@ -6,6 +6,8 @@ import { setLanguage, t, has, translateTree, formatInt } from "./i18n.js";
 import { h, replace } from "./dom.js";
 import { celebrate } from "./celebrate.js";
 import { configureSound } from "./sound.js";
+import { configureHaptics } from "./haptics.js";
+import * as nav from "./nav.js";
 import * as lobby from "./lobby.js";
 import * as machine from "./machine.js";
 import * as history from "./history.js";
@@ -82,13 +84,17 @@ function updateHeader() {
   chips.dataset.value = String(state.chips);
   level.textContent = formatInt(state.level);
   level.dataset.value = String(state.level);
+  // The start-up figure (e2e `figures`): when the balance is first on screen.
+  if (!balanceShown) { balanceShown = true; performance.mark("balance-shown"); }
 }
+let balanceShown = false;
 
 function applySettings() {
   if (!state) return;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   document.documentElement.dataset.anim = reduced ? "off" : state.settings.animation;
   configureSound(state.settings.sound);
+  configureHaptics(state.settings.haptics);
 }
 
 function setState(next) {
@@ -129,10 +135,9 @@ export const app = {
   prefs: { practice: false },
   get state() { return state; },
   get route() { return route; },
+  /** Opens a screen (see nav.js: a history entry per screen, so back walks back through them). */
   go(name, arg) {
-    const hash = `#/${name}${arg ? `/${encodeURIComponent(arg)}` : ""}`;
-    if (location.hash === hash) { parseRoute(); render(); }
-    else location.hash = hash;
+    return nav.go(name, arg);
   },
   /**
    * Runs one call into Rust; a returned State replaces ours. Errors are shown translated (in
@@ -156,6 +161,7 @@ export const app = {
   async setLanguageSetting(value) {
     await setLanguage(value);
     translateTree(document);
+    fitTabLabels();
     updateHeader();
     currentScreen = null;
     render();
@@ -165,6 +171,21 @@ export const app = {
   announce,
   machineName,
 };
+
+/**
+ * Icons alone in the tab bar when any label would be cut, and no title in the top bar when it would
+ * be (large text, a narrow screen): both stay in the page for screen readers.
+ */
+function fitTabLabels() {
+  const bar = document.querySelector(".tabbar");
+  bar.classList.remove("icons-only");
+  const cut = [...bar.querySelectorAll("button > span:last-child")].some((label) => label.scrollWidth > label.clientWidth + 1);
+  bar.classList.toggle("icons-only", cut);
+  const top = document.querySelector(".topbar");
+  const brand = top.querySelector(".brand");
+  top.classList.remove("no-brand");
+  top.classList.toggle("no-brand", brand.scrollWidth > brand.clientWidth + 1);
+}
 
 function noBackend() {
   replace(main,
@@ -177,13 +198,18 @@ async function start() {
   let lang = "auto";
   await setLanguage(lang);
   translateTree(document);
+  fitTabLabels();
+  const fit = new ResizeObserver(() => fitTabLabels());
+  fit.observe(document.querySelector(".tabbar"));
+  fit.observe(document.querySelector(".topbar"));
   for (const button of document.querySelectorAll(".tabbar [data-route]")) {
     button.addEventListener("click", () => {
       const helpFor = route.name === "machine" || route.name === "help" ? route.arg : null;
       app.go(button.dataset.route, button.dataset.route === "help" ? helpFor : null);
     });
   }
-  window.addEventListener("hashchange", () => { showError(null); parseRoute(); render(); });
+  // The skip link moves focus, not the route.
+  document.querySelector(".skip").addEventListener("click", (event) => { event.preventDefault(); main.focus(); });
   // Sessions: the core decides when one starts (30 minutes or more away); the UI only reports.
   document.addEventListener("visibilitychange", () => {
     const call = document.visibilityState === "hidden" ? api.background : api.foreground;
@@ -205,14 +231,18 @@ async function start() {
     if (first.settings.language !== "auto") {
       await setLanguage(first.settings.language);
       translateTree(document);
+      fitTabLabels();
       updateHeader();
     }
   } catch (error) {
     showError(error);
   }
-  if (!location.hash && state && state.hand) {
-    window.history.replaceState(null, "", `#/machine/${encodeURIComponent(state.hand.machine)}`);
-  }
+  // A hand in progress opens its machine, one back away from the lobby.
+  nav.start(state && state.hand ? nav.hashOf("machine", state.hand.machine) : null, () => {
+    showError(null);
+    parseRoute();
+    render();
+  });
   parseRoute();
   render();
 }

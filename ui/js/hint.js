@@ -20,22 +20,37 @@ export function bestEntry(hint) {
   return hint.holds.find((entry) => entry.best);
 }
 
-/** The panel for the hand in progress; `hint` is null while Rust works it out. */
-export function hintPanel(hint, currentHold) {
+function holdRow(hint, entry, currentHold) {
+  return h("li", {
+    class: `${entry.best ? "best" : ""}${entry.hold === currentHold ? " chosen" : ""}`,
+    "data-hold": entry.hold,
+  },
+    holdCards(hint.cards, entry.hold),
+    h("span", { class: "hint-ev" },
+      entry.best ? h("span", { class: "hint-best" }, t("hint.best")) : null,
+      t("hint.ev", { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev_chips, 2) })));
+}
+
+/**
+ * The panel for the hand in progress; `hint` is null while Rust works it out. The best hold with
+ * its EV is always shown; the next holds and the explanation open with the panel's button
+ * (`more`, toggled by `onMore`), so a small phone keeps the whole hand on one screen.
+ */
+export function hintPanel(hint, currentHold, { more = false, onMore = null } = {}) {
   if (!hint) {
     return h("section", { class: "hint-panel", "data-testid": "hint-panel", "aria-busy": "true" }, h("p", { class: "small" }, t("hint.loading")));
   }
-  return h("section", { class: "hint-panel", "data-testid": "hint-panel", "aria-label": t("hint.title") },
-    h("h3", { class: "section-title" }, t("hint.title")),
-    h("ol", { class: "hint-list" }, hint.holds.slice(0, 5).map((entry) => h("li", {
-      class: `${entry.best ? "best" : ""}${entry.hold === currentHold ? " chosen" : ""}`,
-      "data-hold": entry.hold,
-    },
-      holdCards(hint.cards, entry.hold),
-      h("span", { class: "hint-ev" },
-        entry.best ? h("span", { class: "hint-best" }, t("hint.best")) : null,
-        t("hint.ev", { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev_chips, 2) }))))),
-    h("p", { class: "small" }, t("hint.stake", { stake: formatInt(hint.stake) }), " ", t("hint.explain")));
+  const [best, ...others] = hint.holds.slice(0, 5);
+  return h("section", { class: `hint-panel${more ? " more" : ""}`, "data-testid": "hint-panel", "aria-labelledby": "hint-title" },
+    h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
+    h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
+    onMore ? h("button", {
+      type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",
+      "aria-controls": "hint-others", "aria-label": t("hint.more"), title: t("hint.more"), onclick: onMore,
+    }, h("span", { "aria-hidden": "true" }, more ? "▴" : "▾")) : null,
+    h("div", { class: "hint-others", id: "hint-others", hidden: onMore && !more ? true : undefined },
+      h("ol", { class: "hint-list", start: 2 }, others.map((entry) => holdRow(hint, entry, currentHold))),
+      h("p", { class: "small" }, t("hint.stake", { stake: formatInt(hint.stake) }), " ", t("hint.explain"))));
 }
 
 /** After a draw: the core's verdict on the hold, and the best hold when it was a mistake. */

@@ -17,10 +17,18 @@ export function systemLanguage() {
   return "en";
 }
 
+/** Batches of texts not yet folded into the main tables (ui/i18n/NAME/CODE.json; tests/i18n.rs
+ * reads the same list): loaded beside the main table while they exist. */
+const PENDING = ["phone"];
+
 async function load(code) {
   const response = await fetch(`i18n/${code}.json`);
   if (!response.ok) throw new Error(`i18n/${code}.json: ${response.status}`);
-  return response.json();
+  const main = await response.json();
+  const batches = await Promise.all(PENDING.map((name) => fetch(`i18n/${name}/${code}.json`)
+    .then((r) => (r.ok ? r.json() : {}))
+    .catch(() => ({}))));
+  return Object.assign({}, ...batches, main);
 }
 
 /** Switches to `setting` ("auto" or a language code); resolves when loaded. */

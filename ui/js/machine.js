@@ -11,6 +11,7 @@ import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
 import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
 import { play } from "./sound.js";
+import { buzz } from "./haptics.js";
 import { showSessionCard } from "./stats.js";
 
 let machineId = null;
@@ -149,7 +150,7 @@ async function draw() {
   busy = false;
   if (next) drawnHere += 1;
   if (next && next.last_hand) {
-    if (next.last_hand.payout > 0) play("win");
+    if (next.last_hand.payout > 0) { play("win"); buzz("win"); }
     app.announce(resultSpeech(next.last_hand));
   }
   app.render();
@@ -180,11 +181,12 @@ function toggleHold(i) {
   if (!hand || busy) return;
   hold ^= 1 << i;
   play("hold");
+  buzz("hold");
   updateCards();
   updateExtraHands();
   updateHintMarks();
-  const card = document.querySelector(`[data-testid=card-${i}]`);
-  app.announce(card ? card.getAttribute("aria-label") : "");
+  const name = document.querySelector(`[data-testid=card-${i}] .card-name`);
+  app.announce(name ? name.textContent : "");
 }
 
 function onKey(event) {
@@ -270,7 +272,8 @@ function updateCards() {
     const changed = shownCards.length === 5 && shownCards[i] !== card;
     if (changed || !el.firstChild) {
       const animate = changed && document.documentElement.dataset.anim !== "off";
-      el.replaceChildren(cardFace(card), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")));
+      el.replaceChildren(cardFace(card), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")),
+        h("span", { class: "card-name visually-hidden" }));
       if (animate) {
         el.style.setProperty("--i", String(i));
         el.classList.remove("flip");
@@ -285,7 +288,10 @@ function updateCards() {
     const label = card
       ? `${t("card.position", { n: i + 1 })}: ${cardName(card)}${held ? `, ${t("card.held")}` : ""}${el.dataset.hint === "true" ? `, ${t("card.hinted")}` : ""}`
       : `${t("card.position", { n: i + 1 })}: ${t("card.back")}`;
-    el.setAttribute("aria-label", label);
+    // The button's name is its content (the picture is hidden from the accessibility tree), so what
+    // is said is all there is: no aria-label for the visible "K♣" to be missing from.
+    const name = el.querySelector(".card-name");
+    if (name) name.textContent = label;
     const tag = el.querySelector(".held-tag");
     if (tag) tag.textContent = t("card.held-tag");
   }
@@ -293,9 +299,29 @@ function updateCards() {
 }
 
 function updateHintMarks() {
-  const list = document.querySelector(".hint-list");
-  if (!list) return;
-  for (const li of list.children) li.classList.toggle("chosen", Number(li.dataset.hold) === hold);
+  for (const li of document.querySelectorAll(".hint-panel .hint-list > li")) li.classList.toggle("chosen", Number(li.dataset.hold) === hold);
+}
+
+/** Whether the hint shows every hold or only the best one (the player's choice, kept while the app runs). */
+let hintMore = false;
+
+/**
+ * The paytable with its bar: on a short screen (machine.css) the table folds to the rows the last
+ * draw lit, and the bar's button opens it whole; the bar also holds the hand's commitment.
+ */
+function paytableBox(machine, bets, lit, hand) {
+  const open = Boolean(app.prefs.paytableOpen);
+  const table = paytable(machine, bets, bet, lit);
+  table.id = "paytable";
+  return h("div", { class: `pt-box${open ? " open" : ""}${lit.size ? " has-lit" : ""}` },
+    h("div", { class: "pt-bar" },
+      h("button", {
+        type: "button", class: "btn small pt-toggle", "data-testid": "paytable-toggle",
+        "aria-expanded": open ? "true" : "false", "aria-controls": "paytable",
+        onclick: () => { app.prefs.paytableOpen = !open; render(app); },
+      }, t("machine.paytable")),
+      hand && hand.commitment ? commitmentLine(hand.commitment) : null),
+    table);
 }
 
 function extraRow(index, cards, result) {
@@ -424,23 +450,23 @@ export function render(appRef) {
   const showHint = hintOn() && hand;
   const otherHand = state.hand && !hand ? state.hand : null;
 
-  replace(app.main,
+  replace(app.main, h("div", { class: "machine-play" },
     h("div", { class: "machine-head" },
-      h("button", { type: "button", class: "back", "aria-label": t("machine.back"), onclick: () => app.go("lobby") }, "‹"),
+      h("button", { type: "button", class: "back", "data-testid": "machine-back", "aria-label": t("machine.back"), onclick: () => app.go("lobby") }, "‹"),
       h("h2", { class: "machine-title" }, app.machineName(machine.id)),
       !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
         : h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open"))),
     otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.machineName(otherHand.machine) }), " ",
       h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,
-    paytable(machine, bets, bet, litRows(state)),
+    paytableBox(machine, bets, litRows(state), hand),
     h("ol", { class: "extras", "aria-label": t("machine.extra-hands") }),
     h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") },
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
-    hand && hand.commitment ? commitmentLine(hand.commitment) : null,
     !hand && last && last.hold !== last.best_hold ? sameCardsLine(last) : null,
-    showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold) : null,
-    !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
+    showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold,
+      { more: hintMore, onMore: () => { hintMore = !hintMore; render(app); } }) : null,
+    !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null),
     h("div", { class: "controls" },
       h("div", { class: "control-row" },
         selector("bet", bets, bet, Boolean(hand) || busy, t("machine.bet")),

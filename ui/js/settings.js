@@ -132,6 +132,7 @@ function settingsList(app, s) {
     switchRow(app, "kind-deals", s.kind_deals, [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3"), t("settings.kind-deals.explain4")]),
     selectRow(app, "animation", s.animation, [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),
     switchRow(app, "sound", s.sound, null),
+    switchRow(app, "haptics", s.haptics, [t("settings.haptics.explain")]),
     selectRow(app, "language", s.language, [
       ["auto", t("settings.language.auto")], ["en", "English"], ["de", "Deutsch"], ["pt", "Português"], ["ja", "日本語"],
     ], "language-select"));

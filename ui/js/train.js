@@ -55,10 +55,12 @@ function card(app, i) {
   return h("button", {
     type: "button", class: "card", "data-testid": `train-card-${i}`, "data-card": text,
     "aria-pressed": held ? "true" : "false", "data-hint": best ? "true" : "false",
-    "aria-label": `${t("card.position", { n: i + 1 })}: ${cardName(text)}${held ? `, ${t("card.held")}` : ""}${best ? `, ${t("train.best-card")}` : ""}`,
     "aria-disabled": s.verdict ? "true" : "false",
     onclick: () => { if (!s.verdict) { s.hold ^= 1 << i; app.render(); } },
-  }, cardFace(text), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")));
+  }, cardFace(text), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")),
+  // The name is the button's content, as on the machine (no aria-label the visible card is not part of).
+  h("span", { class: "visually-hidden" },
+    `${t("card.position", { n: i + 1 })}: ${cardName(text)}${held ? `, ${t("card.held")}` : ""}${best ? `, ${t("train.best-card")}` : ""}`));
 }
 
 function tallyLine() {

@@ -1,0 +1,447 @@
+//! End-to-end: the app on a small phone. A whole hand (bet, deal, the hint's best hold with its EV,
+//! hold, draw, result) plays without scrolling at 360 × 640 and 320 × 568 portrait and 640 × 360
+//! landscape, in English and German (the longest texts), with screenshots of each; at 200 % text
+//! nothing sticks out sideways or is cut off; the platform's back (history.back() as Android's back
+//! does, Escape and Alt+← on a desktop) walks back through dialogs and screens to the lobby and no
+//! further; haptics are asked of the plugin on hold and win when the setting is on, never when off.
+
+use std::time::Duration;
+
+use fantoccini::key::Key;
+use serde_json::{json, Value};
+use vpoker_e2e::*;
+
+const JACKS: &str = "jacks-or-better";
+
+async fn launch_fresh() -> Result<(DataHome, Driver, Session)> {
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    Ok((data, driver, app))
+}
+
+async fn set_language(app: &Session, lang: &str) -> Result<()> {
+    app.click("nav-settings").await?;
+    app.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
+    let html = app.client().find(fantoccini::Locator::Css("html")).await?;
+    app.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) }).await
+}
+
+async fn phase(app: &Session) -> Result<String> {
+    Ok(app.attr("deal-draw", "data-phase").await?.unwrap_or_default())
+}
+
+/// Where the element is, and whether the page has scrolled: `{inside, covered, scrolled, rect}`.
+/// Inside: wholly within the window; covered: the point at its centre belongs to another element.
+async fn placement(app: &Session, testid: &str) -> Result<Value> {
+    let script = r#"
+        const el = document.querySelector(arguments[0]);
+        if (!el) return { missing: true };
+        const r = el.getBoundingClientRect();
+        const inside = r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5
+          && r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const main = document.querySelector("main");
+        return {
+          inside, covered: !(hit && (hit === el || el.contains(hit))),
+          scrolled: main.scrollTop + document.scrollingElement.scrollTop + window.scrollY,
+          rect: [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)],
+        };
+    "#;
+    Ok(app.client().execute(script, vec![json!(tid(testid))]).await?)
+}
+
+/// Asserts the element is in view, uncovered, with nothing scrolled, then taps it (WebDriver's click
+/// does not scroll an element that is already in view).
+async fn tap_in_view(app: &Session, testid: &str, size: &str) -> Result<()> {
+    assert_in_view(app, testid, size).await?;
+    app.wait_visible(&tid(testid)).await?.click().await?;
+    let after = placement(app, testid).await?;
+    if after["scrolled"].as_f64() != Some(0.0) {
+        return Err(format!("{size}: tapping {testid} scrolled the page ({after})").into());
+    }
+    Ok(())
+}
+
+async fn assert_in_view(app: &Session, testid: &str, size: &str) -> Result<()> {
+    app.wait_visible(&tid(testid)).await?;
+    let at = placement(app, testid).await?;
+    if at["inside"] != json!(true) || at["covered"] != json!(false) || at["scrolled"].as_f64() != Some(0.0) {
+        return Err(format!("{size}: {testid} is not in view without scrolling: {at}").into());
+    }
+    Ok(())
+}
+
+/// One hand from bet to result on the machine screen, every step in view.
+async fn hand_without_scrolling(app: &Session, size: &str, shots: &str) -> Result<()> {
+    app.wait_ready().await?;
+    tap_in_view(app, "bet-5", size).await?;
+    tap_in_view(app, "deal-draw", size).await?;
+    app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
+    app.wait_ready().await?;
+    app.wait_until("the hint has its answer", || async {
+        Ok(app.is_visible(&tid("hint-best")).await?
+            && app.attr("hint-panel", "aria-busy").await?.as_deref() != Some("true"))
+    })
+    .await?;
+    assert_in_view(app, "hint-best", size).await?;
+    let best = app.inner_text(&tid("hint-best")).await?;
+    assert!(best.chars().any(|c| c.is_ascii_digit()), "{size}: the best hold shows no EV: {best:?}");
+    // Hold what the hint lights.
+    let lit = app.hint_mask().await?;
+    for i in 0..5 {
+        assert_in_view(app, &format!("card-{i}"), size).await?;
+        if lit & (1 << i) != 0 {
+            tap_in_view(app, &format!("card-{i}"), size).await?;
+        }
+    }
+    assert_eq!(app.held_mask().await?, lit, "{size}: the taps held the hint's cards");
+    app.screenshot(&format!("{shots}-dealt")).await?;
+    tap_in_view(app, "deal-draw", size).await?;
+    app.wait_until("the hand is drawn", || async { Ok(phase(app).await? == "deal") }).await?;
+    app.wait_ready().await?;
+    assert_in_view(app, "win-total", size).await?;
+    let result = app.text("win-total").await?;
+    assert!(!result.trim().is_empty(), "{size}: no result line");
+    app.screenshot(&format!("{shots}-drawn")).await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_whole_hand_plays_without_scrolling_on_small_phones() -> Result<()> {
+    if !enabled("a_whole_hand_plays_without_scrolling_on_small_phones") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    for lang in ["en", "de"] {
+        if lang != "en" {
+            app.phone_size().await?;
+            set_language(&app, lang).await?;
+        }
+        for (width, height) in [(360, 640), (320, 568), (640, 360)] {
+            let size = format!("{width}x{height} {lang}");
+            app.window_size(width, height).await?;
+            app.click("nav-lobby").await?;
+            app.click(&format!("machine-{JACKS}")).await?;
+            app.wait_visible(&tid("deal-draw")).await?;
+            hand_without_scrolling(&app, &size, &format!("phone-{width}x{height}-{lang}")).await?;
+        }
+    }
+    app.close().await
+}
+
+/// What sticks out of the window sideways or is cut off (clipped text, an ellipsis), on the page as
+/// it is: a list of descriptions, empty when all is well.
+async fn overflow(app: &Session) -> Result<Vec<String>> {
+    let script = r#"
+        const width = document.documentElement.clientWidth;
+        const issues = [];
+        if (document.documentElement.scrollWidth > width + 1) issues.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+        const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
+          const o = getComputedStyle(p).overflowX; if (o === "auto" || o === "scroll") return true; } return false; };
+        for (const el of document.querySelectorAll("body *")) {
+          if (el.closest(".visually-hidden, .live, [hidden], dialog:not([open]), svg")) continue;
+          // The one deliberate ellipsis: a hand's commitment (64 hex digits), shown whole a tap away.
+          if (el.closest(".commit:not([open]) summary")) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width <= 1 || r.height <= 1 || !el.checkVisibility({ visibilityProperty: true })) continue;
+          const name = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent || "").trim().slice(0, 40)}"`;
+          if ((r.right > width + 1 || r.left < -1) && !scrolls(el)) issues.push(`${name} sticks out (${Math.round(r.left)}–${Math.round(r.right)})`);
+          const style = getComputedStyle(el);
+          const clips = style.overflowX === "hidden" || style.overflowX === "clip" || style.textOverflow === "ellipsis";
+          if (clips && el !== document.body && el.tagName !== "MAIN" && el.scrollWidth > el.clientWidth + 1) issues.push(`${name} is cut off (${el.scrollWidth} > ${el.clientWidth})`);
+        }
+        return issues;
+    "#;
+    let issues = app.client().execute(script, vec![]).await?;
+    Ok(issues
+        .as_array()
+        .map(|a| a.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect())
+        .unwrap_or_default())
+}
+
+#[tokio::test]
+async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
+    if !enabled("at_200_percent_text_nothing_overflows_or_is_cut_off") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    let mut problems = Vec::new();
+    for lang in ["en", "de"] {
+        app.window_size(360, 640).await?;
+        if lang != "en" {
+            set_language(&app, lang).await?;
+        }
+        // The platform's text size: every size in the UI is relative to the root's.
+        app.client().execute("document.documentElement.style.fontSize = '32px'", vec![]).await?;
+        let mut check = |screen: String, issues: Vec<String>| {
+            problems.extend(issues.into_iter().map(|i| format!("[{lang}] {screen}: {i}")));
+        };
+        for screen in ["lobby", "history", "stats", "settings", "help"] {
+            app.click(&format!("nav-{screen}")).await?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            check(screen.to_string(), overflow(&app).await?);
+        }
+        app.click("nav-lobby").await?;
+        app.click(&format!("machine-{JACKS}")).await?;
+        app.wait_ready().await?;
+        check("machine".into(), overflow(&app).await?);
+        app.click("deal-draw").await?;
+        app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+        app.wait_visible(&tid("hint-best")).await?;
+        check("machine, dealt".into(), overflow(&app).await?);
+        app.screenshot(&format!("text-200-machine-{lang}")).await?;
+        app.click("deal-draw").await?;
+        app.wait_until("the hand is drawn", || async {
+            if app.is_visible(&tid("warn-draw")).await? {
+                app.click("warn-draw").await?;
+            }
+            Ok(phase(&app).await? == "deal")
+        })
+        .await?;
+        check("machine, drawn".into(), overflow(&app).await?);
+        app.click("machine-train").await?;
+        app.wait_visible(&tid("train-answer")).await?;
+        check("training".into(), overflow(&app).await?);
+        app.click("nav-lobby").await?;
+        app.click("lobby-fairness").await?;
+        app.wait_visible(&tid("fair-verify")).await?;
+        check("fairness".into(), overflow(&app).await?);
+        app.click("nav-lobby").await?;
+        app.screenshot(&format!("text-200-lobby-{lang}")).await?;
+        app.client().execute("document.documentElement.style.fontSize = ''", vec![]).await?;
+    }
+    assert!(problems.is_empty(), "at 200 % text:\n{}", problems.join("\n"));
+    app.close().await
+}
+
+async fn route(app: &Session) -> Result<(String, u64, bool)> {
+    let script =
+        "return [location.hash, (history.state && history.state.depth) || 0, document.getElementById('dialog').open]";
+    let value = app.client().execute(script, vec![]).await?;
+    Ok((value[0].as_str().unwrap_or_default().to_string(), value[1].as_u64().unwrap_or(99), value[2] == json!(true)))
+}
+
+async fn wait_route(app: &Session, hash: &str, dialog: bool) -> Result<()> {
+    app.wait_until(&format!("the route is {hash} (dialog open: {dialog})"), || async {
+        let (now, _, open) = route(app).await?;
+        Ok(now == hash && open == dialog)
+    })
+    .await?;
+    // The screen drawn is the route's.
+    let screen = hash.trim_start_matches("#/").split('/').next().unwrap_or_default().to_string();
+    app.wait_until(&format!("the {screen} screen is drawn"), || async { Ok(screen_shown(app).await? == screen) }).await
+}
+
+/// Android's back: the webview's goBack() while it can go back, which is history.back().
+async fn android_back(app: &Session) -> Result<()> {
+    app.client().execute("history.back()", vec![]).await?;
+    Ok(())
+}
+
+/// The screen `<main>` shows (its `data-screen`).
+async fn screen_shown(app: &Session) -> Result<String> {
+    let value = app.client().execute("return document.querySelector('main').dataset.screen || ''", vec![]).await?;
+    Ok(value.as_str().unwrap_or_default().to_string())
+}
+
+#[tokio::test]
+async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand() -> Result<()> {
+    if !enabled("back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    wait_route(&app, "#/lobby", false).await?;
+    assert_eq!(route(&app).await?.1, 0, "the lobby is the first entry");
+    // At the lobby the desktop's back keys do nothing.
+    app.press(&[Key::Escape.into()]).await?;
+    app.press(&[Key::Alt.into(), Key::Left.into()]).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    wait_route(&app, "#/lobby", false).await?;
+
+    // A hand in progress survives back: the machine → the lobby → the machine again.
+    app.click(&format!("machine-{JACKS}")).await?;
+    wait_route(&app, "#/machine/jacks-or-better", false).await?;
+    app.click("bet-10").await?;
+    app.wait_ready().await?;
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+    app.wait_ready().await?;
+    let dealt = app.cards().await?;
+    app.click("card-0").await?;
+    app.press(&[Key::Escape.into()]).await?;
+    wait_route(&app, "#/lobby", false).await?;
+    app.wait_chips(990).await?;
+    app.click(&format!("machine-{JACKS}")).await?;
+    assert_eq!(app.cards().await?, dealt, "the same hand after back");
+    assert_eq!(phase(&app).await?, "draw");
+    assert_eq!(app.held_mask().await?, 1, "the held card is still held");
+
+    // The mistake dialog closes on back and the hand stays on the machine; back again leaves it.
+    let hint = app.invoke("hint", json!({})).await?;
+    let worst = hint["ok"]["holds"].as_array().and_then(|h| h.last()).cloned().ok_or("hint holds")?;
+    let worst = worst["hold"].as_u64().ok_or("a hold")? as u8;
+    for i in 0..5 {
+        let held = app.held_mask().await? & (1 << i) != 0;
+        if held != (worst & (1 << i) != 0) {
+            app.click(&format!("card-{i}")).await?;
+        }
+    }
+    app.click("deal-draw").await?;
+    app.wait_visible(&tid("warn-cancel")).await?;
+    wait_route(&app, "#/machine/jacks-or-better", true).await?;
+    android_back(&app).await?;
+    wait_route(&app, "#/machine/jacks-or-better", false).await?;
+    assert_eq!(phase(&app).await?, "draw", "back from the dialog kept the hand undrawn");
+    app.click("deal-draw").await?;
+    app.wait_visible(&tid("warn-cancel")).await?;
+    app.press(&[Key::Escape.into()]).await?;
+    wait_route(&app, "#/machine/jacks-or-better", false).await?;
+    android_back(&app).await?;
+    wait_route(&app, "#/lobby", false).await?;
+    assert_eq!(route(&app).await?.1, 0);
+
+    // Tabs replace each other: three tabs, one back to the lobby.
+    for tab in ["history", "stats", "settings"] {
+        app.click(&format!("nav-{tab}")).await?;
+        wait_route(&app, &format!("#/{tab}"), false).await?;
+    }
+    android_back(&app).await?;
+    wait_route(&app, "#/lobby", false).await?;
+    assert_eq!(route(&app).await?.1, 0, "back from a tab reaches the first entry");
+
+    // A dialog on a tab: back closes it, the next back leaves the tab.
+    app.click("nav-settings").await?;
+    app.click("reset").await?;
+    app.wait_visible(&tid("reset-confirm")).await?;
+    wait_route(&app, "#/settings", true).await?;
+    app.press(&[Key::Alt.into(), Key::Left.into()]).await?;
+    wait_route(&app, "#/settings", false).await?;
+    app.press(&[Key::Escape.into()]).await?;
+    wait_route(&app, "#/lobby", false).await?;
+
+    // Two levels: the fairness hub → a lab → back → the hub → back → the lobby; training the same.
+    app.click("lobby-fairness").await?;
+    wait_route(&app, "#/fairness", false).await?;
+    app.click("fair-bag").await?;
+    wait_route(&app, "#/fairness/bag", false).await?;
+    android_back(&app).await?;
+    wait_route(&app, "#/fairness", false).await?;
+    android_back(&app).await?;
+    wait_route(&app, "#/lobby", false).await?;
+    app.click(&format!("machine-{JACKS}")).await?;
+    app.click("machine-train").await?;
+    wait_route(&app, "#/train/jacks-or-better", false).await?;
+    app.press(&[Key::Escape.into()]).await?;
+    wait_route(&app, "#/machine/jacks-or-better", false).await?;
+    // The screen's own ‹ button goes back the same way.
+    app.click("machine-back").await?;
+    wait_route(&app, "#/lobby", false).await?;
+    assert_eq!(route(&app).await?.1, 0);
+    app.wait_chips(990).await?;
+    app.close().await
+}
+
+/// Replaces the haptics plugin's JavaScript (present on phones only) with one that counts calls.
+async fn stub_haptics(app: &Session) -> Result<()> {
+    let script = r#"
+        window.__hapticCalls = [];
+        const record = (name) => (arg) => { window.__hapticCalls.push([name, arg]); return Promise.resolve(); };
+        window.__TAURI__.haptics = {
+          vibrate: record("vibrate"), impactFeedback: record("impactFeedback"),
+          notificationFeedback: record("notificationFeedback"), selectionFeedback: record("selectionFeedback"),
+        };
+    "#;
+    app.client().execute(script, vec![]).await?;
+    Ok(())
+}
+
+async fn haptic_calls(app: &Session) -> Result<Vec<Value>> {
+    let calls =
+        app.client().execute("const c = window.__hapticCalls; window.__hapticCalls = []; return c", vec![]).await?;
+    Ok(calls.as_array().cloned().unwrap_or_default())
+}
+
+/// Deals and draws with the best hold until a hand pays; returns the calls the draw made.
+async fn play_until_a_win(app: &Session) -> Result<Vec<Value>> {
+    for _ in 0..40 {
+        app.wait_ready().await?;
+        app.click("deal-draw").await?;
+        app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
+        app.wait_ready().await?;
+        let cards = app.cards().await?;
+        let hint = cli(&["hint", "--game", JACKS, "--json", &cards.join(" ")])?;
+        let best = hint["holds"][0]["mask"].as_u64().ok_or("a best hold")? as u8;
+        for i in 0..5 {
+            if best & (1 << i) != 0 {
+                app.click(&format!("card-{i}")).await?;
+            }
+        }
+        haptic_calls(app).await?;
+        app.click("deal-draw").await?;
+        app.wait_until("the hand is drawn", || async { Ok(phase(app).await? == "deal") }).await?;
+        app.wait_ready().await?;
+        if app.attr("win-total", "data-value").await?.unwrap_or_default().parse::<u64>().unwrap_or(0) > 0 {
+            return haptic_calls(app).await;
+        }
+    }
+    Err("no winning hand in 40 deals".into())
+}
+
+#[tokio::test]
+async fn haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off() -> Result<()> {
+    if !enabled("haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_fresh().await?;
+    // On this desktop the plugin is not there: nothing is called and nothing fails.
+    let present = app.client().execute("return Boolean(window.__TAURI__.haptics)", vec![]).await?;
+    assert_eq!(present, json!(false), "the haptics plugin is registered on phones only");
+    stub_haptics(&app).await?;
+    app.click(&format!("machine-{JACKS}")).await?;
+    app.click("bet-5").await?;
+    app.wait_ready().await?;
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+    app.wait_ready().await?;
+    haptic_calls(&app).await?;
+    app.click("card-2").await?;
+    app.click("card-2").await?;
+    assert_eq!(
+        haptic_calls(&app).await?,
+        vec![json!(["impactFeedback", "light"]), json!(["impactFeedback", "light"])],
+        "a light tap on each hold and release"
+    );
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is drawn", || async {
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+        }
+        Ok(phase(&app).await? == "deal")
+    })
+    .await?;
+    let calls = play_until_a_win(&app).await?;
+    assert_eq!(calls, vec![json!(["notificationFeedback", "success"])], "the success pattern on a win");
+
+    // Off: the setting (the core's, default on) silences both.
+    app.click("nav-settings").await?;
+    let switch = app.wait_visible(&tid("setting-haptics")).await?;
+    assert_eq!(switch.attr("aria-checked").await?.as_deref(), Some("true"), "haptics are on by default");
+    app.click("setting-haptics").await?;
+    app.wait_until("the setting is off", || async {
+        Ok(app.attr("setting-haptics", "aria-checked").await?.as_deref() == Some("false"))
+    })
+    .await?;
+    let state = app.invoke("get_state", json!({})).await?;
+    assert_eq!(state["ok"]["settings"]["haptics"], json!(false));
+    app.click("nav-lobby").await?;
+    app.click(&format!("machine-{JACKS}")).await?;
+    let calls = play_until_a_win(&app).await?;
+    assert!(calls.is_empty(), "haptics off, yet the plugin was called: {calls:?}");
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+    app.wait_ready().await?;
+    app.click("card-0").await?;
+    assert!(haptic_calls(&app).await?.is_empty(), "haptics off, yet a hold buzzed");
+    app.close().await
+}
