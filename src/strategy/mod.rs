@@ -15,6 +15,9 @@
 
 mod analyze;
 mod brute;
+pub mod chart;
+pub mod custom;
+mod exact;
 mod solver;
 mod tables;
 
