@@ -152,7 +152,9 @@ pub fn generate(
     generate_with_limit(table, MAX_LINES, progress, cancel)
 }
 
-/// [`generate`] with another line limit (to see what more lines would buy).
+/// [`generate`] with another line limit (to see what more or fewer lines would buy). A limit
+/// below what the family's last-resort lines and made hands need may be exceeded: the chart
+/// then has as few lines as the ranking could reach.
 pub fn generate_with_limit(
     table: &Paytable,
     max_lines: usize,

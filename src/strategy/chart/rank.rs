@@ -14,8 +14,10 @@
 //!    least (its groups fall to their next line) is moved to the end. Then the local search runs
 //!    again with moves refused if they would add a line, and *swaps* are tried: take out a line,
 //!    put in the best other class at its best place, keep it if the return rose. A made hand
-//!    that is the best play somewhere is never dropped. Last, lines that cost nothing to drop
-//!    (their hands' next lines play holds worth as much) are dropped, the rarest first.
+//!    that is the best play somewhere is dropped only when the limit leaves no other way, and a
+//!    line whose hands would fall to a class that is not a line is not dropped (that would not
+//!    shorten the chart). Last, lines that cost nothing to drop (their hands' next lines play
+//!    holds worth as much) are dropped, the rarest first.
 //!
 //! Every figure is an exact integer and every tie is broken by place or class number: the same
 //! paytable always gives the same chart, on any number of threads.
@@ -30,6 +32,9 @@ use super::Cancelled;
 /// suffice).
 const MAX_SWEEPS: usize = 200;
 
+/// Places tried per class, best first, when the best ones would add a line.
+const MAX_TRIES: usize = 3;
+
 /// Ranks the classes of `p` into a chart of at most `max_lines` lines.
 pub(crate) fn rank<'p>(
     p: &'p Problem<'p>,
@@ -42,9 +47,12 @@ pub(crate) fn rank<'p>(
     improve(&mut search, None, cancel)?;
     progress(0.5);
     search.dead_to_end();
-    while search.lines() > max_lines {
-        if !remove_cheapest_line(&mut search) {
-            break;
+    // Made hands stay while they can; a limit too small for them drops them too.
+    for protect_made in [true, false] {
+        while search.lines() > max_lines {
+            if !remove_cheapest_line(&mut search, protect_made) {
+                break;
+            }
         }
     }
     improve(&mut search, Some(max_lines), cancel)?;
@@ -69,8 +77,9 @@ fn drop_free_line(search: &mut Search) -> bool {
     for g in 0..search.p.hands.n_groups() {
         cover[search.first_class(g) as usize] += search.p.hands.g_weight[g];
     }
+    let revives = revives(search);
     let free = (0..search.n_classes())
-        .filter(|&c| search.decided[c] > 0 && costs[c].is_some_and(|cost| cost <= 0))
+        .filter(|&c| search.decided[c] > 0 && !revives[c] && costs[c].is_some_and(|cost| cost <= 0))
         .min_by_key(|&c| (cover[c], c));
     match free {
         Some(class) => {
@@ -166,7 +175,11 @@ fn best_allowed_place(
         }
     }
     candidates.sort_unstable();
-    candidates.into_iter().map(|(_, place)| place).find(|&place| search.lines_after(x, place, change) <= limit)
+    candidates
+        .into_iter()
+        .take(MAX_TRIES)
+        .map(|(_, place)| place)
+        .find(|&place| search.lines_after(x, place, change) <= limit)
 }
 
 /// The cost of dropping each line, per class: `None` when some group has no other class, or
@@ -195,11 +208,27 @@ fn removal_costs(search: &Search, protect_made: bool) -> Vec<Option<i64>> {
     costs
 }
 
-/// Moves the line that costs least to drop to the end of the order; false when none can go.
-fn remove_cheapest_line(search: &mut Search) -> bool {
-    let costs = removal_costs(search, true);
-    let cheapest =
-        (0..search.n_classes()).filter(|&c| search.decided[c] > 0).filter_map(|c| costs[c].map(|cost| (cost, c))).min();
+/// Per class: whether dropping it would make a class that decides nothing now decide something
+/// (so the chart would not get shorter).
+fn revives(search: &Search) -> Vec<bool> {
+    let mut revives = vec![false; search.n_classes()];
+    for g in 0..search.p.hands.n_groups() {
+        if search.second_class(g).is_some_and(|second| search.decided[second as usize] == 0) {
+            revives[search.first_class(g) as usize] = true;
+        }
+    }
+    revives
+}
+
+/// Moves the line that costs least to drop to the end of the order; false when none can go
+/// (every line is a needed made hand, the only class somewhere, or would revive another class).
+fn remove_cheapest_line(search: &mut Search, protect_made: bool) -> bool {
+    let costs = removal_costs(search, protect_made);
+    let revives = revives(search);
+    let cheapest = (0..search.n_classes())
+        .filter(|&c| search.decided[c] > 0 && !revives[c])
+        .filter_map(|c| costs[c].map(|cost| (cost, c)))
+        .min();
     match cheapest {
         Some((_, class)) => {
             search.apply(class as u16, search.n_classes() - 1);

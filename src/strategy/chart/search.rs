@@ -99,6 +99,11 @@ impl<'p> Search<'p> {
         self.p.hands.group(g)[self.first[g] as usize]
     }
 
+    /// The class that would decide group `g` without its deciding class, if any.
+    pub(crate) fn second_class(&self, g: usize) -> Option<u16> {
+        (self.second[g] != NONE).then(|| self.p.hands.group(g)[self.second[g] as usize])
+    }
+
     /// The sum of group `g`'s deciding class, and of its second (None when it has none).
     pub(crate) fn first_second(&self, g: usize) -> (i64, Option<i64>) {
         let sums = self.p.group_sums(g);
