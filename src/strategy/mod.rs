@@ -31,7 +31,7 @@ use crate::machine::MachineId;
 pub use analyze::{
     analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES, N_DEALS,
 };
-pub use brute::brute_force_evs;
+pub use brute::{brute_force_evs, brute_force_table_evs};
 pub use tables::{FamilyTables, MachineTables};
 
 /// Two EVs closer than this are a tie, settled by the tie rule.
