@@ -11,6 +11,11 @@
 //! background thread at start-up. [`analyze()`] solves every deal once per suit class and reproduces the
 //! published returns exactly. [`brute_force_evs`] is the slow, obviously right reference.
 //!
+//! [`chart`] generates strategy charts (ranked hold classes in players' words, first matching line
+//! wins) from these exact EVs, with the chart's own exact return; [`custom`] is the paytable lab's
+//! core: a copy of a machine's table with any pays, analysed exactly (return, final-hand
+//! probabilities, variance).
+//!
 //! This module computes; it never reads the clock, a file or a global RNG.
 
 mod analyze;

@@ -11,7 +11,9 @@
 //!    (`search.rs`), and a move is made when it raises the chart's exact total. Sweeps over all
 //!    classes repeat until none improves: the order is then a local optimum of the exact return.
 //! 3. **At most `max_lines` lines.** While there are too many, the line whose removal costs
-//!    least (its groups fall to their next line) is moved to the end. Then the local search runs
+//!    least (its groups fall to their next line) is moved to the end, either all excess lines in
+//!    a row or one at a time with a constrained local search in between (both are run from the
+//!    step-2 order; the better chart is kept). Then the local search runs
 //!    again with moves refused if they would add a line, and *swaps* are tried: take out a line,
 //!    put in the best other class at its best place, keep it if the return rose. A made hand
 //!    that is the best play somewhere is dropped only when the limit leaves no other way, and a
@@ -47,24 +49,19 @@ pub(crate) fn rank<'p>(
     improve(&mut search, None, cancel)?;
     progress(0.5);
     search.dead_to_end();
-    // Made hands stay while they can; a limit too small for them drops them too.
-    for protect_made in [true, false] {
-        while search.lines() > max_lines {
-            if !remove_cheapest_line(&mut search, protect_made) {
-                break;
-            }
+    // Two ways down to the limit (all excess lines dropped at once, or one at a time with the
+    // others rearranged in between); neither always wins, so both run and the better is kept.
+    let mut best: Option<Search> = None;
+    for one_at_a_time in [false, true] {
+        let mut trial = search.clone();
+        trim(&mut trial, max_lines, one_at_a_time, cancel)?;
+        progress(if one_at_a_time { 0.95 } else { 0.75 });
+        let key = |t: &Search| (t.lines() <= max_lines, t.total);
+        if best.as_ref().is_none_or(|b| key(&trial) > key(b)) {
+            best = Some(trial);
         }
     }
-    improve(&mut search, Some(max_lines), cancel)?;
-    progress(0.7);
-    for _ in 0..MAX_SWEEPS {
-        if !swap_lines(&mut search, max_lines, cancel)? {
-            break;
-        }
-        improve(&mut search, Some(max_lines), cancel)?;
-    }
-    search.dead_to_end();
-    while drop_free_line(&mut search) {}
+    let search = best.expect("two trials ran");
     progress(1.0);
     Ok(search)
 }
@@ -88,6 +85,33 @@ fn drop_free_line(search: &mut Search) -> bool {
         }
         None => false,
     }
+}
+
+/// Brings `search` down to `max_lines` lines (step 3) and tidies it.
+fn trim(search: &mut Search, max_lines: usize, one_at_a_time: bool, cancel: &AtomicBool) -> Result<(), Cancelled> {
+    // Made hands stay while they can; a limit too small for them drops them too.
+    for protect_made in [true, false] {
+        while search.lines() > max_lines {
+            if !remove_cheapest_line(search, protect_made) {
+                break;
+            }
+            if one_at_a_time {
+                let lines = search.lines();
+                improve(search, Some(lines), cancel)?;
+                search.dead_to_end();
+            }
+        }
+    }
+    improve(search, Some(max_lines), cancel)?;
+    for _ in 0..MAX_SWEEPS {
+        if !swap_lines(search, max_lines, cancel)? {
+            break;
+        }
+        improve(search, Some(max_lines), cancel)?;
+    }
+    search.dead_to_end();
+    while drop_free_line(search) {}
+    Ok(())
 }
 
 /// The greedy decision list (step 1).

@@ -9,6 +9,7 @@ use super::sums::Problem;
 pub(crate) const NONE: u16 = u16::MAX;
 
 /// An order of the classes and what it decides.
+#[derive(Clone)]
 pub(crate) struct Search<'p> {
     pub p: &'p Problem<'p>,
     /// Per class: where its occurrences (group, slot) start in `occ`.
