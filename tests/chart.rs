@@ -175,7 +175,7 @@ fn the_vocabulary_is_enumerable_and_every_line_is_in_it() {
     let classes = chart::classes();
     let ids: HashSet<&str> = classes.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids.len(), classes.len(), "class ids are unique");
-    assert!(classes.iter().all(|c| !c.label.is_empty() && !c.kind.is_empty()));
+    assert!(classes.iter().all(|c| !c.label.is_empty() && !c.kind.is_empty() && !c.about.is_empty()));
     assert!(classes.iter().any(|c| c.id == "to-royal-4" && c.params.iter().any(|p| p.name == "n" && p.value == "4")));
     for machine in MachineId::ALL {
         for line in chart_of(machine).lines() {

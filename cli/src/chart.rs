@@ -1,4 +1,4 @@
-//! `vpoker chart (--game ID | --family F --pays P) [--lines N] [--json]`: the strategy chart the
+//! `vpoker chart (--game ID | --family F --pays P | --classes) [--lines N] [--json]`: the strategy chart the
 //! core generates from the exact solver, with its exact return beside optimal play's; and the lab
 //! half of `vpoker analyze --family F --pays P`. Pays are the core's to check: a bad one is a
 //! one-line error naming the row (exit 2).
@@ -16,9 +16,9 @@ use vpoker::strategy::custom;
 
 use crate::cli::{machine_id, CoreValue};
 
-/// `vpoker chart (--game ID | --family F --pays P) [--lines N] [--json]`
+/// `vpoker chart (--game ID | --family F --pays P | --classes) [--lines N] [--json]`
 #[derive(Args)]
-#[command(group(clap::ArgGroup::new("table").required(true).args(["game", "pays"])))]
+#[command(group(clap::ArgGroup::new("table").required(true).args(["game", "pays", "classes"])))]
 pub struct ChartArgs {
     /// Machine whose chart to generate, by id (e.g. jacks-or-better).
     #[arg(long, value_name = "ID", value_parser = machine_id())]
@@ -29,6 +29,9 @@ pub struct ChartArgs {
     /// A lab paytable: pays per coin, best row first, comma-separated (natural 9 or 11, deuces 10 values).
     #[arg(long, value_name = "P1,P2,...", requires = "family", allow_hyphen_values = true)]
     pub pays: Option<String>,
+    /// List the vocabulary instead: every hold class with its id, family, kind, parameters and label.
+    #[arg(long)]
+    pub classes: bool,
     /// At most this many lines, 1 to 200 (default 40).
     #[arg(long, value_name = "N", default_value = "40", value_parser = line_limit)]
     pub lines: usize,
@@ -66,6 +69,9 @@ pub(crate) fn pays_json(table: &Paytable) -> Value {
 
 /// Runs the `chart` subcommand.
 pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
+    if args.classes {
+        return classes(args.json);
+    }
     let (game, table) = match (args.game, &args.pays) {
         (Some(machine), _) => (Some(machine), machine.paytable().clone()),
         (None, Some(pays)) => (None, lab_table(args.family, pays)?),
@@ -83,6 +89,25 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     use std::io::Write;
     // A closed pipe (e.g. `| head`) is not an error.
     let _ = writeln!(std::io::stdout().lock(), "{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `chart --classes [--json]`: one class per line, as text or as a JSON object.
+fn classes(as_json: bool) -> Result<ExitCode, String> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for class in chart::classes() {
+        let line = if as_json {
+            json!(class).to_string()
+        } else {
+            let params: Vec<String> = class.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+            format!("{:<44} {:<8} {:<52} {} {}", class.id, class.family, class.label, class.kind, params.join(" "))
+        };
+        if writeln!(out, "{line}").is_err() {
+            break; // A closed pipe is not an error.
+        }
+    }
+    let _ = out.flush();
     Ok(ExitCode::SUCCESS)
 }
 

@@ -127,9 +127,15 @@ fn bad_pays_and_flags_are_one_line_errors() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
+    let out = vpoker(&["chart", "--classes", "--json"]);
+    let classes: Vec<Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(classes.len() > 100);
+    assert_eq!(keys(&classes[0]), ["id", "family", "kind", "params", "label", "prefer", "about"]);
+    assert!(classes.iter().any(|c| c["id"] == "to-royal-4" && c["params"][0]["name"] == "n"));
     let out = vpoker(&["chart", "--help"]);
     let help = text(&out.stdout);
-    for word in ["--game <ID>", "--family <natural|deuces>", "--pays <P1,P2,...>", "--lines <N>", "--json"] {
+    for word in ["--game <ID>", "--family <natural|deuces>", "--pays <P1,P2,...>", "--classes", "--lines <N>", "--json"]
+    {
         assert!(help.contains(word), "{help}");
     }
 }

@@ -64,7 +64,8 @@ pub(crate) struct ClassDef {
     pub pattern: Pattern,
 }
 
-/// One parameter of a class, e.g. `n` = 4 for "4 to a royal flush".
+/// One parameter of a class, e.g. `n` = 4 for "4 to a royal flush". Every Deuces Wild class has
+/// `deuces`: how many deuces the hand has and the hold keeps (or "any").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClassParam {
     /// The parameter's name, e.g. "n", "deuces", "ranks", "gaps", "high", "ways".
@@ -88,6 +89,8 @@ pub struct ClassInfo {
     pub label: String,
     /// The in-line rule: which hold the line plays when several of the hand's holds match it.
     pub prefer: Prefer,
+    /// What the kind holds and what each of its parameters means.
+    pub about: &'static str,
 }
 
 impl ClassDef {
@@ -154,7 +157,38 @@ impl ClassDef {
             params: self.params.clone(),
             label: self.label.clone(),
             prefer: self.prefer,
+            about: about(self.kind),
         }
+    }
+}
+
+/// What a kind holds and what its parameters mean (for [`ClassInfo::about`]).
+pub(crate) fn about(kind: &str) -> &'static str {
+    match kind {
+        "made-hand" => "all five cards, a paying hand; hand: which (flush-or-straight: either)",
+        "four-of-a-kind" | "three-of-a-kind" => "the four or three cards of one rank; ranks: any, aces, 2-4 or 5-k",
+        "n-of-a-kind" => "n cards of one rank counting the deuces held",
+        "two-pair" => "the four cards of two pairs",
+        "pair" => "the two cards of one pair; ranks: the rank group (j-a is a high pair, 2-10 a low pair)",
+        "to-royal" => "n suited cards ten to ace (Deuces Wild: with the deuces held among the n)",
+        "suited-high-cards" => "two suited cards jack to ace",
+        "suited" => "two suited cards of exactly these ranks (Deuces Wild with deuces: the deuce too)",
+        "to-straight-flush" => {
+            "n suited cards (deuces counted) inside one five-rank window, not all ten to ace; gaps: ranks \
+             missing inside the draw, an ace-low or 2-3-4 draw counting as gapped; high: cards jack or \
+             better; ways (Deuces Wild): windows a natural card can complete"
+        }
+        "to-flush" => "n suited cards; high: cards jack or better among them",
+        "to-straight" => {
+            "four cards of distinct ranks inside one five-rank window; gaps 0 = outside (open-ended), 1 = \
+             inside; high: cards jack or better; ways (Deuces Wild): windows a natural card can complete"
+        }
+        "unsuited-high-cards" => "n cards jack to ace of distinct ranks, not all of one suit",
+        "unsuited" => "cards jack to ace of exactly these ranks, not all of one suit",
+        "high-card" => "one card jack to ace; ranks: which (any: the lowest one held)",
+        "deuces-only" => "the deuces and nothing else",
+        "discard-everything" => "nothing: draw five new cards",
+        _ => "",
     }
 }
 
