@@ -127,6 +127,9 @@ fn an_insensible_table_is_analysed_exactly() {
     assert!(chart.lines().len() <= chart::MAX_LINES);
     assert!((chart.return_by_play(&table) - chart.chart_return()).abs() < 1e-12);
     assert!((chart.optimal_return() - analysis.return_rate).abs() < 1e-12);
+    let report = custom::lab_report(&table, &|_, _| {}, &never).unwrap();
+    assert_eq!(report.analysis, analysis);
+    assert_eq!(report.chart.lines(), chart.lines());
     let flush_draw = vpoker::card::parse_hand("Jh Js 3h 7h 9h").unwrap();
     assert_eq!(chart.play(&flush_draw).1.to_bits(), "10111");
 }

@@ -8,6 +8,8 @@
 //! solver's tables for a lab table are the family's shared category counts folded with the new
 //! pays: a few milliseconds, nothing is rebuilt from the 2,598,960 hands.
 
+use std::sync::atomic::AtomicBool;
+
 use serde::Serialize;
 
 use crate::card::Card;
@@ -15,6 +17,7 @@ use crate::eval::Family;
 use crate::machine::{MachineId, Paytable};
 
 use super::analyze::{canonical_classes, solve_classes, OutcomeProbability};
+use super::chart::{self, Cancelled, Chart, ChartStage};
 use super::exact::{denominator, ratio};
 use super::solver::fast_evs_with;
 use super::tables::{family_tables, MachineTables};
@@ -80,7 +83,7 @@ impl PayError {
 
 /// The family's id: "natural" or "deuces".
 pub fn family_id(family: Family) -> &'static str {
-    super::chart::family_id(family)
+    chart::family_id(family)
 }
 
 /// The family with this id ("natural" or "deuces").
@@ -186,6 +189,28 @@ pub fn analyze_table(table: &Paytable) -> TableAnalysis {
         .sum();
     let variance = ratio(second_moment, d) - return_rate * return_rate;
     TableAnalysis { return_rate, outcomes, variance }
+}
+
+/// Everything the lab shows for one table: the analysis and the regenerated chart.
+#[derive(Clone, Debug, Serialize)]
+pub struct LabReport {
+    /// Return, final-hand probabilities and variance of optimal play.
+    pub analysis: TableAnalysis,
+    /// The table's chart (at most [`chart::MAX_LINES`] lines) with its exact return.
+    pub chart: Chart,
+}
+
+/// The analysis (first, ~20 ms) and then the chart of a lab table, with the chart generation's
+/// progress and cancel flag (see [`chart::generate`]); meant for a worker thread, where a newer
+/// edit sets the older run's flag.
+pub fn lab_report(
+    table: &Paytable,
+    progress: &(dyn Fn(ChartStage, f64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<LabReport, Cancelled> {
+    let analysis = analyze_table(table);
+    let chart = chart::generate(table, progress, cancel)?;
+    Ok(LabReport { analysis, chart })
 }
 
 /// The solver for one lab table: the EVs of all 32 holds of any hand.

@@ -131,7 +131,7 @@ impl Chart {
             ));
         }
         text.push_str(&format!(
-            "chart return {:.6} %, optimal {:.6} %, cost {:.6} % ({} lines)",
+            "chart return {:.6} %, optimal {:.6} %, cost {:.6} percentage points ({} lines)",
             self.chart_return * 100.0,
             self.optimal_return * 100.0,
             self.cost() * 100.0,
@@ -165,7 +165,7 @@ pub fn generate_with_limit(
     progress(ChartStage::Classifying, 0.0);
     let tables = MachineTables::for_paytable(table, family_tables(family));
     let hands = hands::family_hands(family);
-    progress(ChartStage::Solving, 0.0);
+    progress(ChartStage::Classifying, 1.0);
     chart_from_tables(hands, &tables, max_lines, progress, cancel)
 }
 
@@ -176,7 +176,9 @@ fn chart_from_tables(
     progress: &(dyn Fn(ChartStage, f64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Chart, Cancelled> {
+    progress(ChartStage::Solving, 0.0);
     let problem = sums::Problem::solve(hands, tables, cancel)?;
+    progress(ChartStage::Solving, 1.0);
     progress(ChartStage::Ranking, 0.0);
     let search = rank::rank(&problem, max_lines.max(1), cancel, &|f| progress(ChartStage::Ranking, f))?;
     let defs = hands.matcher.defs();
