@@ -93,6 +93,19 @@ impl Paytable {
         Ok(Paytable { family, rows, row_of, pay_of })
     }
 
+    /// A copy of this table with new per-coin pays, one per row in row order, under the lab's
+    /// rules: a pay may be 0 and the pays need not descend (a flush may pay more than a full
+    /// house); the rows, their ids and the categories they cover stay as they are. `None` when
+    /// `pays` does not have one value per row. The built-in tables never change: this is a copy.
+    pub fn with_pays(&self, pays: &[u32]) -> Option<Paytable> {
+        if pays.len() != self.rows.len() {
+            return None;
+        }
+        let rows: Vec<PayRow> = self.rows.iter().zip(pays).map(|(row, &pay)| PayRow { pay, ..row.clone() }).collect();
+        let pay_of = self.row_of.iter().map(|row| row.map_or(0, |r| rows[r].pay)).collect();
+        Some(Paytable { family: self.family, rows, row_of: self.row_of.clone(), pay_of })
+    }
+
     /// The evaluator family.
     pub fn family(&self) -> Family {
         self.family
@@ -283,10 +296,7 @@ impl FromStr for MachineId {
     type Err = UnknownMachine;
 
     fn from_str(text: &str) -> Result<MachineId, UnknownMachine> {
-        MachineId::ALL
-            .into_iter()
-            .find(|m| m.id() == text)
-            .ok_or_else(|| UnknownMachine(text.to_string()))
+        MachineId::ALL.into_iter().find(|m| m.id() == text).ok_or_else(|| UnknownMachine(text.to_string()))
     }
 }
 

@@ -1,5 +1,6 @@
 //! `vpoker analyze --game ID|all [--json]`: the return of optimal play and the final-hand
-//! probabilities over all 2,598,960 deals.
+//! probabilities over all 2,598,960 deals; `vpoker analyze --family F --pays P [--json]`: the same
+//! and the variance for a lab paytable (the pays checked by the core, a bad one named by row).
 //!
 //! With `all`, the tables of both game families are built first, in parallel, then each machine is
 //! analysed on two threads; `seconds` is that machine's analysis time (for one machine it includes
@@ -11,16 +12,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use serde_json::{json, Map, Value};
-use vpoker::machine::MachineId;
+use vpoker::machine::{MachineId, Paytable};
+use vpoker::strategy::custom::{analyze_table, family_id};
 use vpoker::strategy::{analyze_classes, suit_classes, warm_up, Analysis};
 
 use crate::cli::{AnalyzeArgs, AnalyzeGames};
 
 /// Runs the `analyze` subcommand.
 pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
-    let machines: Vec<MachineId> = match args.game {
-        AnalyzeGames::All => MachineId::ALL.to_vec(),
-        AnalyzeGames::One(machine) => vec![machine],
+    let machines: Vec<MachineId> = match (args.game, &args.pays) {
+        (Some(AnalyzeGames::All), _) => MachineId::ALL.to_vec(),
+        (Some(AnalyzeGames::One(machine)), _) => vec![machine],
+        (None, Some(pays)) => return analyze_pays(&crate::chart::lab_table(args.family, pays)?, args.json),
+        (None, None) => return Err("analyze needs --game ID|all or --family F --pays P".into()),
     };
     let json = args.json;
     let started = Instant::now();
@@ -35,23 +39,17 @@ pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
     for (machine_idx, &machine) in machines.iter().enumerate() {
         let machine_started = Instant::now();
         bar.label(machine.id());
-        let analysis =
-            analyze_classes(machine, &classes, &|done, total| bar.update(machine, machine_idx, done, total));
+        let analysis = analyze_classes(machine, &classes, &|done, total| bar.update(machine, machine_idx, done, total));
         let seconds = machine_started.elapsed().as_secs_f64();
         bar.clear();
-        let text = if json {
-            analysis_json(&analysis, seconds).to_string()
-        } else {
-            analysis_text(&analysis, seconds)
-        };
+        let text = if json { analysis_json(&analysis, seconds).to_string() } else { analysis_text(&analysis, seconds) };
         if writeln!(out, "{text}").is_err() {
             return Ok(ExitCode::SUCCESS); // A closed pipe is not an error.
         }
     }
     if !json && machines.len() > 1 {
         let total = started.elapsed().as_secs_f64();
-        let _ =
-            writeln!(out, "all {} machines in {total:.3} s (tables {tables_seconds:.3} s)", machines.len());
+        let _ = writeln!(out, "all {} machines in {total:.3} s (tables {tables_seconds:.3} s)", machines.len());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -66,6 +64,43 @@ fn analysis_json(analysis: &Analysis, seconds: f64) -> Value {
         "probabilities": probabilities,
         "seconds": (seconds * 1e4).round() / 1e4,
     })
+}
+
+/// `analyze --family F --pays P`: a lab paytable's return, probabilities and variance.
+fn analyze_pays(table: &Paytable, json: bool) -> Result<ExitCode, String> {
+    let started = Instant::now();
+    let analysis = analyze_table(table);
+    let seconds = started.elapsed().as_secs_f64();
+    let text = if json {
+        let probabilities: Map<String, Value> =
+            analysis.outcomes.iter().map(|o| (o.id.to_string(), json!(o.probability))).collect();
+        json!({
+            "family": family_id(table.family()),
+            "pays": crate::chart::pays_json(table),
+            "return": analysis.return_rate,
+            "probabilities": probabilities,
+            "variance": analysis.variance,
+            "seconds": (seconds * 1e4).round() / 1e4,
+        })
+        .to_string()
+    } else {
+        let pays: Vec<String> = table.rows().iter().map(|r| format!("{} {}", r.id, r.pay)).collect();
+        let mut text = format!(
+            "{} paytable ({}): return {:.12} ({:.4} %) with optimal holds, variance {:.4}, {seconds:.3} s",
+            family_id(table.family()),
+            pays.join(", "),
+            analysis.return_rate,
+            analysis.return_rate * 100.0,
+            analysis.variance
+        );
+        for outcome in &analysis.outcomes {
+            text.push_str(&format!("\n  {:<20} {:.12}", outcome.id, outcome.probability));
+        }
+        text
+    };
+    // A closed pipe is not an error.
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+    Ok(ExitCode::SUCCESS)
 }
 
 fn analysis_text(analysis: &Analysis, seconds: f64) -> String {

@@ -41,6 +41,8 @@ pub enum Command {
     Hint(HintArgs),
     /// The return of optimal play and the final-hand probabilities over all 2,598,960 deals.
     Analyze(AnalyzeArgs),
+    /// The strategy chart generated from the exact solver, with its exact return beside optimal play's.
+    Chart(crate::chart::ChartArgs),
     /// Deal N single hands as the game does, hold the best, and report returns and deal rates as JSON.
     Simulate(SimulateArgs),
     /// Run one game command against a database and print one JSON object (exit 1 when refused).
@@ -148,13 +150,20 @@ pub struct HintArgs {
     pub hand: Vec<String>,
 }
 
-/// `vpoker analyze --game ID|all [--json]`
+/// `vpoker analyze (--game ID|all | --family natural|deuces --pays P1,P2,...) [--json]`
 #[derive(Args)]
+#[command(group(ArgGroup::new("table").required(true).args(["game", "pays"])))]
 pub struct AnalyzeArgs {
     /// Machine to analyse, by id, or "all" for the four machines one after another.
     #[arg(long, value_name = "ID|all", value_parser = analyze_games())]
-    pub game: AnalyzeGames,
-    /// Print one JSON object per machine {"game","return","probabilities","seconds"}.
+    pub game: Option<AnalyzeGames>,
+    /// With --pays: the game family of the lab paytable, natural or deuces.
+    #[arg(long, value_name = "natural|deuces", value_parser = crate::chart::family(), requires = "pays")]
+    pub family: Option<vpoker::eval::Family>,
+    /// A lab paytable: pays per coin, best row first, comma-separated (natural 9 or 11, deuces 10 values).
+    #[arg(long, value_name = "P1,P2,...", requires = "family", allow_hyphen_values = true)]
+    pub pays: Option<String>,
+    /// Print one JSON object per table {"game","return","probabilities","seconds"} (lab: "family","pays",…,"variance").
     #[arg(long)]
     pub json: bool,
 }
@@ -399,6 +408,13 @@ fn one_line(rendered: &str) -> String {
 pub(crate) struct CoreValue<T> {
     parse: fn(&str) -> Result<T, String>,
     ids: Vec<&'static str>,
+}
+
+impl<T> CoreValue<T> {
+    /// A value parsed by `parse`, with `ids` listed by `--help` and the completions.
+    pub(crate) fn new(parse: fn(&str) -> Result<T, String>, ids: Vec<&'static str>) -> CoreValue<T> {
+        CoreValue { parse, ids }
+    }
 }
 
 impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {

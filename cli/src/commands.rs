@@ -15,6 +15,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Shuffle(args) => shuffle(args),
         Command::Hint(args) => crate::hint::hint(args),
         Command::Analyze(args) => crate::analyze::analyze(args),
+        Command::Chart(args) => crate::chart::chart(args),
         Command::Play(args) => crate::play::play(args),
         Command::Verify(args) => crate::verify::verify(args),
         Command::Simulate(args) => crate::simulate::simulate(args),

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bench;
+mod chart;
 mod cli;
 mod commands;
 mod drill;

@@ -16,13 +16,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::eval::Family;
-use crate::machine::MachineId;
+use crate::machine::{MachineId, Paytable};
 
+use super::exact::{best_mask, denominator, ratio, LCM_OF_DRAWS};
 use super::solver::{category_of, draw_pay_totals, N_DRAWS};
-use super::tables::{
-    family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT,
-};
+use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
 
 /// The number of 5-card deals.
 pub const N_DEALS: u64 = 2_598_960;
@@ -117,6 +115,12 @@ pub fn suit_classes() -> Vec<SuitClass> {
     classes
 }
 
+/// The canonical suit classes, built once per process (what the lab and the charts walk).
+pub(crate) fn canonical_classes() -> &'static [SuitClass] {
+    static CLASSES: std::sync::OnceLock<Vec<SuitClass>> = std::sync::OnceLock::new();
+    CLASSES.get_or_init(suit_classes)
+}
+
 /// Analyses one machine over all deals, on as many threads as the machine has cores, building its
 /// tables if needed.
 pub fn analyze(machine: MachineId) -> Analysis {
@@ -131,7 +135,19 @@ pub fn analyze_classes(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Analysis {
     let family = family_tables(machine.family());
-    let tables = machine_tables(machine);
+    let totals = solve_classes(family, machine_tables(machine), classes, progress);
+    let outcome_totals = totals.outcome_totals(machine.paytable());
+    Analysis { machine, return_total: u128::from(totals.return_total), outcome_totals }
+}
+
+/// Solves every class with optimal holds under any paytable's tables (a machine's or a lab
+/// table's), on as many threads as the machine has cores, and adds up the exact totals.
+pub(crate) fn solve_classes(
+    family: &FamilyTables,
+    tables: &MachineTables,
+    classes: &[SuitClass],
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Totals {
     let done = AtomicUsize::new(0);
     let chunks: Vec<&[SuitClass]> = classes.chunks(PROGRESS_CHUNK).collect();
     // Thread k takes every n-th chunk from chunk k, so each gets a fair mix of early and late hands.
@@ -161,15 +177,18 @@ pub fn analyze_classes(
     for part in partials {
         totals.merge(&part);
     }
-    totals.into_analysis(machine, family.family())
+    totals
 }
 
-/// Exact running totals of one analysis. Each is at most 800 × L × 2,598,960 < 1.7e16, so u64
-/// holds them without overflow.
+/// Exact running totals of one analysis, over the common denominator L × deals. Each is at most
+/// MAX_PAY × L × 2,598,960 < 2.0e18 (800 × L × 2,598,960 < 1.7e16 on the built-in machines), so
+/// u64 holds them without overflow.
 #[derive(Clone, Copy)]
-struct Totals {
-    return_total: u64,
-    categories: [u64; CAT_SLOTS],
+pub(crate) struct Totals {
+    /// Σ over deals of the best hold's EV × L.
+    pub(crate) return_total: u64,
+    /// Per evaluator category: Σ over deals of P(final hand in it) × L.
+    pub(crate) categories: [u64; CAT_SLOTS],
 }
 
 impl Default for Totals {
@@ -221,12 +240,11 @@ impl Totals {
         }
     }
 
-    fn into_analysis(self, machine: MachineId, family: Family) -> Analysis {
-        let table = machine.paytable();
-        let mut outcome_totals: Vec<(&'static str, u128)> =
-            table.rows().iter().map(|row| (row.id, 0)).collect();
+    /// The totals per paytable row, best first, then "nothing".
+    pub(crate) fn outcome_totals(&self, table: &Paytable) -> Vec<(&'static str, u128)> {
+        let mut outcome_totals: Vec<(&'static str, u128)> = table.rows().iter().map(|row| (row.id, 0)).collect();
         let mut nothing = 0u128;
-        for category in 0..family.n_categories() {
+        for category in 0..table.family().n_categories() {
             let count = u128::from(self.categories[category]);
             match table.row_of_category(category) {
                 Some(row) => outcome_totals[row].1 += count,
@@ -234,107 +252,8 @@ impl Totals {
             }
         }
         outcome_totals.push(("nothing", nothing));
-        Analysis { machine, return_total: u128::from(self.return_total), outcome_totals }
+        outcome_totals
     }
-}
-
-/// The best hold (as a mask over the canonical hand's sorted cards) from the draw pay totals.
-///
-/// Each EV times L (the common multiple of the draw counts) is an exact integer of at most
-/// 800 × L ≈ 6.1e9; shifted left 5 bits with the hold's place under the tie rule below it, every
-/// hold gets a distinct i64 key and the best hold is simply the largest key. This picks the same
-/// hold as [`super::HandEvs::best`]: two different EVs differ by at least
-/// 1 / (C(47, 5) × C(47, 4)) ≈ 3.7e-12, far more than [`super::TIE_EPSILON`] plus rounding, and
-/// equal fractions round to equal doubles, so exact ties are exactly the f64 ties.
-#[inline]
-fn best_mask(pay_totals: &[i64; 32]) -> usize {
-    let mut best_key = i64::MIN;
-    for mask in 0..32 {
-        let key = (pay_totals[mask] * EV_SCALE[mask]) << 5 | TIE_PREFERENCE[mask];
-        best_key = best_key.max(key);
-    }
-    TIE_ORDER[31 - (best_key & 31) as usize] as usize
-}
-
-/// For each hold: L / C(47, 5 − cards held), which turns its draw total into EV × L.
-const EV_SCALE: [i64; 32] = build_ev_scale();
-
-const fn build_ev_scale() -> [i64; 32] {
-    let mut table = [0i64; 32];
-    let mut mask = 0;
-    while mask < 32 {
-        table[mask] = (LCM_OF_DRAWS / N_DRAWS[mask] as u64) as i64;
-        mask += 1;
-    }
-    table
-}
-
-/// The 32 holds in tie-rule order: fewer cards first, then the smaller mask.
-const TIE_ORDER: [u8; 32] = build_tie_order();
-/// For each hold: 31 − its place in [`TIE_ORDER`], so a larger value wins a tie.
-const TIE_PREFERENCE: [i64; 32] = build_tie_preference();
-
-const fn build_tie_order() -> [u8; 32] {
-    let mut order = [0u8; 32];
-    let mut place = 0;
-    let mut n_held = 0;
-    while n_held <= 5 {
-        let mut mask = 0;
-        while mask < 32 {
-            if (mask as u32).count_ones() == n_held {
-                order[place] = mask as u8;
-                place += 1;
-            }
-            mask += 1;
-        }
-        n_held += 1;
-    }
-    order
-}
-
-const fn build_tie_preference() -> [i64; 32] {
-    let order = build_tie_order();
-    let mut preference = [0i64; 32];
-    let mut place = 0;
-    while place < 32 {
-        preference[order[place] as usize] = 31 - place as i64;
-        place += 1;
-    }
-    preference
-}
-
-/// The least common multiple of C(47, k) for k = 0..=5: every EV times it is an integer.
-const LCM_OF_DRAWS: u64 = lcm_of_draws();
-
-const fn lcm_of_draws() -> u64 {
-    const fn gcd(a: u64, b: u64) -> u64 {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    let mut lcm = 1u64;
-    let mut mask = 0;
-    while mask < 32 {
-        let n = N_DRAWS[mask] as u64;
-        lcm = lcm / gcd(lcm, n) * n;
-        mask += 1;
-    }
-    lcm
-}
-
-/// The common denominator of every total: L × the number of deals.
-fn denominator() -> u128 {
-    u128::from(LCM_OF_DRAWS) * u128::from(N_DEALS)
-}
-
-/// `numerator / denominator` as f64, dividing the integer part exactly first so the result keeps
-/// full precision even though the numerator has more than 53 bits.
-fn ratio(numerator: u128, denominator: u128) -> f64 {
-    let whole = numerator / denominator;
-    let rest = numerator % denominator;
-    whole as f64 + rest as f64 / denominator as f64
 }
 
 /// How many distinct hands a suit permutation of `masks` gives: 24 / Π (multiplicity!).
@@ -381,11 +300,5 @@ mod tests {
                 assert_eq!(Hold::from_mask(best as u32).unwrap(), hint, "{machine} {hand:?}");
             }
         }
-    }
-
-    #[test]
-    fn common_denominator_is_the_lcm_of_the_draw_counts() {
-        assert_eq!(LCM_OF_DRAWS, 3 * 5 * 11 * 23 * 43 * 47);
-        assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS.is_multiple_of(u64::from(n))));
     }
 }

@@ -3,13 +3,17 @@
 //! is tested against it.
 
 use crate::card::Card;
-use crate::machine::MachineId;
+use crate::machine::{MachineId, Paytable};
 
 use super::HandEvs;
 
 /// The EVs of all 32 holds by enumerating every possible draw.
 pub fn brute_force_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
-    let table = machine.paytable();
+    brute_force_table_evs(machine.paytable(), hand)
+}
+
+/// The same under any paytable (a lab table's).
+pub fn brute_force_table_evs(table: &Paytable, hand: &[Card; 5]) -> HandEvs {
     let unseen: Vec<Card> = Card::all().filter(|c| !hand.contains(c)).collect();
     let mut evs = [0.0; 32];
     for (mask, ev) in evs.iter_mut().enumerate() {

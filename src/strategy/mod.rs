@@ -11,11 +11,19 @@
 //! background thread at start-up. [`analyze()`] solves every deal once per suit class and reproduces the
 //! published returns exactly. [`brute_force_evs`] is the slow, obviously right reference.
 //!
+//! [`chart`] generates strategy charts (ranked hold classes in players' words, first matching line
+//! wins) from these exact EVs, with the chart's own exact return; [`custom`] is the paytable lab's
+//! core: a copy of a machine's table with any pays, analysed exactly (return, final-hand
+//! probabilities, variance).
+//!
 //! This module computes; it never reads the clock, a file or a global RNG.
 
 mod analyze;
 mod brute;
+pub mod chart;
+pub mod custom;
 pub mod drill;
+mod exact;
 mod solver;
 mod tables;
 
@@ -29,7 +37,7 @@ use crate::machine::MachineId;
 pub use analyze::{
     analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES, N_DEALS,
 };
-pub use brute::brute_force_evs;
+pub use brute::{brute_force_evs, brute_force_table_evs};
 pub use tables::{FamilyTables, MachineTables};
 
 /// Two EVs closer than this are a tie, settled by the tie rule.

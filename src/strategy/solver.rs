@@ -29,7 +29,11 @@ const fn build_n_draws() -> [u32; 32] {
 
 /// The EVs of all 32 holds, with tables built on first use.
 pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
-    let tables = machine_tables(machine);
+    fast_evs_with(machine_tables(machine), machine.family(), hand)
+}
+
+/// The EVs of all 32 holds from any paytable's tables (`family` is the paytable's).
+pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card; 5]) -> HandEvs {
     // Sort the cards (colex ranks need increasing order) and remember where each came from.
     let mut sorted = hand.map(Card::index);
     let mut position = [0usize, 1, 2, 3, 4];
@@ -41,7 +45,7 @@ pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
             j -= 1;
         }
     }
-    let category = category_of(machine.family(), sorted);
+    let category = category_of(family, sorted);
     let ranks = subset_ranks(&sorted);
     let totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(category));
     let mut evs = [0.0; 32];
@@ -71,7 +75,8 @@ pub(crate) fn category_of(family: Family, cards: [usize; 5]) -> usize {
 pub(crate) fn draw_pay_totals(tables: &MachineTables, ranks: &[u32; 32], dealt_pay: u32) -> [i64; 32] {
     let mut totals = [0i64; 32];
     for mask in 0..31 {
-        totals[mask] = i64::from(tables.pay_sum(MASK_OFFSET[mask], ranks[mask]));
+        // At most MAX_PAY × C(51, 4) per sum: far inside i64.
+        totals[mask] = tables.pay_sum(MASK_OFFSET[mask], ranks[mask]) as i64;
     }
     totals[31] = i64::from(dealt_pay);
     superset_mobius(&mut totals);

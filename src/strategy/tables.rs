@@ -13,7 +13,7 @@
 use std::sync::OnceLock;
 
 use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
-use crate::machine::MachineId;
+use crate::machine::{MachineId, Paytable};
 
 /// Category slots per subset: 13 natural or 11 Deuces Wild categories, padded to 16 so a row is a
 /// power-of-two size and the per-row additions vectorise.
@@ -106,12 +106,15 @@ pub struct FamilyTables {
     zero: [u32; CAT_SLOTS],
 }
 
-/// One machine's tables: the total pay of the 5-card hands containing each subset of at most
-/// four cards, in one vector ordered by subset size then colex rank (about 1.2 MB). Public so
-/// benchmarks can time a fresh build.
+/// One paytable's tables: the total pay of the 5-card hands containing each subset of at most
+/// four cards, in one vector ordered by subset size then colex rank (about 2.4 MB). A machine's
+/// are built once per process; a lab table's (any pays of a family, see
+/// [`MachineTables::for_paytable`]) in a few milliseconds from the shared family counts. The sums
+/// are 64-bit so that any lab pay up to [`super::custom::MAX_PAY`] fits. Public so benchmarks can
+/// time a fresh build.
 pub struct MachineTables {
     pay_by_category: [u32; CAT_SLOTS],
-    sums: Vec<u32>,
+    sums: Vec<u64>,
 }
 
 impl FamilyTables {
@@ -173,7 +176,13 @@ impl MachineTables {
     /// `family` must be the machine's family.
     pub fn build(machine: MachineId, family: &FamilyTables) -> MachineTables {
         assert_eq!(machine.family(), family.family, "{machine} needs its own family's tables");
-        let table = machine.paytable();
+        MachineTables::for_paytable(machine.paytable(), family)
+    }
+
+    /// Builds the tables of any paytable (a machine's or a lab copy) from its family's counts.
+    /// `family` must be the paytable's family.
+    pub fn for_paytable(table: &Paytable, family: &FamilyTables) -> MachineTables {
+        assert_eq!(table.family(), family.family, "a paytable needs its own family's tables");
         let mut pay_by_category = [0u32; CAT_SLOTS];
         pay_by_category[..table.pay_by_category().len()].copy_from_slice(table.pay_by_category());
         let mut sums = Vec::with_capacity(N_SMALL_SUBSETS);
@@ -189,7 +198,7 @@ impl MachineTables {
     /// The total pay of the 5-card hands containing the subset of at most four cards given by its
     /// size offset ([`MASK_OFFSET`]) and colex rank.
     #[inline]
-    pub(crate) fn pay_sum(&self, offset: usize, rank: u32) -> u32 {
+    pub(crate) fn pay_sum(&self, offset: usize, rank: u32) -> u64 {
         self.sums[offset + rank as usize]
     }
 
@@ -207,8 +216,7 @@ impl MachineTables {
 
 static NATURAL: OnceLock<FamilyTables> = OnceLock::new();
 static DEUCES: OnceLock<FamilyTables> = OnceLock::new();
-static MACHINES: [OnceLock<MachineTables>; 4] =
-    [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+static MACHINES: [OnceLock<MachineTables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
     match family {
@@ -260,10 +268,7 @@ const SPLIT_TOP_CARD: usize = 46;
 /// five 4-card subsets of consecutive hands have consecutive colex ranks (dropping c0 keeps the
 /// same subset): the counting stays inside a few cache lines.
 #[allow(clippy::needless_range_loop)] // The loop variables are cards, not positions in BINOM.
-fn count_four_card_subsets(
-    evaluate: fn([usize; 5]) -> u8,
-    top_cards: std::ops::Range<usize>,
-) -> Vec<[u8; CAT_SLOTS]> {
+fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8, top_cards: std::ops::Range<usize>) -> Vec<[u8; CAT_SLOTS]> {
     let mut four = vec![[0u8; CAT_SLOTS]; BINOM[52][4] as usize];
     for c4 in top_cards {
         let b4_4 = BINOM[c4][4] as usize;
@@ -376,8 +381,8 @@ fn add_row<T: Copy + Into<i64>>(row: &[T; CAT_SLOTS], sign: i64, acc: &mut [i64;
     }
 }
 
-fn row_pay<T: Copy + Into<u32>>(row: &[T; CAT_SLOTS], pay: &[u32; CAT_SLOTS]) -> u32 {
-    row.iter().zip(pay.iter()).map(|(&count, &pay)| count.into() * pay).sum()
+fn row_pay<T: Copy + Into<u32>>(row: &[T; CAT_SLOTS], pay: &[u32; CAT_SLOTS]) -> u64 {
+    row.iter().zip(pay.iter()).map(|(&count, &pay)| u64::from(count.into()) * u64::from(pay)).sum()
 }
 
 #[cfg(test)]
@@ -416,8 +421,7 @@ mod tests {
     #[test]
     fn the_empty_subset_row_is_the_published_category_count() {
         let natural = FamilyTables::build(Family::Natural);
-        let published =
-            [4, 36, 48, 144, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
+        let published = [4, 36, 48, 144, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
         assert_eq!(natural.zero[..13], published);
         assert!(natural.zero[13..].iter().all(|&c| c == 0));
     }

@@ -1,0 +1,141 @@
+//! `vpoker chart` and `vpoker analyze --family F --pays P`, run through the real binary: the JSON
+//! shapes, the published returns through the pays path, and bad pays refused on one line naming
+//! the row.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn vpoker(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = vpoker(args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{args:?}");
+    serde_json::from_str(stdout.trim()).expect("a JSON object")
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    value.as_object().expect("an object").keys().map(String::as_str).collect()
+}
+
+/// Each machine's pays as `--pays` takes them, and its published return.
+const PUBLISHED: [(&str, &str, &str, f64); 4] = [
+    ("jacks-or-better", "natural", "800,50,25,9,6,4,3,2,1", 0.995439043695),
+    ("deuces-wild", "deuces", "800,200,25,15,9,5,3,2,2,1", 1.007619612039),
+    ("bonus-poker", "natural", "800,80,50,40,25,8,5,4,3,2,1", 0.991659731872),
+    ("double-bonus", "natural", "800,160,50,80,50,10,7,5,3,1,1", 1.001725223551),
+];
+
+#[test]
+fn chart_json_is_the_contract_object() {
+    let value = json(&["chart", "--game", "jacks-or-better", "--json"]);
+    assert_eq!(
+        keys(&value),
+        ["game", "family", "lines", "chart_return", "optimal_return", "cost", "hands_per_lost_bet", "seconds"]
+    );
+    assert_eq!(value["game"], "jacks-or-better");
+    assert_eq!(value["family"], "natural");
+    let lines = value["lines"].as_array().unwrap();
+    assert!(!lines.is_empty() && lines.len() <= 40);
+    for (idx, line) in lines.iter().enumerate() {
+        assert_eq!(keys(line), ["rank", "class", "label", "frequency", "mean_ev"]);
+        assert_eq!(line["rank"].as_u64().unwrap() as usize, idx + 1);
+    }
+    assert_eq!(lines.last().unwrap()["class"], "discard-everything");
+    let (chart, optimal) = (value["chart_return"].as_f64().unwrap(), value["optimal_return"].as_f64().unwrap());
+    assert!((optimal - 0.995439043695).abs() < 1e-9);
+    assert!(chart <= optimal && optimal - chart <= 0.0003, "{chart} vs {optimal}");
+    assert!((value["hands_per_lost_bet"].as_f64().unwrap() - 1.0 / (optimal - chart)).abs() < 1e-6 / (optimal - chart));
+}
+
+#[test]
+fn chart_text_and_line_limits() {
+    let out = vpoker(&["chart", "--game", "deuces-wild", "--lines", "30"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("deuces-wild: chart of "), "{stdout}");
+    assert!(stdout.contains("Four deuces (4 deuces)") && stdout.contains("chart return"), "{stdout}");
+    let numbered =
+        stdout.lines().filter(|l| l.trim_start().split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()));
+    assert!(numbered.count() <= 30);
+}
+
+#[test]
+fn a_lab_chart_of_a_machines_pays_is_that_machines_chart() {
+    let lab = json(&["chart", "--family", "natural", "--pays", PUBLISHED[2].2, "--json"]);
+    let own = json(&["chart", "--game", "bonus-poker", "--json"]);
+    assert_eq!(lab["game"], Value::Null);
+    assert_eq!(lab["pays"]["four-aces"], 80);
+    assert_eq!(lab["lines"], own["lines"]);
+    assert_eq!(lab["chart_return"], own["chart_return"]);
+}
+
+#[test]
+fn analyze_pays_reproduces_the_published_returns() {
+    for (game, family, pays, published) in PUBLISHED {
+        let value = json(&["analyze", "--family", family, "--pays", pays, "--json"]);
+        assert_eq!(keys(&value), ["family", "pays", "return", "probabilities", "variance", "seconds"]);
+        assert_eq!(value["family"], family);
+        assert!((value["return"].as_f64().unwrap() - published).abs() < 1e-9, "{game}");
+        let own = json(&["analyze", "--game", game, "--json"]);
+        assert_eq!(value["return"], own["return"], "{game}");
+        let mut lab: Vec<(&str, f64)> = value["probabilities"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_f64().unwrap()))
+            .collect();
+        let mut machine: Vec<(&str, f64)> =
+            own["probabilities"].as_object().unwrap().iter().map(|(k, v)| (k.as_str(), v.as_f64().unwrap())).collect();
+        lab.sort_by(|a, b| a.0.cmp(b.0));
+        machine.sort_by(|a, b| a.0.cmp(b.0));
+        assert_eq!(lab, machine, "{game}");
+    }
+    let job = json(&["analyze", "--family", "natural", "--pays", PUBLISHED[0].2, "--json"]);
+    assert!((job["variance"].as_f64().unwrap() - 19.51).abs() < 0.01);
+    let text_out = text(&vpoker(&["analyze", "--family", "natural", "--pays", "800,50,25,9,12,4,3,2,1"]).stdout);
+    assert!(text_out.starts_with("natural paytable (royal-flush 800,"), "{text_out}");
+    assert!(text_out.contains("variance"), "{text_out}");
+}
+
+#[test]
+fn bad_pays_and_flags_are_one_line_errors() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["analyze", "--family", "natural", "--pays", "800,50,25,9,x,4,3,2,1"], "'flush'"),
+        (&["analyze", "--family", "natural", "--pays", "800,50,25,9,6,4,3,2,-1"], "'jacks-or-better'"),
+        (&["analyze", "--family", "natural", "--pays", "800,50,25,9,6,4,3,2,1000000"], "too large"),
+        (&["analyze", "--family", "natural", "--pays", "800,50,25"], "got 3"),
+        (&["chart", "--family", "deuces", "--pays", "800,50,25,9,6,4,3,2,1"], "10 (Deuces Wild rows)"),
+        (&["analyze", "--pays", "800,50,25,9,6,4,3,2,1"], "--family"),
+        (&["chart", "--family", "natural"], "--pays"),
+        (&["chart", "--game", "jacks-or-better", "--family", "natural", "--pays", "1,1,1,1,1,1,1,1,1"], "--game"),
+        (&["chart", "--game", "jacks-or-better", "--lines", "0"], "--lines"),
+    ];
+    for (args, needle) in cases {
+        let out = vpoker(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+    let out = vpoker(&["chart", "--classes", "--json"]);
+    let classes: Vec<Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(classes.len() > 100);
+    assert_eq!(keys(&classes[0]), ["id", "family", "kind", "params", "label", "prefer", "about"]);
+    assert!(classes.iter().any(|c| c["id"] == "to-royal-4" && c["params"][0]["name"] == "n"));
+    let out = vpoker(&["chart", "--help"]);
+    let help = text(&out.stdout);
+    for word in ["--game <ID>", "--family <natural|deuces>", "--pays <P1,P2,...>", "--classes", "--lines <N>", "--json"]
+    {
+        assert!(help.contains(word), "{help}");
+    }
+}

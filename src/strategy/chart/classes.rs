@@ -1,0 +1,266 @@
+//! The vocabulary of hold classes: what a chart line may say, as data. Each class has a stable
+//! id, an English label, its kind and parameters, the rule that picks one hold when several
+//! holds of a hand match it, and a matcher ([`Pattern`] plus the cards and deuces held) tested
+//! against a [`HoldShape`]. The lists are built here, in `natural.rs` and `deuces.rs`; which
+//! classes a chart uses, and in which order, is the ranking's business (`rank.rs`).
+
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use crate::eval::Family;
+
+use super::shape::{HoldShape, HIGH_RANKS, ROYAL_RANKS};
+
+/// How a line picks one hold when several holds of the hand match it (before the suit rules of
+/// `tie.rs`): compare the held ranks from the highest down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Prefer {
+    /// The hold with the highest ranks (e.g. the higher pair).
+    Highest,
+    /// The hold with the lowest ranks (e.g. of A, K and Q unsuited keep KQ: lower high cards
+    /// leave more straights open).
+    Lowest,
+}
+
+/// What the held cards must look like, beyond their number and the deuces among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// All five held and making one of these family categories (a bit mask of category indices).
+    Made(u16),
+    /// All held cards one rank (in `within`), wild cards completing them on Deuces Wild.
+    OfAKind { within: u16 },
+    /// Two pairs.
+    TwoPair,
+    /// Suited distinct cards inside `within` (a royal draw); `exact`: exactly those ranks.
+    Suited { within: u16, exact: bool },
+    /// Suited distinct cards in one straight window, not all ten to ace.
+    StraightFlushDraw { gaps: Option<u8>, high: Option<u8>, ways: Option<u8> },
+    /// Suited cards.
+    FlushDraw { high: Option<u8> },
+    /// Distinct cards in one straight window.
+    StraightDraw { gaps: Option<u8>, high: Option<u8>, ways: Option<u8> },
+    /// Distinct jacks to aces, not all of one suit; `exact`: exactly the ranks in `within`.
+    Unsuited { within: u16, exact: bool },
+    /// Deuces and nothing else.
+    DeucesOnly,
+    /// Nothing held.
+    Nothing,
+}
+
+/// One hold class: a possible chart line.
+#[derive(Clone, Debug)]
+pub(crate) struct ClassDef {
+    pub id: String,
+    pub label: String,
+    pub kind: &'static str,
+    pub params: Vec<ClassParam>,
+    pub prefer: Prefer,
+    /// Cards held.
+    pub n: u8,
+    /// Deuces family: the deuces held, which must be every deuce of the hand.
+    pub deuces: Option<u8>,
+    pub pattern: Pattern,
+}
+
+/// One parameter of a class, e.g. `n` = 4 for "4 to a royal flush". Every Deuces Wild class has
+/// `deuces`: how many deuces the hand has and the hold keeps (or "any").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassParam {
+    /// The parameter's name, e.g. "n", "deuces", "ranks", "gaps", "high", "ways".
+    pub name: &'static str,
+    /// Its value as text, e.g. "4" or "QJ".
+    pub value: String,
+}
+
+/// A public description of one class, for translations and documentation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassInfo {
+    /// The stable id (what the app translates), e.g. "to-royal-4" or "d1-to-royal-4".
+    pub id: String,
+    /// "natural" or "deuces": the family whose charts can use it.
+    pub family: &'static str,
+    /// The kind of class, e.g. "to-royal"; with `params` it says the same as `label`.
+    pub kind: &'static str,
+    /// The parameters of the kind.
+    pub params: Vec<ClassParam>,
+    /// The English label, e.g. "4 to a royal flush".
+    pub label: String,
+    /// The in-line rule: which hold the line plays when several of the hand's holds match it.
+    pub prefer: Prefer,
+    /// What the kind holds and what each of its parameters means.
+    pub about: &'static str,
+}
+
+impl ClassDef {
+    /// Whether the hold of this shape belongs to the class.
+    #[inline]
+    pub(crate) fn matches(&self, s: &HoldShape) -> bool {
+        if s.n != self.n || self.deuces.is_some_and(|d| !s.keeps_deuces || s.deuces != d) {
+            return false;
+        }
+        let naturals = s.naturals();
+        match self.pattern {
+            Pattern::Made(categories) => s.n == 5 && categories & (1 << s.category) != 0,
+            Pattern::OfAKind { within } => {
+                naturals >= 1 && s.mask.count_ones() == 1 && s.mask & within != 0 && s.max_count == naturals
+            }
+            Pattern::TwoPair => s.pairs == 2 && s.n == 4,
+            Pattern::Suited { within, exact } => {
+                naturals >= 1 && s.suited && s.distinct() && s.mask & !within == 0 && (!exact || s.mask == within)
+            }
+            Pattern::StraightFlushDraw { gaps, high, ways } => {
+                naturals >= 1
+                    && s.suited
+                    && s.windows >= 1
+                    && s.mask & !ROYAL_RANKS != 0
+                    && gaps.is_none_or(|g| gaps_of(s) == g)
+                    && high.is_none_or(|h| s.high == h)
+                    && ways.is_none_or(|w| s.ways == w)
+            }
+            Pattern::FlushDraw { high } => naturals >= 1 && s.suited && high.is_none_or(|h| s.high == h),
+            Pattern::StraightDraw { gaps, high, ways } => {
+                s.windows >= 1
+                    && gaps.is_none_or(|g| gaps_of(s) == g)
+                    && high.is_none_or(|h| s.high == h)
+                    && ways.is_none_or(|w| s.ways == w)
+            }
+            Pattern::Unsuited { within, exact } => {
+                !s.suited && s.distinct() && s.mask & !HIGH_RANKS == 0 && (!exact || s.mask == within)
+            }
+            Pattern::DeucesOnly => naturals == 0 && s.deuces >= 1,
+            Pattern::Nothing => s.n == 0,
+        }
+    }
+
+    /// Whether the held cards pay by themselves (a made hand: a straight, trips, a high pair, …).
+    /// A chart never drops such a line to save room while it is the best play somewhere.
+    pub(crate) fn is_made(&self) -> bool {
+        match self.pattern {
+            Pattern::Made(_) => true,
+            Pattern::OfAKind { within } => {
+                self.n >= 3 || (self.n == 2 && self.deuces.is_none() && within & !HIGH_RANKS == 0)
+            }
+            Pattern::TwoPair => self.deuces.is_none(),
+            Pattern::DeucesOnly => self.n == 4,
+            _ => false,
+        }
+    }
+
+    /// The public description.
+    pub(crate) fn info(&self, family: Family) -> ClassInfo {
+        ClassInfo {
+            id: self.id.clone(),
+            family: family_name(family),
+            kind: self.kind,
+            params: self.params.clone(),
+            label: self.label.clone(),
+            prefer: self.prefer,
+            about: about(self.kind),
+        }
+    }
+}
+
+/// What a kind holds and what its parameters mean (for [`ClassInfo::about`]).
+pub(crate) fn about(kind: &str) -> &'static str {
+    match kind {
+        "made-hand" => "all five cards, a paying hand; hand: which (flush-or-straight: either)",
+        "four-of-a-kind" | "three-of-a-kind" => "the four or three cards of one rank; ranks: any, aces, 2-4 or 5-k",
+        "n-of-a-kind" => "n cards of one rank counting the deuces held",
+        "two-pair" => "the four cards of two pairs",
+        "pair" => "the two cards of one pair; ranks: the rank group (j-a is a high pair, 2-10 a low pair)",
+        "to-royal" => "n suited cards ten to ace (Deuces Wild: with the deuces held among the n)",
+        "suited-high-cards" => "two suited cards jack to ace",
+        "suited" => "two suited cards of exactly these ranks (Deuces Wild with deuces: the deuce too)",
+        "to-straight-flush" => {
+            "n suited cards (deuces counted) inside one five-rank window, not all ten to ace; gaps: ranks \
+             missing inside the draw, an ace-low or 2-3-4 draw counting as gapped; high: cards jack or \
+             better; ways (Deuces Wild): windows a natural card can complete"
+        }
+        "to-flush" => "n suited cards; high: cards jack or better among them",
+        "to-straight" => {
+            "four cards of distinct ranks inside one five-rank window; gaps 0 = outside (open-ended), 1 = \
+             inside; high: cards jack or better; ways (Deuces Wild): windows a natural card can complete"
+        }
+        "unsuited-high-cards" => "n cards jack to ace of distinct ranks, not all of one suit",
+        "unsuited" => "cards jack to ace of exactly these ranks, not all of one suit",
+        "high-card" => "one card jack to ace; ranks: which (any: the lowest one held)",
+        "deuces-only" => "the deuces and nothing else",
+        "discard-everything" => "nothing: draw five new cards",
+        _ => "",
+    }
+}
+
+/// The gaps of a straight draw of n cards: (5 − n) − (ways − 1), the ranks missing inside it,
+/// where a draw that fits fewer windows than an open one (ace-low, 2-3-4, ace-high) counts as
+/// gapped: 7-8-9 has 0 gaps, 7-8-T and 2-3-4 have 1, A-2-3 and 7-9-J have 2.
+pub(crate) fn gaps_of(s: &HoldShape) -> u8 {
+    (6u8.saturating_sub(s.n)).saturating_sub(s.windows)
+}
+
+/// "natural" or "deuces".
+pub(crate) fn family_name(family: Family) -> &'static str {
+    match family {
+        Family::Natural => "natural",
+        Family::Deuces => "deuces",
+    }
+}
+
+/// The family's classes, built once per process. A class's index here is its number inside the
+/// family (what the chart tables store); its id is what leaves the core.
+pub(crate) fn family_classes(family: Family) -> &'static [ClassDef] {
+    static NATURAL: OnceLock<Vec<ClassDef>> = OnceLock::new();
+    static DEUCES: OnceLock<Vec<ClassDef>> = OnceLock::new();
+    match family {
+        Family::Natural => NATURAL.get_or_init(super::natural::classes),
+        Family::Deuces => DEUCES.get_or_init(super::deuces::classes),
+    }
+}
+
+/// Every class of both families: id, kind, parameters, English label and in-line rule.
+pub fn classes() -> Vec<ClassInfo> {
+    [Family::Natural, Family::Deuces]
+        .into_iter()
+        .flat_map(|family| family_classes(family).iter().map(move |class| class.info(family)))
+        .collect()
+}
+
+/// Ranks as players write them, highest first: "KQJ", "T9".
+pub(crate) fn rank_text(mask: u16) -> String {
+    (0..13).rev().filter(|r| mask & (1 << r) != 0).map(|r| "23456789TJQKA".as_bytes()[r] as char).collect()
+}
+
+/// A class builder: `def("to-royal-4", "4 to a royal flush", "to-royal", 4).param("n", 4)`.
+pub(crate) fn def(
+    id: impl Into<String>,
+    label: impl Into<String>,
+    kind: &'static str,
+    n: u8,
+    pattern: Pattern,
+) -> ClassDef {
+    ClassDef {
+        id: id.into(),
+        label: label.into(),
+        kind,
+        params: Vec::new(),
+        prefer: Prefer::Highest,
+        n,
+        deuces: None,
+        pattern,
+    }
+}
+
+impl ClassDef {
+    /// Adds a parameter.
+    pub(crate) fn param(mut self, name: &'static str, value: impl ToString) -> ClassDef {
+        self.params.push(ClassParam { name, value: value.to_string() });
+        self
+    }
+
+    /// Sets the in-line rule.
+    pub(crate) fn prefer(mut self, prefer: Prefer) -> ClassDef {
+        self.prefer = prefer;
+        self
+    }
+}

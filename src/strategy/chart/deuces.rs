@@ -1,0 +1,149 @@
+//! The Deuces Wild vocabulary, by number of deuces first: every class keeps all the hand's
+//! deuces (never discarding a deuce is part of every chart) and names how many there are, so a
+//! chart reads as sections for four, three, two, one and no deuces. Draws count the deuces among
+//! their cards ("4 to a royal flush" with two deuces holds the deuces and two suited royal cards);
+//! straight and straight-flush draws are told apart by their ways: how many five-rank windows
+//! hold all their natural cards (the deuces fill the rest).
+
+use super::classes::{def, rank_text, ClassDef, Pattern, Prefer};
+use super::natural::pairs_of;
+use super::shape::ROYAL_RANKS;
+
+const ALL_RANKS: u16 = 0b1_1111_1111_1111;
+
+/// The Deuces Wild classes.
+pub(crate) fn classes() -> Vec<ClassDef> {
+    let mut list = Vec::new();
+    add(&mut list, def("four-deuces", "Four deuces", "deuces-only", 4, Pattern::DeucesOnly), 4);
+    // Made hands kept whatever the deuces: one line instead of one per section.
+    for (id, label, category) in
+        [("wild-royal-flush", "Wild royal flush", 2u8), ("five-of-a-kind", "Five of a kind", 3)]
+    {
+        let class = def(id, format!("{label} (any deuces)"), "made-hand", 5, Pattern::Made(1 << category));
+        list.push(class.param("hand", id).param("deuces", "any"));
+    }
+    for (id, label, category, deuces) in [
+        ("natural-royal-flush", "Natural royal flush", 0u8, 0..=0u8),
+        ("wild-royal-flush", "Wild royal flush", 2, 1..=3),
+        ("five-of-a-kind", "Five of a kind", 3, 1..=3),
+        ("straight-flush", "Straight flush", 4, 0..=3),
+        ("full-house", "Full house", 6, 0..=1),
+        ("flush", "Flush", 7, 0..=2),
+        ("straight", "Straight", 8, 0..=2),
+    ] {
+        for d in deuces {
+            add(&mut list, def(id, label, "made-hand", 5, Pattern::Made(1 << category)).param("hand", id), d);
+        }
+    }
+    for d in 0..=2u8 {
+        let either = Pattern::Made(1 << 7 | 1 << 8);
+        add(
+            &mut list,
+            def("flush-or-straight", "Flush or straight", "made-hand", 5, either).param("hand", "flush-or-straight"),
+            d,
+        );
+    }
+    for (id, label, n, deuces) in
+        [("four-of-a-kind", "Four of a kind", 4u8, 0..=3u8), ("three-of-a-kind", "Three of a kind", 3, 0..=2)]
+    {
+        for d in deuces {
+            add(&mut list, def(id, label, "n-of-a-kind", n, Pattern::OfAKind { within: ALL_RANKS }).param("n", n), d);
+        }
+    }
+    for d in 1..=3u8 {
+        let label = if d == 1 {
+            "Deuce only".to_string()
+        } else {
+            format!("{} deuces only", ["", "", "Two", "Three"][d as usize])
+        };
+        add(&mut list, def("deuces-only", label, "deuces-only", d, Pattern::DeucesOnly), d);
+    }
+    for (n, deuces) in [(4u8, 0..=2u8), (3, 0..=2), (2, 0..=1)] {
+        for d in deuces {
+            let pattern = Pattern::Suited { within: ROYAL_RANKS, exact: false };
+            let class =
+                def(format!("to-royal-{n}"), format!("{n} to a royal flush"), "to-royal", n, pattern).param("n", n);
+            add(&mut list, class.prefer(Prefer::Lowest), d);
+        }
+    }
+    for d in 0..=1u8 {
+        for ranks in pairs_of(ROYAL_RANKS) {
+            let text = rank_text(ranks);
+            let pattern = Pattern::Suited { within: ranks, exact: true };
+            let (id, label) = match d {
+                0 => (format!("suited-{}", text.to_lowercase()), format!("Suited {text}")),
+                _ => (format!("deuce-suited-{}", text.to_lowercase()), format!("Deuce with suited {text}")),
+            };
+            add(&mut list, def(id, label, "suited", 2 + d, pattern).param("ranks", text), d);
+        }
+    }
+    for (n, deuces, max_ways) in [(4u8, 0..=2u8, 4u8), (3, 0..=1, 4)] {
+        for d in deuces {
+            let any = Pattern::StraightFlushDraw { gaps: None, high: None, ways: None };
+            add(
+                &mut list,
+                def(format!("to-straight-flush-{n}"), format!("{n} to a straight flush"), "to-straight-flush", n, any)
+                    .param("n", n),
+                d,
+            );
+            for ways in 0..=max_ways {
+                let pattern = Pattern::StraightFlushDraw { gaps: None, high: None, ways: Some(ways) };
+                let label = format!("{n} to a straight flush, {}", ways_text(ways));
+                let class = def(format!("to-straight-flush-{n}-ways-{ways}"), label, "to-straight-flush", n, pattern);
+                add(&mut list, class.param("n", n).param("ways", ways), d);
+            }
+        }
+    }
+    for (n, deuces) in [(4u8, 0..=2u8), (3, 0..=0)] {
+        for d in deuces {
+            let pattern = Pattern::FlushDraw { high: None };
+            add(
+                &mut list,
+                def(format!("to-flush-{n}"), format!("{n} to a flush"), "to-flush", n, pattern).param("n", n),
+                d,
+            );
+        }
+    }
+    for d in 0..=2u8 {
+        let any = Pattern::StraightDraw { gaps: None, high: None, ways: None };
+        add(&mut list, def("to-straight-4", "4 to a straight", "to-straight", 4, any).param("n", 4), d);
+        for ways in 0..=4u8 {
+            let pattern = Pattern::StraightDraw { gaps: None, high: None, ways: Some(ways) };
+            let class = def(
+                format!("to-straight-4-ways-{ways}"),
+                format!("4 to a straight, {}", ways_text(ways)),
+                "to-straight",
+                4,
+                pattern,
+            );
+            add(&mut list, class.param("n", 4).param("ways", ways), d);
+        }
+    }
+    add(&mut list, def("pair", "One pair", "pair", 2, Pattern::OfAKind { within: ALL_RANKS }), 0);
+    add(&mut list, def("two-pair", "Two pair", "two-pair", 4, Pattern::TwoPair), 0);
+    add(&mut list, def("discard-everything", "Discard everything", "discard-everything", 0, Pattern::Nothing), 0);
+    list
+}
+
+/// Adds `class` for hands with exactly `deuces` deuces, all held.
+fn add(list: &mut Vec<ClassDef>, class: ClassDef, deuces: u8) {
+    let label = format!("{} ({})", class.label, deuces_text(deuces));
+    let id = format!("d{deuces}-{}", class.id);
+    list.push(ClassDef { id, label, deuces: Some(deuces), ..class.param("deuces", deuces) });
+}
+
+fn deuces_text(deuces: u8) -> String {
+    match deuces {
+        0 => "no deuce".into(),
+        1 => "1 deuce".into(),
+        n => format!("{n} deuces"),
+    }
+}
+
+fn ways_text(ways: u8) -> String {
+    match ways {
+        0 => "deuces only complete it".into(),
+        1 => "1 way".into(),
+        n => format!("{n} ways"),
+    }
+}

@@ -1,0 +1,240 @@
+//! Strategy charts generated from the exact solver: a ranked list of hold classes in players'
+//! words ("4 to a royal flush", "High pair", "Low pair", …), first matching line wins, with the
+//! chart's own exact return beside optimal play's.
+//!
+//! The vocabulary (which classes exist, their ids, labels and matchers) is data: `classes.rs`,
+//! `natural.rs`, `deuces.rs`. The in-line rule (which of a hand's holds a line plays when
+//! several match it) is a card rule: `tie.rs`. The ranking (which classes become lines and in
+//! which order) comes from the solver only: `rank.rs`, over the suit classes grouped in
+//! `hands.rs` and solved in `sums.rs`. `play.rs` plays a chart on any dealt hand. See
+//! docs/CHARTS.md for the algorithm and each machine's chart.
+
+mod classes;
+mod deuces;
+mod hands;
+mod natural;
+mod order;
+mod play;
+mod rank;
+mod search;
+mod shape;
+mod sums;
+mod tie;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use crate::eval::Family;
+use crate::machine::{MachineId, Paytable};
+use crate::strategy::exact::{ratio, LCM_OF_DRAWS};
+use crate::strategy::tables::{family_tables, machine_tables, MachineTables};
+use crate::strategy::N_DEALS;
+
+pub(crate) use classes::family_name as family_id;
+pub use classes::{classes, ClassInfo, ClassParam, Prefer};
+pub use play::{advise, hint, Advice, LineRef};
+
+/// The most lines a chart has (the limit: a chart players can use).
+pub const MAX_LINES: usize = 40;
+
+/// A chart generation was cancelled through its flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the chart generation was cancelled")]
+pub struct Cancelled;
+
+/// The stage a chart generation is in, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChartStage {
+    /// Matching every hold of the 134,459 suit classes against the vocabulary (once per family
+    /// and process).
+    Classifying,
+    /// Solving every suit class under the paytable.
+    Solving,
+    /// Ranking the classes.
+    Ranking,
+}
+
+/// A generated chart: its lines, best first, and its exact return beside optimal play's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Chart {
+    #[serde(skip)]
+    family: Family,
+    lines: Vec<ChartLine>,
+    /// Class numbers inside the family, per line.
+    #[serde(skip)]
+    classes: Vec<u16>,
+    chart_return: f64,
+    optimal_return: f64,
+}
+
+/// One line of a chart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartLine {
+    /// 1 for the first line.
+    pub rank: usize,
+    /// The class id (stable, see [`classes`]).
+    pub class: String,
+    /// The English label.
+    pub label: String,
+    /// The share of all deals in which this line decides the hold.
+    pub frequency: f64,
+    /// The average EV per coin of the hold it plays, over the deals it decides.
+    pub mean_ev: f64,
+}
+
+impl Chart {
+    /// The family the chart is for.
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The lines, first (strongest) first.
+    pub fn lines(&self) -> &[ChartLine] {
+        &self.lines
+    }
+
+    /// The exact return per coin of playing every deal by the chart.
+    pub fn chart_return(&self) -> f64 {
+        self.chart_return
+    }
+
+    /// The exact return per coin of optimal play.
+    pub fn optimal_return(&self) -> f64 {
+        self.optimal_return
+    }
+
+    /// What the chart gives up per coin bet against optimal play (≥ 0).
+    pub fn cost(&self) -> f64 {
+        (self.optimal_return - self.chart_return).max(0.0)
+    }
+
+    /// Hands played by the chart per bet lost against optimal play: 1 / [`Chart::cost`] (None
+    /// when the chart plays optimally).
+    pub fn hands_per_lost_bet(&self) -> Option<f64> {
+        let cost = self.cost();
+        (cost > 0.0).then(|| 1.0 / cost)
+    }
+
+    /// The chart as text: one numbered line each, with how often it decides and its mean EV.
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for line in &self.lines {
+            text.push_str(&format!(
+                "{:>3}. {:<52} {:>9.5} % {:>10.6}\n",
+                line.rank,
+                line.label,
+                line.frequency * 100.0,
+                line.mean_ev
+            ));
+        }
+        text.push_str(&format!(
+            "chart return {:.6} %, optimal {:.6} %, cost {:.6} percentage points ({} lines)",
+            self.chart_return * 100.0,
+            self.optimal_return * 100.0,
+            self.cost() * 100.0,
+            self.lines.len()
+        ));
+        text
+    }
+}
+
+/// Generates the chart of any paytable (a machine's or a lab copy) with at most [`MAX_LINES`]
+/// lines. `progress(stage, fraction)` is called now and then (fraction 0–1 of that stage);
+/// setting `cancel` makes the call return `Err(Cancelled)` soon after.
+pub fn generate(
+    table: &Paytable,
+    progress: &(dyn Fn(ChartStage, f64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Chart, Cancelled> {
+    generate_with_limit(table, MAX_LINES, progress, cancel)
+}
+
+/// [`generate`] with another line limit (to see what more or fewer lines would buy). A limit
+/// below what the family's last-resort lines and made hands need may be exceeded: the chart
+/// then has as few lines as the ranking could reach.
+pub fn generate_with_limit(
+    table: &Paytable,
+    max_lines: usize,
+    progress: &(dyn Fn(ChartStage, f64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Chart, Cancelled> {
+    let family = table.family();
+    progress(ChartStage::Classifying, 0.0);
+    let tables = MachineTables::for_paytable(table, family_tables(family));
+    let hands = hands::family_hands(family);
+    progress(ChartStage::Classifying, 1.0);
+    chart_from_tables(hands, &tables, max_lines, progress, cancel)
+}
+
+fn chart_from_tables(
+    hands: &hands::FamilyHands,
+    tables: &MachineTables,
+    max_lines: usize,
+    progress: &(dyn Fn(ChartStage, f64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Chart, Cancelled> {
+    progress(ChartStage::Solving, 0.0);
+    let problem = sums::Problem::solve(hands, tables, cancel)?;
+    progress(ChartStage::Solving, 1.0);
+    progress(ChartStage::Ranking, 0.0);
+    let search = rank::rank(&problem, max_lines.max(1), cancel, &|f| progress(ChartStage::Ranking, f))?;
+    let defs = hands.matcher.defs();
+    let mut decided = vec![(0u64, 0i64); defs.len()];
+    for g in 0..hands.n_groups() {
+        let entry = &mut decided[search.first_class(g) as usize];
+        entry.0 += hands.g_weight[g];
+        entry.1 += search.first_second(g).0;
+    }
+    let live: Vec<u16> = search.order.iter().copied().filter(|&c| decided[c as usize].0 > 0).collect();
+    // Deuces Wild classes for any number of deuces come first, as if for five.
+    let deuces: Vec<u8> =
+        defs.iter().map(|d| d.deuces.unwrap_or(if hands.family == Family::Deuces { 5 } else { 0 })).collect();
+    let mean_ev: Vec<f64> =
+        decided.iter().map(|&(weight, sum)| if weight == 0 { 0.0 } else { sum as f64 / weight as f64 }).collect();
+    let classes = order::readable_order(&search, &live, &deuces, &mean_ev);
+    let lines = classes
+        .iter()
+        .enumerate()
+        .map(|(idx, &c)| {
+            let (weight, sum) = decided[c as usize];
+            ChartLine {
+                rank: idx + 1,
+                class: defs[c as usize].id.clone(),
+                label: defs[c as usize].label.clone(),
+                frequency: weight as f64 / N_DEALS as f64,
+                mean_ev: sum as f64 / (LCM_OF_DRAWS as f64 * weight as f64),
+            }
+        })
+        .collect();
+    let denominator = u128::from(LCM_OF_DRAWS) * u128::from(N_DEALS);
+    let optimal: i64 = problem.optimal.iter().sum();
+    Ok(Chart {
+        family: hands.family,
+        lines,
+        classes,
+        chart_return: ratio(search.total as u128, denominator),
+        optimal_return: ratio(optimal as u128, denominator),
+    })
+}
+
+/// The chart of one of the four machines, generated once per process (about a second the
+/// first time; [`crate::strategy::prepare`] does not build it).
+pub fn machine_chart(machine: MachineId) -> &'static Chart {
+    static CHARTS: [OnceLock<Chart>; 4] = [const { OnceLock::new() }; 4];
+    let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
+    CHARTS[idx].get_or_init(|| {
+        let never = AtomicBool::new(false);
+        let hands = hands::family_hands(machine.family());
+        chart_from_tables(hands, machine_tables(machine), MAX_LINES, &|_, _| {}, &never)
+            .expect("a chart that cannot be cancelled completes")
+    })
+}
+
+/// Builds the family's hand data for charts ahead of time (what the first chart of a family
+/// otherwise spends in [`ChartStage::Classifying`]).
+pub fn prepare(family: Family) {
+    hands::family_hands(family);
+}

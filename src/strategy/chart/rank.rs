@@ -1,0 +1,304 @@
+//! The ranking: which classes become lines, in which order. Only the solver's numbers decide.
+//!
+//! 1. **Greedy decision list.** Every group (hands with the same classes present) has a best
+//!    class, the one whose hold is worth most there. A class's *regret* is what it gives up,
+//!    summed over the groups not yet decided where it is present, against each group's best.
+//!    The class with the least regret becomes the next line (ties: the one covering more deals,
+//!    then the lower class number), its groups are decided, the others' regrets shrink; repeat.
+//!    Placing a class early only costs where it is present and worse than the group's best.
+//! 2. **Local search on the exact return.** One move takes a class out and puts it back at any
+//!    place; every place is valued at once from each group's first and second class
+//!    (`search.rs`), and a move is made when it raises the chart's exact total. Sweeps over all
+//!    classes repeat until none improves: the order is then a local optimum of the exact return.
+//! 3. **At most `max_lines` lines.** While there are too many, the line whose removal costs
+//!    least (its groups fall to their next line) is moved to the end, either all excess lines in
+//!    a row or one at a time with a constrained local search in between (both are run from the
+//!    step-2 order; the better chart is kept). Then the local search runs
+//!    again with moves refused if they would add a line, and *swaps* are tried: take out a line,
+//!    put in the best other class at its best place, keep it if the return rose. A made hand
+//!    that is the best play somewhere is dropped only when the limit leaves no other way, and a
+//!    line whose hands would fall to a class that is not a line is not dropped (that would not
+//!    shorten the chart). Last, lines that cost nothing to drop (their hands' next lines play
+//!    holds worth as much) are dropped, the rarest first.
+//!
+//! Every figure is an exact integer and every tie is broken by place or class number: the same
+//! paytable always gives the same chart, on any number of threads.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::search::Search;
+use super::sums::Problem;
+use super::Cancelled;
+
+/// Sweeps of the local search at most (each sweep tries every class; in practice a few dozen
+/// suffice).
+const MAX_SWEEPS: usize = 200;
+
+/// Places tried per class, best first, when the best ones would add a line.
+const MAX_TRIES: usize = 3;
+
+/// Ranks the classes of `p` into a chart of at most `max_lines` lines.
+pub(crate) fn rank<'p>(
+    p: &'p Problem<'p>,
+    max_lines: usize,
+    cancel: &AtomicBool,
+    progress: &dyn Fn(f64),
+) -> Result<Search<'p>, Cancelled> {
+    let mut search = Search::new(p, greedy(p));
+    progress(0.1);
+    improve(&mut search, None, cancel)?;
+    progress(0.5);
+    search.dead_to_end();
+    // Two ways down to the limit (all excess lines dropped at once, or one at a time with the
+    // others rearranged in between); neither always wins, so both run and the better is kept.
+    let mut best: Option<Search> = None;
+    for one_at_a_time in [false, true] {
+        let mut trial = search.clone();
+        trim(&mut trial, max_lines, one_at_a_time, cancel)?;
+        progress(if one_at_a_time { 0.95 } else { 0.75 });
+        let key = |t: &Search| (t.lines() <= max_lines, t.total);
+        if best.as_ref().is_none_or(|b| key(&trial) > key(b)) {
+            best = Some(trial);
+        }
+    }
+    let search = best.expect("two trials ran");
+    progress(1.0);
+    Ok(search)
+}
+
+/// Drops a line that costs nothing to drop (its groups' next lines play holds worth as much),
+/// the one deciding fewest deals first; false when there is none.
+fn drop_free_line(search: &mut Search) -> bool {
+    let costs = removal_costs(search, false);
+    let mut cover = vec![0u64; search.n_classes()];
+    for g in 0..search.p.hands.n_groups() {
+        cover[search.first_class(g) as usize] += search.p.hands.g_weight[g];
+    }
+    let revives = revives(search);
+    let free = (0..search.n_classes())
+        .filter(|&c| search.decided[c] > 0 && !revives[c] && costs[c].is_some_and(|cost| cost <= 0))
+        .min_by_key(|&c| (cover[c], c));
+    match free {
+        Some(class) => {
+            search.apply(class as u16, search.n_classes() - 1);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Brings `search` down to `max_lines` lines (step 3) and tidies it.
+fn trim(search: &mut Search, max_lines: usize, one_at_a_time: bool, cancel: &AtomicBool) -> Result<(), Cancelled> {
+    // Made hands stay while they can; a limit too small for them drops them too.
+    for protect_made in [true, false] {
+        while search.lines() > max_lines {
+            if !remove_cheapest_line(search, protect_made) {
+                break;
+            }
+            if one_at_a_time {
+                let lines = search.lines();
+                improve(search, Some(lines), cancel)?;
+                search.dead_to_end();
+            }
+        }
+    }
+    improve(search, Some(max_lines), cancel)?;
+    for _ in 0..MAX_SWEEPS {
+        if !swap_lines(search, max_lines, cancel)? {
+            break;
+        }
+        improve(search, Some(max_lines), cancel)?;
+    }
+    search.dead_to_end();
+    while drop_free_line(search) {}
+    Ok(())
+}
+
+/// The greedy decision list (step 1).
+fn greedy(p: &Problem) -> Vec<u16> {
+    let hands = p.hands;
+    let n_classes = hands.matcher.defs().len();
+    let mut regret = vec![0i64; n_classes];
+    let mut cover = vec![0u64; n_classes];
+    let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n_classes];
+    let best: Vec<i64> = (0..hands.n_groups()).map(|g| *p.group_sums(g).iter().max().unwrap_or(&0)).collect();
+    for (g, &best_sum) in best.iter().enumerate() {
+        for (&class, &sum) in hands.group(g).iter().zip(p.group_sums(g)) {
+            regret[class as usize] += best_sum - sum;
+            cover[class as usize] += hands.g_weight[g];
+            groups_of[class as usize].push(g as u32);
+        }
+    }
+    let mut decided = vec![false; hands.n_groups()];
+    let mut placed = vec![false; n_classes];
+    let mut order = Vec::with_capacity(n_classes);
+    for _ in 0..n_classes {
+        let next = (0..n_classes)
+            .filter(|&c| !placed[c])
+            .min_by_key(|&c| (regret[c], std::cmp::Reverse(cover[c]), c))
+            .unwrap_or(0);
+        placed[next] = true;
+        order.push(next as u16);
+        for &g in &groups_of[next] {
+            let g = g as usize;
+            if std::mem::replace(&mut decided[g], true) {
+                continue;
+            }
+            for (&class, &sum) in hands.group(g).iter().zip(p.group_sums(g)) {
+                regret[class as usize] -= best[g] - sum;
+                cover[class as usize] -= hands.g_weight[g];
+            }
+        }
+    }
+    order
+}
+
+/// Sweeps of single-class moves until none raises the total (step 2). With `max_lines`, a move
+/// that would leave more lines is refused (the next best place is tried).
+fn improve(search: &mut Search, max_lines: Option<usize>, cancel: &AtomicBool) -> Result<(), Cancelled> {
+    let n_classes = search.n_classes();
+    let mut acc = vec![0i64; n_classes];
+    let mut change = Vec::new();
+    for _ in 0..MAX_SWEEPS {
+        let mut improved = false;
+        for x in 0..n_classes as u16 {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(Cancelled);
+            }
+            if let Some(place) = best_allowed_place(search, x, max_lines, &mut acc, &mut change) {
+                search.apply(x, place);
+                improved = true;
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The best place for `x` that raises the total and keeps the line limit, if any.
+fn best_allowed_place(
+    search: &Search,
+    x: u16,
+    max_lines: Option<usize>,
+    acc: &mut [i64],
+    change: &mut Vec<(u16, i32)>,
+) -> Option<usize> {
+    let Some(limit) = max_lines else {
+        let (place, delta) = search.best_place(x, acc);
+        return (delta > 0).then_some(place);
+    };
+    let cost = search.gains(x, acc);
+    let mut candidates = Vec::new();
+    let mut suffix = 0i64;
+    for place in (0..acc.len()).rev() {
+        suffix += acc[place];
+        if suffix - cost > 0 {
+            candidates.push((std::cmp::Reverse(suffix - cost), place));
+        }
+    }
+    candidates.sort_unstable();
+    candidates
+        .into_iter()
+        .take(MAX_TRIES)
+        .map(|(_, place)| place)
+        .find(|&place| search.lines_after(x, place, change) <= limit)
+}
+
+/// The cost of dropping each line, per class: `None` when some group has no other class, or
+/// (with `protect_made`) when the line is a made hand (see
+/// [`super::classes::ClassDef::is_made`]) that is the best play in some group: a chart always
+/// says to keep a made hand where keeping it is right.
+fn removal_costs(search: &Search, protect_made: bool) -> Vec<Option<i64>> {
+    let mut costs = vec![Some(0i64); search.n_classes()];
+    let defs = search.p.hands.matcher.defs();
+    for g in (0..search.p.hands.n_groups()).filter(|_| protect_made) {
+        let sums = search.p.group_sums(g);
+        let best = sums.iter().copied().max().unwrap_or(0);
+        for (&class, &sum) in search.p.hands.group(g).iter().zip(sums) {
+            if sum == best && defs[class as usize].is_made() {
+                costs[class as usize] = None;
+            }
+        }
+    }
+    for g in 0..search.p.hands.n_groups() {
+        let class = search.first_class(g) as usize;
+        match search.first_second(g) {
+            (first, Some(second)) => costs[class] = costs[class].map(|c| c + first - second),
+            (_, None) => costs[class] = None,
+        }
+    }
+    costs
+}
+
+/// Per class: whether dropping it would make a class that decides nothing now decide something
+/// (so the chart would not get shorter).
+fn revives(search: &Search) -> Vec<bool> {
+    let mut revives = vec![false; search.n_classes()];
+    for g in 0..search.p.hands.n_groups() {
+        if search.second_class(g).is_some_and(|second| search.decided[second as usize] == 0) {
+            revives[search.first_class(g) as usize] = true;
+        }
+    }
+    revives
+}
+
+/// Moves the line that costs least to drop to the end of the order; false when none can go
+/// (every line is a needed made hand, the only class somewhere, or would revive another class).
+fn remove_cheapest_line(search: &mut Search, protect_made: bool) -> bool {
+    let costs = removal_costs(search, protect_made);
+    let revives = revives(search);
+    let cheapest = (0..search.n_classes())
+        .filter(|&c| search.decided[c] > 0 && !revives[c])
+        .filter_map(|c| costs[c].map(|cost| (cost, c)))
+        .min();
+    match cheapest {
+        Some((_, class)) => {
+            search.apply(class as u16, search.n_classes() - 1);
+            true
+        }
+        None => false,
+    }
+}
+
+/// One round of swaps (step 3): for each line, cheapest to drop first, try dropping it and
+/// adding the best other class; keep the first swap that raises the total.
+fn swap_lines(search: &mut Search, max_lines: usize, cancel: &AtomicBool) -> Result<bool, Cancelled> {
+    search.dead_to_end();
+    let costs = removal_costs(search, true);
+    let mut lines: Vec<(i64, usize)> = (0..search.n_classes())
+        .filter(|&c| search.decided[c] > 0)
+        .filter_map(|c| costs[c].map(|cost| (cost, c)))
+        .collect();
+    lines.sort_unstable();
+    let n_classes = search.n_classes();
+    let mut acc = vec![0i64; n_classes];
+    let mut change = Vec::new();
+    for (_, line) in lines {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
+        let before = (search.total, search.order.clone());
+        search.apply(line as u16, n_classes - 1);
+        let mut best: Option<(i64, u16, usize)> = None;
+        for x in (0..n_classes as u16).filter(|&x| x as usize != line) {
+            if let Some(place) = best_allowed_place(search, x, Some(max_lines), &mut acc, &mut change) {
+                let cost = search.gains(x, &mut acc);
+                let delta = acc[place..].iter().sum::<i64>() - cost;
+                if best.is_none_or(|(d, _, _)| delta > d) {
+                    best = Some((delta, x, place));
+                }
+            }
+        }
+        if let Some((delta, x, place)) = best {
+            if search.total + delta > before.0 {
+                search.apply(x, place);
+                return Ok(true);
+            }
+        }
+        search.order = before.1;
+        search.reset();
+    }
+    Ok(false)
+}

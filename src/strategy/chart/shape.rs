@@ -1,0 +1,151 @@
+//! What a chart line can see of a hold: the shape of the held cards (how many, how many deuces,
+//! ranks, suitedness, high cards, straight windows, the made category), computed once per hold
+//! and then tested by every class's matcher. Cards are indices `rank * 4 + suit`, rank 0 the two.
+
+use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+
+/// The ten five-rank straight windows, A-2-3-4-5 up to T-J-Q-K-A, as rank masks.
+const WINDOWS: [u16; 10] = build_windows();
+
+const fn build_windows() -> [u16; 10] {
+    let mut windows = [0u16; 10];
+    windows[0] = 0b1_0000_0000_1111; // A 2 3 4 5
+    let mut low = 0;
+    while low < 9 {
+        windows[low + 1] = 0b1_1111 << low;
+        low += 1;
+    }
+    windows
+}
+
+/// The ranks ten to ace: the cards of a royal flush.
+pub(crate) const ROYAL_RANKS: u16 = 0b1_1111_0000_0000;
+/// The natural family's high cards: jack to ace (a pair of them pays).
+pub(crate) const HIGH_RANKS: u16 = 0b1_1110_0000_0000;
+
+/// The shape of one hold of one dealt hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HoldShape {
+    /// Cards held (0–5).
+    pub n: u8,
+    /// Deuces held (always 0 on the natural family).
+    pub deuces: u8,
+    /// Whether every deuce of the hand is held (always true on the natural family).
+    pub keeps_deuces: bool,
+    /// Rank mask of the held cards that are not wild.
+    pub mask: u16,
+    /// The most held cards of one rank (wild cards not counted).
+    pub max_count: u8,
+    /// The rank that is held `max_count` times (the highest such rank).
+    pub top_rank: u8,
+    /// Ranks held exactly twice.
+    pub pairs: u8,
+    /// Whether all held cards that are not wild share one suit (true for 0 or 1 such card).
+    pub suited: bool,
+    /// Held cards jack or higher (distinct ranks, natural family meaning).
+    pub high: u8,
+    /// Straight windows containing every held rank (0 when a rank repeats).
+    pub windows: u8,
+    /// The windows a drawn natural card can complete: on the natural family all of them; on
+    /// Deuces Wild those without a two (A-5 and 2-6 need a deuce there, which completes any
+    /// window anyway), so 3-4-5-6 has one way (only a 7 or a deuce), 4-5-6-7 two.
+    pub ways: u8,
+    /// The family category of the five held cards, when all five are held.
+    pub category: u8,
+}
+
+impl HoldShape {
+    /// The shape of the hold `mask` (bit i holds `cards[i]`) of a dealt hand.
+    pub(crate) fn of(family: Family, cards: &[usize; 5], mask: u8) -> HoldShape {
+        let wild = |card: usize| family == Family::Deuces && card < 4;
+        let mut shape = HoldShape { keeps_deuces: true, suited: true, ..HoldShape::default() };
+        let mut counts = [0u8; 13];
+        let mut suit = None;
+        for (idx, &card) in cards.iter().enumerate() {
+            let held = mask & (1 << idx) != 0;
+            if wild(card) {
+                if held {
+                    shape.deuces += 1;
+                } else {
+                    shape.keeps_deuces = false;
+                }
+            }
+            if !held {
+                continue;
+            }
+            shape.n += 1;
+            if wild(card) {
+                continue;
+            }
+            let rank = card >> 2;
+            counts[rank] += 1;
+            shape.mask |= 1 << rank;
+            match suit {
+                None => suit = Some(card & 3),
+                Some(s) if s != card & 3 => shape.suited = false,
+                Some(_) => {}
+            }
+        }
+        for (rank, &count) in counts.iter().enumerate() {
+            if count >= shape.max_count && count > 0 {
+                shape.max_count = count;
+                shape.top_rank = rank as u8;
+            }
+            shape.pairs += u8::from(count == 2);
+        }
+        shape.high = (shape.mask & HIGH_RANKS).count_ones() as u8;
+        let naturals = shape.n - shape.deuces;
+        if shape.mask.count_ones() == u32::from(naturals) {
+            shape.windows = WINDOWS.iter().filter(|&&w| shape.mask & !w == 0).count() as u8;
+            let natural_windows = if family == Family::Deuces { &WINDOWS[2..] } else { &WINDOWS[..] };
+            shape.ways = natural_windows.iter().filter(|&&w| shape.mask & !w == 0).count() as u8;
+        }
+        if shape.n == 5 {
+            shape.category = match family {
+                Family::Natural => evaluate_natural_indices(*cards) as u8,
+                Family::Deuces => evaluate_deuces_indices(*cards) as u8,
+            };
+        }
+        shape
+    }
+
+    /// Held cards that are not wild.
+    pub(crate) fn naturals(&self) -> u8 {
+        self.n - self.deuces
+    }
+
+    /// Whether the held ranks are distinct.
+    pub(crate) fn distinct(&self) -> bool {
+        self.mask.count_ones() == u32::from(self.naturals())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_hand;
+
+    fn shape(family: Family, text: &str, mask: u8) -> HoldShape {
+        let cards = parse_hand(text).unwrap().map(|c| c.index());
+        HoldShape::of(family, &cards, mask)
+    }
+
+    #[test]
+    fn windows_tell_open_from_inside() {
+        assert_eq!(shape(Family::Natural, "5h 6d 7c 8s Kd", 0b01111).windows, 2);
+        assert_eq!(shape(Family::Natural, "5h 6d 7c 9s Kd", 0b01111).windows, 1);
+        assert_eq!(shape(Family::Natural, "Ah 2d 3c 4s Kd", 0b01111).windows, 1);
+        assert_eq!(shape(Family::Natural, "Jh Qd Kc As 4d", 0b01111).windows, 1);
+        assert_eq!(shape(Family::Natural, "2h 3d 4c 5s Kd", 0b01111).windows, 2);
+        assert_eq!(shape(Family::Natural, "7h 8h 9h Kd Kc", 0b00111).windows, 3);
+    }
+
+    #[test]
+    fn deuces_are_counted_apart() {
+        let s = shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01111);
+        assert_eq!((s.n, s.deuces, s.keeps_deuces, s.suited, s.windows), (4, 2, true, true, 4));
+        assert!(!shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01101).keeps_deuces);
+        let s = shape(Family::Natural, "Kh Kd Kc 7c 7d", 0b11111);
+        assert_eq!((s.max_count, s.top_rank, s.pairs, s.category), (3, 11, 1, 5));
+    }
+}

@@ -1,0 +1,264 @@
+//! Strategy charts: the chart's return computed three ways (the ranking's own total, a walk over
+//! the suit classes, a walk over all 2,598,960 deals), the known landmarks of 9/6 Jacks or
+//! Better, every machine's chart within its line limit and target, the vocabulary, the hint's
+//! answer, determinism, progress and cancelling.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use vpoker::card::{parse_hand, Card};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::strategy::chart::{self, Chart, ChartStage, MAX_LINES};
+use vpoker::strategy::hand_evs;
+
+/// Each machine's chart, generated once for the whole test binary.
+fn chart_of(machine: MachineId) -> &'static Chart {
+    chart::machine_chart(machine)
+}
+
+/// The targets: the chart within this many percentage points of optimal play.
+fn target_pp(machine: MachineId) -> f64 {
+    match machine {
+        MachineId::JacksOrBetter | MachineId::BonusPoker => 0.03,
+        MachineId::DeucesWild | MachineId::DoubleBonus => 0.06,
+    }
+}
+
+#[test]
+fn every_chart_has_at_most_40_lines_and_meets_its_target() {
+    for machine in MachineId::ALL {
+        let chart = chart_of(machine);
+        let cost_pp = chart.cost() * 100.0;
+        println!(
+            "{machine}: {} lines, chart {:.6} %, optimal {:.6} %, cost {cost_pp:.5} pp",
+            chart.lines().len(),
+            chart.chart_return() * 100.0,
+            chart.optimal_return() * 100.0
+        );
+        assert!(chart.lines().len() <= MAX_LINES, "{machine}: {} lines", chart.lines().len());
+        assert!(cost_pp <= target_pp(machine), "{machine}: cost {cost_pp} pp");
+        assert!(chart.chart_return() <= chart.optimal_return() + 1e-15);
+        let frequencies: f64 = chart.lines().iter().map(|l| l.frequency).sum();
+        assert!((frequencies - 1.0).abs() < 1e-12, "{machine}: the lines decide every deal once");
+        let mean: f64 = chart.lines().iter().map(|l| l.frequency * l.mean_ev).sum();
+        assert!((mean - chart.chart_return()).abs() < 1e-12, "{machine}: frequency × mean EV adds up to the return");
+    }
+}
+
+#[test]
+fn the_optimal_return_is_the_published_one() {
+    let published = [
+        (MachineId::JacksOrBetter, 0.995439043695),
+        (MachineId::DeucesWild, 1.007619612039),
+        (MachineId::BonusPoker, 0.991659731872),
+        (MachineId::DoubleBonus, 1.001725223551),
+    ];
+    for (machine, figure) in published {
+        assert!((chart_of(machine).optimal_return() - figure).abs() < 1e-11, "{machine}");
+    }
+}
+
+#[test]
+fn the_chart_return_by_playing_every_suit_class_equals_the_rankings() {
+    for machine in MachineId::ALL {
+        let chart = chart_of(machine);
+        let by_play = chart.return_by_play(machine.paytable());
+        assert!((by_play - chart.chart_return()).abs() < 1e-13, "{machine}: {by_play} vs {}", chart.chart_return());
+    }
+}
+
+/// L = lcm of C(47, k), k = 0..=5: every EV times L is an integer.
+const LCM: u128 = 3 * 5 * 11 * 23 * 43 * 47;
+
+fn draws(n_held: usize) -> u128 {
+    let k = 5 - n_held as u128;
+    (0..k).fold(1u128, |acc, i| acc * (47 - i) / (i + 1))
+}
+
+/// Plays every one of the 2,598,960 deals by the chart, with the cards in a different order for
+/// each deal (so the hold comes back as a mask over the cards as given), and adds the exact EV of
+/// the chart's hold from the solver: Σ EV × L over deals, exactly.
+fn brute_force_chart_total(machine: MachineId, chart: &Chart) -> u128 {
+    let totals: Vec<u128> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2usize)
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut sum = 0u128;
+                    for c4 in (4..52usize).filter(|c| c % 2 == thread) {
+                        for c3 in 3..c4 {
+                            for c2 in 2..c3 {
+                                for c1 in 1..c2 {
+                                    for c0 in 0..c1 {
+                                        let mut idx = [c0, c1, c2, c3, c4];
+                                        idx.rotate_left((c0 + c1 + c4) % 5);
+                                        if c2 % 2 == 1 {
+                                            idx.swap(0, 4);
+                                        }
+                                        let hand = idx.map(|i| Card::from_index(i).unwrap());
+                                        let (_, hold) = chart.play(&hand);
+                                        let ev = hand_evs(machine, &hand).ev(hold);
+                                        let n = draws(hold.n_held());
+                                        let pay_total = (ev * n as f64).round() as u128;
+                                        sum += pay_total * (LCM / n);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    sum
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    totals.iter().sum()
+}
+
+#[test]
+fn the_chart_return_over_all_2598960_deals_equals_the_suit_class_walk() {
+    for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild] {
+        let chart = chart_of(machine);
+        let total = brute_force_chart_total(machine, chart);
+        let brute = total as f64 / (LCM as f64 * 2_598_960.0);
+        assert!(
+            (brute - chart.chart_return()).abs() < 1e-12,
+            "{machine}: all deals {brute}, suit classes {}",
+            chart.chart_return()
+        );
+    }
+}
+
+/// The line (1-based rank) the chart plays a hand by.
+fn rank_for(chart: &Chart, hand: &str) -> (usize, String) {
+    let (line, _) = chart.play(&parse_hand(hand).unwrap());
+    (chart.lines()[line].rank, chart.lines()[line].class.clone())
+}
+
+#[test]
+fn jacks_or_better_landmarks_hold() {
+    let chart = chart_of(MachineId::JacksOrBetter);
+    let high_pair = rank_for(chart, "Jh Js 3c 7d 9s").0;
+    let four_flush = rank_for(chart, "2h 5h 8h Th Kc").0;
+    let four_royal = rank_for(chart, "Ah Kh Qh Jh 3c").0;
+    let low_pair = rank_for(chart, "5h 5s 9c Kd 2s").0;
+    let open_straight = rank_for(chart, "5c 6d 7h 8s Qd").0;
+    assert!(high_pair < four_flush, "a high pair ranks above 4 to a flush");
+    assert!(four_royal < high_pair, "4 to a royal ranks above a high pair");
+    assert!(low_pair < open_straight, "a low pair ranks above 4 to an open straight");
+    // And the chart plays them so when they meet.
+    assert_eq!(chart.play(&parse_hand("Jh Js 3h 7h 9h").unwrap()).1, Hold::from_mask(0b00011).unwrap());
+    assert_eq!(chart.play(&parse_hand("Ah Kh Qh Jh Jc").unwrap()).1, Hold::from_mask(0b01111).unwrap());
+    assert_eq!(chart.play(&parse_hand("5h 5s 6c 7d 8s").unwrap()).1, Hold::from_mask(0b00011).unwrap());
+    // Garbage is thrown away.
+    assert_eq!(rank_for(chart, "2c 5d 8h 9s 3c").1, "discard-everything");
+}
+
+#[test]
+fn the_deuces_wild_chart_reads_by_deuces_and_never_discards_one() {
+    let chart = chart_of(MachineId::DeucesWild);
+    let deuces_of = |class: &str| -> u8 {
+        let info = chart::classes().into_iter().find(|c| c.id == class).unwrap();
+        info.params.iter().find(|p| p.name == "deuces").and_then(|p| p.value.parse().ok()).unwrap_or(5)
+    };
+    let sections: Vec<u8> = chart.lines().iter().map(|l| deuces_of(&l.class)).collect();
+    assert!(sections.windows(2).all(|w| w[0] >= w[1]), "sections by deuces, most first: {sections:?}");
+    for text in ["2c 2d 5h 9s Kd", "2h 7c 8c Jd 4s", "2s 2h 2d 9c Kh"] {
+        let hand = parse_hand(text).unwrap();
+        let (_, hold) = chart.play(&hand);
+        assert!((0..5).all(|i| hand[i].rank().index() != 0 || hold.holds(i)), "{text}: every deuce kept");
+    }
+}
+
+#[test]
+fn the_vocabulary_is_enumerable_and_every_line_is_in_it() {
+    let classes = chart::classes();
+    let ids: HashSet<&str> = classes.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids.len(), classes.len(), "class ids are unique");
+    assert!(classes.iter().all(|c| !c.label.is_empty() && !c.kind.is_empty() && !c.about.is_empty()));
+    assert!(classes.iter().any(|c| c.id == "to-royal-4" && c.params.iter().any(|p| p.name == "n" && p.value == "4")));
+    for machine in MachineId::ALL {
+        for line in chart_of(machine).lines() {
+            let info = classes.iter().find(|c| c.id == line.class).expect("a line's class is listed");
+            assert_eq!(info.label, line.label);
+        }
+    }
+}
+
+#[test]
+fn the_hint_names_the_charts_line_and_the_best_holds() {
+    let hand = parse_hand("Jh Js 3h 7h 9h").unwrap();
+    let advice = chart::hint(MachineId::JacksOrBetter, &hand);
+    assert_eq!(advice.hold, Hold::from_mask(0b00011).unwrap());
+    assert_eq!(advice.best_hold, advice.hold);
+    assert!(advice.agrees);
+    assert_eq!(advice.best_line.as_ref(), Some(&advice.line));
+    // Somewhere the chart and the solver disagree: the hint then names both.
+    let chart = chart_of(MachineId::JacksOrBetter);
+    let mut found = None;
+    'search: for a in 0..52 {
+        for b in (a + 1)..52 {
+            for c in [(b + 5) % 52, (b + 17) % 52] {
+                for d in [(a + 9) % 52, (a + 30) % 52] {
+                    for e in [(c + 11) % 52, (d + 23) % 52] {
+                        let idx = [a, b, c, d, e];
+                        if (0..5).any(|i| idx[..i].contains(&idx[i])) {
+                            continue;
+                        }
+                        let hand = idx.map(|i| Card::from_index(i).unwrap());
+                        let advice = chart::advise(chart, &hand, &hand_evs(MachineId::JacksOrBetter, &hand));
+                        if !advice.agrees {
+                            found = Some((hand, advice));
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (hand, advice) = found.expect("a 40-line chart is not optimal everywhere");
+    let evs = hand_evs(MachineId::JacksOrBetter, &hand);
+    assert_ne!(advice.hold, advice.best_hold);
+    assert!(evs.is_mistake(advice.hold));
+    assert_eq!(advice.best_hold, evs.best());
+    assert_eq!(chart.play(&hand).1, advice.hold);
+}
+
+#[test]
+fn generation_is_deterministic_reports_progress_and_can_be_cancelled() {
+    let table = MachineId::BonusPoker.paytable();
+    let stages = std::sync::Mutex::new(Vec::new());
+    let never = AtomicBool::new(false);
+    let chart =
+        chart::generate(table, &|stage, fraction| stages.lock().unwrap().push((stage, fraction)), &never).unwrap();
+    assert_eq!(chart.lines(), chart_of(MachineId::BonusPoker).lines());
+    assert_eq!(chart.chart_return(), chart_of(MachineId::BonusPoker).chart_return());
+    let stages = stages.into_inner().unwrap();
+    assert!(stages.iter().any(|&(s, f)| s == ChartStage::Ranking && f == 1.0), "{stages:?}");
+    let cancelled = AtomicBool::new(true);
+    assert_eq!(chart::generate(table, &|_, _| {}, &cancelled).unwrap_err(), chart::Cancelled);
+    // A flag set while ranking stops it too.
+    let flag = AtomicBool::new(false);
+    let result = chart::generate(
+        table,
+        &|stage, _| {
+            if stage == ChartStage::Ranking {
+                flag.store(true, Ordering::Relaxed);
+            }
+        },
+        &flag,
+    );
+    assert!(result.is_err());
+}
+
+#[test]
+fn other_line_limits_are_kept_and_play_as_reported() {
+    let never = AtomicBool::new(false);
+    let table = MachineId::DeucesWild.paytable();
+    for limit in [12, 60] {
+        let chart = chart::generate_with_limit(table, limit, &|_, _| {}, &never).unwrap();
+        assert!(chart.lines().len() <= limit);
+        assert!(chart.chart_return() <= chart.optimal_return());
+        assert!((chart.return_by_play(table) - chart.chart_return()).abs() < 1e-13, "limit {limit}");
+    }
+}

@@ -1,0 +1,151 @@
+//! The paytable lab: the published returns through the pays path, the general analysis equal to
+//! the per-machine one, pays refused with the row named, an insensible table analysed exactly,
+//! and the built-in tables untouched.
+
+use std::sync::atomic::AtomicBool;
+
+use vpoker::card::Card;
+use vpoker::eval::Family;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+use vpoker::strategy::chart;
+use vpoker::strategy::custom::{self, PayError, TableSolver, MAX_PAY};
+use vpoker::strategy::{analyze, brute_force_table_evs};
+
+/// The published returns `scripts/check-returns.sh` checks, with each machine's pays as
+/// `vpoker analyze --family F --pays P` takes them.
+const PUBLISHED: [(Family, &str, f64); 4] = [
+    (Family::Natural, "800,50,25,9,6,4,3,2,1", 0.995439043695),
+    (Family::Deuces, "800,200,25,15,9,5,3,2,2,1", 1.007619612039),
+    (Family::Natural, "800,80,50,40,25,8,5,4,3,2,1", 0.991659731872),
+    (Family::Natural, "800,160,50,80,50,10,7,5,3,1,1", 1.001725223551),
+];
+
+#[test]
+fn the_published_returns_come_back_through_the_pays_path() {
+    for (family, pays, published) in PUBLISHED {
+        let table = custom::parse_pays(family, pays).unwrap();
+        let analysis = custom::analyze_table(&table);
+        assert!((analysis.return_rate - published).abs() < 1e-9, "{pays}: {}", analysis.return_rate);
+        let total: f64 = analysis.outcomes.iter().map(|o| o.probability).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    let job = custom::analyze_table(&custom::parse_pays(Family::Natural, PUBLISHED[0].1).unwrap());
+    let published = [
+        ("royal-flush", 0.00002476),
+        ("straight-flush", 0.00010931),
+        ("four-of-a-kind", 0.00236255),
+        ("full-house", 0.01151221),
+        ("flush", 0.01101451),
+        ("straight", 0.01122937),
+        ("three-of-a-kind", 0.07444870),
+        ("two-pair", 0.12927890),
+        ("jacks-or-better", 0.21458503),
+        ("nothing", 0.54543467),
+    ];
+    for (id, p) in published {
+        let got = job.outcomes.iter().find(|o| o.id == id).unwrap().probability;
+        assert!((got - p).abs() < 5e-9, "{id}: {got}");
+    }
+    // The published variance of 9/6 Jacks or Better: 19.51.
+    assert!((job.variance - 19.51).abs() < 0.01, "variance {}", job.variance);
+}
+
+#[test]
+fn the_general_path_equals_the_per_machine_path_when_the_pays_are_the_machines() {
+    for machine in MachineId::ALL {
+        let general = custom::analyze_table(machine.paytable());
+        let own = analyze(machine);
+        assert_eq!(general.return_rate, own.return_rate(), "{machine}");
+        assert_eq!(general.outcomes, own.outcomes(), "{machine}");
+        assert!(general.variance > 1.0, "{machine}: {}", general.variance);
+    }
+}
+
+#[test]
+fn bad_pays_are_refused_naming_the_row() {
+    let natural = Family::Natural;
+    let cases: [(&str, PayError); 6] = [
+        ("800,50,25,9,x,4,3,2,1", PayError::NotANumber { row: "flush", text: "x".into() }),
+        ("800,50,25,9,6,4,3,2,1.5", PayError::NotANumber { row: "jacks-or-better", text: "1.5".into() }),
+        ("800,,25,9,6,4,3,2,1", PayError::NotANumber { row: "straight-flush", text: "".into() }),
+        ("800,50,25,9,6,-4,3,2,1", PayError::Negative { row: "straight", value: "-4".into() }),
+        ("800,50,25,9,6,4,3,2,100001", PayError::TooLarge { row: "jacks-or-better", value: "100001".into() }),
+        (
+            "99999999999999999999999,50,25,9,6,4,3,2,1",
+            PayError::TooLarge { row: "royal-flush", value: "99999999999999999999999".into() },
+        ),
+    ];
+    for (pays, expected) in cases {
+        let error = custom::parse_pays(natural, pays).unwrap_err();
+        assert_eq!(error, expected, "{pays}");
+        assert!(error.to_string().contains(error.row().unwrap()), "{error}");
+    }
+    let error = custom::parse_pays(natural, "800,50,25").unwrap_err();
+    assert!(matches!(error, PayError::WrongCount { got: 3, .. }), "{error}");
+    assert!(error.to_string().contains("9 (Jacks or Better rows) or 11 (Bonus Poker rows)"), "{error}");
+    assert!(matches!(custom::parse_pays(Family::Deuces, "800,50,25,9,6,4,3,2,1"), Err(PayError::WrongCount { .. })));
+    let table = MachineId::JacksOrBetter.paytable();
+    assert_eq!(custom::with_pay(table, "nope", 3).unwrap_err(), PayError::UnknownRow("nope".into()));
+    assert!(matches!(custom::with_pay(table, "flush", -1), Err(PayError::Negative { row: "flush", .. })));
+    assert!(custom::with_pay(table, "flush", i64::from(MAX_PAY)).is_ok());
+    assert_eq!(custom::check_pay("flush", " 7 "), Ok(7));
+}
+
+fn sample_hand(idx: u8) -> [Card; 5] {
+    let mut bytes = [0u8; 32];
+    bytes[0] = idx;
+    bytes[31] = 0x1a;
+    let deck = Seed::from_bytes(bytes).deck();
+    [deck[0], deck[1], deck[2], deck[3], deck[4]]
+}
+
+#[test]
+fn an_insensible_table_is_analysed_exactly() {
+    // A flush paying more than a full house, two pair paying nothing, a huge royal.
+    let base = MachineId::JacksOrBetter.paytable();
+    let table = custom::with_pay(base, "flush", 20).unwrap();
+    let table = custom::with_pay(&table, "two-pair", 0).unwrap();
+    let table = custom::with_pay(&table, "royal-flush", i64::from(MAX_PAY)).unwrap();
+    let solver = TableSolver::new(&table);
+    let mut hands: Vec<[Card; 5]> = (0..12).map(sample_hand).collect();
+    hands.push(vpoker::card::parse_hand("Ah Kh Qh Jh 9h").unwrap());
+    hands.push(vpoker::card::parse_hand("5c 5d Kh Kc 8d").unwrap());
+    for hand in &hands {
+        let fast = solver.hand_evs(hand);
+        let slow = brute_force_table_evs(&table, hand);
+        for (f, s) in fast.as_array().iter().zip(slow.as_array()) {
+            assert!((f - s).abs() < 1e-9 * s.abs().max(1.0), "{hand:?}: {f} vs {s}");
+        }
+    }
+    let analysis = custom::analyze_table(&table);
+    assert!(analysis.return_rate > custom::analyze_table(base).return_rate);
+    assert!(analysis.variance.is_finite() && analysis.variance > 0.0);
+    // Its chart plays what it reports, and the four-flush now beats a high pair.
+    let never = AtomicBool::new(false);
+    let chart = chart::generate(&table, &|_, _| {}, &never).unwrap();
+    assert!(chart.lines().len() <= chart::MAX_LINES);
+    assert!((chart.return_by_play(&table) - chart.chart_return()).abs() < 1e-12);
+    assert!((chart.optimal_return() - analysis.return_rate).abs() < 1e-12);
+    let report = custom::lab_report(&table, &|_, _| {}, &never).unwrap();
+    assert_eq!(report.analysis, analysis);
+    assert_eq!(report.chart.lines(), chart.lines());
+    let flush_draw = vpoker::card::parse_hand("Jh Js 3h 7h 9h").unwrap();
+    assert_eq!(chart.play(&flush_draw).1.to_bits(), "10111");
+}
+
+#[test]
+fn the_built_in_tables_never_change() {
+    let table = MachineId::JacksOrBetter.paytable();
+    let before: Vec<u32> = table.rows().iter().map(|r| r.pay).collect();
+    let copy = custom::with_pay(table, "full-house", 7).unwrap();
+    assert_eq!(copy.rows()[3].pay, 7);
+    let after: Vec<u32> = MachineId::JacksOrBetter.paytable().rows().iter().map(|r| r.pay).collect();
+    assert_eq!(before, after);
+    assert_eq!(after, [800, 50, 25, 9, 6, 4, 3, 2, 1]);
+    // The Double Bonus copy keeps its own row order; the 11-value layout is Bonus Poker's.
+    assert_eq!(custom::layout(Family::Natural, 11), Some(MachineId::BonusPoker));
+    let db = custom::parse_pays(Family::Natural, PUBLISHED[3].1).unwrap();
+    assert_eq!(db.rows()[1].id, "four-aces");
+    assert_eq!(db.rows()[2].id, "straight-flush");
+}
