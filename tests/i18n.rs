@@ -529,3 +529,21 @@ fn the_glossary_matchers_behave() {
     let (keys, name) = backticked("kind deal `history.kind`");
     assert_eq!((keys, name.as_str()), (vec!["history.kind".to_string()], "kind deal"));
 }
+
+/// Every hold class a strategy chart can name has its text in every language (`chart.class.<id>`).
+#[test]
+fn every_chart_class_has_a_text() {
+    for lang in ["en", "de", "pt", "ja"] {
+        let table = table(lang);
+        let missing: Vec<String> = vpoker::strategy::chart::classes()
+            .into_iter()
+            .map(|c| format!("chart.class.{}", c.id))
+            .filter(|key| !table.contains_key(key))
+            .collect();
+        assert!(missing.is_empty(), "{lang}: {missing:?}");
+    }
+    let english = table("en");
+    for class in vpoker::strategy::chart::classes() {
+        assert_eq!(english[&format!("chart.class.{}", class.id)], class.label, "the English text is the core's label");
+    }
+}

@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 29] = [
+pub const NAMES: [&str; 35] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -32,4 +32,10 @@ pub const NAMES: [&str; 29] = [
     "drill_answer",
     "drill_tallies",
     "mistakes",
+    "chart",
+    "paytable_analyze",
+    "paytable_chart",
+    "lab_tables",
+    "lab_table_save",
+    "lab_table_delete",
 ];

@@ -95,7 +95,7 @@ impl LabJobs {
 }
 
 /// Runs `lab` as the current job on a blocking worker, with its progress and cancel flag.
-async fn as_job<R, T, F>(app: AppHandle<R>, lab: F) -> CommandResult<T>
+pub(crate) async fn as_job<R, T, F>(app: AppHandle<R>, lab: F) -> CommandResult<T>
 where
     R: Runtime,
     T: Send + 'static,

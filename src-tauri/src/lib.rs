@@ -15,6 +15,7 @@
 //! (see `capabilities/default.json` and the content security policy in `tauri.conf.json`).
 #![warn(missing_docs)]
 
+pub mod charts;
 pub mod coach;
 mod command_names;
 pub mod commands;
@@ -91,5 +92,11 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::drill_answer,
         coach::drill_tallies,
         coach::mistakes,
+        charts::chart,
+        charts::paytable_analyze,
+        charts::paytable_chart,
+        charts::lab_tables,
+        charts::lab_table_save,
+        charts::lab_table_delete,
     ])
 }

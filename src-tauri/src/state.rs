@@ -137,6 +137,11 @@ pub(crate) fn warm_up_in_background() {
     let spawned = std::thread::Builder::new().name("strategy-warm-up".into()).spawn(|| {
         vpoker::strategy::prepare(Family::Natural);
         vpoker::strategy::prepare(Family::Deuces);
+        // Then the four strategy charts the hint names lines from (about 3 s in all; a hint asked
+        // for before its chart is ready waits for it).
+        for machine in vpoker::machine::MachineId::ALL {
+            vpoker::strategy::chart::machine_chart(machine);
+        }
     });
     // Without the thread the tables are built on first use instead: slower, never wrong.
     drop(spawned);

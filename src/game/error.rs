@@ -102,6 +102,22 @@ pub enum GameError {
         /// The text given.
         value: String,
     },
+    /// A pay of a lab paytable that is refused: the row (when the problem is one row's) and why.
+    #[error("{message}")]
+    InvalidPay {
+        /// The row id, or null (a wrong number of pays).
+        row: Option<String>,
+        /// "wrong-count", "not-a-number", "negative", "too-large" or "unknown-row".
+        problem: &'static str,
+        /// The core's explanation in English.
+        message: String,
+    },
+    /// A saved lab table that does not exist.
+    #[error("there is no saved table named '{name}'")]
+    UnknownLabTable {
+        /// The name asked for.
+        name: String,
+    },
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
@@ -179,6 +195,8 @@ impl GameError {
             GameError::LabCancelled => "lab-cancelled",
             GameError::LabOutOfRange { .. } => "lab-out-of-range",
             GameError::LabUnknown { .. } => "lab-unknown",
+            GameError::InvalidPay { .. } => "invalid-pay",
+            GameError::UnknownLabTable { .. } => "unknown-lab-table",
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
@@ -213,6 +231,8 @@ impl GameError {
                 vec![("name", json!(name)), ("value", json!(value)), ("min", json!(min)), ("max", json!(max))]
             }
             GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(value))],
+            GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],
+            GameError::UnknownLabTable { name } => vec![("name", json!(name))],
             GameError::NoHandInProgress => vec![],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],
@@ -264,6 +284,20 @@ impl From<crate::lab::LabError> for GameError {
                 GameError::LabOutOfRange { name: name.to_string(), value, min, max }
             }
         }
+    }
+}
+
+impl From<crate::strategy::custom::PayError> for GameError {
+    fn from(error: crate::strategy::custom::PayError) -> GameError {
+        use crate::strategy::custom::PayError;
+        let problem = match &error {
+            PayError::WrongCount { .. } => "wrong-count",
+            PayError::NotANumber { .. } => "not-a-number",
+            PayError::Negative { .. } => "negative",
+            PayError::TooLarge { .. } => "too-large",
+            PayError::UnknownRow(_) => "unknown-row",
+        };
+        GameError::InvalidPay { row: error.row().map(str::to_string), problem, message: error.to_string() }
     }
 }
 

@@ -111,6 +111,16 @@ INSERT INTO kind_totals (situation, dead_deals, nudged)
     // the nudged deals' sums), the downsampled chips-over-hands series, sessions, the review queue of
     // mistaken deals and the drills' tallies. The Rust step fills them from every stored hand.
     Migration { sql: MIGRATION_6, step: Some(super::upgrade::coach) },
+    sql(
+    // 7: the paytable lab's tables, saved by name for study (the four machines' own never change).
+    r#"
+CREATE TABLE lab_tables (
+    name TEXT PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 40),
+    base TEXT NOT NULL,
+    pays TEXT NOT NULL
+) WITHOUT ROWID;
+"#,
+    ),
 ];
 
 const MIGRATION_6: &str = r#"
@@ -231,7 +241,7 @@ DROP TABLE hands_v2;
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests).
-pub const TABLES: [&str; 16] = [
+pub const TABLES: [&str; 17] = [
     "profile",
     "hands",
     "ledger",
@@ -248,4 +258,5 @@ pub const TABLES: [&str; 16] = [
     "sessions",
     "review",
     "drill_totals",
+    "lab_tables",
 ];

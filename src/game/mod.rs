@@ -49,6 +49,7 @@ pub mod error;
 pub mod history;
 pub mod kind;
 pub mod kind_stats;
+pub mod lab_tables;
 mod review;
 pub mod session;
 pub mod session_card;
@@ -262,6 +263,7 @@ impl Game {
             holds,
             best_hold: best,
             best_ev: evs.ev(best),
+            chart: crate::strategy::chart::advise(crate::strategy::chart::machine_chart(hand.machine), &hand.dealt, &evs),
         })
     }
 

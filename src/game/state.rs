@@ -123,6 +123,9 @@ pub struct Hint {
     pub best_hold: Hold,
     /// Its EV per coin.
     pub best_ev: f64,
+    /// The machine's strategy chart on this hand: the line it plays (and its hold), the line of the
+    /// exact best hold, and whether the chart's hold is as good as the best.
+    pub chart: crate::strategy::chart::Advice,
 }
 
 /// One hold in a hint.

@@ -31,6 +31,16 @@ function holdRow(hint, entry, currentHold) {
       t("hint.ev", { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev_chips, 2) })));
 }
 
+/** The strategy chart's word on the hand: the line of the exact best hold, and the chart's own
+ * line when its hold is worse (where the chart costs its fraction of a percent). */
+function chartLine(advice) {
+  const name = (line) => t("chart.line-named", { label: t(`chart.class.${line.class}`), n: formatInt(line.rank) });
+  return h("p", { class: "hint-chart small", "data-testid": "hint-chart", "data-agrees": String(advice.agrees),
+    "data-line": advice.best_line ? String(advice.best_line.rank) : "" },
+  advice.best_line ? t("chart.hint", { line: name(advice.best_line) }) : t("chart.hint-none"),
+  advice.agrees ? "" : [" ", h("span", { class: "hint-chart-differs" }, t("chart.hint-differs", { line: name(advice.line) }))]);
+}
+
 /**
  * The panel for the hand in progress; `hint` is null while Rust works it out. The best hold with
  * its EV is always shown; the next holds and the explanation open with the panel's button
@@ -44,6 +54,7 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
   return h("section", { class: `hint-panel${more ? " more" : ""}`, "data-testid": "hint-panel", "aria-labelledby": "hint-title" },
     h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
     h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
+    chartLine(hint.chart),
     onMore ? h("button", {
       type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",
       "aria-controls": "hint-others", "aria-label": t("hint.more"), title: t("hint.more"), onclick: onMore,

@@ -1,0 +1,109 @@
+//! Strategy charts and the paytable lab. A machine's chart is generated once per process from the
+//! exact solver (cached by the core); a lab table's analysis comes at once and its chart runs as the
+//! current lab job (a newer edit cancels an older run; `lab_progress` reports it, `lab_cancel`
+//! stops it). Saved lab tables live in the game database.
+
+use serde::Serialize;
+use tauri::{AppHandle, Runtime};
+use vpoker::game::lab_tables::{lab_paytable, LabTable, RowPay};
+use vpoker::game::GameError;
+use vpoker::machine::MachineId;
+use vpoker::strategy::chart::{self, Chart, ChartLine, ChartStage};
+use vpoker::strategy::custom::{analyze_table, TableAnalysis};
+
+use crate::commands::{with_game, worker, CommandResult};
+use crate::labs::as_job;
+
+/// A chart as the UI shows it: its lines and what it costs against optimal play.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChartView {
+    /// The lines, first (strongest) first.
+    pub lines: Vec<ChartLine>,
+    /// The exact return per coin of playing every deal by the chart.
+    pub chart_return: f64,
+    /// The exact return per coin of optimal play.
+    pub optimal_return: f64,
+    /// optimal − chart, per coin.
+    pub cost: f64,
+    /// Hands per bet lost against optimal play (null when the chart plays optimally).
+    pub hands_per_lost_bet: Option<f64>,
+}
+
+impl From<&Chart> for ChartView {
+    fn from(chart: &Chart) -> ChartView {
+        ChartView {
+            lines: chart.lines().to_vec(),
+            chart_return: chart.chart_return(),
+            optimal_return: chart.optimal_return(),
+            cost: chart.cost(),
+            hands_per_lost_bet: chart.hands_per_lost_bet(),
+        }
+    }
+}
+
+fn machine(text: &str) -> Result<MachineId, GameError> {
+    text.parse().map_err(GameError::from)
+}
+
+/// A machine's strategy chart (generated from the exact solver the first time).
+#[tauri::command]
+pub async fn chart(machine: String) -> CommandResult<ChartView> {
+    let machine = self::machine(&machine)?;
+    worker(move || Ok(ChartView::from(chart::machine_chart(machine)))).await
+}
+
+/// A lab copy of `base`'s table with `pays`: the exact return, final-hand probabilities and
+/// variance of optimal play (fast), or a typed error naming the row and the reason.
+#[tauri::command]
+pub async fn paytable_analyze(base: String, pays: Vec<RowPay>) -> CommandResult<TableAnalysis> {
+    let base = machine(&base)?;
+    worker(move || Ok(analyze_table(&lab_paytable(base, &pays)?))).await
+}
+
+/// The same table's regenerated chart (the current lab job: progress, cancel).
+#[tauri::command]
+pub async fn paytable_chart<R: Runtime>(
+    app: AppHandle<R>,
+    base: String,
+    pays: Vec<RowPay>,
+) -> CommandResult<ChartView> {
+    let base = machine(&base)?;
+    let table = lab_paytable(base, &pays)?;
+    as_job(app, move |control| {
+        let stages = |stage: ChartStage, fraction: f64| {
+            let step = match stage {
+                ChartStage::Classifying => 0.0,
+                ChartStage::Solving => 1.0,
+                ChartStage::Ranking => 2.0,
+            };
+            (control.progress)(((step + fraction.clamp(0.0, 1.0)) * 1000.0) as u64, 3000);
+        };
+        let chart = chart::generate(&table, &stages, control.cancel).map_err(|_| GameError::LabCancelled)?;
+        Ok(ChartView::from(&chart))
+    })
+    .await
+}
+
+/// The saved lab tables.
+#[tauri::command]
+pub async fn lab_tables<R: Runtime>(app: AppHandle<R>) -> CommandResult<Vec<LabTable>> {
+    with_game(app, |game| game.lab_tables()).await
+}
+
+/// Saves a lab table by name (its pays checked first); the list after.
+#[tauri::command]
+pub async fn lab_table_save<R: Runtime>(
+    app: AppHandle<R>,
+    name: String,
+    base: String,
+    pays: Vec<RowPay>,
+) -> CommandResult<Vec<LabTable>> {
+    let base = machine(&base)?;
+    with_game(app, move |game| game.save_lab_table(&name, base, &pays)).await
+}
+
+/// Deletes a saved lab table; the list after.
+#[tauri::command]
+pub async fn lab_table_delete<R: Runtime>(app: AppHandle<R>, name: String) -> CommandResult<Vec<LabTable>> {
+    with_game(app, move |game| game.delete_lab_table(&name)).await
+}
