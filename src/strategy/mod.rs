@@ -132,7 +132,8 @@ pub fn warm_up() {
     });
 }
 
-/// Bytes of memory held by the tables built so far (all four machines: about 15 MB).
+/// Bytes of memory held by the tables built so far (all four machines: about 20 MB; the pay sums
+/// are 64-bit so that lab pays up to [`custom::MAX_PAY`] fit).
 pub fn table_bytes() -> usize {
     tables::built_bytes()
 }

@@ -20,6 +20,7 @@ mod search;
 mod shape;
 mod sums;
 mod tie;
+mod trim;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
