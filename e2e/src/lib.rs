@@ -394,8 +394,12 @@ impl Session {
     }
 
     /// An attribute of the element with this `data-testid`.
+    /// (Found again once if a re-render replaced the element between finding and reading it.)
     pub async fn attr(&self, testid: &str, name: &str) -> Result<Option<String>> {
-        Ok(self.wait_for(&tid(testid)).await?.attr(name).await?)
+        match self.wait_for(&tid(testid)).await?.attr(name).await {
+            Ok(value) => Ok(value),
+            Err(_) => Ok(self.wait_for(&tid(testid)).await?.attr(name).await?),
+        }
     }
 
     /// All rendered text on the page.

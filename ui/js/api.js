@@ -54,6 +54,13 @@ export const api = {
   labCancel: () => call("lab_cancel"),
   labBag: (kinds, copies, draws, avoidRepeat) => call("lab_bag", { kinds, copies, draws, avoidRepeat }),
   labPity: (rate, pity) => call("lab_pity", { rate, pity }),
+  // Strategy charts and the paytable lab (pays as [{row, pay}] with the pay as typed).
+  chart: (machine) => call("chart", { machine }),
+  paytableAnalyze: (base, pays) => call("paytable_analyze", { base, pays }),
+  paytableChart: (base, pays) => call("paytable_chart", { base, pays }),
+  labTables: () => call("lab_tables"),
+  labTableSave: (name, base, pays) => call("lab_table_save", { name, base, pays }),
+  labTableDelete: (name) => call("lab_table_delete", { name }),
   // The coach.
   coach: () => call("coach"),
   sessionCard: (machine, practice) => call("session_card", { machine, practice }),

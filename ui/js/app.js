@@ -17,10 +17,11 @@ import * as help from "./help.js";
 import * as fairness from "./fairness.js";
 import * as verify from "./verify.js";
 import * as train from "./train.js";
+import * as chart from "./chart.js";
 
-const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train };
+const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart };
 /** The tab a screen without a tab of its own belongs to. */
-const TAB_OF = { machine: "lobby", fairness: "lobby", verify: "history", train: "lobby" };
+const TAB_OF = { machine: "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");
@@ -170,6 +171,7 @@ export const app = {
   showError,
   announce,
   machineName,
+  errorText,
 };
 
 /**

@@ -9,6 +9,8 @@ import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
 
 const charts = new Map();
+/** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
+const inputs = new Map();
 const lab = { base: null, pays: null, analysis: null, chart: null, running: false, error: null, saved: null, name: "", timer: null, seq: 0 };
 
 export function enter() {}
@@ -106,8 +108,31 @@ async function loadSaved(app) {
   app.render();
 }
 
+let nameField = null;
+
+function nameInput() {
+  if (!nameField) nameField = h("input", { type: "text", "data-testid": "paylab-name", oninput: (e) => { lab.name = e.target.value; } });
+  nameField.setAttribute("aria-label", t("paylab.name"));
+  nameField.setAttribute("placeholder", t("paylab.name"));
+  if (document.activeElement !== nameField) nameField.value = lab.name;
+  return nameField;
+}
+
+function payInput(app, row, bad) {
+  const key = `${lab.base}/${row}`;
+  let input = inputs.get(key);
+  if (!input) {
+    input = h("input", { type: "text", inputmode: "numeric", "data-testid": `paylab-${row}`, oninput: (e) => edit(app, row, e.target.value) });
+    inputs.set(key, input);
+  }
+  if (input.value !== lab.pays[row] && document.activeElement !== input) input.value = lab.pays[row];
+  input.setAttribute("aria-invalid", bad ? "true" : "false");
+  return input;
+}
+
 function labScreen(app, id) {
   if (lab.base !== id) {
+    inputs.clear();
     lab.base = id;
     lab.pays = Object.fromEntries(rowsOf(app).map((r) => [r.id, String(r.pay)]));
     lab.analysis = null;
@@ -125,11 +150,11 @@ function labScreen(app, id) {
     h("p", { class: "small" }, t("paylab.explain")),
     h("div", { class: "paylab-rows", "data-testid": "paylab-rows" }, rows.map((r) => h("label", { class: `field paylab-row${errorRow === r.id ? " bad" : ""}` },
       h("span", {}, t(`row.${r.id}`), " ", h("span", { class: "small muted" }, t("paylab.machine-pays", { pay: formatInt(r.pay) }))),
-      h("input", {
-        type: "text", inputmode: "numeric", "data-testid": `paylab-${r.id}`, value: lab.pays[r.id],
-        "aria-invalid": errorRow === r.id ? "true" : "false", oninput: (e) => edit(app, r.id, e.target.value),
-      })))),
-    lab.error ? h("p", { class: "fail-text", role: "alert", "data-testid": "paylab-error" }, app.errorText(lab.error)) : null,
+      payInput(app, r.id, errorRow === r.id)))),
+    lab.error ? h("p", { class: "fail-text", role: "alert", "data-testid": "paylab-error", "data-kind": lab.error.kind },
+      lab.error.kind === "invalid-pay" && lab.error.data.row
+        ? t(`paylab.bad.${lab.error.data.problem}`, { row: t(`row.${lab.error.data.row}`) })
+        : app.errorText(lab.error)) : null,
     a ? h("section", { class: "lab-block", "data-testid": "paylab-analysis", "data-return": String(a.return_rate) },
       h("p", { class: "lab-figure" }, t("paylab.return", { ret: formatPercent(a.return_rate, 4), variance: formatDec(a.variance, 2) })),
       h("table", { class: "counts lab-table" },
@@ -142,7 +167,7 @@ function labScreen(app, id) {
     h("section", { class: "lab-block" },
       h("h3", {}, t("paylab.saved")),
       h("div", { class: "lab-run" },
-        h("input", { type: "text", "data-testid": "paylab-name", value: lab.name, "aria-label": t("paylab.name"), placeholder: t("paylab.name"), oninput: (e) => { lab.name = e.target.value; } }),
+        nameInput(),
         h("button", {
           type: "button", class: "btn", "data-testid": "paylab-save",
           onclick: async () => { const list = await app.run(() => api.labTableSave(lab.name, lab.base, payList())); if (list) { lab.saved = list; app.render(); } },

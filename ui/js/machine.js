@@ -455,7 +455,9 @@ export function render(appRef) {
       h("button", { type: "button", class: "back", "data-testid": "machine-back", "aria-label": t("machine.back"), onclick: () => app.go("lobby") }, "‹"),
       h("h2", { class: "machine-title" }, app.machineName(machine.id)),
       !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
-        : h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open"))),
+        : h("span", { class: "head-actions" },
+          h("button", { type: "button", class: "btn small", "data-testid": "machine-chart", onclick: () => app.go("chart", machine.id) }, t("chart.open")),
+          h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open")))),
     otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.machineName(otherHand.machine) }), " ",
       h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,
     paytableBox(machine, bets, litRows(state), hand),

@@ -1,0 +1,76 @@
+//! End-to-end: strategy charts and the paytable lab in the real app. A chart opens from the machine
+//! screen with the core's lines and returns; a dealt hand's hint names the chart line of the best
+//! hold; a pay edited in the lab changes the exact return (checked against `vpoker analyze --pays`),
+//! a bad pay is refused naming the row, and a table saves by name.
+
+use vpoker_e2e::*;
+
+#[tokio::test]
+async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table() -> Result<()> {
+    if !enabled("charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table") {
+        return Ok(());
+    }
+    let data = DataHome::new()?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_chips(1000).await?;
+    app.click("machine-jacks-or-better").await?;
+    app.click("machine-chart").await?;
+    app.wait_visible(&tid("chart-lines")).await?;
+    let count: usize = app.attr("chart-lines", "data-lines").await?.unwrap_or_default().parse()?;
+    let cli_chart = cli(&["chart", "--game", "jacks-or-better", "--json"])?;
+    assert_eq!(count, cli_chart["lines"].as_array().ok_or("lines")?.len());
+    assert!(count <= 40);
+    let shown: f64 = app.attr("chart-summary", "data-chart-return").await?.unwrap_or_default().parse()?;
+    assert!((shown - cli_chart["chart_return"].as_f64().ok_or("chart_return")?).abs() < 1e-12);
+    app.screenshot("chart-en").await?;
+
+    // The hint names the chart line of the best hold.
+    app.click("chart-back").await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.wait_ready().await?;
+    app.click("deal-draw").await?;
+    if app.attr("hint-toggle", "aria-pressed").await?.as_deref() != Some("true") {
+        app.click("hint-toggle").await?;
+    }
+    app.wait_visible(&tid("hint-chart")).await?;
+    let rank = app.attr("hint-chart", "data-line").await?.unwrap_or_default();
+    assert!(!rank.is_empty(), "a line names the best hold");
+    app.screenshot("hint-chart-en").await?;
+
+    // The lab: a flush paying 5 instead of 6 (9/5 Jacks or Better) re-solves exactly.
+    app.click("machine-chart").await?;
+    app.click("chart-lab").await?;
+    app.wait_visible(&tid("paylab-analysis")).await?;
+    let type_pay = |text: &'static str| {
+        let app = &app;
+        async move {
+            let flush = app.wait_visible(&tid("paylab-flush")).await?;
+            flush.clear().await?;
+            flush.send_keys(text).await?;
+            Result::Ok(())
+        }
+    };
+    type_pay("5").await?;
+    let expected = cli(&["analyze", "--family", "natural", "--pays", "800,50,25,9,5,4,3,2,1", "--json"])?;
+    let expected = expected["return"].as_f64().ok_or("return")?;
+    app.wait_until("the return of 9/5", || async {
+        let shown = app.attr("paylab-analysis", "data-return").await?.unwrap_or_default();
+        Ok(shown.parse::<f64>().is_ok_and(|r| (r - expected).abs() < 1e-12))
+    })
+    .await?;
+    app.wait_visible(&tid("paylab-chart-lines")).await?;
+    app.screenshot("paylab-en").await?;
+    // A bad pay is refused and names the row; nothing else changes.
+    type_pay("x").await?;
+    app.wait_visible(&tid("paylab-error")).await?;
+    assert_eq!(app.attr("paylab-error", "data-kind").await?.as_deref(), Some("invalid-pay"));
+    type_pay("5").await?;
+    app.wait_visible(&tid("paylab-chart-lines")).await?;
+    let name = app.wait_visible(&tid("paylab-name")).await?;
+    name.send_keys("9/5").await?;
+    app.click("paylab-save").await?;
+    app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains("9/5 · ")) }).await?;
+    app.close().await
+}
