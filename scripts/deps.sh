@@ -1,11 +1,15 @@
 # Installs what the app needs on Debian/Ubuntu, only what is missing. Sourced by run.sh and test.sh.
 #   ensure_build_deps   system libraries and tools to build the app, and a Rust toolchain
-#   ensure_test_deps    the above plus Xvfb, WebKitWebDriver and tauri-driver
+#   ensure_test_deps    the above plus Xvfb, WebKitWebDriver, tauri-driver, Node.js and the
+#                       end-to-end tests' npm packages (e2e/package-lock.json: axe-core)
+#   ensure_android_check_deps   the Android target, clang and arm64 headers for scripts/check-android.sh
 
 # ca-certificates: rustup and crates.io over HTTPS (minimal images lack it, and installs skip
 # recommends). Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
 APT_BUILD=(ca-certificates libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
 APT_TEST=(xvfb xauth webkit2gtk-driver python3)
+# scripts/check-android.sh: bundled SQLite's C code checked for aarch64 with clang and glibc's headers.
+APT_ANDROID_CHECK=(clang llvm libc6-dev-arm64-cross)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -48,11 +52,41 @@ ensure_build_deps() {
   ensure_rust
 }
 
+# Node.js and npm from Debian when missing (only npm's own registry is used, project-locally).
+ensure_node() {
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    ensure_apt nodejs npm
+  fi
+}
+
+# e2e/node_modules as e2e/package-lock.json pins it (axe-core, injected into the app by the
+# accessibility test): `npm ci` when missing or another version. Never a global install.
+ensure_e2e_npm() {
+  ensure_node
+  local want have
+  want=$(node -p "require('./e2e/package-lock.json').packages['node_modules/axe-core'].version")
+  have=$(node -p "try { require('./e2e/node_modules/axe-core/package.json').version } catch (e) { '' }")
+  if [ "$want" != "$have" ]; then
+    echo "==> npm ci in e2e/ (axe-core $want)"
+    (cd e2e && npm ci --no-audit --no-fund)
+  fi
+}
+
 ensure_test_deps() {
   ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"
   ensure_rust
   if ! command -v tauri-driver >/dev/null; then
     echo "==> installing tauri-driver"
     cargo install tauri-driver --locked
+  fi
+  ensure_e2e_npm
+}
+
+ensure_android_check_deps() {
+  ensure_apt "${APT_BUILD[@]}" "${APT_ANDROID_CHECK[@]}"
+  ensure_rust
+  if ! rustup target list --installed | grep -qx aarch64-linux-android; then
+    echo "==> rustup target add aarch64-linux-android"
+    rustup target add aarch64-linux-android
   fi
 }

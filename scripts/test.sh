@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing (Debian/Ubuntu, sudo when not root), then
 #   1. cargo test --workspace: the core, the CLI, and the app's commands through Tauri's mock runtime;
-#   2. scripts/check-returns.sh, the strategy's published-return check, when present;
+#      and scripts/check-returns.sh, the strategy's published-return check, when present;
+#   2. scripts/check-android.sh: the app type-checked for aarch64-linux-android (no SDK: no link);
 #   3. the end-to-end tests: the built app driven through tauri-driver + WebKitWebDriver under Xvfb,
-#      which also save screenshots (screenshots/*.png) and figures (target/e2e/figures.txt).
+#      which also save screenshots (screenshots/*.png) and figures (target/e2e/figures.txt); among
+#      them the accessibility audit (e2e/tests/a11y.rs: axe-core from e2e/node_modules on every
+#      screen in four languages, and 44 px hit areas) and the small-phone tests (e2e/tests/phone.rs).
 # Any failure stops the run with a non-zero status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +25,9 @@ if [ -x scripts/check-returns.sh ]; then
   step "scripts/check-returns.sh"
   scripts/check-returns.sh
 fi
+
+step "scripts/check-android.sh (the app type-checked for Android)"
+scripts/check-android.sh
 
 step "building the app and the CLI for the end-to-end tests"
 cargo build -p video-poker -p vpoker-cli

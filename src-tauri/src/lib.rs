@@ -38,8 +38,12 @@ pub const EXPORT_FILE: &str = "video-poker-progress.db";
 /// background thread and shows the main window. On Android and iOS this is the library's entry point.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    with_commands(tauri::Builder::default())
-        .plugin(tauri_plugin_dialog::init())
+    let builder = with_commands(tauri::Builder::default()).plugin(tauri_plugin_dialog::init());
+    // Phones only: a light tap when a card is held and the success pattern on a win (ui/js/haptics.js);
+    // the window may call the two feedback commands (capabilities/mobile.json) and nothing else of it.
+    #[cfg(mobile)]
+    let builder = builder.plugin(tauri_plugin_haptics::init());
+    builder
         .setup(|app| {
             let dir = app.path().app_data_dir()?;
             let picker = DialogPicker::new(app.handle().clone());

@@ -263,6 +263,10 @@ fn the_window_may_call_its_own_commands_and_nothing_else() {
         "plugin:dialog|open",
         "plugin:dialog|save",
         "plugin:fs|read_file",
+        // Haptics exist on phones only (capabilities/mobile.json): nothing here on a desktop.
+        "plugin:haptics|impact_feedback",
+        "plugin:haptics|notification_feedback",
+        "plugin:haptics|vibrate",
     ] {
         let error = invoke(&f.window, cmd, json!({})).expect_err(cmd).to_string();
         assert!(error.contains("not allowed") || error.contains("not found"), "{cmd}: {error}");
@@ -270,6 +274,22 @@ fn the_window_may_call_its_own_commands_and_nothing_else() {
     // And a remote page could call nothing at all.
     let error = invoke_from(&f.window, "get_state", json!({}), "https://example.com").expect_err("remote");
     assert!(error.to_string().contains("not allowed"), "{error}");
+}
+
+#[test]
+fn haptics_are_granted_on_phones_only_and_only_the_two_feedbacks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities");
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(name)).expect(name)).expect("JSON")
+    };
+    let mobile = read("mobile.json");
+    assert_eq!(mobile["platforms"], json!(["android", "iOS"]));
+    assert_eq!(mobile["windows"], json!(["main"]));
+    assert_eq!(mobile["permissions"], json!(["haptics:allow-impact-feedback", "haptics:allow-notification-feedback"]));
+    let desktop = read("default.json");
+    assert!(desktop.get("platforms").is_none(), "the app's own commands are granted everywhere");
+    let granted = desktop["permissions"].as_array().expect("permissions");
+    assert!(granted.iter().all(|p| !p.as_str().unwrap_or_default().contains(':')), "no plugin in default.json");
 }
 
 #[test]

@@ -48,7 +48,7 @@ export function errorText(error, context) {
     if (typeof data[name] === "number") data[name] = formatInt(data[name]);
   }
   if (kind && context && has(`error.${context}.${kind}`)) return t(`error.${context}.${kind}`, data);
-  if (kind && has(`error.${kind}`)) return t(`error.${kind}`, data);
+  if (kind && kind !== "unknown" && has(`error.${kind}`)) return t(`error.${kind}`, data);
   return t("error.unknown", { message: (error && error.message) || String(error) });
 }
 

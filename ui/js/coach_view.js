@@ -80,7 +80,7 @@ export function machineCoach(entry, session) {
 export function sessionCard(app, card) {
   const f = card.figures;
   return h("div", { class: "session-card", "data-testid": "session-card", "data-grade": card.grade || "" },
-    h("p", { class: "grade" }, card.grade ? t("coach.card.grade", { grade: card.grade }) : DASH),
+    h("h3", { class: "grade" }, card.grade ? t("coach.card.grade", { grade: card.grade }) : DASH),
     h("dl", { class: "kv" },
       h("dt", {}, t("coach.card.machine")), h("dd", {}, app.machineName(card.machine)),
       h("dt", {}, t("stats.deals")), h("dd", {}, formatInt(f.deals)),

@@ -13,7 +13,9 @@ const SOURCES = ["hard", "mistakes"];
 const s = { machine: null, source: "hard", question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
 
 export function enter() {
+  // Each visit starts with a fresh question (the machine is chosen again from the route).
   s.machine = null;
+  s.key = null;
 }
 
 async function next(app) {

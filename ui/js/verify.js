@@ -57,7 +57,7 @@ function deckGrid(v) {
 export function verificationView(app, v) {
   const nudge = v.nudge;
   return h("div", { class: "verify", "data-testid": "verification", "data-verified": String(v.verified) },
-    h("p", { class: `verdict ${v.verified ? "ok" : "bad"}`, role: "status", "data-testid": "verify-verdict" },
+    h("div", { class: `verdict ${v.verified ? "ok" : "bad"}`, role: "status", "data-testid": "verify-verdict" },
       v.verified ? t(v.hand === null ? "verify.replayed" : "verify.verified") : t("verify.failed")),
     h("ul", { class: "checks" }, ["commitment", "deal", "draws"].map((name) => checkRow(name, v.checks[name]))),
     h("dl", { class: "hexes" },

@@ -1,0 +1,273 @@
+//! End-to-end accessibility audit: axe-core (e2e/node_modules, pinned in e2e/package.json) runs in
+//! the real app on every screen and state a player can reach, in all four languages, and every shown
+//! control's hit area is measured. Any serious or critical violation fails the test; the moderate and
+//! minor ones are written to target/e2e/axe.txt (the README lists them with the reasons they stay).
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use vpoker_e2e::*;
+
+const JACKS: &str = "jacks-or-better";
+
+/// What the audit found, per rule: its impact, help text and where (language and state).
+#[derive(Default)]
+struct Findings {
+    blocking: Vec<String>,
+    lesser: BTreeMap<String, (String, String, Vec<String>)>,
+    small: Vec<String>,
+    states: usize,
+}
+
+/// Runs axe and the hit-area check on the page as it is now.
+async fn audit(app: &Session, found: &mut Findings, lang: &str, state: &str) -> Result<()> {
+    // Let a screen's animations (a card flip, a dialog) settle, as a player would see it.
+    app.wait_until("animations finish", || async {
+        let script = "return document.getAnimations().filter((a) => a.playState === 'running' \
+            && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length";
+        Ok(app.client().execute(script, vec![]).await?.as_u64() == Some(0))
+    })
+    .await?;
+    found.states += 1;
+    for violation in app.axe().await? {
+        let id = violation["id"].as_str().unwrap_or("?").to_string();
+        let impact = violation["impact"].as_str().unwrap_or("?").to_string();
+        let nodes: Vec<String> = violation["nodes"]
+            .as_array()
+            .map(|nodes| nodes.iter().map(|n| format!("{} ({})", n["target"], n["html"])).collect())
+            .unwrap_or_default();
+        if impact == "serious" || impact == "critical" {
+            found.blocking.push(format!(
+                "[{lang}] {state}: {id} ({impact}): {}\n    {}",
+                violation["help"],
+                nodes.join("\n    ")
+            ));
+        } else {
+            let entry = found.lesser.entry(id).or_insert_with(|| (impact, violation["help"].to_string(), Vec::new()));
+            entry.2.push(format!("[{lang}] {state}: {}", nodes.join("; ")));
+        }
+    }
+    for target in app.small_targets().await? {
+        found.small.push(format!("[{lang}] {state}: {} × {} {}", target["width"], target["height"], target["html"]));
+    }
+    Ok(())
+}
+
+async fn phase(app: &Session) -> Result<String> {
+    Ok(app.attr("deal-draw", "data-phase").await?.unwrap_or_default())
+}
+
+async fn deal(app: &Session) -> Result<Vec<String>> {
+    app.wait_ready().await?;
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
+    app.wait_ready().await?;
+    app.cards().await
+}
+
+async fn hold(app: &Session, mask: u8) -> Result<()> {
+    for i in 0..5 {
+        let held = app.held_mask().await? & (1 << i) != 0;
+        if held != (mask & (1 << i) != 0) {
+            app.click(&format!("card-{i}")).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn draw(app: &Session) -> Result<()> {
+    app.click("deal-draw").await?;
+    app.wait_until("the hand is drawn", || async {
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+        }
+        Ok(phase(app).await? == "deal")
+    })
+    .await?;
+    app.wait_ready().await
+}
+
+fn best_hold(cards: &[String]) -> Result<u8> {
+    let hint = cli(&["hint", "--game", JACKS, "--json", &cards.join(" ")])?;
+    Ok(hint["holds"][0]["mask"].as_u64().or_else(|| hint["best"].as_u64()).ok_or("a best hold")? as u8)
+}
+
+/// A hint panel with the solver's answer.
+async fn wait_hint(app: &Session) -> Result<()> {
+    app.wait_until("the hint panel has its holds", || async {
+        Ok(app.is_visible(&tid("hint-panel")).await?
+            && app.attr("hint-panel", "aria-busy").await?.as_deref() != Some("true"))
+    })
+    .await
+}
+
+async fn open_machine(app: &Session) -> Result<()> {
+    app.click("nav-lobby").await?;
+    app.click(&format!("machine-{JACKS}")).await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.wait_ready().await
+}
+
+/// Every screen and state, in one language.
+async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
+    app.click("nav-lobby").await?;
+    app.wait_visible(&tid("machine-jacks-or-better")).await?;
+    audit(app, found, lang, "lobby").await?;
+
+    open_machine(app).await?;
+    app.click("hands-1").await?;
+    app.click("bet-5").await?;
+    audit(app, found, lang, "machine, ready to deal").await?;
+
+    // The mistake dialog: a hold that gives EV up, then Draw (dealt again if it happens to tie).
+    let mut warned = false;
+    for _ in 0..6 {
+        let cards = deal(app).await?;
+        wait_hint(app).await?;
+        if !warned {
+            audit(app, found, lang, "machine, dealt with the hint").await?;
+        }
+        let best = best_hold(&cards)?;
+        hold(app, best ^ 0b00001).await?;
+        app.click("deal-draw").await?;
+        let shown = app.wait_until("the mistake warning or the draw", || async {
+            Ok(app.is_visible(&tid("warn-cancel")).await? || phase(app).await? == "deal")
+        });
+        shown.await?;
+        if app.is_visible(&tid("warn-cancel")).await? {
+            audit(app, found, lang, "the mistake dialog").await?;
+            app.click("warn-cancel").await?;
+            app.wait_until("the dialog closes", || async { Ok(!app.is_visible(&tid("warn-cancel")).await?) }).await?;
+            hold(app, best).await?;
+            draw(app).await?;
+            warned = true;
+            break;
+        }
+        app.wait_ready().await?;
+    }
+    if !warned {
+        return Err("no hold gave EV up in six deals: the mistake dialog was never shown".into());
+    }
+    audit(app, found, lang, "machine, drawn").await?;
+
+    app.click("hands-5").await?;
+    let cards = deal(app).await?;
+    wait_hint(app).await?;
+    audit(app, found, lang, "Five Play, dealt").await?;
+    hold(app, best_hold(&cards)?).await?;
+    draw(app).await?;
+    audit(app, found, lang, "Five Play, drawn").await?;
+    app.click("hands-1").await?;
+
+    // Leaving the machine after 10 or more deals in the session shows the session card.
+    app.click("machine-train").await?;
+    app.wait_visible(&tid("session-card")).await?;
+    audit(app, found, lang, "the session card on leaving a machine").await?;
+    app.click("session-card-close").await?;
+    app.wait_until("the card closes", || async { Ok(!app.is_visible(&tid("session-card")).await?) }).await?;
+    app.wait_visible(&tid("train-answer")).await?;
+    audit(app, found, lang, "training").await?;
+    app.click("train-answer").await?;
+    app.wait_visible(&tid("train-verdict")).await?;
+    audit(app, found, lang, "training, answered").await?;
+
+    app.click("nav-history").await?;
+    app.wait_visible(&tid("history-row")).await?;
+    audit(app, found, lang, "history").await?;
+    app.click("history-verify").await?;
+    app.wait_visible(&tid("verification")).await?;
+    audit(app, found, lang, "a hand verified").await?;
+
+    app.click("nav-stats").await?;
+    app.wait_visible(&tid("coach-chart-jacks-or-better")).await?;
+    audit(app, found, lang, "statistics (luck and skill, chart)").await?;
+    app.click("session-card-jacks-or-better").await?;
+    app.wait_visible(&tid("session-card")).await?;
+    audit(app, found, lang, "the session card").await?;
+    app.click("session-card-close").await?;
+    app.wait_until("the card closes", || async { Ok(!app.is_visible(&tid("session-card")).await?) }).await?;
+
+    app.click("nav-settings").await?;
+    app.wait_visible(&tid("language-select")).await?;
+    audit(app, found, lang, "settings").await?;
+    app.click("nav-help").await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    audit(app, found, lang, "help").await?;
+
+    app.click("nav-lobby").await?;
+    app.click("lobby-fairness").await?;
+    app.wait_visible(&tid("fair-verify")).await?;
+    audit(app, found, lang, "fairness").await?;
+    app.click("fair-verify").await?;
+    app.wait_visible(&tid("verify-form")).await?;
+    audit(app, found, lang, "the verify form").await?;
+    app.click("fairness-back").await?;
+    for lab in ["shuffle", "bag"] {
+        app.click(&format!("fair-{lab}")).await?;
+        app.wait_visible(&tid(&format!("{lab}-lab"))).await?;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        audit(app, found, lang, &format!("the {lab} lab")).await?;
+        app.click("fairness-back").await?;
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn every_screen_passes_axe_and_every_control_is_44_px() -> Result<()> {
+    if !enabled("every_screen_passes_axe_and_every_control_is_44_px") {
+        return Ok(());
+    }
+    let started = Instant::now();
+    let data = DataHome::new()?;
+    std::fs::create_dir_all(data.db_path().parent().ok_or("no parent")?)?;
+    // Level 10, so Five Play is open.
+    let mut day = 0;
+    loop {
+        let state = play(&data.db_path(), None, &["state"])?;
+        let chips = state["chips"].as_u64().unwrap_or(0);
+        // Level 10 and chips enough for four rounds of the tour.
+        if state["level"].as_u64().unwrap_or(0) >= 10 && chips >= 1000 {
+            break;
+        }
+        if chips < 1000 {
+            play(&data.db_path(), Some(&format!("2001-{:02}-{:02}", 1 + day / 28, 1 + day % 28)), &["claim-daily"])?;
+            day += 1;
+            continue;
+        }
+        play(&data.db_path(), None, &["autoplay", "--hands", "20", "--game", JACKS, "--bet", "50"])?;
+    }
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+
+    let mut found = Findings::default();
+    for lang in ["en", "de", "pt", "ja"] {
+        app.click("nav-settings").await?;
+        app.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
+        let html = app.client().find(fantoccini::Locator::Css("html")).await?;
+        app.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })
+            .await?;
+        tour(&app, &mut found, lang).await?;
+    }
+    app.close().await?;
+
+    let mut report = vec![format!(
+        "axe-core {} on {} states (4 languages) in {:.0} s: {} serious/critical, {} lesser rules",
+        "4.14.1",
+        found.states,
+        started.elapsed().as_secs_f64(),
+        found.blocking.len(),
+        found.lesser.len()
+    )];
+    for (id, (impact, help, places)) in &found.lesser {
+        report.push(format!("{id} ({impact}): {help}, {} times; first: {}", places.len(), places[0]));
+    }
+    let text = report.join("\n");
+    eprintln!("{text}");
+    let dir = repo_root().join("target").join("e2e");
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("axe.txt"), text + "\n")?;
+    assert!(found.blocking.is_empty(), "serious or critical axe violations:\n{}", found.blocking.join("\n"));
+    assert!(found.small.is_empty(), "controls under 44 × 44 px:\n{}", found.small.join("\n"));
+    Ok(())
+}
