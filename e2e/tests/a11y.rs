@@ -171,6 +171,15 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.wait_visible(&tid("train-verdict")).await?;
     audit(app, found, lang, "training, answered").await?;
 
+    // The machine's strategy chart and the paytable lab.
+    open_machine(app).await?;
+    app.click("machine-chart").await?;
+    app.wait_visible(&tid("chart-lines")).await?;
+    audit(app, found, lang, "the strategy chart").await?;
+    app.click("chart-lab").await?;
+    app.wait_visible(&tid("paylab-chart-lines")).await?;
+    audit(app, found, lang, "the paytable lab").await?;
+
     app.click("nav-history").await?;
     app.wait_visible(&tid("history-row")).await?;
     audit(app, found, lang, "history").await?;

@@ -111,7 +111,7 @@ async function loadSaved(app) {
 let nameField = null;
 
 function nameInput() {
-  if (!nameField) nameField = h("input", { type: "text", "data-testid": "paylab-name", oninput: (e) => { lab.name = e.target.value; } });
+  if (!nameField) nameField = h("input", { type: "text", class: "paylab-name", "data-testid": "paylab-name", oninput: (e) => { lab.name = e.target.value; } });
   nameField.setAttribute("aria-label", t("paylab.name"));
   nameField.setAttribute("placeholder", t("paylab.name"));
   if (document.activeElement !== nameField) nameField.value = lab.name;
