@@ -43,9 +43,14 @@ fn every_hand_chip_and_ledger_row_is_carried_forward() {
     assert!(audit.ok, "{audit:?}");
     let state = serde_json::to_value(game.state(today()).unwrap()).unwrap();
     let landed_state = json("landed-v2.state.json");
-    for key in ["chips", "xp", "level", "losing_streak", "daily", "settings", "last_bet", "last_hands", "unlocked"] {
+    for key in ["chips", "xp", "level", "losing_streak", "daily", "last_bet", "last_hands", "unlocked"] {
         assert_eq!(state[key], landed_state[key], "state.{key}");
     }
+    // Every setting the landed file had is carried over; settings added since take their defaults.
+    for (key, value) in landed_state["settings"].as_object().unwrap() {
+        assert_eq!(&state["settings"][key], value, "state.settings.{key}");
+    }
+    assert_eq!(state["settings"]["haptics"], true, "haptics default on");
     for key in ["id", "machine", "bet", "hands", "practice", "cards", "nudged", "best_hold", "best_ev"] {
         assert!(close(&state["hand"][key], &landed_state["hand"][key]), "hand.{key}");
     }
