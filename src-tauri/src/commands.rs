@@ -128,6 +128,7 @@ where
 /// The whole state the UI draws: chips, level, machines, the hand in progress, settings.
 #[tauri::command]
 pub async fn get_state<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> {
+    crate::state::warm_up_once();
     with_game(app, |game| game.state(today())).await
 }
 

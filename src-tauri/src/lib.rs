@@ -34,8 +34,8 @@ pub const DATABASE_FILE: &str = "vpoker.db";
 /// The file name the export dialog suggests.
 pub const EXPORT_FILE: &str = "video-poker-progress.db";
 
-/// Starts the app: opens the database in the app data directory, warms the strategy tables on a
-/// background thread and shows the main window. On Android and iOS this is the library's entry point.
+/// Starts the app: opens the database in the app data directory, audits it on a background thread
+/// and shows the main window (the first `get_state` starts warming the strategy tables). On Android and iOS this is the library's entry point.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     let builder = with_commands(tauri::Builder::default()).plugin(tauri_plugin_dialog::init());
@@ -48,7 +48,6 @@ pub fn run() {
             let dir = app.path().app_data_dir()?;
             let picker = DialogPicker::new(app.handle().clone());
             app.manage(AppState::open(&dir.join(DATABASE_FILE)).with_picker(picker));
-            state::warm_up_in_background();
             state::audit_in_background(app.handle().clone());
             Ok(())
         })
