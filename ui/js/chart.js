@@ -122,7 +122,9 @@ function payInput(app, row, bad) {
   const key = `${lab.base}/${row}`;
   let input = inputs.get(key);
   if (!input) {
-    input = h("input", { type: "text", inputmode: "numeric", "data-testid": `paylab-${row}`, oninput: (e) => edit(app, row, e.target.value) });
+    // Both events: a change that fires no input event (a field cleared by a tool) still counts.
+    const changed = (e) => { if (e.target.value !== lab.pays[row]) edit(app, row, e.target.value); };
+    input = h("input", { type: "text", inputmode: "numeric", "data-testid": `paylab-${row}`, oninput: changed, onchange: changed });
     inputs.set(key, input);
   }
   if (input.value !== lab.pays[row] && document.activeElement !== input) input.value = lab.pays[row];
