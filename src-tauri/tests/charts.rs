@@ -1,39 +1,9 @@
 //! Strategy charts and the paytable lab through Tauri's mock runtime, under the real capabilities.
 
-use std::path::Path;
+mod common;
 
-use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{App, Manager, WebviewWindow, WebviewWindowBuilder};
-
-use app_lib::AppState;
-
-fn app_on(db: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let app = app_lib::with_commands(mock_builder())
-        .manage(AppState::open(db))
-        .build(app_lib::context())
-        .expect("the mock app builds");
-    let window = match app.get_webview_window("main") {
-        Some(window) => window,
-        None => WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("a main window"),
-    };
-    (app, window)
-}
-
-fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    let request = InvokeRequest {
-        cmd: cmd.into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: "tauri://localhost".parse().expect("a URL"),
-        body: InvokeBody::Json(args),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    };
-    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().expect("JSON"))
-}
+use common::{app_on, invoke};
+use serde_json::json;
 
 #[test]
 fn charts_and_the_paytable_lab_answer_and_refuse_in_types() {
