@@ -53,8 +53,9 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
   const [best, ...others] = hint.holds.slice(0, 5);
   return h("section", { class: `hint-panel${more ? " more" : ""}`, "data-testid": "hint-panel", "aria-labelledby": "hint-title" },
     h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
-    h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
-    chartLine(hint.chart),
+    h("div", { class: "hint-main" },
+      h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
+      chartLine(hint.chart)),
     onMore ? h("button", {
       type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",
       "aria-controls": "hint-others", "aria-label": t("hint.more"), title: t("hint.more"), onclick: onMore,
