@@ -22,7 +22,7 @@ fn machine(text: &str) -> Result<MachineId, GameError> {
 }
 
 fn source(text: &str) -> Result<DrillSource, GameError> {
-    DrillSource::from_id(text).ok_or_else(|| GameError::LabUnknown { name: "drill source".into(), value: text.into() })
+    DrillSource::parse(text)
 }
 
 /// Luck against skill, same cards with the best hold and the chips-over-hands chart, per machine.

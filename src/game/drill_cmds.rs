@@ -45,6 +45,11 @@ impl DrillSource {
             _ => None,
         }
     }
+
+    /// Parses a stable id, or the typed error naming what was given.
+    pub fn parse(id: &str) -> Result<DrillSource, GameError> {
+        DrillSource::from_id(id).ok_or_else(|| GameError::UnknownDrillSource { source_id: id.to_string() })
+    }
 }
 
 /// A hand to answer. The best hold and the EVs are not part of it: they come with the verdict. The

@@ -102,6 +102,12 @@ pub enum GameError {
         /// The text given.
         value: String,
     },
+    /// A drill source that is not one of the core's ("hard", "mistakes").
+    #[error("'{source_id}' is not a drill source (hard or mistakes)")]
+    UnknownDrillSource {
+        /// The text given.
+        source_id: String,
+    },
     /// A pay of a lab paytable that is refused: the row (when the problem is one row's) and why.
     #[error("{message}")]
     InvalidPay {
@@ -195,6 +201,7 @@ impl GameError {
             GameError::LabCancelled => "lab-cancelled",
             GameError::LabOutOfRange { .. } => "lab-out-of-range",
             GameError::LabUnknown { .. } => "lab-unknown",
+            GameError::UnknownDrillSource { .. } => "unknown-drill-source",
             GameError::InvalidPay { .. } => "invalid-pay",
             GameError::UnknownLabTable { .. } => "unknown-lab-table",
             GameError::NoHandInProgress => "no-hand-in-progress",
@@ -231,6 +238,9 @@ impl GameError {
                 vec![("name", json!(name)), ("value", json!(value)), ("min", json!(min)), ("max", json!(max))]
             }
             GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(value))],
+            GameError::UnknownDrillSource { source_id } => {
+                vec![("source", json!(source_id)), ("sources", json!(["hard", "mistakes"]))]
+            }
             GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],
             GameError::UnknownLabTable { name } => vec![("name", json!(name))],
             GameError::NoHandInProgress => vec![],
