@@ -90,6 +90,7 @@ fn bag_demo() {
         "longest_run",
         "mean_gap",
         "gap_histogram",
+        "gap_shares",
         "long_gap_rate",
         "run3_windows",
         "certain_next_rate",

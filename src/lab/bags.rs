@@ -94,6 +94,8 @@ pub struct DrawStats {
     pub mean_gap: f64,
     /// `gap_histogram[g]`: the number of gaps of length g, for g = 0 … longest_gap.
     pub gap_histogram: Vec<u64>,
+    /// `gap_shares[g]`: the share of all gaps that are of length g (the histogram's bar heights).
+    pub gap_shares: Vec<f64>,
     /// Share of gaps of at least 2N − 1 (longer than a one-of-each bag allows).
     pub long_gap_rate: f64,
     /// Share of the sliding windows of 24 consecutive draws that hold a run of three or more.
@@ -274,6 +276,7 @@ impl Row {
             longest_run,
             mean_gap: share(gap_sum, n_gaps),
             long_gap_rate: share(long_gaps, n_gaps),
+            gap_shares: gap_histogram.iter().map(|&c| share(c, n_gaps)).collect(),
             gap_histogram,
             run3_windows: run3_share(&run3_end),
             certain_next_rate: share(self.certain, d as u64),

@@ -106,6 +106,15 @@ fn the_6000_draw_demo() {
     assert!(close(lab.bag.guess_rate, 0.5208, 0.02) && close(lab.pure.guess_rate, 0.25, 0.02));
     assert!(close(lab.pure.run3_windows, 0.695, 0.05) && lab.bag.run3_windows == 0.0);
     assert_eq!(lab.bag.gap_histogram.iter().sum::<u64>(), 6_000 - 4);
+    // The bars' heights: each count over all gaps, summing to one.
+    for row in [&lab.pure, &lab.bag] {
+        let total = row.gap_histogram.iter().sum::<u64>() as f64;
+        assert_eq!(row.gap_shares.len(), row.gap_histogram.len());
+        for (share, count) in row.gap_shares.iter().zip(&row.gap_histogram) {
+            assert!((share - *count as f64 / total).abs() < 1e-15, "{share} vs {count}/{total}");
+        }
+        assert!((row.gap_shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
     // The default window: the first 48 draws, a boundary every 4, chances that add up to 1.
     let window = &lab.bag.window;
     assert_eq!((window.start, window.draws.len(), window.chances.len()), (0, 48, 48));

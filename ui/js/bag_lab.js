@@ -239,15 +239,10 @@ function rows(data) {
 // ---------------------------------------------------------------------------------------------
 // The gap histogram
 
-function shares(counts) {
-  // Display only: each bar's height is its count over the row's gaps (the core sends counts).
-  const total = counts.reduce((sum, c) => sum + c, 0);
-  return counts.map((c) => (total > 0 ? c / total : 0));
-}
-
 function histogram(data) {
-  const pure = shares(data.pure.gap_histogram);
-  const bag = shares(data.bag.gap_histogram);
+  // Each bar's height is the core's share of the row's gaps; the table beside it gives the counts.
+  const pure = data.pure.gap_shares;
+  const bag = data.bag.gap_shares;
   const bound = data.exact.bag.gap_bound;
   const longest = Math.max(pure.length, bag.length, bound === null ? 0 : bound + 1);
   const top = Math.max(...pure, ...bag, 0.05);
