@@ -4,6 +4,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+mod common;
+
 use vpoker::card::Card;
 use vpoker::eval::Family;
 use vpoker::machine::MachineId;
@@ -31,18 +33,7 @@ fn the_published_returns_come_back_through_the_pays_path() {
         assert!((total - 1.0).abs() < 1e-12);
     }
     let job = custom::analyze_table(&custom::parse_pays(Family::Natural, PUBLISHED[0].1).unwrap());
-    let published = [
-        ("royal-flush", 0.00002476),
-        ("straight-flush", 0.00010931),
-        ("four-of-a-kind", 0.00236255),
-        ("full-house", 0.01151221),
-        ("flush", 0.01101451),
-        ("straight", 0.01122937),
-        ("three-of-a-kind", 0.07444870),
-        ("two-pair", 0.12927890),
-        ("jacks-or-better", 0.21458503),
-        ("nothing", 0.54543467),
-    ];
+    let published = common::JACKS_96_OUTCOMES;
     for (id, p) in published {
         let got = job.outcomes.iter().find(|o| o.id == id).unwrap().probability;
         assert!((got - p).abs() < 5e-9, "{id}: {got}");

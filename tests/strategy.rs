@@ -1,13 +1,15 @@
 //! The fast solver against the brute-force reference, the tie rule, the cost of a hold, and the
 //! analyser against the published returns.
 
+mod common;
+
 use vpoker::card::{parse_hand, Card};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::{
-    analyze, brute_force_evs, compare_holds, hand_evs, suit_classes, table_bytes, warm_up, HandEvs, HoldEv,
-    N_CLASSES, N_DEALS,
+    analyze, brute_force_evs, compare_holds, hand_evs, suit_classes, table_bytes, warm_up, HandEvs, HoldEv, N_CLASSES,
+    N_DEALS,
 };
 
 /// Hands per machine compared with brute force (each brute-force solve takes tens of ms).
@@ -172,18 +174,7 @@ fn analyser_reproduces_the_published_returns() {
         let total: f64 = analysis.outcomes().iter().map(|o| o.probability).sum();
         assert!((total - 1.0).abs() < 1e-12, "{machine}: probabilities sum to {total}");
         if machine == MachineId::JacksOrBetter {
-            let published = [
-                ("royal-flush", 0.00002476),
-                ("straight-flush", 0.00010931),
-                ("four-of-a-kind", 0.00236255),
-                ("full-house", 0.01151221),
-                ("flush", 0.01101451),
-                ("straight", 0.01122937),
-                ("three-of-a-kind", 0.07444870),
-                ("two-pair", 0.12927890),
-                ("jacks-or-better", 0.21458503),
-                ("nothing", 0.54543467),
-            ];
+            let published = common::JACKS_96_OUTCOMES;
             let outcomes = analysis.outcomes();
             assert_eq!(outcomes.len(), published.len());
             for (outcome, (id, probability)) in outcomes.iter().zip(published) {

@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
+mod play;
+pub use play::{cli_best_hold, launch_fresh, launch_phone};
+
 /// Any error a test step can give.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// A test step's result.

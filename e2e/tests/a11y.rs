@@ -53,68 +53,13 @@ async fn audit(app: &Session, found: &mut Findings, lang: &str, state: &str) -> 
     Ok(())
 }
 
-async fn phase(app: &Session) -> Result<String> {
-    Ok(app.attr("deal-draw", "data-phase").await?.unwrap_or_default())
-}
-
-async fn deal(app: &Session) -> Result<Vec<String>> {
-    app.wait_ready().await?;
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
-    app.wait_ready().await?;
-    app.cards().await
-}
-
-async fn hold(app: &Session, mask: u8) -> Result<()> {
-    for i in 0..5 {
-        let held = app.held_mask().await? & (1 << i) != 0;
-        if held != (mask & (1 << i) != 0) {
-            app.click(&format!("card-{i}")).await?;
-        }
-    }
-    Ok(())
-}
-
-async fn draw(app: &Session) -> Result<()> {
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        Ok(phase(app).await? == "deal")
-    })
-    .await?;
-    app.wait_ready().await
-}
-
-fn best_hold(cards: &[String]) -> Result<u8> {
-    let hint = cli(&["hint", "--game", JACKS, "--json", &cards.join(" ")])?;
-    Ok(hint["holds"][0]["mask"].as_u64().or_else(|| hint["best"].as_u64()).ok_or("a best hold")? as u8)
-}
-
-/// A hint panel with the solver's answer.
-async fn wait_hint(app: &Session) -> Result<()> {
-    app.wait_until("the hint panel has its holds", || async {
-        Ok(app.is_visible(&tid("hint-panel")).await?
-            && app.attr("hint-panel", "aria-busy").await?.as_deref() != Some("true"))
-    })
-    .await
-}
-
-async fn open_machine(app: &Session) -> Result<()> {
-    app.click("nav-lobby").await?;
-    app.click(&format!("machine-{JACKS}")).await?;
-    app.wait_visible(&tid("deal-draw")).await?;
-    app.wait_ready().await
-}
-
 /// Every screen and state, in one language.
 async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.click("nav-lobby").await?;
     app.wait_visible(&tid("machine-jacks-or-better")).await?;
     audit(app, found, lang, "lobby").await?;
 
-    open_machine(app).await?;
+    app.open_machine(JACKS).await?;
     app.click("hands-1").await?;
     app.click("bet-5").await?;
     audit(app, found, lang, "machine, ready to deal").await?;
@@ -122,24 +67,24 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     // The mistake dialog: a hold that gives EV up, then Draw (dealt again if it happens to tie).
     let mut warned = false;
     for _ in 0..6 {
-        let cards = deal(app).await?;
-        wait_hint(app).await?;
+        let cards = app.deal().await?;
+        app.wait_hint().await?;
         if !warned {
             audit(app, found, lang, "machine, dealt with the hint").await?;
         }
-        let best = best_hold(&cards)?;
-        hold(app, best ^ 0b00001).await?;
+        let best = cli_best_hold(JACKS, &cards)?;
+        app.hold(best ^ 0b00001).await?;
         app.click("deal-draw").await?;
         let shown = app.wait_until("the mistake warning or the draw", || async {
-            Ok(app.is_visible(&tid("warn-cancel")).await? || phase(app).await? == "deal")
+            Ok(app.is_visible(&tid("warn-cancel")).await? || app.phase().await? == "deal")
         });
         shown.await?;
         if app.is_visible(&tid("warn-cancel")).await? {
             audit(app, found, lang, "the mistake dialog").await?;
             app.click("warn-cancel").await?;
             app.wait_until("the dialog closes", || async { Ok(!app.is_visible(&tid("warn-cancel")).await?) }).await?;
-            hold(app, best).await?;
-            draw(app).await?;
+            app.hold(best).await?;
+            app.draw().await?;
             warned = true;
             break;
         }
@@ -151,11 +96,11 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     audit(app, found, lang, "machine, drawn").await?;
 
     app.click("hands-5").await?;
-    let cards = deal(app).await?;
-    wait_hint(app).await?;
+    let cards = app.deal().await?;
+    app.wait_hint().await?;
     audit(app, found, lang, "Five Play, dealt").await?;
-    hold(app, best_hold(&cards)?).await?;
-    draw(app).await?;
+    app.hold(cli_best_hold(JACKS, &cards)?).await?;
+    app.draw().await?;
     audit(app, found, lang, "Five Play, drawn").await?;
     app.click("hands-1").await?;
 
@@ -172,7 +117,7 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     audit(app, found, lang, "training, answered").await?;
 
     // The machine's strategy chart and the paytable lab.
-    open_machine(app).await?;
+    app.open_machine(JACKS).await?;
     app.click("machine-chart").await?;
     app.wait_visible(&tid("chart-lines")).await?;
     audit(app, found, lang, "the strategy chart").await?;
@@ -251,11 +196,7 @@ async fn every_screen_passes_axe_and_every_control_is_44_px() -> Result<()> {
 
     let mut found = Findings::default();
     for lang in ["en", "de", "pt", "ja"] {
-        app.click("nav-settings").await?;
-        app.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
-        let html = app.client().find(fantoccini::Locator::Css("html")).await?;
-        app.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })
-            .await?;
+        app.set_language(lang).await?;
         tour(&app, &mut found, lang).await?;
     }
     app.close().await?;

@@ -9,14 +9,6 @@ use vpoker_e2e::*;
 
 const JACKS: &str = "jacks-or-better";
 
-/// A data home, its driver and the app launched on it.
-async fn launch_fresh() -> Result<(DataHome, Driver, Session)> {
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    Ok((data, driver, app))
-}
-
 /// The English (or other language's) translation table the UI ships.
 fn translations(lang: &str) -> Result<Value> {
     let path = repo_root().join("ui").join("i18n").join(format!("{lang}.json"));
@@ -71,94 +63,6 @@ fn pay_per_coin(machine: &str, cards: &[String]) -> Result<u64> {
     result["pay"].as_u64().ok_or_else(|| format!("vpoker eval gave no pay: {result}").into())
 }
 
-/// A hold as a 5-bit mask from any of the forms the tools print: 22, "10110", {"mask": 22}.
-fn mask_of(value: &Value) -> Option<u8> {
-    match value {
-        Value::Number(n) => n.as_u64().filter(|m| *m < 32).map(|m| m as u8),
-        Value::String(s) if s.len() == 5 && s.chars().all(|c| c == '0' || c == '1') => {
-            Some(s.chars().enumerate().filter(|(_, c)| *c == '1').fold(0, |m, (i, _)| m | (1 << i)))
-        }
-        Value::String(s) => s.parse::<u8>().ok().filter(|m| *m < 32),
-        Value::Object(o) => ["mask", "hold"].iter().find_map(|k| o.get(*k).and_then(mask_of)),
-        _ => None,
-    }
-}
-
-/// The best hold `vpoker hint --json` names for five cards on a machine.
-fn cli_best_hold(machine: &str, cards: &[String]) -> Result<u8> {
-    let result = cli(&["hint", "--game", machine, "--json", &cards.join(" ")])?;
-    let best = ["best_hold", "best", "hold"]
-        .iter()
-        .find_map(|k| result.get(*k).and_then(mask_of))
-        .or_else(|| result.get("holds").and_then(|h| h.get(0)).and_then(mask_of));
-    best.ok_or_else(|| format!("vpoker hint printed no best hold: {result}").into())
-}
-
-/// Opens a machine from the lobby and waits for its Deal/Draw button.
-async fn open_machine(app: &Session, machine: &str) -> Result<()> {
-    app.click("nav-lobby").await?;
-    app.click(&format!("machine-{machine}")).await?;
-    app.wait_visible(&tid("deal-draw")).await?;
-    app.wait_ready().await
-}
-
-async fn phase(app: &Session) -> Result<String> {
-    Ok(app.attr("deal-draw", "data-phase").await?.unwrap_or_default())
-}
-
-/// Presses Deal and waits for the five dealt cards.
-async fn deal(app: &Session) -> Result<Vec<String>> {
-    app.wait_ready().await?;
-    if phase(app).await? != "deal" {
-        return Err("expected a Deal button".into());
-    }
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
-    app.wait_ready().await?;
-    app.cards().await
-}
-
-/// Sets the held cards to `mask` by tapping cards.
-async fn hold(app: &Session, mask: u8) -> Result<()> {
-    for card_idx in 0..5 {
-        let held = app.held_mask().await? & (1 << card_idx) != 0;
-        if held != (mask & (1 << card_idx) != 0) {
-            app.click(&format!("card-{card_idx}")).await?;
-        }
-    }
-    let shown = app.held_mask().await?;
-    if shown != mask {
-        return Err(format!("tapped cards to hold {mask:05b} but the screen holds {shown:05b}").into());
-    }
-    Ok(())
-}
-
-/// Presses Draw (confirming a mistake warning if one appears) and waits for the final cards.
-async fn draw(app: &Session) -> Result<Vec<String>> {
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        Ok(phase(app).await? == "deal")
-    })
-    .await?;
-    app.wait_ready().await?;
-    app.cards().await
-}
-
-/// Turns the hint on (if it is off) and waits until its panel has the solver's answer.
-async fn hint_on(app: &Session) -> Result<()> {
-    if app.attr("hint-toggle", "aria-pressed").await?.as_deref() != Some("true") {
-        app.click("hint-toggle").await?;
-    }
-    app.wait_until("the hint panel has the best holds", || async {
-        Ok(app.is_visible(&tid("hint-panel")).await?
-            && app.attr("hint-panel", "aria-busy").await?.as_deref() != Some("true"))
-    })
-    .await
-}
-
 /// Plays hands through the CLI against a database until the profile reaches `level`, topping the
 /// balance up with daily chips on past dates when it runs low. Uses the solver's best hold.
 fn prepare_level(db: &std::path::Path, level: u64) -> Result<Value> {
@@ -178,11 +82,7 @@ fn prepare_level(db: &std::path::Path, level: u64) -> Result<Value> {
             return Err(format!("deal refused: {dealt}").into());
         }
         let hint = play(db, None, &["hint"])?;
-        let best = ["best_hold", "best"]
-            .iter()
-            .find_map(|k| hint.get(*k).and_then(mask_of))
-            .or_else(|| hint.get("holds").and_then(|h| h.get(0)).and_then(mask_of))
-            .unwrap_or(0);
+        let best = hint["best_hold"].as_u64().ok_or_else(|| format!("vpoker play hint gave no best_hold: {hint}"))?;
         state = play(db, None, &["draw", "--hold", &best.to_string()])?;
         if state.get("error").is_some() {
             return Err(format!("draw refused: {state}").into());
@@ -257,16 +157,16 @@ async fn deal_hold_draw_pays_what_the_paytable_says_and_history_agrees() -> Resu
     }
     let (_data, _driver, app) = launch_fresh().await?;
     app.wait_chips(1000).await?;
-    open_machine(&app, JACKS).await?;
+    app.open_machine(JACKS).await?;
     app.click("bet-5").await?;
     let mut balance = 1000;
     for round in 0..3u8 {
-        let dealt = deal(&app).await?;
+        let dealt = app.deal().await?;
         balance -= 5;
         app.wait_chips(balance).await?;
         let mask = [0b00101u8, 0b11000, 0b00000][usize::from(round)];
-        hold(&app, mask).await?;
-        let final_cards = draw(&app).await?;
+        app.hold(mask).await?;
+        let final_cards = app.draw().await?;
         for card_idx in 0..5 {
             if mask & (1 << card_idx) != 0 {
                 assert_eq!(final_cards[card_idx], dealt[card_idx], "a held card changed");
@@ -295,7 +195,7 @@ async fn deal_hold_draw_pays_what_the_paytable_says_and_history_agrees() -> Resu
         assert_eq!(rows.len(), usize::from(round) + 1);
         let text = app.inner_text(&tid("history-row")).await?;
         assert!(text.contains(&payout.to_string()), "history row {text:?} lacks the payout {payout}");
-        open_machine(&app, JACKS).await?;
+        app.open_machine(JACKS).await?;
     }
     app.close().await
 }
@@ -334,16 +234,16 @@ async fn the_hint_lights_the_hold_the_solver_names() -> Result<()> {
         return Ok(());
     }
     let (_data, _driver, app) = launch_fresh().await?;
-    open_machine(&app, JACKS).await?;
+    app.open_machine(JACKS).await?;
     for _ in 0..4 {
-        let cards = deal(&app).await?;
-        hint_on(&app).await?;
+        let cards = app.deal().await?;
+        app.hint_on().await?;
         let expected = cli_best_hold(JACKS, &cards)?;
         app.wait_until("the hint lights the solver's hold", || async { Ok(app.hint_mask().await? == expected) })
             .await
             .map_err(|e| format!("cards {cards:?}: vpoker hint says {expected:05b}: {e}"))?;
-        hold(&app, expected).await?;
-        draw(&app).await?;
+        app.hold(expected).await?;
+        app.draw().await?;
     }
     app.close().await
 }
@@ -356,19 +256,19 @@ async fn closing_mid_hand_and_starting_again_shows_the_same_cards_and_balance() 
     let data = DataHome::new()?;
     let driver = Driver::start(&data)?;
     let app = driver.launch().await?;
-    open_machine(&app, JACKS).await?;
+    app.open_machine(JACKS).await?;
     app.click("bet-10").await?;
-    let dealt = deal(&app).await?;
+    let dealt = app.deal().await?;
     app.wait_chips(990).await?;
     app.close().await?;
 
     let app = driver.launch().await?;
     app.wait_chips(990).await?;
-    open_machine(&app, JACKS).await?;
+    app.open_machine(JACKS).await?;
     assert_eq!(app.cards().await?, dealt);
-    assert_eq!(phase(&app).await?, "draw");
-    hold(&app, 0b11111).await?;
-    assert_eq!(draw(&app).await?, dealt);
+    assert_eq!(app.phase().await?, "draw");
+    app.hold(0b11111).await?;
+    assert_eq!(app.draw().await?, dealt);
     let payout = 10 * pay_per_coin(JACKS, &dealt)?;
     app.wait_chips(990 + payout).await?;
     app.close().await
@@ -444,17 +344,17 @@ async fn five_play_shows_five_hands_at_level_10() -> Result<()> {
     let driver = Driver::start(&data)?;
     let app = driver.launch().await?;
     app.wait_chips(chips).await?;
-    open_machine(&app, JACKS).await?;
+    app.open_machine(JACKS).await?;
     app.click("bet-5").await?;
     app.click("hands-5").await?;
     app.wait_until("five extra-hand placeholders minus the main one", || async {
         Ok(app.client().find_all(fantoccini::Locator::Css(&tid("extra-hand"))).await?.len() == 4)
     })
     .await?;
-    deal(&app).await?;
+    app.deal().await?;
     app.wait_chips(chips - 25).await?;
-    hold(&app, 0b00011).await?;
-    let main = draw(&app).await?;
+    app.hold(0b00011).await?;
+    let main = app.draw().await?;
     let extras = app.client().find_all(fantoccini::Locator::Css(&tid("extra-hand"))).await?;
     assert_eq!(extras.len(), 4, "Five Play shows the main hand and four extra hands");
     let last = app.invoke("get_state", json!({})).await?;
@@ -486,25 +386,21 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
 
     for lang in ["en", "ja"] {
         if lang != "en" {
-            app.click("nav-settings").await?;
-            app.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
-            let html = app.client().find(fantoccini::Locator::Css("html")).await?;
-            app.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })
-                .await?;
+            app.set_language(lang).await?;
         }
         app.click("nav-lobby").await?;
         app.wait_visible(&tid("machine-jacks-or-better")).await?;
         app.screenshot(&format!("lobby-{lang}")).await?;
 
-        open_machine(&app, JACKS).await?;
+        app.open_machine(JACKS).await?;
         app.click("hands-1").await?;
         app.click("bet-5").await?;
         let mut won = false;
         for _ in 0..80 {
-            let cards = deal(&app).await?;
-            hint_on(&app).await?;
-            hold(&app, cli_best_hold(JACKS, &cards)?).await?;
-            let final_cards = draw(&app).await?;
+            let cards = app.deal().await?;
+            app.hint_on().await?;
+            app.hold(cli_best_hold(JACKS, &cards)?).await?;
+            let final_cards = app.draw().await?;
             if pay_per_coin(JACKS, &final_cards)? >= 2 {
                 won = true;
                 break;
@@ -514,9 +410,9 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
         app.screenshot(&format!("machine-win-{lang}")).await?;
 
         app.click("hands-5").await?;
-        let cards = deal(&app).await?;
-        hold(&app, cli_best_hold(JACKS, &cards)?).await?;
-        draw(&app).await?;
+        let cards = app.deal().await?;
+        app.hold(cli_best_hold(JACKS, &cards)?).await?;
+        app.draw().await?;
         app.screenshot(&format!("five-play-{lang}")).await?;
 
         for screen in ["history", "stats", "settings"] {
@@ -542,7 +438,7 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
                 app.screenshot(&format!("verify-{lang}")).await?;
             }
         }
-        open_machine(&app, JACKS).await?;
+        app.open_machine(JACKS).await?;
         app.click("machine-train").await?;
         app.wait_visible(&tid("train-answer")).await?;
         app.screenshot(&format!("train-{lang}")).await?;
@@ -578,10 +474,10 @@ async fn figures() -> Result<()> {
     tokio::time::sleep(Duration::from_secs(3)).await;
     figures.push(format!("memory after start-up: {}", memory_figure()));
     figures.push(format!("command round trip: {}", round_trip_figure(&app).await?));
-    open_machine(&app, JACKS).await?;
+    app.open_machine(JACKS).await?;
     for _ in 0..5 {
-        deal(&app).await?;
-        draw(&app).await?;
+        app.deal().await?;
+        app.draw().await?;
     }
     figures.push(format!("memory after five hands: {}", memory_figure()));
     app.close().await?;

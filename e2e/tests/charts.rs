@@ -1,7 +1,8 @@
 //! End-to-end: strategy charts and the paytable lab in the real app. A chart opens from the machine
 //! screen with the core's lines and returns; a dealt hand's hint names the chart line of the best
 //! hold; a pay edited in the lab changes the exact return (checked against `vpoker analyze --pays`),
-//! a bad pay is refused naming the row, and a table saves by name.
+//! a bad pay is refused naming the row, and a table saves by name. Screenshots of the three in all
+//! four languages.
 
 use vpoker_e2e::*;
 
@@ -10,11 +11,7 @@ async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table
     if !enabled("charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table") {
         return Ok(());
     }
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    app.phone_size().await?;
-    app.wait_chips(1000).await?;
+    let (_data, _driver, app) = launch_phone().await?;
     app.click("machine-jacks-or-better").await?;
     app.click("machine-chart").await?;
     app.wait_visible(&tid("chart-lines")).await?;
@@ -80,5 +77,20 @@ async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table
     name.send_keys("9/5").await?;
     app.click("paylab-save").await?;
     app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains("9/5 · ")) }).await?;
+
+    // The chart, a hint's line and the lab in the other languages, to look at.
+    for lang in ["de", "pt", "ja"] {
+        app.set_language(lang).await?;
+        app.open_machine("jacks-or-better").await?;
+        app.wait_hint().await?;
+        app.wait_visible(&tid("hint-chart")).await?;
+        app.screenshot(&format!("hint-chart-{lang}")).await?;
+        app.click("machine-chart").await?;
+        app.wait_visible(&tid("chart-lines")).await?;
+        app.screenshot(&format!("chart-{lang}")).await?;
+        app.click("chart-lab").await?;
+        app.wait_visible(&tid("paylab-chart-lines")).await?;
+        app.screenshot(&format!("paylab-{lang}")).await?;
+    }
     app.close().await
 }

@@ -8,35 +8,10 @@ use vpoker_e2e::*;
 const JACKS: &str = "jacks-or-better";
 
 async fn deal_and_draw(app: &Session, mask: u8) -> Result<Vec<String>> {
-    app.wait_ready().await?;
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async {
-        Ok(app.attr("deal-draw", "data-phase").await?.as_deref() == Some("draw"))
-    })
-    .await?;
-    app.wait_ready().await?;
-    let cards = app.cards().await?;
-    for i in 0..5 {
-        let held = app.attr(&format!("card-{i}"), "aria-pressed").await?.as_deref() == Some("true");
-        if held != (mask & (1 << i) != 0) {
-            app.click(&format!("card-{i}")).await?;
-        }
-    }
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        Ok(app.attr("deal-draw", "data-phase").await?.as_deref() == Some("deal"))
-    })
-    .await?;
-    app.wait_ready().await?;
+    let cards = app.deal().await?;
+    app.hold(mask).await?;
+    app.draw().await?;
     Ok(cards)
-}
-
-fn best_of(machine: &str, cards: &[String]) -> Result<u8> {
-    let hint = cli(&["hint", "--game", machine, "--json", &cards.join(" ")])?;
-    Ok(hint["holds"][0]["mask"].as_u64().or_else(|| hint["best"].as_u64()).ok_or("a best hold")? as u8)
 }
 
 #[tokio::test]
@@ -44,11 +19,7 @@ async fn the_coach_shows_same_cards_luck_and_skill_and_a_training_round() -> Res
     if !enabled("the_coach_shows_same_cards_luck_and_skill_and_a_training_round") {
         return Ok(());
     }
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    app.phone_size().await?;
-    app.wait_chips(1000).await?;
+    let (_data, _driver, app) = launch_phone().await?;
     app.click("machine-jacks-or-better").await?;
     app.wait_visible(&tid("deal-draw")).await?;
     app.click("bet-5").await?;
@@ -98,7 +69,7 @@ async fn the_coach_shows_same_cards_luck_and_skill_and_a_training_round() -> Res
         for i in 0..5 {
             cards.push(app.attr(&format!("train-card-{i}"), "data-card").await?.unwrap_or_default());
         }
-        let best = best_of(JACKS, &cards)?;
+        let best = cli_best_hold(JACKS, &cards)?;
         let mask = if round == 2 { best ^ 0b00001 } else { best };
         for i in 0..5 {
             if mask & (1 << i) != 0 {

@@ -7,27 +7,12 @@ use vpoker_e2e::*;
 /// Plays one hand of Jacks or Better at bet 5 holding nothing; returns the commitment the machine
 /// screen showed while the hand was in progress.
 async fn play_one_hand(app: &Session) -> Result<String> {
-    app.click("nav-lobby").await?;
-    app.click("machine-jacks-or-better").await?;
-    app.wait_visible(&tid("deal-draw")).await?;
-    app.wait_ready().await?;
+    app.open_machine("jacks-or-better").await?;
     app.click("bet-5").await?;
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async {
-        Ok(app.attr("deal-draw", "data-phase").await?.as_deref() == Some("draw"))
-    })
-    .await?;
+    app.deal().await?;
     app.wait_visible(&tid("commitment")).await?;
     let commitment = app.text_content("commitment-hex").await?;
-    app.wait_ready().await?;
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        Ok(app.attr("deal-draw", "data-phase").await?.as_deref() == Some("deal"))
-    })
-    .await?;
+    app.draw().await?;
     Ok(commitment)
 }
 
@@ -40,11 +25,7 @@ async fn a_hand_verifies_from_the_history_as_vpoker_verify_says() -> Result<()> 
     if !enabled("a_hand_verifies_from_the_history_as_vpoker_verify_says") {
         return Ok(());
     }
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    app.phone_size().await?;
-    app.wait_chips(1000).await?;
+    let (data, _driver, app) = launch_phone().await?;
     let commitment = play_one_hand(&app).await?;
     assert_eq!(commitment.len(), 64, "the commitment is 64 hex digits: {commitment:?}");
 
@@ -109,11 +90,7 @@ async fn the_shuffle_lab_runs_each_experiment() -> Result<()> {
     if !enabled("the_shuffle_lab_runs_each_experiment") {
         return Ok(());
     }
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    app.phone_size().await?;
-    app.wait_chips(1000).await?;
+    let (_data, _driver, app) = launch_phone().await?;
     app.click("lobby-fairness").await?;
     app.click("fair-shuffle").await?;
 
@@ -176,11 +153,7 @@ async fn the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does() -> Result<
     if !enabled("the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does") {
         return Ok(());
     }
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    app.phone_size().await?;
-    app.wait_chips(1000).await?;
+    let (_data, _driver, app) = launch_phone().await?;
     app.click("lobby-fairness").await?;
     app.click("fair-bag").await?;
     app.click("bag-kinds-5").await?;

@@ -13,24 +13,6 @@ use vpoker_e2e::*;
 
 const JACKS: &str = "jacks-or-better";
 
-async fn launch_fresh() -> Result<(DataHome, Driver, Session)> {
-    let data = DataHome::new()?;
-    let driver = Driver::start(&data)?;
-    let app = driver.launch().await?;
-    Ok((data, driver, app))
-}
-
-async fn set_language(app: &Session, lang: &str) -> Result<()> {
-    app.click("nav-settings").await?;
-    app.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
-    let html = app.client().find(fantoccini::Locator::Css("html")).await?;
-    app.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) }).await
-}
-
-async fn phase(app: &Session) -> Result<String> {
-    Ok(app.attr("deal-draw", "data-phase").await?.unwrap_or_default())
-}
-
 /// Where the element is, and whether the page has scrolled: `{inside, covered, scrolled, rect}`.
 /// Inside: wholly within the window; covered: the point at its centre belongs to another element.
 async fn placement(app: &Session, testid: &str) -> Result<Value> {
@@ -77,7 +59,7 @@ async fn hand_without_scrolling(app: &Session, size: &str, shots: &str) -> Resul
     app.wait_ready().await?;
     tap_in_view(app, "bet-5", size).await?;
     tap_in_view(app, "deal-draw", size).await?;
-    app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
+    app.wait_until("the hand is dealt", || async { Ok(app.phase().await? == "draw") }).await?;
     app.wait_ready().await?;
     app.wait_until("the hint has its answer", || async {
         Ok(app.is_visible(&tid("hint-best")).await?
@@ -98,7 +80,7 @@ async fn hand_without_scrolling(app: &Session, size: &str, shots: &str) -> Resul
     assert_eq!(app.held_mask().await?, lit, "{size}: the taps held the hint's cards");
     app.screenshot(&format!("{shots}-dealt")).await?;
     tap_in_view(app, "deal-draw", size).await?;
-    app.wait_until("the hand is drawn", || async { Ok(phase(app).await? == "deal") }).await?;
+    app.wait_until("the hand is drawn", || async { Ok(app.phase().await? == "deal") }).await?;
     app.wait_ready().await?;
     assert_in_view(app, "win-total", size).await?;
     let result = app.text("win-total").await?;
@@ -119,7 +101,7 @@ async fn a_whole_hand_plays_without_scrolling_on_small_phones() -> Result<()> {
     for (lang, font) in [("en", ""), ("de", ""), ("de", "\"DejaVu Sans\", sans-serif")] {
         if lang != "en" && font.is_empty() {
             app.phone_size().await?;
-            set_language(&app, lang).await?;
+            app.set_language(lang).await?;
         }
         app.client().execute("document.documentElement.style.fontFamily = arguments[0]", vec![json!(font)]).await?;
         let lang = if font.is_empty() { lang.to_string() } else { format!("{lang}-wide") };
@@ -175,7 +157,7 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
     for lang in ["en", "de"] {
         app.window_size(360, 640).await?;
         if lang != "en" {
-            set_language(&app, lang).await?;
+            app.set_language(lang).await?;
         }
         // The platform's text size: every size in the UI is relative to the root's.
         app.client().execute("document.documentElement.style.fontSize = '32px'", vec![]).await?;
@@ -191,19 +173,11 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
         app.click(&format!("machine-{JACKS}")).await?;
         app.wait_ready().await?;
         check("machine".into(), overflow(&app).await?);
-        app.click("deal-draw").await?;
-        app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+        app.deal().await?;
         app.wait_visible(&tid("hint-best")).await?;
         check("machine, dealt".into(), overflow(&app).await?);
         app.screenshot(&format!("text-200-machine-{lang}")).await?;
-        app.click("deal-draw").await?;
-        app.wait_until("the hand is drawn", || async {
-            if app.is_visible(&tid("warn-draw")).await? {
-                app.click("warn-draw").await?;
-            }
-            Ok(phase(&app).await? == "deal")
-        })
-        .await?;
+        app.draw().await?;
         check("machine, drawn".into(), overflow(&app).await?);
         app.click("machine-train").await?;
         app.wait_visible(&tid("train-answer")).await?;
@@ -270,7 +244,7 @@ async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand(
     app.click("bet-10").await?;
     app.wait_ready().await?;
     app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+    app.wait_until("the hand is dealt", || async { Ok(app.phase().await? == "draw") }).await?;
     app.wait_ready().await?;
     let dealt = app.cards().await?;
     app.click("card-0").await?;
@@ -279,7 +253,7 @@ async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand(
     app.wait_chips(990).await?;
     app.click(&format!("machine-{JACKS}")).await?;
     assert_eq!(app.cards().await?, dealt, "the same hand after back");
-    assert_eq!(phase(&app).await?, "draw");
+    assert_eq!(app.phase().await?, "draw");
     assert_eq!(app.held_mask().await?, 1, "the held card is still held");
 
     // The mistake dialog closes on back and the hand stays on the machine; back again leaves it.
@@ -297,7 +271,7 @@ async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand(
     wait_route(&app, "#/machine/jacks-or-better", true).await?;
     android_back(&app).await?;
     wait_route(&app, "#/machine/jacks-or-better", false).await?;
-    assert_eq!(phase(&app).await?, "draw", "back from the dialog kept the hand undrawn");
+    assert_eq!(app.phase().await?, "draw", "back from the dialog kept the hand undrawn");
     app.click("deal-draw").await?;
     app.wait_visible(&tid("warn-cancel")).await?;
     app.press(&[Key::Escape.into()]).await?;
@@ -370,22 +344,10 @@ async fn haptic_calls(app: &Session) -> Result<Vec<Value>> {
 /// Deals and draws with the best hold until a hand pays; returns the calls the draw made.
 async fn play_until_a_win(app: &Session) -> Result<Vec<Value>> {
     for _ in 0..40 {
-        app.wait_ready().await?;
-        app.click("deal-draw").await?;
-        app.wait_until("the hand is dealt", || async { Ok(phase(app).await? == "draw") }).await?;
-        app.wait_ready().await?;
-        let cards = app.cards().await?;
-        let hint = cli(&["hint", "--game", JACKS, "--json", &cards.join(" ")])?;
-        let best = hint["holds"][0]["mask"].as_u64().ok_or("a best hold")? as u8;
-        for i in 0..5 {
-            if best & (1 << i) != 0 {
-                app.click(&format!("card-{i}")).await?;
-            }
-        }
+        let cards = app.deal().await?;
+        app.hold(cli_best_hold(JACKS, &cards)?).await?;
         haptic_calls(app).await?;
-        app.click("deal-draw").await?;
-        app.wait_until("the hand is drawn", || async { Ok(phase(app).await? == "deal") }).await?;
-        app.wait_ready().await?;
+        app.draw().await?;
         if app.attr("win-total", "data-value").await?.unwrap_or_default().parse::<u64>().unwrap_or(0) > 0 {
             return haptic_calls(app).await;
         }
@@ -405,10 +367,7 @@ async fn haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off() -> Result<()>
     stub_haptics(&app).await?;
     app.click(&format!("machine-{JACKS}")).await?;
     app.click("bet-5").await?;
-    app.wait_ready().await?;
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
-    app.wait_ready().await?;
+    app.deal().await?;
     haptic_calls(&app).await?;
     app.click("card-2").await?;
     app.click("card-2").await?;
@@ -417,14 +376,7 @@ async fn haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off() -> Result<()>
         vec![json!(["impactFeedback", "light"]), json!(["impactFeedback", "light"])],
         "a light tap on each hold and release"
     );
-    app.click("deal-draw").await?;
-    app.wait_until("the hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        Ok(phase(&app).await? == "deal")
-    })
-    .await?;
+    app.draw().await?;
     let calls = play_until_a_win(&app).await?;
     assert_eq!(calls, vec![json!(["notificationFeedback", "success"])], "the success pattern on a win");
 
@@ -444,7 +396,7 @@ async fn haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off() -> Result<()>
     let calls = play_until_a_win(&app).await?;
     assert!(calls.is_empty(), "haptics off, yet the plugin was called: {calls:?}");
     app.click("deal-draw").await?;
-    app.wait_until("the hand is dealt", || async { Ok(phase(&app).await? == "draw") }).await?;
+    app.wait_until("the hand is dealt", || async { Ok(app.phase().await? == "draw") }).await?;
     app.wait_ready().await?;
     app.click("card-0").await?;
     assert!(haptic_calls(&app).await?.is_empty(), "haptics off, yet a hold buzzed");

@@ -1,0 +1,16 @@
+//! What several test files check against.
+
+/// The published probability of each final outcome of 9/6 Jacks or Better under optimal play
+/// (Wizard of Odds), best row first.
+pub const JACKS_96_OUTCOMES: [(&str, f64); 10] = [
+    ("royal-flush", 0.00002476),
+    ("straight-flush", 0.00010931),
+    ("four-of-a-kind", 0.00236255),
+    ("full-house", 0.01151221),
+    ("flush", 0.01101451),
+    ("straight", 0.01122937),
+    ("three-of-a-kind", 0.07444870),
+    ("two-pair", 0.12927890),
+    ("jacks-or-better", 0.21458503),
+    ("nothing", 0.54543467),
+];
