@@ -187,6 +187,80 @@ fn a_session_card_grades_the_session() {
     assert!(card.thresholds.windows(2).all(|w| w[0].max_skill_cost < w[1].max_skill_cost));
 }
 
+/// The session figures come from running sums added at each draw; they must be what the session's
+/// hands add up to, with a hand dealt before a break and drawn after it left in the session it was
+/// dealt in, and the full audit must catch a stored sum that is off.
+#[test]
+fn session_figures_are_running_sums_of_the_sessions_hands() {
+    let (dir, mut game) = fresh();
+    game.foreground(at(6, 9, 0)).unwrap();
+    play(&mut game, 100, 9, &[0, 31, 3], at(6, 9, 1));
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 10, hands: 1, practice: false };
+    let held_over = game.deal(request, seed(200), at(6, 9, 2)).unwrap().hand.unwrap().id;
+    game.background(at(6, 9, 3)).unwrap();
+    let later = game.foreground(at(6, 10, 0)).unwrap();
+    assert!(later.new);
+    game.draw(Hold::from_mask(0).unwrap(), at(6, 10, 0)).unwrap();
+    let ids = play(&mut game, 300, 15, &[31, 0, 7, 24], at(6, 10, 1));
+    assert!(later.session.first_hand > held_over && later.session.first_hand == ids[0]);
+
+    let history = game.history(100, None).unwrap();
+    let coach = game.coach().unwrap();
+    for practice in [false, true] {
+        let mut hands: Vec<_> =
+            history.iter().filter(|h| h.id >= later.session.first_hand && h.practice == practice).collect();
+        hands.sort_by_key(|h| h.id);
+        let card = game.session_card(MachineId::JacksOrBetter, practice).unwrap().unwrap();
+        let f = &card.figures;
+        assert_eq!(f.deals, hands.len() as u64, "practice {practice}");
+        assert_eq!(f.wagered, hands.iter().map(|h| h.stake).sum::<u64>());
+        assert_eq!(f.won, hands.iter().map(|h| h.won.unwrap()).sum::<u64>());
+        let expected: f64 = hands.iter().map(|h| h.hold_ev.unwrap() * h.stake as f64).sum();
+        let perfect: f64 = hands.iter().map(|h| h.best_ev * h.stake as f64).sum();
+        assert!((f.expected_chips - expected).abs() < 1e-9 && (f.perfect_chips - perfect).abs() < 1e-9);
+        assert_eq!(card.best_holds, hands.iter().filter(|h| h.mistake == Some(false)).count() as u64);
+        let best =
+            hands.iter().filter(|h| h.won.unwrap() > 0).max_by_key(|h| (h.won.unwrap(), std::cmp::Reverse(h.id)));
+        assert_eq!(card.best_hand.as_ref().map(|b| (b.hand, b.won)), best.map(|h| (h.id, h.won.unwrap())));
+        let list = if practice { &coach.session_practice } else { &coach.session_real };
+        let jacks = list.iter().find(|(m, _)| *m == MachineId::JacksOrBetter).unwrap();
+        assert_eq!(jacks.1, card.figures, "the coach and the card agree");
+    }
+    assert!(game.audit().unwrap().ok);
+
+    // A stored sum that is off: the full audit names it.
+    drop(game);
+    let path = dir.path().join("game.db");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    assert_eq!(conn.execute("UPDATE session_totals SET won = won + 5 WHERE practice = 0 AND session = (SELECT MAX(session) FROM session_totals)", []).unwrap(), 1);
+    drop(conn);
+    let audit = Game::open(&path).unwrap().audit().unwrap();
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("sessions' totals")), "{audit:?}");
+}
+
+/// A file from before the sessions' running sums (schema 7) gets them from its hands on opening:
+/// the same cards and the same figures as the draws had added up.
+#[test]
+fn migration_8_adds_up_the_stored_sessions() {
+    let (dir, mut game) = fresh();
+    game.foreground(at(7, 9, 0)).unwrap();
+    play(&mut game, 500, 12, &[0, 31, 9], at(7, 9, 1));
+    game.background(at(7, 9, 5)).unwrap();
+    game.foreground(at(7, 11, 0)).unwrap();
+    play(&mut game, 600, 8, &[31, 0], at(7, 11, 1));
+    let cards = [false, true].map(|p| game.session_card(MachineId::JacksOrBetter, p).unwrap());
+    let coach = game.coach().unwrap();
+    drop(game);
+    let path = dir.path().join("game.db");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch("DROP TABLE session_totals; PRAGMA user_version = 7;").unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    assert_eq!([false, true].map(|p| game.session_card(MachineId::JacksOrBetter, p).unwrap()), cards);
+    assert_eq!(game.coach().unwrap(), coach);
+    assert!(game.audit().unwrap().ok, "both sessions' sums, the earlier one included");
+}
+
 #[test]
 fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     let (_dir, mut game) = fresh();

@@ -10,7 +10,10 @@
 //! - `stats`, `history_20`, `history_20_deep` (a page from the middle of the history);
 //! - `audit_full`: the full audit, every hand replayed (once: it is the background check).
 //!
-//! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`).
+//! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`), and
+//! `sessions`: `session_card` and `coach` in a session of 100 and of 10,000 practice hands, on
+//! scratch databases in the temp directory (built with `play_best_batch`, then removed), to show
+//! the session figures cost the same however long the session.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -55,6 +58,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
         let seed = vpoker::shuffle::Seed::from_bytes([7; 32]);
         game.drill_next(jacks, vpoker::game::drill_cmds::DrillSource::Mistakes, seed).map(drop).map_err(fail)
     })?;
+    let sessions = session_figures(&median)?;
     let started = Instant::now();
     let audit = game.audit().map_err(fail)?;
     let audit_full = ms(started);
@@ -79,11 +83,51 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "drill_next_mistake": drill_mistake,
             "audit_full": audit_full,
         },
+        "sessions": sessions,
         "audit_ok": audit.ok,
         "peak_rss_mb": peak_rss_mb(),
     });
     println!("{report}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `session_card` and `coach` medians in one session of 100 and one of 10,000 practice hands.
+fn session_figures(
+    median: &dyn Fn(&mut dyn FnMut() -> Result<(), String>) -> Result<f64, String>,
+) -> Result<serde_json::Value, String> {
+    use vpoker::game::DealRequest;
+    use vpoker::machine::MachineId;
+    let fail = |e: vpoker::game::GameError| e.to_string();
+    let mut out = serde_json::Map::new();
+    for hands in [100usize, 10_000] {
+        let path = std::env::temp_dir().join(format!("vpoker-bench-session-{}-{hands}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let result = (|| -> Result<(f64, f64), String> {
+            let mut game = Game::open(&path).map_err(fail)?;
+            let now =
+                chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
+            game.foreground(now).map_err(fail)?;
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: true };
+            let seeds: Vec<_> = (0..hands as u64)
+                .map(|k| {
+                    let mut bytes = [0u8; 32];
+                    bytes[..8].copy_from_slice(&k.to_le_bytes());
+                    vpoker::shuffle::Seed::from_bytes(bytes)
+                })
+                .collect();
+            game.play_best_batch(request, &seeds, now).map_err(fail)?;
+            let card = median(&mut || game.session_card(MachineId::JacksOrBetter, true).map(drop).map_err(fail))?;
+            let coach = median(&mut || game.coach().map(drop).map_err(fail))?;
+            Ok((card, coach))
+        })();
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+        let (card, coach) = result?;
+        out.insert(format!("session_card_{hands}"), card.into());
+        out.insert(format!("coach_{hands}"), coach.into());
+    }
+    Ok(out.into())
 }
 
 fn ms(started: Instant) -> f64 {

@@ -7,7 +7,8 @@
 //!   page check (`quick_check`, which reads the whole file) and replays
 //!   every stored hand through the dealing and settling pipeline, one row at a time: each seed must
 //!   give its stored cards, each win must be what the cards pay, the running sums must equal the
-//!   hands' bets and payouts, and the statistics must equal the running totals bit for bit.
+//!   hands' bets and payouts, and the statistics (all-time, the coach's, each session's) must equal
+//!   the running totals bit for bit.
 
 use rusqlite::{Connection, OptionalExtension};
 use serde::Serialize;
@@ -108,6 +109,7 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
     }
     let mut audit = quick(conn)?;
     let mut replayed = Stats::empty();
+    let mut sessions = super::session_totals::Rebuild::new(conn)?;
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i64, 0i64, 0i64, 0i64);
     let mut problems = Vec::new();
     for_each_hand(conn, |stored| {
@@ -124,6 +126,7 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
                 if hand.drawn {
                     replayed.add(&hand);
                 }
+                sessions.add(&hand);
             }
             Err(detail) if problems.len() < 20 => problems.push(detail),
             Err(_) => {}
@@ -140,6 +143,11 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
         expect(totals == replayed, "the running statistics differ from the hands replayed".to_string());
     }
     expect(coach_matches(conn)?, "the coach's totals or charts differ from the hands replayed".to_string());
+    let stored_sessions = super::session_totals::read_all(conn, None)?;
+    expect(
+        matches!(&stored_sessions, Ok(rows) if *rows == sessions.rows()),
+        "the sessions' totals differ from the hands replayed".to_string(),
+    );
     let kind = (super::kind_stats::read(conn)?, super::kind_stats::recount(conn)?);
     expect(matches!(kind, (Ok(a), Ok(b)) if a == b), "the kind-deal totals differ from the hands".to_string());
     audit.problems.extend(problems);

@@ -11,7 +11,7 @@
 //!
 //! All-time figures come from running totals (`totals`, and `coach_totals` for what `totals` does
 //! not hold: the best holds' wins on the same cards and the nudged deals' sums), added in the draw's
-//! transaction; a session's come from its own hands (O(session)).
+//! transaction; so are a session's (`session_totals`).
 
 use rusqlite::{params, Connection};
 use serde::Serialize;

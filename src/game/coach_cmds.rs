@@ -1,5 +1,6 @@
 //! The coach's commands on [`Game`]: luck and skill, sessions and their cards. Each reads running
-//! totals (constant cost) or the current session's own hands (O(session)), never the whole history.
+//! totals (all-time, and the current session's in `session_totals`): constant cost, however long
+//! the history or the session.
 
 use chrono::NaiveDateTime;
 use rusqlite::TransactionBehavior;
@@ -11,7 +12,7 @@ use super::coach::{self, CoachSums, LuckSkill, MachineCoach};
 use super::session::{self, Session};
 use super::session_card::SessionCard;
 use super::storage::sql_error;
-use super::{chart, history, stats, Game, GameError};
+use super::{chart, history, session_totals, stats, Game, GameError};
 
 /// The coach's figures for every machine, real and practice apart.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -61,12 +62,14 @@ impl Game {
             MachineId::ALL.iter().map(|&m| (m, LuckSkill::default())).collect();
         let mut session_practice = session_real.clone();
         if let Some(session) = &session {
-            self.session_hands(session, |hand| {
-                let list = if hand.practice { &mut session_practice } else { &mut session_real };
-                if let Some((_, figures)) = list.iter_mut().find(|(m, _)| *m == hand.machine) {
-                    figures.add(hand);
+            let rows =
+                session_totals::read_all(&self.conn, Some(session.id)).map_err(err)?.map_err(|d| self.corrupt(d))?;
+            for (_, machine, practice, sums) in rows {
+                let list = if practice { &mut session_practice } else { &mut session_real };
+                if let Some((_, figures)) = list.iter_mut().find(|(m, _)| *m == machine) {
+                    *figures = sums.figures();
                 }
-            })?;
+            }
         }
         Ok(Coach { session, real, practice, session_real, session_practice })
     }
@@ -76,9 +79,10 @@ impl Game {
         let Some(session) = session::current(&self.conn).map_err(|e| sql_error(&self.path, e))? else {
             return Ok(None);
         };
-        let mut card = SessionCard::new(session, machine, practice);
-        self.session_hands(&session, |hand| card.add(hand))?;
-        Ok(Some(card))
+        let sums = session_totals::read(&self.conn, session.id, machine, practice)
+            .map_err(|e| sql_error(&self.path, e))?
+            .map_err(|d| self.corrupt(d))?;
+        Ok(Some(SessionCard::of(session, machine, practice, &sums)))
     }
 
     /// The app came to the foreground at `now`: a new session starts when the player was away 30
@@ -95,21 +99,6 @@ impl Game {
     /// The app went to the background at `now`.
     pub fn background(&mut self, now: NaiveDateTime) -> Result<Option<Session>, GameError> {
         session::leave(&self.conn, now).map_err(|e| sql_error(&self.path, e))
-    }
-
-    /// Calls `each` with every drawn hand of `session`, replayed (O(session)).
-    fn session_hands(&self, session: &Session, mut each: impl FnMut(&history::HandRecord)) -> Result<(), GameError> {
-        let mut problem = None;
-        history::for_each_hand_from(&self.conn, session.first_hand, |row| match row.and_then(|h| h.record()) {
-            Ok(hand) if hand.drawn => each(&hand),
-            Ok(_) => {}
-            Err(detail) => problem = problem.take().or(Some(detail)),
-        })
-        .map_err(|e| sql_error(&self.path, e))?;
-        match problem {
-            Some(detail) => Err(self.corrupt(detail)),
-            None => Ok(()),
-        }
     }
 }
 

@@ -121,7 +121,29 @@ CREATE TABLE lab_tables (
 ) WITHOUT ROWID;
 "#,
     ),
+    // 8: each session's running sums per machine and practice flag, added at each draw, so a session
+    // card costs the same however long the session; the Rust step adds up the stored sessions' hands.
+    Migration { sql: MIGRATION_8, step: Some(super::upgrade::session_totals) },
 ];
+
+const MIGRATION_8: &str = r#"
+CREATE TABLE session_totals (
+    session INTEGER NOT NULL,
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+    deals INTEGER NOT NULL CHECK (deals >= 1),
+    wagered INTEGER NOT NULL CHECK (wagered >= 0),
+    won INTEGER NOT NULL CHECK (won >= 0),
+    expected REAL NOT NULL,
+    perfect REAL NOT NULL,
+    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND deals),
+    given_up REAL NOT NULL,
+    best_hand INTEGER,
+    best_outcome TEXT,
+    best_won INTEGER CHECK (best_won IS NULL OR best_won > 0),
+    PRIMARY KEY (session, machine, practice)
+) WITHOUT ROWID;
+"#;
 
 const MIGRATION_6: &str = r#"
 CREATE TABLE coach_totals (
@@ -241,7 +263,7 @@ DROP TABLE hands_v2;
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests).
-pub const TABLES: [&str; 17] = [
+pub const TABLES: [&str; 18] = [
     "profile",
     "hands",
     "ledger",
@@ -259,4 +281,5 @@ pub const TABLES: [&str; 17] = [
     "review",
     "drill_totals",
     "lab_tables",
+    "session_totals",
 ];

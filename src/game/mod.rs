@@ -53,6 +53,7 @@ pub mod lab_tables;
 mod review;
 pub mod session;
 pub mod session_card;
+mod session_totals;
 pub mod migrations;
 pub mod moment;
 pub mod rules;
@@ -538,6 +539,7 @@ fn draw_in(tx: &Connection, path: &Path, hold: Hold) -> Result<(), GameError> {
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed).map_err(corrupt)?;
     stats::Delta::of(&record).store(tx).map_err(err)?;
     coach::store(tx, &record).map_err(err)?;
+    session_totals::store(tx, &record).map_err(err)?.map_err(corrupt)?;
     review::enqueue(tx, &record, review::clock(tx).map_err(err)?).map_err(err)?;
     if !hand.practice {
         let mut profile = storage::read_profile(tx).map_err(err)?;

@@ -1,7 +1,7 @@
 //! Sessions: the hands played since the app came to the foreground after [`AWAY_SECONDS`] or more
 //! away. The rule lives here and takes the times as parameters: the app reports coming to the
 //! foreground and going to the background, and every timed deal and draw counts as being there.
-//! A session's figures are computed from its own hands (O(session)), never from the whole history.
+//! A session's figures are running sums kept per session (`session_totals.rs`), never recomputed.
 
 use chrono::NaiveDateTime;
 use rusqlite::{params, Connection, OptionalExtension};

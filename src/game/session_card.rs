@@ -1,6 +1,7 @@
 //! The session card: at the end of a session on a machine (leaving it after [`CARD_MIN_DEALS`] or
 //! more deals, or on request), what the session was: deals, accuracy, chips given up to mistakes,
-//! luck, the best hand, and a grade whose thresholds are part of the card.
+//! luck, the best hand, and a grade whose thresholds are part of the card. Built from the session's
+//! stored sums ([`SessionSums`], see `session_totals.rs`), never by replaying its hands.
 
 use serde::Serialize;
 
@@ -69,34 +70,38 @@ pub struct SessionCard {
     pub worth_showing: bool,
 }
 
-impl SessionCard {
-    /// An empty card for `machine` in `session`.
-    pub fn new(session: Session, machine: MachineId, practice: bool) -> SessionCard {
-        SessionCard {
-            session,
-            machine,
-            practice,
-            figures: LuckSkill::default(),
-            best_holds: 0,
-            accuracy: None,
-            given_up_chips: 0.0,
-            best_hand: None,
-            grade: None,
-            thresholds: GRADES
-                .iter()
-                .map(|&(grade, max_skill_cost)| GradeThreshold { grade, max_skill_cost })
-                .collect(),
-            last_grade: LAST_GRADE,
-            worth_showing: false,
-        }
-    }
+/// What a session's card is made from, per machine and practice flag: sums added one drawn hand at a
+/// time, in hand order (stored in `session_totals` in the draw's transaction, so a card costs the
+/// same however long the session).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SessionSums {
+    /// Deals drawn.
+    pub deals: u64,
+    /// Chips wagered.
+    pub wagered: u64,
+    /// Chips won (what practice would have paid).
+    pub won: u64,
+    /// Σ the player's holds' EV in chips.
+    pub expected_chips: f64,
+    /// Σ the best holds' EV in chips.
+    pub perfect_chips: f64,
+    /// Deals whose hold was not a mistake.
+    pub best_holds: u64,
+    /// Σ chips given up to mistakes.
+    pub given_up_chips: f64,
+    /// The hand that won most (the first of equals), if any won.
+    pub best_hand: Option<BestHand>,
+}
 
-    /// Adds one drawn hand of the session (only this card's machine and practice flag count).
+impl SessionSums {
+    /// Adds one drawn hand (the caller picks the hands of one machine and practice flag).
     pub fn add(&mut self, hand: &HandRecord) {
-        if !hand.drawn || hand.machine != self.machine || hand.practice != self.practice {
-            return;
-        }
-        self.figures.add(hand);
+        let stake = hand.stake as f64;
+        self.deals += 1;
+        self.wagered += hand.stake;
+        self.won += hand.won.unwrap_or(0);
+        self.expected_chips += hand.hold_ev.unwrap_or(0.0) * stake;
+        self.perfect_chips += hand.best_ev * stake;
         self.best_holds += u64::from(hand.mistake == Some(false));
         self.given_up_chips += hand.ev_given_up_chips.unwrap_or(0.0);
         let won = hand.won.unwrap_or(0);
@@ -104,10 +109,36 @@ impl SessionCard {
             let outcome = hand.results.iter().max_by_key(|r| r.win).map_or("nothing", |r| r.outcome.as_str());
             self.best_hand = Some(BestHand { hand: hand.id, outcome: outcome.to_string(), won });
         }
-        let deals = self.figures.deals;
-        self.accuracy = Some(self.best_holds as f64 / deals as f64);
-        self.grade = Some(grade(self.figures.skill_cost.unwrap_or(0.0), self.best_holds == deals));
-        self.worth_showing = deals >= CARD_MIN_DEALS;
+    }
+
+    /// Luck against skill over these deals.
+    pub fn figures(&self) -> LuckSkill {
+        LuckSkill::of(self.deals, self.wagered, self.won, self.expected_chips, self.perfect_chips)
+    }
+}
+
+impl SessionCard {
+    /// The card for `machine` in `session` from its sums.
+    pub fn of(session: Session, machine: MachineId, practice: bool, sums: &SessionSums) -> SessionCard {
+        let deals = sums.deals;
+        let figures = sums.figures();
+        SessionCard {
+            session,
+            machine,
+            practice,
+            figures,
+            best_holds: sums.best_holds,
+            accuracy: (deals > 0).then(|| sums.best_holds as f64 / deals as f64),
+            given_up_chips: sums.given_up_chips,
+            best_hand: sums.best_hand.clone(),
+            grade: (deals > 0).then(|| grade(figures.skill_cost.unwrap_or(0.0), sums.best_holds == deals)),
+            thresholds: GRADES
+                .iter()
+                .map(|&(grade, max_skill_cost)| GradeThreshold { grade, max_skill_cost })
+                .collect(),
+            last_grade: LAST_GRADE,
+            worth_showing: deals >= CARD_MIN_DEALS,
+        }
     }
 }
 

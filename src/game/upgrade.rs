@@ -240,6 +240,12 @@ fn check_evs(old: &OldHand, record: &super::history::HandRecord) -> Result<(), S
     Ok(())
 }
 
+/// Migration 8: each session's running sums from its hands, replayed in id order (see
+/// `session_totals.rs`). A hand that does not replay refuses the file.
+pub fn session_totals(tx: &Transaction<'_>) -> Result<(), StepError> {
+    super::session_totals::fill(tx)?.map_err(refuse)
+}
+
 /// Migration 6: fills the coach's running sums, the chips-over-hands series and the review queue
 /// from every stored hand, replayed in id order (the order they were drawn in), exactly as draws add
 /// them. A hand that does not replay refuses the file.
