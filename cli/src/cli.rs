@@ -210,6 +210,9 @@ pub struct PlayArgs {
     /// Today's date as YYYY-MM-DD (default: the local date, with the local time for each hand).
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = date)]
     pub today: Option<NaiveDate>,
+    /// Print JSON (what every play command prints anyway; accepted anywhere, e.g. `history --json`).
+    #[arg(long, global = true)]
+    pub json: bool,
     #[command(subcommand)]
     pub command: PlayCommand,
 }

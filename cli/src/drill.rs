@@ -9,6 +9,9 @@
 //! `--source mistakes --db FILE` prints the player's own mistaken deals on the review queue of that
 //! game database, in the order drills bring them back, each as `{"cards","best","holds","hand","hold",
 //! "due","streak"}` (`--count` is optional there: all of them).
+//!
+//! Both take the one line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
+//! the flag a source does not need (`--db` for hard, `--seed` for mistakes) is accepted and not read.
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -38,10 +41,12 @@ pub struct DrillArgs {
     /// Number of hands to print, 1 to 1,000,000 (required with --source hard).
     #[arg(long, value_name = "N", required_if_eq("source", "hard"), value_parser = value_parser!(u64).range(1..=MAX_COUNT))]
     pub count: Option<u64>,
-    /// With --source hard: seed of the ChaCha20 stream the hands are dealt from, 64 hex digits.
+    /// With --source hard: seed of the ChaCha20 stream the hands are dealt from, 64 hex digits
+    /// (accepted and not read with --source mistakes).
     #[arg(long, value_name = "HEX64", required_if_eq("source", "hard"))]
     pub seed: Option<Seed>,
-    /// With --source mistakes: the game database whose mistaken deals are drilled.
+    /// With --source mistakes: the game database whose mistaken deals are drilled (accepted and not
+    /// read with --source hard).
     #[arg(long, value_name = "FILE", required_if_eq("source", "mistakes"))]
     pub db: Option<PathBuf>,
     /// Print one JSON object per hand instead of text.
@@ -62,10 +67,8 @@ pub enum DrillSource {
 pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
     match args.source {
         DrillSource::Mistakes => {
+            // A --seed is not needed here (the queue's order is the core's) and is not read.
             let Some(db) = args.db else { return Err("drill --source mistakes needs --db FILE".into()) };
-            if args.seed.is_some() {
-                return Err("--seed goes with --source hard, not --source mistakes".into());
-            }
             if !db.is_file() {
                 return Err(format!("{}: no such database", db.display()));
             }
@@ -109,9 +112,7 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         DrillSource::Hard => {
-            if args.db.is_some() {
-                return Err("--db goes with --source mistakes, not --source hard".into());
-            }
+            // A --db is not needed here (hard hands come from the seed alone) and is not read.
             let (Some(seed), Some(count)) = (args.seed, args.count) else {
                 return Err("drill --source hard needs --seed and --count".into());
             };

@@ -20,7 +20,7 @@ use crate::cli::{AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayComma
 
 /// Runs `vpoker play ...`.
 pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
-    let PlayArgs { db, today, command } = args;
+    let PlayArgs { db, today, command, json: _ } = args;
     // Without --today the CLI is the clock: the local date and time, recorded with each hand.
     let now: Moment = match today {
         Some(date) => date.into(),
@@ -66,7 +66,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         PlayCommand::Stats => Ok(print_outcome(Game::open(&db).and_then(|game| game.stats()))),
         PlayCommand::Coach => Ok(print_outcome(Game::open(&db).and_then(|game| game.coach()))),
         PlayCommand::Mistakes(args) => Ok(print_outcome(
-            Game::open(&db).and_then(|game| game.mistakes(None, args.limit)).map(|m| serde_json::json!({ "mistakes": m })),
+            Game::open(&db)
+                .and_then(|game| game.mistakes(None, args.limit))
+                .map(|m| serde_json::json!({ "mistakes": m })),
         )),
         PlayCommand::Set(SetArgs { key, value }) => {
             Ok(print_outcome(Game::open(&db).and_then(|mut game| game.set_setting_state(&key, &value, today))))

@@ -150,7 +150,6 @@ fn usage_errors_are_one_line_with_exit_2() {
         (&["drill", "--game", game, "--source", "hard", "--seed", SEED][..], "--count"),
         (&["drill", "--game", game, "--source", "hard", "--count", "1"][..], "--seed"),
         (&["drill", "--game", game, "--source", "hard", "--count", "1", "--seed", "abc"][..], "--seed"),
-        (&["drill", "--game", game, "--source", "hard", "--count", "1", "--seed", SEED, "--db", "x.db"][..], "--db"),
         (&["drill", "--game", game, "--source", "mistakes"][..], "--db"),
         (&["drill", "--source", "hard", "--count", "1", "--seed", SEED][..], "--game"),
     ] {
@@ -205,6 +204,23 @@ fn the_mistakes_source_lists_the_review_queue_of_a_database() {
         "--json",
     ]);
     assert_eq!(text(&two.stdout).lines().count(), 2.min(queued.len()));
+
+    // The one line, every flag given, works for both sources (the unneeded one is not read).
+    // `play mistakes --json` lists the same queue.
+    let listed_json = vpoker(&["play", "--db", db_text, "mistakes", "--limit", "50", "--json"]);
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&listed_json.stdout).unwrap(), listed);
+    for source in ["hard", "mistakes"] {
+        let args = ["--game", "jacks-or-better", "--source", source, "--db", db_text, "--count", "3", "--seed", SEED];
+        let out = vpoker(&[&["drill"][..], &args, &["--json"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{source}: {}", text(&out.stderr));
+        let lines: Vec<Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), if source == "hard" { 3 } else { 3.min(queued.len()) }, "{source}");
+        assert!(lines.iter().all(|l| l["holds"].as_array().is_some_and(|h| h.len() == 32)), "{source}");
+    }
+    let hard_alone = drill("jacks-or-better", SEED, "3", true);
+    let args = ["drill", "--game", "jacks-or-better", "--source", "hard", "--db", db_text, "--count", "3"];
+    let with_db = vpoker(&[&args[..], &["--seed", SEED, "--json"]].concat());
+    assert_eq!(text(&with_db.stdout), hard_alone, "--db changes nothing for hard hands");
 }
 
 #[test]

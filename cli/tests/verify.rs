@@ -52,7 +52,7 @@ fn played(dir: &Path) -> (std::path::PathBuf, Value) {
         play(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--hands", hands, "--seed", &seed(n)]);
         play(&db, &["draw", &((n * 7) % 32).to_string()]);
     }
-    let history = play(&db, &["history", "--limit", "1000"]);
+    let history = play(&db, &["history", "--limit", "1000", "--json"]);
     (db, history)
 }
 
