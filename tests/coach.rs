@@ -161,8 +161,8 @@ fn sessions_start_after_thirty_minutes_away() {
     let coach = game.coach().unwrap();
     let session = coach.session.unwrap();
     assert!(session.id > next.session.id);
-    let real: u64 = coach.session_real.iter().map(|(_, f)| f.deals).sum();
-    let practice: u64 = coach.session_practice.iter().map(|(_, f)| f.deals).sum();
+    let real: u64 = coach.session_real.iter().map(|(_, f)| f.all.deals).sum();
+    let practice: u64 = coach.session_practice.iter().map(|(_, f)| f.all.deals).sum();
     assert_eq!(real + practice, 1, "only the hand dealt at 12:30 is in the session");
 }
 
@@ -223,8 +223,17 @@ fn session_figures_are_running_sums_of_the_sessions_hands() {
             hands.iter().filter(|h| h.won.unwrap() > 0).max_by_key(|h| (h.won.unwrap(), std::cmp::Reverse(h.id)));
         assert_eq!(card.best_hand.as_ref().map(|b| (b.hand, b.won)), best.map(|h| (h.id, h.won.unwrap())));
         let list = if practice { &coach.session_practice } else { &coach.session_real };
-        let jacks = list.iter().find(|(m, _)| *m == MachineId::JacksOrBetter).unwrap();
-        assert_eq!(jacks.1, card.figures, "the coach and the card agree");
+        let jacks = &list.iter().find(|(m, _)| *m == MachineId::JacksOrBetter).unwrap().1;
+        assert_eq!(jacks.all, card.figures, "the coach and the card agree");
+        // Pure and nudged deals apart, and the same cards' total.
+        let nudged: Vec<_> = hands.iter().filter(|h| h.nudge.is_some()).collect();
+        assert!(practice || !nudged.is_empty(), "these seeds give the real session nudged deals to split");
+        assert_eq!(jacks.nudged.deals, nudged.len() as u64);
+        assert_eq!(jacks.nudged.won, nudged.iter().map(|h| h.won.unwrap()).sum::<u64>());
+        assert_eq!(jacks.pure.deals + jacks.nudged.deals, jacks.all.deals);
+        assert_eq!(jacks.pure.wagered + jacks.nudged.wagered, jacks.all.wagered);
+        assert_eq!(jacks.holds_won, f.won);
+        assert_eq!(jacks.best_holds_won, hands.iter().map(|h| h.best_won.unwrap()).sum::<u64>());
     }
     assert!(game.audit().unwrap().ok);
 

@@ -105,6 +105,22 @@ pub struct MachineCoach {
     pub chart: Vec<ChartPoint>,
 }
 
+/// One machine's figures in the current session: luck and skill over all its deals, pure and nudged
+/// deals apart, and what the holds won against the best holds on the same cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SessionFigures {
+    /// All deals.
+    pub all: LuckSkill,
+    /// Pure deals (not nudged).
+    pub pure: LuckSkill,
+    /// Deals a kind deal nudged.
+    pub nudged: LuckSkill,
+    /// What the player's holds won (= `all.won`).
+    pub holds_won: u64,
+    /// What the best holds would have won on the very same cards.
+    pub best_holds_won: u64,
+}
+
 /// The sums `coach_totals` keeps per machine and practice flag.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct CoachSums {
@@ -214,6 +230,20 @@ pub(crate) fn read_sums(conn: &Connection) -> rusqlite::Result<Result<Vec<(Machi
 /// A machine's coach figures from its running totals, its coach sums and its stored chart.
 pub(crate) fn machine_coach(stats: &MachineStats, sums: &CoachSums, series: &chart::Series) -> MachineCoach {
     let all = LuckSkill::of(stats.deals, stats.wagered, stats.won, stats.hold_ev_chips, stats.best_ev_chips);
+    let (pure, nudged) = split(&all, sums);
+    MachineCoach {
+        machine: stats.machine,
+        all,
+        pure,
+        nudged,
+        holds_won: stats.won,
+        best_holds_won: sums.best_won,
+        chart: chart::drawn(series, latest(stats)),
+    }
+}
+
+/// Pure and nudged deals apart: the nudged deals' own sums, and all the deals' less those.
+pub(crate) fn split(all: &LuckSkill, sums: &CoachSums) -> (LuckSkill, LuckSkill) {
     let nudged = LuckSkill::of(
         sums.nudged_deals,
         sums.nudged_wagered,
@@ -228,13 +258,5 @@ pub(crate) fn machine_coach(stats: &MachineStats, sums: &CoachSums, series: &cha
         all.expected_chips - nudged.expected_chips,
         all.perfect_chips - nudged.perfect_chips,
     );
-    MachineCoach {
-        machine: stats.machine,
-        all,
-        pure,
-        nudged,
-        holds_won: stats.won,
-        best_holds_won: sums.best_won,
-        chart: chart::drawn(series, latest(stats)),
-    }
+    (pure, nudged)
 }

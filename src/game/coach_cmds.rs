@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::machine::MachineId;
 
-use super::coach::{self, CoachSums, LuckSkill, MachineCoach};
+use super::coach::{self, CoachSums, MachineCoach, SessionFigures};
 use super::session::{self, Session};
 use super::session_card::SessionCard;
 use super::storage::sql_error;
@@ -24,9 +24,9 @@ pub struct Coach {
     /// Practice per machine.
     pub practice: Vec<MachineCoach>,
     /// Real play per machine in the current session (zeros without one).
-    pub session_real: Vec<(MachineId, LuckSkill)>,
+    pub session_real: Vec<(MachineId, SessionFigures)>,
     /// Practice per machine in the current session.
-    pub session_practice: Vec<(MachineId, LuckSkill)>,
+    pub session_practice: Vec<(MachineId, SessionFigures)>,
 }
 
 /// What coming to the foreground did.
@@ -58,8 +58,8 @@ impl Game {
         let real = build(&stats.real, false)?;
         let practice = build(&stats.practice, true)?;
         let session = session::current(&self.conn).map_err(err)?;
-        let mut session_real: Vec<(MachineId, LuckSkill)> =
-            MachineId::ALL.iter().map(|&m| (m, LuckSkill::default())).collect();
+        let mut session_real: Vec<(MachineId, SessionFigures)> =
+            MachineId::ALL.iter().map(|&m| (m, SessionFigures::default())).collect();
         let mut session_practice = session_real.clone();
         if let Some(session) = &session {
             let rows =
@@ -67,7 +67,7 @@ impl Game {
             for (_, machine, practice, sums) in rows {
                 let list = if practice { &mut session_practice } else { &mut session_real };
                 if let Some((_, figures)) = list.iter_mut().find(|(m, _)| *m == machine) {
-                    *figures = sums.figures();
+                    *figures = sums.session_figures();
                 }
             }
         }

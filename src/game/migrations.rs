@@ -121,8 +121,9 @@ CREATE TABLE lab_tables (
 ) WITHOUT ROWID;
 "#,
     ),
-    // 8: each session's running sums per machine and practice flag, added at each draw, so a session
-    // card costs the same however long the session; the Rust step adds up the stored sessions' hands.
+    // 8: each session's running sums per machine and practice flag (the card's, the same-cards wins
+    // and the nudged deals' sums), added at each draw, so a session's figures cost the same however
+    // long the session; the Rust step adds up the stored sessions' hands.
     Migration { sql: MIGRATION_8, step: Some(super::upgrade::session_totals) },
 ];
 
@@ -140,7 +141,13 @@ CREATE TABLE session_totals (
     given_up REAL NOT NULL,
     best_hand INTEGER,
     best_outcome TEXT,
-    best_won INTEGER CHECK (best_won IS NULL OR best_won > 0),
+    best_hand_won INTEGER CHECK (best_hand_won IS NULL OR best_hand_won > 0),
+    best_holds_won INTEGER NOT NULL CHECK (best_holds_won >= 0),
+    nudged_deals INTEGER NOT NULL CHECK (nudged_deals BETWEEN 0 AND deals),
+    nudged_wagered INTEGER NOT NULL CHECK (nudged_wagered BETWEEN 0 AND wagered),
+    nudged_won INTEGER NOT NULL CHECK (nudged_won BETWEEN 0 AND won),
+    nudged_expected REAL NOT NULL,
+    nudged_perfect REAL NOT NULL,
     PRIMARY KEY (session, machine, practice)
 ) WITHOUT ROWID;
 "#;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::machine::MachineId;
 
-use super::coach::LuckSkill;
+use super::coach::{split, CoachSums, LuckSkill, SessionFigures};
 use super::history::HandRecord;
 use super::session::Session;
 
@@ -91,6 +91,8 @@ pub struct SessionSums {
     pub given_up_chips: f64,
     /// The hand that won most (the first of equals), if any won.
     pub best_hand: Option<BestHand>,
+    /// The best holds' wins on the same cards and the nudged deals' sums.
+    pub(crate) coach: CoachSums,
 }
 
 impl SessionSums {
@@ -104,6 +106,7 @@ impl SessionSums {
         self.perfect_chips += hand.best_ev * stake;
         self.best_holds += u64::from(hand.mistake == Some(false));
         self.given_up_chips += hand.ev_given_up_chips.unwrap_or(0.0);
+        self.coach.add(hand);
         let won = hand.won.unwrap_or(0);
         if won > 0 && self.best_hand.as_ref().is_none_or(|b| won > b.won) {
             let outcome = hand.results.iter().max_by_key(|r| r.win).map_or("nothing", |r| r.outcome.as_str());
@@ -114,6 +117,13 @@ impl SessionSums {
     /// Luck against skill over these deals.
     pub fn figures(&self) -> LuckSkill {
         LuckSkill::of(self.deals, self.wagered, self.won, self.expected_chips, self.perfect_chips)
+    }
+
+    /// The coach's session figures: all deals, pure and nudged apart, same cards.
+    pub fn session_figures(&self) -> SessionFigures {
+        let all = self.figures();
+        let (pure, nudged) = split(&all, &self.coach);
+        SessionFigures { all, pure, nudged, holds_won: self.won, best_holds_won: self.coach.best_won }
     }
 }
 

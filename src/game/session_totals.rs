@@ -10,6 +10,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::machine::MachineId;
 
+use super::coach::CoachSums;
 use super::history::{machine_code, machine_from_code, HandRecord};
 use super::session_card::{BestHand, SessionSums};
 
@@ -20,7 +21,8 @@ fn session_of(conn: &Connection, hand_id: i64) -> rusqlite::Result<Option<i64>> 
         .optional()
 }
 
-const COLUMNS: &str = "deals, wagered, won, expected, perfect, best_holds, given_up, best_hand, best_outcome, best_won";
+const COLUMNS: &str = "deals, wagered, won, expected, perfect, best_holds, given_up, best_hand, best_outcome, \
+    best_hand_won, best_holds_won, nudged_deals, nudged_wagered, nudged_won, nudged_expected, nudged_perfect";
 
 /// Adds a drawn hand to its session's sums (inside the draw's transaction); a stored row that does
 /// not add up is the `Err(detail)` inside.
@@ -53,7 +55,7 @@ fn write(
     let best = sums.best_hand.as_ref();
     conn.prepare_cached(&format!(
         "INSERT OR REPLACE INTO session_totals (session, machine, practice, {COLUMNS}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"
     ))?
     .execute(params![
         session,
@@ -69,6 +71,12 @@ fn write(
         best.map(|b| b.hand),
         best.map(|b| b.outcome.as_str()),
         best.map(|b| b.won as i64),
+        sums.coach.best_won as i64,
+        sums.coach.nudged_deals as i64,
+        sums.coach.nudged_wagered as i64,
+        sums.coach.nudged_won as i64,
+        sums.coach.nudged_expected,
+        sums.coach.nudged_perfect,
     ])?;
     Ok(())
 }
@@ -80,9 +88,16 @@ fn sums_at(row: &Row<'_>, base: usize) -> rusqlite::Result<Result<SessionSums, S
     let (Some(deals), Some(wagered), Some(won), Some(best_holds)) = (count(0)?, count(1)?, count(2)?, count(5)?) else {
         return Ok(Err("a negative count in the session totals".to_string()));
     };
+    let counts = (count(10)?, count(11)?, count(12)?, count(13)?);
+    let (Some(best_won), Some(nudged_deals), Some(nudged_wagered), Some(nudged_won)) = counts else {
+        return Ok(Err("a negative count in the session totals".to_string()));
+    };
+    let (nudged_expected, nudged_perfect): (f64, f64) = (row.get(base + 14)?, row.get(base + 15)?);
+    let coach = CoachSums { best_won, nudged_deals, nudged_wagered, nudged_won, nudged_expected, nudged_perfect };
     let (expected_chips, perfect_chips, given_up_chips): (f64, f64, f64) =
         (row.get(base + 3)?, row.get(base + 4)?, row.get(base + 6)?);
-    if ![expected_chips, perfect_chips, given_up_chips].iter().all(|x| x.is_finite()) || best_holds > deals {
+    let sums = [expected_chips, perfect_chips, given_up_chips, nudged_expected, nudged_perfect];
+    if !sums.iter().all(|x| x.is_finite()) || best_holds > deals || nudged_deals > deals {
         return Ok(Err("a sum that does not add up in the session totals".to_string()));
     }
     let best = (
@@ -95,7 +110,17 @@ fn sums_at(row: &Row<'_>, base: usize) -> rusqlite::Result<Result<SessionSums, S
         (None, None, _) => None,
         _ => return Ok(Err("a best hand half stored in the session totals".to_string())),
     };
-    Ok(Ok(SessionSums { deals, wagered, won, expected_chips, perfect_chips, best_holds, given_up_chips, best_hand }))
+    Ok(Ok(SessionSums {
+        deals,
+        wagered,
+        won,
+        expected_chips,
+        perfect_chips,
+        best_holds,
+        given_up_chips,
+        best_hand,
+        coach,
+    }))
 }
 
 /// The sums of one machine and practice flag in a session (empty when nothing was drawn there).

@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { t, formatInt, formatDec, formatPercent, formatShare } from "./i18n.js";
 
 const charts = new Map();
 /** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
@@ -25,7 +25,7 @@ function linesTable(view, testid) {
     view.lines.map((line) => h("li", { "data-class": line.class },
       h("span", { class: "chart-rank" }, formatInt(line.rank)),
       h("span", { class: "chart-label" }, t(`chart.class.${line.class}`)),
-      h("span", { class: "chart-freq small" }, t("chart.freq", { share: formatPercent(line.frequency, 2), ev: formatDec(line.mean_ev, 3) })))));
+      h("span", { class: "chart-freq small" }, t("chart.freq", { share: formatShare(line.frequency, 2), ev: formatDec(line.mean_ev, 3) })))));
 }
 
 function summary(view, testid) {
@@ -161,7 +161,7 @@ function labScreen(app, id) {
       h("p", { class: "lab-figure" }, t("paylab.return", { ret: formatPercent(a.return_rate, 4), variance: formatDec(a.variance, 2) })),
       h("table", { class: "counts lab-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("paylab.outcome")), h("th", { scope: "col" }, t("paylab.probability")))),
-        h("tbody", {}, a.outcomes.map((o) => h("tr", {}, h("th", { scope: "row" }, t(`row.${o.id}`)), h("td", {}, formatPercent(o.probability, 4))))))) : null,
+        h("tbody", {}, a.outcomes.map((o) => h("tr", {}, h("th", { scope: "row" }, t(`row.${o.id}`)), h("td", {}, formatShare(o.probability, 4))))))) : null,
     lab.running ? h("div", { class: "lab-run" },
       h("p", { class: "notice" }, t("chart.generating")),
       h("button", { type: "button", class: "btn", "data-testid": "lab-cancel", onclick: () => api.labCancel().catch(() => {}) }, t("app.cancel")))

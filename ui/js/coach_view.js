@@ -70,7 +70,12 @@ export function machineCoach(entry, session) {
     entry.all.deals > 1 ? chart(entry.chart, `coach-chart-${entry.machine}`) : null,
     h("details", { class: "coach-more" },
       h("summary", {}, t("coach.more")),
-      session && session.deals ? [h("h5", {}, t("coach.session")), luckSkill(session, `coach-session-${entry.machine}`)] : null,
+      session && session.all.deals ? [
+        h("h5", {}, t("coach.session")), luckSkill(session.all, `coach-session-${entry.machine}`),
+        h("p", { class: "small", "data-testid": `coach-session-split-${entry.machine}` }, t("coach.session-split", {
+          pure_deals: formatInt(session.pure.deals), pure: pct(session.pure.actual_return),
+          nudged_deals: formatInt(session.nudged.deals), nudged: pct(session.nudged.actual_return),
+        }), " ", t("coach.same-cards-total", { won: formatInt(session.holds_won), best: formatInt(session.best_holds_won) }))] : null,
       h("h5", {}, t("coach.pure", { deals: formatInt(entry.pure.deals) })), luckSkill(entry.pure, `coach-pure-${entry.machine}`),
       h("h5", {}, t("coach.nudged", { deals: formatInt(entry.nudged.deals) })), luckSkill(entry.nudged, `coach-nudged-${entry.machine}`),
       h("p", { class: "small muted" }, t("coach.explain"))));

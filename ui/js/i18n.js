@@ -90,6 +90,17 @@ export function formatPercent(share, digits = 1) {
   return numberFormat({ style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share);
 }
 
+/**
+ * A share as a percentage with `digits` decimals, or, when that would round a non-zero share to
+ * nothing, with two significant digits (a royal flush's 0.0015 %, not 0.00 %).
+ */
+export function formatShare(share, digits = 2) {
+  if (share > 0 && share < 0.5 * 10 ** -(digits + 2)) {
+    return numberFormat({ style: "percent", maximumSignificantDigits: 2 }).format(share);
+  }
+  return formatPercent(share, digits);
+}
+
 /** A calendar date "YYYY-MM-DD" (the game's local date) in the language's short form. */
 export function formatDay(day) {
   // "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS", local wall-clock time as Rust recorded it.

@@ -73,7 +73,7 @@ function block(app, entry, practice) {
       h("caption", { class: "small" }, t("stats.final-hands")),
       h("tbody", {}, ids.map((id) => h("tr", {}, h("th", { scope: "row" }, t(`row.${id}`)), h("td", {}, formatInt(counts[id])))))) : null,
     own ? machineCoach(own, session) : null,
-    session && session.deals ? h("button", {
+    session && session.all.deals ? h("button", {
       type: "button", class: "btn small", "data-testid": `session-card-${entry.machine}`,
       onclick: () => showSessionCard(app, entry.machine, practice),
     }, t("coach.card.show")) : null);
