@@ -2,6 +2,7 @@
 //! tests run). The verification on screen is compared with `vpoker verify` on the app's database.
 
 use serde_json::Value;
+use fantoccini::key::Key;
 use vpoker_e2e::*;
 
 /// Plays one hand of Jacks or Better at bet 5 holding nothing; returns the commitment the machine
@@ -181,5 +182,19 @@ async fn the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does() -> Result<
     .await?;
     app.wait_visible(&tid("bag-kind-normal")).await?;
     app.wait_visible(&tid("bag-pity")).await?;
+    // Any count of draws: 1,234 is run; 2,000,000 is the core's to refuse (lab-out-of-range).
+    let field = app.wait_visible(&tid("bag-draws-other")).await?;
+    field.clear().await?;
+    field.send_keys(&format!("1234{}", char::from(Key::Enter))).await?;
+    app.wait_until("a run of 1,234 draws", || async { Ok(app.text("bag-seed").await?.contains("--draws 1234 ")) })
+        .await?;
+    let field = app.wait_visible(&tid("bag-draws-other")).await?;
+    field.clear().await?;
+    field.send_keys(&format!("2000000{}", char::from(Key::Enter))).await?;
+    app.wait_visible(&tid("error")).await?;
+    assert_eq!(app.attr("error", "data-kind").await?.as_deref(), Some("lab-out-of-range"));
+    let said = app.text("error").await?;
+    assert!(said.contains("The number of draws") && said.contains("1,000,000"), "in words, in the language: {said}");
+    app.screenshot("bag-lab-count-refused-en").await?;
     app.close().await
 }

@@ -47,6 +47,13 @@ export function errorText(error, context) {
   for (const name of ["chips", "needed", "balance", "bet", "cost", "amount", "required", "available"]) {
     if (typeof data[name] === "number") data[name] = formatInt(data[name]);
   }
+  // A lab's parameter by its name in the player's language, its bounds as numbers are written there.
+  if ((kind === "lab-out-of-range" || kind === "lab-unknown") && has(`lab.param.${data.name}`)) {
+    data.name = t(`lab.param.${data.name}`);
+  }
+  for (const name of ["min", "max", "value"]) {
+    if (kind === "lab-out-of-range" && Number.isInteger(data[name])) data[name] = formatInt(data[name]);
+  }
   if (kind && context && has(`error.${context}.${kind}`)) return t(`error.${context}.${kind}`, data);
   if (kind && kind !== "unknown" && has(`error.${kind}`)) return t(`error.${kind}`, data);
   return t("error.unknown", { message: (error && error.message) || String(error) });

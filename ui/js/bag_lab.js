@@ -40,6 +40,7 @@ let pity = null;
 let pityAsked = false;
 let facts = null;
 let factsAsked = false;
+let drawsField = null; // kept across renders, so typing keeps its focus
 
 /** Leaving the Fairness screens: the next visit draws afresh and reads the player's record again. */
 export function leave() {
@@ -53,6 +54,7 @@ export function leave() {
   pityAsked = false;
   facts = null;
   factsAsked = false;
+  drawsField = null;
 }
 
 function wanted() {
@@ -119,6 +121,7 @@ function controls(app) {
     segmented("copies", t("bag.controls.copies"), COPIES, options.copies, formatInt, set("copies")),
     h("p", { class: "small" }, t("bag.explain.copies")),
     segmented("draws", t("bag.controls.draws"), DRAWS, options.draws, formatInt, set("draws")),
+    drawsOther(set("draws")),
     h("button", {
       type: "button", class: "toggle bag-avoid", "data-testid": "bag-avoid", "aria-pressed": options.avoidRepeat ? "true" : "false",
       onclick: () => set("avoidRepeat")(!options.avoidRepeat),
@@ -129,6 +132,28 @@ function controls(app) {
       onclick: () => { round += 1; app.render(); },
     }, t("bag.controls.again")),
     seedLine());
+}
+
+/** Any count of draws: a whole number is asked of the core, which says when it is out of range. */
+function drawsOther(pick) {
+  if (!drawsField) {
+    const id = "bag-draws-other";
+    const input = h("input", {
+      id, type: "text", inputmode: "numeric", autocomplete: "off", class: "bag-draws-field", "data-testid": id,
+      onchange: (e) => {
+        const text = e.target.value.trim().replace(/[\s.,'’]/g, "");
+        const whole = /^\d+$/.test(text);
+        e.target.setAttribute("aria-invalid", whole ? "false" : "true");
+        if (whole) pick(Number(text));
+      },
+    });
+    drawsField = h("div", { class: "bag-control bag-draws-other" },
+      h("label", { class: "bag-control-label", for: id }, t("bag.controls.draws-other")), input);
+  }
+  const input = drawsField.querySelector("input");
+  if (document.activeElement !== input && input.getAttribute("aria-invalid") !== "true") input.value = String(options.draws);
+  drawsField.querySelector("label").textContent = t("bag.controls.draws-other");
+  return drawsField;
 }
 
 function seedLine() {
