@@ -284,12 +284,22 @@ fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     let wrong = stored.hold.unwrap();
     let right = stored.best_hold;
     // Wrong: stays, streak 0, comes back after three answers.
+    let due = |game: &Game| {
+        let queued = game.mistakes(None, 100).unwrap();
+        queued.iter().find(|q| q.hand.id == id).map(|q| (q.due, q.streak))
+    };
+    assert_eq!(due(&game), Some((0, 0)), "a new mistake is due at once");
     let verdict = game.drill_answer(&question, wrong).unwrap();
     assert!(!verdict.correct && !verdict.left_queue);
     assert!(verdict.ev_given_up_chips > 0.0);
-    // Right once: stays; right again: leaves.
+    // The first answer moved the drill clock to 1: due again three answers later.
+    assert_eq!(due(&game), Some((1 + 3, 0)));
+    let next = game.drill_next(MachineId::JacksOrBetter, DrillSource::Mistakes, seed(0)).unwrap().unwrap();
+    assert!(before == 1 || next.hand != Some(id), "another due mistake comes first");
+    // Right once: stays, due ten answers later; right again: leaves.
     let verdict = game.drill_answer(&question, right).unwrap();
     assert!(verdict.correct && !verdict.left_queue);
+    assert_eq!(due(&game), Some((2 + 10, 1)));
     let verdict = game.drill_answer(&question, right).unwrap();
     assert!(verdict.correct && verdict.left_queue);
     assert_eq!(game.mistakes(None, 100).unwrap().len(), before - 1);
