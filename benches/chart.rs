@@ -1,5 +1,6 @@
 //! Benchmarks of the paytable lab and the strategy charts, on changed tables (a lab edit): the
-//! exact analysis (return, final-hand probabilities, variance), the chart generation, and
+//! exact analysis (return, final-hand probabilities, variance), the chart generation (also of each
+//! machine's own table), and
 //! playing a chart on one hand. Run with `cargo bench --bench chart`. The family data (solver
 //! counts and the charts' classified suit classes) is built once before timing, as the app does
 //! at start-up; its one-time cost is printed.
@@ -48,6 +49,13 @@ fn lab(c: &mut Criterion) {
     let never = AtomicBool::new(false);
     for (name, table) in changed_tables() {
         group.bench_function(format!("chart: {name}"), |b| {
+            b.iter(|| chart::generate(black_box(&table), &|_, _| {}, &never).expect("not cancelled"))
+        });
+    }
+    // Each machine's own chart generated afresh (what `vpoker chart` does, the family data built).
+    for machine in MachineId::ALL {
+        let table = machine.paytable().clone();
+        group.bench_function(format!("chart: {} (its own table)", machine.id()), |b| {
             b.iter(|| chart::generate(black_box(&table), &|_, _| {}, &never).expect("not cancelled"))
         });
     }
