@@ -224,6 +224,41 @@ fn the_hint_names_the_charts_line_and_the_best_holds() {
     assert_eq!(chart.play(&hand).1, advice.hold);
 }
 
+/// Through the game: a dealt hand where the chart's line is not the best play gets a hint that says
+/// so (the chart's line and hold, the best hold's line, `agrees: false`), as the machine screen shows.
+#[test]
+fn the_games_hint_says_when_the_chart_is_not_the_best_play() {
+    let seed_of = |n: u64| {
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&n.to_le_bytes());
+        vpoker::shuffle::Seed::from_bytes(bytes)
+    };
+    // Practice hands are pure deals: the seed's first five cards are the hand.
+    let n = (0..200_000u64)
+        .find(|&n| {
+            let deck = seed_of(n).deck();
+            !chart::hint(MachineId::JacksOrBetter, &[deck[0], deck[1], deck[2], deck[3], deck[4]]).agrees
+        })
+        .expect("a seed whose hand the chart plays below the best");
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = vpoker::game::Game::open(&dir.path().join("game.db")).unwrap();
+    let request = vpoker::game::DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: true };
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    game.deal(request, seed_of(n), today).unwrap();
+    let hint = game.hint().unwrap();
+    let advice = &hint.chart;
+    assert!(!advice.agrees);
+    assert_ne!(advice.hold, advice.best_hold);
+    assert_eq!(
+        (advice.best_hold, hint.holds[0].hold),
+        (hint.best_hold, hint.best_hold),
+        "the best hold is the hint's first"
+    );
+    let json = serde_json::to_value(&hint).unwrap();
+    assert_eq!(json["chart"]["agrees"], false);
+    assert!(json["chart"]["line"]["rank"].as_u64().is_some() && json["chart"]["best_line"].is_object(), "{json}");
+}
+
 #[test]
 fn generation_is_deterministic_reports_progress_and_can_be_cancelled() {
     let table = MachineId::BonusPoker.paytable();
