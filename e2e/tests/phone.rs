@@ -182,10 +182,39 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
         app.click("machine-train").await?;
         app.wait_visible(&tid("train-answer")).await?;
         check("training".into(), overflow(&app).await?);
+        app.open_machine(JACKS).await?;
+        app.click("machine-chart").await?;
+        app.wait_visible(&tid("chart-lines")).await?;
+        check("strategy chart".into(), overflow(&app).await?);
+        app.click("chart-lab").await?;
+        app.wait_visible(&tid("paylab-chart-lines")).await?;
+        check("paytable lab".into(), overflow(&app).await?);
         app.click("nav-lobby").await?;
         app.click("lobby-fairness").await?;
         app.wait_visible(&tid("fair-verify")).await?;
         check("fairness".into(), overflow(&app).await?);
+        app.click("fair-verify").await?;
+        app.wait_visible(&tid("verify-form")).await?;
+        check("verify form".into(), overflow(&app).await?);
+        app.click("fairness-back").await?;
+        for lab in ["shuffle", "bag"] {
+            app.click(&format!("fair-{lab}")).await?;
+            app.wait_visible(&tid(&format!("{lab}-lab"))).await?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            check(format!("{lab} lab"), overflow(&app).await?);
+            app.click("fairness-back").await?;
+        }
+        // Sideways and on the smallest phone, a hand dealt.
+        for (width, height) in [(640, 360), (320, 568)] {
+            app.window_size(width, height).await?;
+            app.open_machine(JACKS).await?;
+            app.deal().await?;
+            app.wait_visible(&tid("hint-best")).await?;
+            check(format!("machine {width}x{height}, dealt"), overflow(&app).await?);
+            app.screenshot(&format!("text-200-machine-{width}x{height}-{lang}")).await?;
+            app.draw().await?;
+        }
+        app.window_size(360, 640).await?;
         app.click("nav-lobby").await?;
         app.screenshot(&format!("text-200-lobby-{lang}")).await?;
         app.client().execute("document.documentElement.style.fontSize = ''", vec![]).await?;
