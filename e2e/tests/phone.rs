@@ -431,3 +431,37 @@ async fn haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off() -> Result<()>
     assert!(haptic_calls(&app).await?.is_empty(), "haptics off, yet a hold buzzed");
     app.close().await
 }
+
+/// The platform's "reduce motion": the page asks `matchMedia("(prefers-reduced-motion: reduce)")`
+/// each time it applies the settings (WebKitWebDriver cannot emulate the preference, so a stand-in
+/// answers) and turns animation off whatever the setting says; answering no restores the setting.
+#[tokio::test]
+async fn reduced_motion_turns_animation_off() -> Result<()> {
+    if !enabled("reduced_motion_turns_animation_off") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_phone().await?;
+    let anim = || async {
+        let value = app.client().execute("return document.documentElement.dataset.anim || ''", vec![]).await?;
+        Ok::<_, Error>(value.as_str().unwrap_or_default().to_string())
+    };
+    assert_eq!(anim().await?, "normal", "the setting's default");
+    let script = r#"
+        const reduce = arguments[0];
+        const real = window.__realMatchMedia || window.matchMedia.bind(window);
+        window.__realMatchMedia = real;
+        window.matchMedia = (query) => query.includes("prefers-reduced-motion")
+          ? { matches: reduce, media: query, addEventListener() {}, removeEventListener() {} } : real(query);
+    "#;
+    app.client().execute(script, vec![json!(true)]).await?;
+    app.open_machine(JACKS).await?;
+    app.deal().await?;
+    app.wait_until("animation is off", || async { Ok(anim().await? == "off") }).await?;
+    let running = app.client().execute("return document.getAnimations().length", vec![]).await?;
+    assert_eq!(running, json!(0), "nothing moves");
+    app.draw().await?;
+    app.client().execute(script, vec![json!(false)]).await?;
+    app.deal().await?;
+    app.wait_until("animation is back", || async { Ok(anim().await? == "normal") }).await?;
+    app.close().await
+}
