@@ -6,18 +6,14 @@ use std::path::{Path, PathBuf};
 
 use app_lib::{AppState, FilePicker, COMMAND_NAMES};
 use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{mock_builder, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{App, Manager, WebviewWindow, WebviewWindowBuilder};
+use tauri::{App, WebviewWindow};
+
+mod common;
+
+use common::{app_on, app_with, invoke, invoke_from};
 
 type MockApp = App<tauri::test::MockRuntime>;
 type MockWindow = WebviewWindow<tauri::test::MockRuntime>;
-
-/// A mock app on a database at `db`, and its main window.
-fn app_on(db: &Path) -> (MockApp, MockWindow) {
-    app_with(AppState::open(db))
-}
 
 /// What the platform's dialog would have answered: a fixed file, or `None` for "cancelled".
 struct FixedPicker(Option<PathBuf>);
@@ -30,18 +26,6 @@ impl FilePicker for FixedPicker {
     fn open_path(&self) -> Result<Option<PathBuf>, String> {
         Ok(self.0.clone())
     }
-}
-
-fn app_with(state: AppState) -> (MockApp, MockWindow) {
-    let app = app_lib::with_commands(mock_builder())
-        .manage(state)
-        .build(app_lib::context())
-        .expect("the mock app builds");
-    let window = match app.get_webview_window("main") {
-        Some(window) => window,
-        None => WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("a main window"),
-    };
-    (app, window)
 }
 
 struct Fixture {
@@ -57,24 +41,6 @@ fn fresh() -> Fixture {
     let db = dir.path().join("com.videopoker.trainer").join("vpoker.db");
     let (app, window) = app_on(&db);
     Fixture { _dir: dir, db, _app: app, window }
-}
-
-/// Invokes a command from the app's own page, as `window.__TAURI__.core.invoke` does.
-fn invoke(window: &MockWindow, cmd: &str, args: Value) -> Result<Value, Value> {
-    invoke_from(window, cmd, args, "tauri://localhost")
-}
-
-fn invoke_from(window: &MockWindow, cmd: &str, args: Value, url: &str) -> Result<Value, Value> {
-    let request = InvokeRequest {
-        cmd: cmd.into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: url.parse().expect("a URL"),
-        body: InvokeBody::Json(args),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    };
-    tauri::test::get_ipc_response(window, request).map(|body| body.deserialize::<Value>().expect("JSON"))
 }
 
 fn ok(window: &MockWindow, cmd: &str, args: Value) -> Value {
@@ -323,7 +289,8 @@ fn the_shared_state_can_be_shared() {
 fn progress_exports_and_imports_through_the_commands_and_a_bad_file_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let exported = dir.path().join("moved-phone.db");
-    let (_a, phone) = app_with(AppState::open(&dir.path().join("a/vpoker.db")).with_picker(FixedPicker(Some(exported.clone()))));
+    let (_a, phone) =
+        app_with(AppState::open(&dir.path().join("a/vpoker.db")).with_picker(FixedPicker(Some(exported.clone()))));
     ok(&phone, "claim_daily", json!({}));
     let dealt = ok(&phone, "deal", deal_args("jacks-or-better", 10, 1));
     let drawn = ok(&phone, "draw", json!({ "hold": dealt["hand"]["best_hold"] }));

@@ -13,10 +13,13 @@ use app_lib::AppState;
 
 /// A mock app on a database at `db` (with the real handler and capabilities), and its main window.
 pub fn app_on(db: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let app = app_lib::with_commands(mock_builder())
-        .manage(AppState::open(db))
-        .build(app_lib::context())
-        .expect("the mock app builds");
+    app_with(AppState::open(db))
+}
+
+/// A mock app managing `state` (e.g. with a file picker of the test's), and its main window.
+pub fn app_with(state: AppState) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let app =
+        app_lib::with_commands(mock_builder()).manage(state).build(app_lib::context()).expect("the mock app builds");
     let window = match app.get_webview_window("main") {
         Some(window) => window,
         None => WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("a main window"),
@@ -26,11 +29,16 @@ pub fn app_on(db: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
 
 /// Invokes `cmd` from the app's own page: its answer, or the error it was refused with.
 pub fn invoke(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    invoke_from(window, cmd, args, "tauri://localhost")
+}
+
+/// Invokes `cmd` as a page at `url` would (another origin is refused by the capabilities).
+pub fn invoke_from(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value, url: &str) -> Result<Value, Value> {
     let request = InvokeRequest {
         cmd: cmd.into(),
         callback: CallbackFn(0),
         error: CallbackFn(1),
-        url: "tauri://localhost".parse().expect("a URL"),
+        url: url.parse().expect("a URL"),
         body: InvokeBody::Json(args),
         headers: Default::default(),
         invoke_key: INVOKE_KEY.to_string(),
