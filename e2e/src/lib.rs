@@ -25,7 +25,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 mod play;
-pub use play::{cli_best_hold, launch_fresh, launch_phone};
+pub use play::{cli_best_hold, cli_worst_hold, launch_fresh, launch_phone};
 
 /// Any error a test step can give.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;

@@ -27,6 +27,13 @@ pub fn cli_best_hold(machine: &str, cards: &[String]) -> Result<u8> {
     Ok(hint["holds"][0]["mask"].as_u64().or_else(|| hint["best"].as_u64()).ok_or("a best hold")? as u8)
 }
 
+/// The solver's worst hold of `cards` on `machine` (its EV is below the best's: a sure mistake).
+pub fn cli_worst_hold(machine: &str, cards: &[String]) -> Result<u8> {
+    let hint = cli(&["hint", "--game", machine, "--json", &cards.join(" ")])?;
+    let last = hint["holds"].as_array().and_then(|holds| holds.last()).and_then(|h| h["mask"].as_u64());
+    Ok(last.ok_or("vpoker hint printed no holds")? as u8)
+}
+
 impl Session {
     /// Opens a machine from the lobby and waits for its Deal/Draw button to be ready.
     pub async fn open_machine(&self, machine: &str) -> Result<()> {

@@ -408,6 +408,12 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
         }
         assert!(won, "no win of two pairs or better in 80 hands");
         app.screenshot(&format!("machine-win-{lang}")).await?;
+        // Same cards: a hand held as the solver's worst shows what the best hold would have made.
+        let cards = app.deal().await?;
+        app.hold(cli_worst_hold(JACKS, &cards)?).await?;
+        app.draw().await?;
+        app.wait_visible(&tid("same-cards")).await?;
+        app.screenshot(&format!("same-cards-{lang}")).await?;
 
         app.click("hands-5").await?;
         let cards = app.deal().await?;
@@ -419,6 +425,8 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
             app.click(&format!("nav-{screen}")).await?;
             if screen == "history" {
                 // Leaving the machine after 10+ deals in the session shows the session card.
+                app.wait_visible(&tid("session-card")).await?;
+                app.screenshot(&format!("session-card-{lang}")).await?;
                 app.click("session-card-close").await?;
             }
             tokio::time::sleep(Duration::from_millis(300)).await;
@@ -442,6 +450,20 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
         app.click("machine-train").await?;
         app.wait_visible(&tid("train-answer")).await?;
         app.screenshot(&format!("train-{lang}")).await?;
+        let mut cards = Vec::new();
+        for i in 0..5 {
+            cards.push(app.attr(&format!("train-card-{i}"), "data-card").await?.unwrap_or_default());
+        }
+        let worst = cli_worst_hold(JACKS, &cards)?;
+        for i in 0..5 {
+            if worst & (1 << i) != 0 {
+                app.click(&format!("train-card-{i}")).await?;
+            }
+        }
+        app.click("train-answer").await?;
+        let verdict = app.wait_visible(&tid("train-verdict")).await?;
+        assert_eq!(verdict.attr("data-correct").await?.as_deref(), Some("false"));
+        app.screenshot(&format!("train-verdict-{lang}")).await?;
         app.click("nav-lobby").await?;
         app.click("lobby-fairness").await?;
         app.wait_visible(&tid("fair-verify")).await?;

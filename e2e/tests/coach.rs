@@ -80,10 +80,7 @@ async fn the_coach_shows_same_cards_luck_and_skill_and_a_training_round() -> Res
             cards.push(app.attr(&format!("train-card-{i}"), "data-card").await?.unwrap_or_default());
         }
         // Round 2 holds the solver's worst hold (its EV is below the best's): a sure mistake.
-        let hint = cli(&["hint", "--game", JACKS, "--json", &cards.join(" ")])?;
-        let holds = hint["holds"].as_array().ok_or("holds")?;
-        let pick = if round == 2 { holds.last() } else { holds.first() };
-        let mask = pick.and_then(|h| h["mask"].as_u64()).ok_or("a hold")? as u8;
+        let mask = if round == 2 { cli_worst_hold(JACKS, &cards)? } else { cli_best_hold(JACKS, &cards)? };
         for i in 0..5 {
             if mask & (1 << i) != 0 {
                 app.click(&format!("train-card-{i}")).await?;

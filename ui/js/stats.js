@@ -36,10 +36,11 @@ export async function showSessionCard(app, machine, practice) {
   const card = await app.run(() => api.sessionCard(machine, practice));
   if (!card) return;
   const dialog = document.getElementById("dialog");
-  dialog.replaceChildren(
+  dialog.replaceChildren(h("div", { class: "sheet-body" },
     h("h2", {}, t("coach.card.title")),
     sessionCard(app, card),
-    h("button", { type: "button", class: "btn primary", "data-testid": "session-card-close", onclick: () => dialog.close() }, t("app.dismiss")));
+    h("div", { class: "sheet-actions" },
+      h("button", { type: "button", class: "btn primary", "data-testid": "session-card-close", onclick: () => dialog.close() }, t("app.dismiss")))));
   dialog.showModal();
 }
 
