@@ -67,6 +67,9 @@ async fn the_coach_shows_same_cards_luck_and_skill_and_a_training_round() -> Res
     let split = app.text("coach-session-split-jacks-or-better").await?;
     let deals = session["pure"]["deals"].as_u64().ok_or("pure deals")?;
     assert!(split.contains(&format!("({deals})")), "{split}");
+    let script = "document.querySelector('[data-testid=coach-session-jacks-or-better]').scrollIntoView()";
+    app.client().execute(script, vec![]).await?;
+    app.screenshot("stats-session-en").await?;
 
     // Training: five hard decisions, one answered wrong on purpose.
     app.click("nav-lobby").await?;
