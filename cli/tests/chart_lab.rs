@@ -2,29 +2,10 @@
 //! shapes, the published returns through the pays path, and bad pays refused on one line naming
 //! the row.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{json, keys, text, vpoker};
 use serde_json::Value;
-
-fn vpoker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = vpoker(args);
-    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    assert_eq!(stdout.lines().count(), 1, "{args:?}");
-    serde_json::from_str(stdout.trim()).expect("a JSON object")
-}
-
-fn keys(value: &Value) -> Vec<&str> {
-    value.as_object().expect("an object").keys().map(String::as_str).collect()
-}
 
 /// Each machine's pays as `--pays` takes them, and its published return.
 const PUBLISHED: [(&str, &str, &str, f64); 4] = [

@@ -1,21 +1,14 @@
 //! The `vpoker drill` contract, run through the real binary: the JSON line, determinism per seed,
 //! agreement with `vpoker hint`, the text form, and usage errors (one line, exit 2).
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{keys, text, usage_error, vpoker, SEED};
 
 use serde_json::Value;
 
-const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 const OTHER_SEED: &str = "ff0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 const GAMES: [&str; 4] = ["jacks-or-better", "deuces-wild", "bonus-poker", "double-bonus"];
-
-fn vpoker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
 
 /// `drill --source hard` on `game`, checked to succeed with nothing on standard error.
 fn drill(game: &str, seed: &str, count: &str, json: bool) -> String {
@@ -27,10 +20,6 @@ fn drill(game: &str, seed: &str, count: &str, json: bool) -> String {
     assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
     assert!(out.stderr.is_empty(), "{args:?}");
     text(&out.stdout)
-}
-
-fn keys(value: &Value) -> Vec<&str> {
-    value.as_object().expect("an object").keys().map(String::as_str).collect()
 }
 
 /// Checks one line against the contract and returns it parsed.
@@ -123,18 +112,6 @@ fn text_lines_name_the_cards_the_reason_and_both_holds() {
         assert!(line.contains(&format!("best {}", bits(value["best"].as_u64().unwrap()))), "{line}");
         assert!(line.contains(&format!("plain {}", bits(value["plain"].as_u64().unwrap()))), "{line}");
     }
-}
-
-/// Exit 2, nothing on standard output, one line `vpoker: …` on standard error; returns the line.
-fn usage_error(args: &[&str]) -> String {
-    let out = vpoker(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    let stderr = text(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-    let line = stderr.trim_end().to_string();
-    assert!(line.starts_with("vpoker: ") && !line.contains("error:") && !line.contains("Usage:"), "{line}");
-    line
 }
 
 #[test]

@@ -1,16 +1,9 @@
 //! clap's `--help` on every subcommand, the completion scripts, and usage errors on one line
 //! naming the flag, run through the real binary.
 
-use std::process::{Command, Output};
+mod common;
 
-fn vpoker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
+use common::{text, usage_error, vpoker};
 /// Runs `args` (ending in `--help`), checks exit 0 and help on standard output, and that it names
 /// every word of `expected`.
 fn help_mentions(args: &[&str], expected: &[&str]) {
@@ -123,21 +116,6 @@ fn completion_scripts_name_the_subcommands() {
             assert!(script.contains(word), "{shell} script lacks {word}");
         }
     }
-}
-
-/// Exit 2, nothing on standard output, and exactly one line on standard error in the chosen form:
-/// `vpoker: MESSAGE`, without clap's `error: ` prefix, usage or "try --help" lines. Returns the line.
-fn usage_error(args: &[&str]) -> String {
-    let out = vpoker(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    let stderr = text(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-    assert!(stderr.ends_with('\n'), "{args:?}: {stderr}");
-    let line = stderr.trim_end().to_string();
-    assert!(line.starts_with("vpoker: "), "{args:?}: {line}");
-    assert!(!line.contains("error:") && !line.contains("Usage:") && !line.contains("--help"), "{args:?}: {line}");
-    line
 }
 
 #[test]

@@ -1,26 +1,8 @@
 //! `vpoker lab …`: the JSON shapes the app relies on, and usage errors (one line, exit 2).
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::Value;
-
-const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
-
-fn vpoker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = vpoker(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
-    assert_eq!(text.lines().count(), 1, "{args:?}: one JSON object on one line");
-    serde_json::from_str(&text).expect("JSON output")
-}
-
-fn keys(value: &Value) -> Vec<&str> {
-    value.as_object().expect("an object").keys().map(String::as_str).collect()
-}
+use common::{json, keys, vpoker, SEED};
 
 #[test]
 fn shuffle_exact() {

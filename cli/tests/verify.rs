@@ -2,17 +2,14 @@
 //! Five Play included) verify through both, a tampered record fails in both and names the step, and
 //! the JSON contract holds.
 
+mod common;
+
+use common::{vpoker, SEED};
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
-
-fn vpoker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
-}
 
 fn play(db: &Path, args: &[&str]) -> Value {
     let mut all = vec!["play", "--db", db.to_str().unwrap(), "--today", "2026-11-30"];

@@ -1,0 +1,49 @@
+//! What the CLI test files share: running the real binary, its output as text or one JSON object,
+//! and the one-line usage error.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// A seed of 64 hex digits (bytes 00 … 1f).
+pub const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+/// Runs the built `vpoker` with `args`.
+pub fn vpoker(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
+}
+
+/// Output bytes as text (they must be UTF-8).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// Runs `args`, checks success and exactly one line of output, and parses it as JSON.
+pub fn json(args: &[&str]) -> Value {
+    let out = vpoker(args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{args:?}: one JSON object on one line");
+    serde_json::from_str(stdout.trim()).expect("a JSON object")
+}
+
+/// An object's keys in order.
+pub fn keys(value: &Value) -> Vec<&str> {
+    value.as_object().expect("an object").keys().map(String::as_str).collect()
+}
+
+/// Exit 2, nothing on standard output, and exactly one line on standard error in the chosen form:
+/// `vpoker: MESSAGE`, without clap's `error: ` prefix, usage or "try --help" lines. Returns the line.
+pub fn usage_error(args: &[&str]) -> String {
+    let out = vpoker(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.ends_with('\n'), "{args:?}: {stderr}");
+    let line = stderr.trim_end().to_string();
+    assert!(line.starts_with("vpoker: "), "{args:?}: {line}");
+    assert!(!line.contains("error:") && !line.contains("Usage:") && !line.contains("--help"), "{args:?}: {line}");
+    line
+}
