@@ -5,7 +5,7 @@
 //! straight and straight-flush draws are told apart by their ways: how many five-rank windows
 //! hold all their natural cards (the deuces fill the rest).
 
-use super::classes::{def, rank_text, ClassDef, Pattern, Prefer};
+use super::classes::{counted, def, rank_text, ClassDef, Pattern, Prefer};
 use super::natural::pairs_of;
 use super::shape::ROYAL_RANKS;
 
@@ -133,17 +133,9 @@ fn add(list: &mut Vec<ClassDef>, class: ClassDef, deuces: u8) {
 }
 
 fn deuces_text(deuces: u8) -> String {
-    match deuces {
-        0 => "no deuce".into(),
-        1 => "1 deuce".into(),
-        n => format!("{n} deuces"),
-    }
+    counted(deuces, "no deuce", "deuce", "deuces")
 }
 
 fn ways_text(ways: u8) -> String {
-    match ways {
-        0 => "deuces only complete it".into(),
-        1 => "1 way".into(),
-        n => format!("{n} ways"),
-    }
+    counted(ways, "deuces only complete it", "way", "ways")
 }

@@ -3,7 +3,7 @@
 //! cards suited and unsuited, and "discard everything". Coarse classes ("High pair") and their
 //! refinements ("Pair of aces") are both here; the ranking keeps whichever the paytable needs.
 
-use super::classes::{def, rank_text, ClassDef, Pattern, Prefer};
+use super::classes::{counted, def, rank_text, ClassDef, Pattern, Prefer};
 use super::shape::{HIGH_RANKS, ROYAL_RANKS};
 
 const ACES: u16 = 1 << 12;
@@ -170,19 +170,11 @@ pub(crate) fn capital(word: &str) -> String {
 }
 
 fn high_cards(high: u8) -> String {
-    match high {
-        0 => "no high card".into(),
-        1 => "1 high card".into(),
-        n => format!("{n} high cards"),
-    }
+    counted(high, "no high card", "high card", "high cards")
 }
 
 fn gap_text(gaps: u8) -> String {
-    match gaps {
-        0 => "no gap".into(),
-        1 => "1 gap".into(),
-        n => format!("{n} gaps"),
-    }
+    counted(gaps, "no gap", "gap", "gaps")
 }
 
 /// Every two-rank mask inside `ranks`, highest ranks first.
