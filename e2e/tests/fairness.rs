@@ -188,6 +188,12 @@ async fn the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does() -> Result<
     field.send_keys(&format!("1234{}", char::from(Key::Enter))).await?;
     app.wait_until("a run of 1,234 draws", || async { Ok(app.text("bag-seed").await?.contains("--draws 1234 ")) })
         .await?;
+    // "1,5" is not read as 15: digits only, said beside the field.
+    let field = app.wait_visible(&tid("bag-draws-other")).await?;
+    field.clear().await?;
+    field.send_keys(&format!("1,5{}", char::from(Key::Enter))).await?;
+    app.wait_visible(&tid("bag-draws-other-note")).await?;
+    assert!(app.text("bag-seed").await?.contains("--draws 1234 "), "the last run stays");
     let field = app.wait_visible(&tid("bag-draws-other")).await?;
     field.clear().await?;
     field.send_keys(&format!("2000000{}", char::from(Key::Enter))).await?;

@@ -222,7 +222,7 @@ async function start() {
   // Sessions: the core decides when one starts (30 minutes or more away); the UI only reports.
   document.addEventListener("visibilitychange", () => {
     const call = document.visibilityState === "hidden" ? api.background : api.foreground;
-    call().catch(() => {});
+    call().catch((error) => console.error("session report", error));
   });
   window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", applySettings);
   if (new URLSearchParams(location.search).has("stub")) {
@@ -234,7 +234,7 @@ async function start() {
     return;
   }
   try {
-    await api.foreground().catch(() => {});
+    await api.foreground().catch((error) => console.error("session report", error));
     const first = await api.getState();
     setState(first);
     if (first.settings.language !== "auto") {

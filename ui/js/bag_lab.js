@@ -141,18 +141,23 @@ function drawsOther(pick) {
     const input = h("input", {
       id, type: "text", inputmode: "numeric", autocomplete: "off", class: "bag-draws-field", "data-testid": id,
       onchange: (e) => {
-        const text = e.target.value.trim().replace(/[\s.,'’]/g, "");
+        // Digits only (a grouping mark or a decimal point would change the number's meaning).
+        const text = e.target.value.trim();
         const whole = /^\d+$/.test(text);
         e.target.setAttribute("aria-invalid", whole ? "false" : "true");
+        drawsField.querySelector(".bag-draws-note").hidden = whole;
         if (whole) pick(Number(text));
       },
     });
+    input.setAttribute("aria-describedby", `${id}-note`);
     drawsField = h("div", { class: "bag-control bag-draws-other" },
-      h("label", { class: "bag-control-label", for: id }, t("bag.controls.draws-other")), input);
+      h("label", { class: "bag-control-label", for: id }, t("bag.controls.draws-other")), input,
+      h("p", { class: "small bag-draws-note", id: `${id}-note`, "data-testid": `${id}-note`, hidden: true }));
   }
   const input = drawsField.querySelector("input");
   if (document.activeElement !== input && input.getAttribute("aria-invalid") !== "true") input.value = String(options.draws);
   drawsField.querySelector("label").textContent = t("bag.controls.draws-other");
+  drawsField.querySelector(".bag-draws-note").textContent = t("bag.controls.draws-digits");
   return drawsField;
 }
 

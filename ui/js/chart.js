@@ -16,8 +16,10 @@ const lab = { base: null, pays: null, analysis: null, chart: null, running: fals
 export function enter() {}
 
 export function leave() {
-  if (lab.running) api.labCancel().catch(() => {});
+  if (lab.running) api.labCancel().catch((error) => console.error("lab_cancel", error));
   if (lab.timer) window.clearTimeout(lab.timer);
+  // An edit still waiting for its analysis is dropped: the next visit starts from the core's table.
+  lab.base = null;
 }
 
 function linesTable(view, testid) {
@@ -164,7 +166,7 @@ function labScreen(app, id) {
         h("tbody", {}, a.outcomes.map((o) => h("tr", {}, h("th", { scope: "row" }, t(`row.${o.id}`)), h("td", {}, formatShare(o.probability, 4))))))) : null,
     lab.running ? h("div", { class: "lab-run" },
       h("p", { class: "notice" }, t("chart.generating")),
-      h("button", { type: "button", class: "btn", "data-testid": "lab-cancel", onclick: () => api.labCancel().catch(() => {}) }, t("app.cancel")))
+      h("button", { type: "button", class: "btn", "data-testid": "lab-cancel", onclick: () => app.run(() => api.labCancel()) }, t("app.cancel")))
       : lab.chart ? [h("h3", { class: "section-title" }, t("paylab.chart")), summary(lab.chart, "paylab-chart-summary"), linesTable(lab.chart, "paylab-chart-lines")] : null,
     h("section", { class: "lab-block" },
       h("h3", {}, t("paylab.saved")),

@@ -43,7 +43,8 @@ function dialogEntry() {
 
 /** Steps that touch the history run one after another (a back step waits for its popstate). */
 function enqueue(step) {
-  queue = queue.then(step).catch(() => {});
+  // A failed step is reported and the queue goes on (the next step must not wait on a broken one).
+  queue = queue.then(step).catch((error) => console.error("navigation step", error));
   return queue;
 }
 

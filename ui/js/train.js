@@ -114,7 +114,7 @@ export function render(app) {
       : s.failed ? null
         : !q ? h("p", { class: "notice", "data-testid": "train-empty" }, t("train.no-mistakes"))
           : [
-            s.source === "mistakes" ? h("p", { class: "small" }, t("train.queue", { n: formatInt(q.queue) })) : null,
+            s.source === "mistakes" ? h("p", { class: "small" }, t("train.queue", { n: formatInt(s.verdict ? s.verdict.queue : q.queue) })) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, i))),
             s.verdict ? verdictView(app) : h("p", { class: "small" }, t("train.choose")),
             h("button", {
