@@ -25,15 +25,16 @@ fn fresh() -> (tempfile::TempDir, Game) {
     (dir, game)
 }
 
-/// Plays `n` hands from `start` with hold masks from `holds` (cycled), Five Play every `five`-th when
-/// open; returns the ids.
+/// Plays `n` Jacks or Better hands at bet 5 from seed `start` with hold masks from `holds` (cycled),
+/// every seventh a practice hand; stops early only when the chips run out. Returns the ids.
 fn play(game: &mut Game, start: u64, n: u64, holds: &[u32], time: NaiveDateTime) -> Vec<i64> {
     let mut ids = Vec::new();
     for k in 0..n {
         let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: k % 7 == 6 };
         let state = match game.deal(request, seed(start + k), time) {
             Ok(state) => state,
-            Err(_) => break,
+            Err(error) if error.kind() == "insufficient-chips" => break,
+            Err(error) => panic!("deal refused: {error}"),
         };
         ids.push(state.hand.unwrap().id);
         let hold = Hold::from_mask(holds[k as usize % holds.len()]).unwrap();
@@ -185,6 +186,29 @@ fn a_session_card_grades_the_session() {
     let cost = card.figures.skill_cost.unwrap();
     assert_eq!(grade, vpoker::game::session_card::grade(cost, mistakes == 0));
     assert!(card.thresholds.windows(2).all(|w| w[0].max_skill_cost < w[1].max_skill_cost));
+}
+
+/// The grades as the README and the card state them: A+ no mistake at all; A up to 0.25 % of chips
+/// wagered given up, B 1 %, C 2.5 %, D 5 %, else E.
+#[test]
+fn grades_follow_the_stated_thresholds() {
+    use vpoker::game::session_card::grade;
+    let cases = [
+        (0.0, true, "A+"),
+        (0.0, false, "A"),
+        (0.0025, false, "A"),
+        (0.002501, false, "B"),
+        (0.01, false, "B"),
+        (0.0101, false, "C"),
+        (0.025, false, "C"),
+        (0.0251, false, "D"),
+        (0.05, false, "D"),
+        (0.0501, false, "E"),
+        (0.5, false, "E"),
+    ];
+    for (cost, no_mistake, expected) in cases {
+        assert_eq!(grade(cost, no_mistake), expected, "skill cost {cost}, no mistake {no_mistake}");
+    }
 }
 
 /// The session figures come from running sums added at each draw; they must be what the session's
