@@ -146,6 +146,8 @@ fn jacks_or_better_landmarks_hold() {
     assert!(high_pair < four_flush, "a high pair ranks above 4 to a flush");
     assert!(four_royal < high_pair, "4 to a royal ranks above a high pair");
     assert!(low_pair < open_straight, "a low pair ranks above 4 to an open straight");
+    let tjqk = rank_for(chart, "Tc Jd Qh Ks 3c").0;
+    assert!(tjqk < low_pair, "unsuited TJQK ranks above a low pair");
     // And the chart plays them so when they meet.
     assert_eq!(chart.play(&parse_hand("Jh Js 3h 7h 9h").unwrap()).1, Hold::from_mask(0b00011).unwrap());
     assert_eq!(chart.play(&parse_hand("Ah Kh Qh Jh Jc").unwrap()).1, Hold::from_mask(0b01111).unwrap());
