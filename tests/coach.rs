@@ -294,6 +294,26 @@ fn migration_8_adds_up_the_stored_sessions() {
     assert!(game.audit().unwrap().ok, "both sessions' sums, the earlier one included");
 }
 
+/// The full audit rebuilds the coach's sums and charts in its one pass over the hands and names the
+/// machine whose stored sums or chart differ.
+#[test]
+fn the_audit_names_a_tampered_coach_total_and_chart() {
+    let (dir, mut game) = fresh();
+    play(&mut game, 700, 20, &[0, 31], at(8, 9, 0));
+    assert!(game.audit().unwrap().ok);
+    drop(game);
+    let path = dir.path().join("game.db");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE coach_totals SET best_won = best_won + 1 WHERE practice = 0", []).unwrap();
+    conn.execute("UPDATE chart_points SET actual = actual + 1 WHERE deal = (SELECT MAX(deal) FROM chart_points)", [])
+        .unwrap();
+    drop(conn);
+    let audit = Game::open(&path).unwrap().audit().unwrap();
+    assert!(!audit.ok);
+    assert!(audit.problems.iter().any(|p| p.contains("coach's totals of jacks-or-better (real)")), "{audit:?}");
+    assert!(audit.problems.iter().any(|p| p.contains("chart of jacks-or-better")), "{audit:?}");
+}
+
 #[test]
 fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     let (_dir, mut game) = fresh();

@@ -102,38 +102,54 @@ impl Game {
     }
 }
 
-/// Every machine's coach sums rebuilt from the hands, and each series (for the full audit).
-pub(crate) fn replayed(conn: &rusqlite::Connection) -> rusqlite::Result<Result<Replayed, String>> {
-    let mut out = Replayed::default();
-    let mut problem = None;
-    history::for_each_hand(conn, |row| match row.and_then(|h| h.record()) {
-        Ok(hand) if hand.drawn => {
-            let key = (hand.machine, hand.practice);
-            let at = out.machines.iter().position(|(k, ..)| *k == key).unwrap_or_else(|| {
-                out.machines.push((
-                    key,
-                    CoachSums::default(),
-                    stats::MachineStats::empty_for(hand.machine),
-                    chart::Series::default(),
-                ));
-                out.machines.len() - 1
-            });
-            let (_, sums, machine_stats, series) = &mut out.machines[at];
-            sums.add(&hand);
-            machine_stats.add(&hand);
-            series.push(coach::latest(machine_stats));
-        }
-        Ok(_) => {}
-        Err(detail) => problem = problem.take().or(Some(detail)),
-    })?;
-    Ok(match problem {
-        Some(detail) => Err(detail),
-        None => Ok(out),
-    })
+/// Every machine's coach sums, statistics and chart series rebuilt from drawn hands given in id order,
+/// as draws add them (the full audit feeds it in its one pass over the hands and compares).
+#[derive(Default)]
+pub(crate) struct CoachRebuild {
+    pub machines: Vec<((MachineId, bool), CoachSums, stats::MachineStats, chart::Series)>,
 }
 
-/// What [`replayed`] rebuilds: per (machine, practice) the sums, the statistics and the series.
-#[derive(Default)]
-pub(crate) struct Replayed {
-    pub machines: Vec<((MachineId, bool), CoachSums, stats::MachineStats, chart::Series)>,
+impl CoachRebuild {
+    /// Adds a drawn hand (others are ignored).
+    pub fn add(&mut self, hand: &history::HandRecord) {
+        if !hand.drawn {
+            return;
+        }
+        let key = (hand.machine, hand.practice);
+        let at = self.machines.iter().position(|(k, ..)| *k == key).unwrap_or_else(|| {
+            let empty = stats::MachineStats::empty_for(hand.machine);
+            self.machines.push((key, CoachSums::default(), empty, chart::Series::default()));
+            self.machines.len() - 1
+        });
+        let (_, sums, machine_stats, series) = &mut self.machines[at];
+        sums.add(hand);
+        machine_stats.add(hand);
+        series.push(coach::latest(machine_stats));
+    }
+
+    /// What differs from the stored sums and series, as problems (empty when all agree).
+    pub fn compare(&self, conn: &rusqlite::Connection) -> rusqlite::Result<Vec<String>> {
+        let stored = match coach::read_sums(conn)? {
+            Ok(stored) => stored,
+            Err(detail) => return Ok(vec![detail]),
+        };
+        let mut problems = Vec::new();
+        if stored.len() != self.machines.len() {
+            problems.push(format!(
+                "the coach's totals hold {} machines' sums, the hands give {}",
+                stored.len(),
+                self.machines.len()
+            ));
+        }
+        for ((machine, practice), sums, _, series) in &self.machines {
+            let kind = if *practice { "practice" } else { "real" };
+            if !stored.iter().any(|(m, p, s)| m == machine && p == practice && s == sums) {
+                problems.push(format!("the coach's totals of {} ({kind}) differ from the hands", machine.id()));
+            }
+            if chart::read(conn, *machine, *practice)? != *series {
+                problems.push(format!("the chart of {} ({kind}) differs from the hands", machine.id()));
+            }
+        }
+        Ok(problems)
+    }
 }
