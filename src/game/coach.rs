@@ -72,18 +72,6 @@ impl LuckSkill {
             skill_cost: share(skill_cost_chips),
         }
     }
-
-    /// Adds one drawn hand (sums taken in hand order, as the running totals take them).
-    pub fn add(&mut self, hand: &HandRecord) {
-        let stake = hand.stake as f64;
-        *self = LuckSkill::of(
-            self.deals + 1,
-            self.wagered + hand.stake,
-            self.won + hand.won.unwrap_or(0),
-            self.expected_chips + hand.hold_ev.unwrap_or(0.0) * stake,
-            self.perfect_chips + hand.best_ev * stake,
-        );
-    }
 }
 
 /// One machine's coach figures.

@@ -37,6 +37,9 @@ impl DrillSource {
         }
     }
 
+    /// Every source, in the order the screen offers them.
+    pub const ALL: [DrillSource; 2] = [DrillSource::Hard, DrillSource::Mistakes];
+
     /// Parses a stable id.
     pub fn from_id(id: &str) -> Option<DrillSource> {
         match id {
@@ -133,7 +136,9 @@ impl Game {
         match source {
             DrillSource::Hard => {
                 let hand = drill::hard_hands(machine, &seed, 1).into_iter().next();
-                let bet = last_bet(&self.conn, machine).map_err(err)?.unwrap_or(rules::BETS[0]);
+                // The bet last played there, if it is still one of the bets (as the state reads it).
+                let bet = last_bet(&self.conn, machine).map_err(err)?.filter(|b| rules::BETS.contains(b));
+                let bet = bet.unwrap_or(rules::BETS[0]);
                 Ok(hand.map(|h| DrillQuestion { machine, source, hand: None, cards: h.cards, bet, queue }))
             }
             DrillSource::Mistakes => {

@@ -239,7 +239,8 @@ impl GameError {
             }
             GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(value))],
             GameError::UnknownDrillSource { source_id } => {
-                vec![("source", json!(source_id)), ("sources", json!(["hard", "mistakes"]))]
+                let sources: Vec<&str> = super::drill_cmds::DrillSource::ALL.iter().map(|s| s.id()).collect();
+                vec![("source", json!(source_id)), ("sources", json!(sources))]
             }
             GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],
             GameError::UnknownLabTable { name } => vec![("name", json!(name))],

@@ -56,7 +56,7 @@ pub enum PayError {
         value: String,
     },
     /// The pay is above [`MAX_PAY`].
-    #[error("row '{row}': {value} is too large (at most 100000 per coin)")]
+    #[error("row '{row}': {value} is too large (at most {max} per coin)", max = MAX_PAY)]
     TooLarge {
         /// The row id.
         row: &'static str,

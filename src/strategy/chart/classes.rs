@@ -226,7 +226,6 @@ pub fn classes() -> Vec<ClassInfo> {
         .collect()
 }
 
-/// Ranks as players write them, highest first: "KQJ", "T9".
 /// A count in a label's English: `none` for 0, "1 {one}", else "{n} {many}".
 pub(crate) fn counted(n: u8, none: &str, one: &str, many: &str) -> String {
     match n {
@@ -236,6 +235,7 @@ pub(crate) fn counted(n: u8, none: &str, one: &str, many: &str) -> String {
     }
 }
 
+/// Ranks as players write them, highest first: "KQJ", "T9".
 pub(crate) fn rank_text(mask: u16) -> String {
     (0..13).rev().filter(|r| mask & (1 << r) != 0).map(|r| "23456789TJQKA".as_bytes()[r] as char).collect()
 }
