@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand_core::RngCore;
-use vpoker::game::kind::Situation;
+use vpoker::pipeline::nudge::Situation;
 use vpoker::lab::bags::{bag_lab, BagRequest};
 use vpoker::lab::deals::{deal_table, exact_counts, KindDeals};
 use vpoker::lab::exact::exact_runs;
@@ -80,7 +80,7 @@ fn deals(c: &mut Criterion) {
 /// Verifying a hand (issue 9's target: ≤ 1 ms): a Five Play hand replayed from its seed and checked
 /// against its recorded cards and win, and a stored hand read from a database and verified.
 fn verify(c: &mut Criterion) {
-    use vpoker::game::verify::{verify, Claim};
+    use vpoker::pipeline::verify::{verify, Claim};
     use vpoker::game::{DealRequest, Game};
     use vpoker::hold::Hold;
     let mut group = c.benchmark_group("verify");

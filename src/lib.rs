@@ -18,6 +18,7 @@
 pub mod card;
 pub mod eval;
 pub mod game;
+pub mod pipeline;
 pub mod hold;
 pub mod lab;
 pub mod machine;

@@ -4,8 +4,8 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use proptest::prelude::*;
-use vpoker::game::deal::{Deal, NudgeSource};
-use vpoker::game::drill_cmds::DrillSource;
+use vpoker::pipeline::deal::{Deal, NudgeSource};
+use vpoker::game::DrillSource;
 use vpoker::game::{DealRequest, Game};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -54,7 +54,7 @@ fn same_cards_best_hold_is_the_brute_replay_for_single_and_multi_play() {
     assert!(records.iter().any(|r| r.hands == 5) && records.iter().any(|r| r.hands == 1));
     for record in &records {
         // Brute: the deck from the seed, the best hold's cards filled in by hand from each deck.
-        let deal = Deal::deal(&record.seed, record.machine, record.hands, NudgeSource::Recorded(record.nudge.as_ref()));
+        let deal = Deal::deal(&record.seed, record.machine, record.hands, NudgeSource::Disclosed(record.nudge.is_some()));
         let dealt = deal.dealt();
         let mut decks: Vec<Vec<_>> = vec![deal.deck()[5..].to_vec()];
         decks.extend(deal.extra_decks().iter().map(|d| d.to_vec()));
@@ -80,7 +80,7 @@ fn five_play_same_cards_use_each_hands_own_deck() {
     for n in 0..50u64 {
         let deal = Deal::deal(&seed(n), MachineId::DeucesWild, 5, NudgeSource::Never);
         let best = vpoker::strategy::hand_evs(MachineId::DeucesWild, &deal.dealt()).best();
-        let results = vpoker::game::settle::results(&deal, 5, best);
+        let results = vpoker::pipeline::settle::results(&deal, 5, best);
         for (k, result) in results.iter().enumerate().skip(1) {
             let mut rest = deal.extra_decks()[k - 1].iter();
             let expected: Vec<_> =

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-use vpoker::game::ShuffleBag;
+use vpoker::pipeline::ShuffleBag;
 
 fn draws(n_kinds: u32, copies: u32, no_repeat: bool, seed: u64, n_draws: usize) -> Vec<u32> {
     let mut bag = ShuffleBag::new((0..n_kinds).map(|kind| (kind, copies)).collect(), no_repeat);

@@ -3,8 +3,8 @@
 
 use chrono::NaiveDate;
 use vpoker::card::{Card, Rank};
-use vpoker::game::deal::{nudge_rng, Deal, NudgeSource};
-use vpoker::game::kind::{is_dead, plan_nudge, NudgeKind, Situation};
+use vpoker::pipeline::deal::{nudge_rng, Deal, NudgeSource};
+use vpoker::pipeline::nudge::{is_dead, plan_nudge, NudgeKind, Situation};
 use vpoker::game::{DealRequest, Game};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;

@@ -4,8 +4,9 @@
 
 use chrono::NaiveDate;
 use proptest::prelude::*;
-use vpoker::game::kind::Situation;
-use vpoker::game::{settle, Deal, DealRequest, Game, NudgeSource};
+use vpoker::pipeline::nudge::Situation;
+use vpoker::game::{DealRequest, Game};
+use vpoker::pipeline::{settle, Deal, NudgeSource};
 use vpoker::machine::MachineId;
 use vpoker::shuffle::{Chooser, Seed};
 
@@ -121,7 +122,7 @@ proptest! {
             let simulated = Deal::deal(&seed, machine, n_hands, answered);
             prop_assert_eq!(simulated.dealt(), record.dealt);
             prop_assert_eq!(simulated.nudge(), record.nudge.as_ref());
-            let replayed = Deal::deal(&seed, machine, n_hands, NudgeSource::Recorded(record.nudge.as_ref()));
+            let replayed = Deal::deal(&seed, machine, n_hands, NudgeSource::Disclosed(record.nudge.is_some()));
             prop_assert_eq!(&replayed, &simulated);
             let settled = settle(&replayed, 5, hold);
             prop_assert_eq!(&settled.results, &record.results);

@@ -6,7 +6,7 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rusqlite::{params, Connection};
 use vpoker::card::Card;
-use vpoker::game::verify::{verify, Claim};
+use vpoker::pipeline::verify::{verify, Claim};
 use vpoker::game::{DealRequest, Game};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -44,7 +44,7 @@ fn played(path: &Path) -> (i64, i64) {
     (plain.unwrap(), nudged.expect("a nudged hand within 400 deals"))
 }
 
-fn tampered(path: &Path, sql: &str, id: i64) -> vpoker::game::verify::Verification {
+fn tampered(path: &Path, sql: &str, id: i64) -> vpoker::pipeline::verify::Verification {
     assert_eq!(Connection::open(path).unwrap().execute(sql, params![id]).unwrap(), 1);
     Game::open(path).unwrap().verify_hand(id).unwrap()
 }
@@ -56,7 +56,7 @@ fn tampered_byte(
     at: usize,
     edit: impl Fn(u8) -> u8,
     id: i64,
-) -> vpoker::game::verify::Verification {
+) -> vpoker::pipeline::verify::Verification {
     let conn = Connection::open(path).unwrap();
     let mut blob: Vec<u8> =
         conn.query_row(&format!("SELECT {column} FROM hands WHERE id = ?1"), [id], |r| r.get(0)).unwrap();

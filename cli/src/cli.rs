@@ -17,7 +17,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgAction, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
-use vpoker::game::kind::Situation;
+use vpoker::pipeline::nudge::Situation;
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::{Algorithm, Seed};
@@ -492,10 +492,10 @@ fn card_count(text: &str) -> Result<usize, String> {
 }
 
 fn hand_count(text: &str) -> Result<u8, String> {
-    match text {
-        "1" | "3" | "5" => Ok(text.parse().unwrap_or(1)),
-        _ => Err(format!("'{text}' is not 1, 3 or 5")),
-    }
+    text.parse::<u8>()
+        .ok()
+        .filter(|n| vpoker::game::rules::HAND_COUNTS.contains(n) && n.to_string() == text)
+        .ok_or_else(|| format!("'{text}' is not 1, 3 or 5"))
 }
 
 fn date(text: &str) -> Result<NaiveDate, String> {

@@ -10,7 +10,7 @@
 //! game database, in the order drills bring them back, each as `{"cards","best","holds","hand","hold",
 //! "due","streak"}` (`--count` is optional there: all of them).
 //!
-//! Both take the one line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
+//! Both accept the same full line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
 //! the flag a source does not need (`--db` for hard, `--seed` for mistakes) is accepted and not read.
 
 use std::io::{BufWriter, Write};

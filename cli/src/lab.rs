@@ -45,11 +45,11 @@ pub enum LabCommand {
     Shuffle(LabShuffleArgs),
     /// Dealt-hand categories through the real dealing pipeline against their exact counts.
     Deals(LabDealsArgs),
-    /// Seed 004's demo: pure draws and shuffle-bag draws, every figure beside its exact value.
+    /// Pure draws and shuffle-bag draws side by side, every figure beside its exact value.
     Bag(LabBagArgs),
     /// A pity timer against a shuffle bag and pure chance, exactly (and simulated with --draws).
     Pity(LabPityArgs),
-    /// The seeds' big numbers: 52!, 2^128, 2^256, deals, hands and their ratios.
+    /// The big numbers behind a shuffle: 52!, 2^128, 2^256, deals, hands and their ratios.
     Numbers(JsonFlag),
     /// The game's own kind-deal bags: nudge rates and drought bounds per situation.
     KindBags(JsonFlag),

@@ -8,12 +8,11 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use rand_chacha::ChaCha20Rng;
-use rand_core::{RngCore, SeedableRng};
 use serde::Serialize;
 use vpoker::game::{DealRequest, Game, GameError, Moment};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
+use vpoker::pipeline::HandSeeds;
 use vpoker::shuffle::Seed;
 
 use crate::cli::{AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
@@ -102,7 +101,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
 /// early and play moves to the next day. Prints `{"hands","days","seconds","state"}`.
 fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let FillArgs { hands: n_hands, game: machine, bet, per_day, seed } = args;
-    let mut seeds = ChaCha20Rng::from_seed(seed.bytes());
+    let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
         let mut game = Game::open(db)?;
@@ -115,13 +114,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
             if game.state(day)?.daily.available {
                 game.claim_daily(day)?;
             }
-            let batch: Vec<Seed> = (0..per_day.max(1).min((n_hands - played) as usize))
-                .map(|_| {
-                    let mut bytes = [0u8; 32];
-                    seeds.fill_bytes(&mut bytes);
-                    Seed::from_bytes(bytes)
-                })
-                .collect();
+            let batch: Vec<Seed> = seeds.by_ref().take(per_day.max(1).min((n_hands - played) as usize)).collect();
             let n = game.play_best_batch(request, &batch, day)?;
             played += n as u64;
             idle_days = if n == 0 { idle_days + 1 } else { 0 };
@@ -146,7 +139,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
 /// Used to prepare profiles (e.g. level 10 for the end-to-end tests) and by the crash test.
 fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, String> {
     let AutoplayArgs { hands: n_hands, game: machine, bet, practice, seed } = args;
-    let mut seeds: Option<ChaCha20Rng> = seed.map(|seed| ChaCha20Rng::from_seed(seed.bytes()));
+    let mut seeds: Option<HandSeeds> = seed.map(|seed| HandSeeds::new(&seed, 0));
     let outcome = (|| -> Result<vpoker::game::State, GameError> {
         let mut game = Game::open(db)?;
         if let Some(hand) = game.state(now.date())?.hand {
@@ -154,11 +147,7 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
         }
         for _ in 0..n_hands {
             let seed = match seeds.as_mut() {
-                Some(rng) => {
-                    let mut bytes = [0u8; 32];
-                    rng.fill_bytes(&mut bytes);
-                    Seed::from_bytes(bytes)
-                }
+                Some(seeds) => seeds.draw(),
                 None => os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?,
             };
             let request = DealRequest { machine, bet, hands: 1, practice };

@@ -4,19 +4,16 @@
 //! own settlement, playing the optimal hold; reports the return and how often a paying hand, or a
 //! deal that is not dead (a pair or better, or a deuce on Deuces Wild), is dealt.
 //!
-//! Hands are split into chunks of 65,536; chunk k draws its hand seeds from ChaCha20 seeded with
-//! `--seed` on stream k and keeps its own bag for the situation, so the result does not depend on
-//! the number of threads.
+//! Hands are split into chunks of 65,536 run by the labs' chunk runner (`lab::run_chunks`); chunk k
+//! draws its hand seeds from `--seed` on stream k (`pipeline::HandSeeds`) and keeps its own bag for
+//! the situation, so the result does not depend on the number of threads.
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
-use rand_chacha::ChaCha20Rng;
-use rand_core::{RngCore, SeedableRng};
-use vpoker::game::deal::{Deal, NudgeSource};
-use vpoker::game::kind::{is_dead, Situation};
-use vpoker::game::settle::settle_with;
+use vpoker::lab::{run_chunks, Control};
+use vpoker::pipeline::nudge::{is_dead, Situation};
+use vpoker::pipeline::settle::settle_with;
+use vpoker::pipeline::{Deal, HandSeeds, NudgeSource};
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::hand_evs;
@@ -54,29 +51,18 @@ impl Tally {
 /// (`--situation` and `--kind-deals` are parsed, with their defaults, by the command line, `cli.rs`.)
 pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     let SimulateArgs { game: machine, hands: n_hands, situation, kind_deals, seed, threads } = args;
-    let default_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let n_threads: usize = threads.unwrap_or(default_threads);
-    let n_chunks = n_hands.div_ceil(CHUNK) as usize;
-    let next = AtomicUsize::new(0);
-    let tallies = Mutex::new(vec![Tally::default(); n_chunks]);
+    let quiet = Control::quiet();
+    let control = match threads {
+        Some(threads) => quiet.with_threads(threads),
+        None => quiet,
+    };
     let started = std::time::Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..n_threads.max(1) {
-            scope.spawn(|| loop {
-                let chunk = next.fetch_add(1, Ordering::Relaxed);
-                if chunk >= n_chunks {
-                    break;
-                }
-                let size = CHUNK.min(n_hands - chunk as u64 * CHUNK);
-                let tally = run_chunk(machine, situation, kind_deals, &seed, chunk as u64, size);
-                if let Ok(mut all) = tallies.lock() {
-                    all[chunk] = tally;
-                }
-            });
-        }
-    });
+    let tallies = run_chunks(n_hands, CHUNK, &control, Tally::default, |tally, chunk, _start, len| {
+        run_chunk(tally, machine, situation, kind_deals, &seed, chunk, len)
+    })
+    .map_err(|e| e.to_string())?;
     let mut total = Tally::default();
-    for tally in tallies.lock().map_err(|_| "a simulation thread panicked".to_string())?.iter() {
+    for tally in &tallies {
         total.add(tally);
     }
     let n = total.n.max(1) as f64;
@@ -102,16 +88,18 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_chunk(machine: MachineId, situation: Situation, kind_deals: bool, seed: &Seed, chunk: u64, size: u64) -> Tally {
+fn run_chunk(
+    tally: &mut Tally,
+    machine: MachineId,
+    situation: Situation,
+    kind_deals: bool,
+    seed: &Seed,
+    chunk: u64,
+    size: u64,
+) {
     let table = machine.paytable();
-    let mut seeds = ChaCha20Rng::from_seed(seed.bytes());
-    seeds.set_stream(chunk);
     let mut bag = situation.new_bag();
-    let mut tally = Tally::default();
-    for _ in 0..size {
-        let mut bytes = [0u8; 32];
-        seeds.fill_bytes(&mut bytes);
-        let hand_seed = Seed::from_bytes(bytes);
+    for hand_seed in HandSeeds::new(seed, chunk).take(size as usize) {
         let source = if kind_deals { NudgeSource::Bag(&mut bag) } else { NudgeSource::Never };
         let deal = Deal::deal(&hand_seed, machine, 1, source);
         let cards = deal.dealt();
@@ -127,5 +115,4 @@ fn run_chunk(machine: MachineId, situation: Situation, kind_deals: bool, seed: &
         tally.paid_squared += (pay as f64) * (pay as f64);
         tally.ev += evs.ev(best);
     }
-    tally
 }

@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 
 use vpoker::card::cards_to_string;
-use vpoker::game::verify::{rule_nudge, verify as replay, Claim, Verification};
+use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
 use vpoker::game::Game;
 
 use crate::cli::VerifyArgs;
@@ -70,7 +70,7 @@ fn text(v: &Verification) -> String {
     if let Some(n) = &v.nudge {
         out += &format!(
             "nudge       {}: dealt position {}, {} out, {} in from deck position {}\n",
-            if n.kind == vpoker::game::NudgeKind::Pair { "pair" } else { "four-flush" },
+            if n.kind == vpoker::pipeline::NudgeKind::Pair { "pair" } else { "four-flush" },
             n.position,
             n.out,
             n.added,

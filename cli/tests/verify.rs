@@ -192,3 +192,76 @@ fn the_documented_test_vectors_are_what_the_cli_prints() {
     }
     assert!(blocks >= 5, "the vectors: seeds to decks, nudged hands, a Five Play hand, a failure");
 }
+
+/// The nudge of a nudged single hand moved to another card the rule could have chosen (same kind,
+/// deep in the deck, so the first hand's replacement cards and win are unchanged), with the dealt
+/// card to match. Such a row fits its deck, pays what it says and discloses a nudge of the right
+/// kind; only the one replay rule (the nudge re-derived from the seed, never applied as stored)
+/// tells it apart. `vpoker play audit` and `vpoker verify` must both refuse it.
+#[test]
+fn a_nudge_moved_to_another_candidate_fails_both_the_audit_and_verify() {
+    use vpoker::card::{Card, Rank};
+    use vpoker::hold::Hold;
+    use vpoker::machine::MachineId;
+    use vpoker::pipeline::{Deal, NudgeSource};
+    use vpoker::shuffle::Seed;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    play(&db, &["fill", "--hands", "400", "--bet", "5", "--seed", SEED]);
+    let history = play(&db, &["history", "--limit", "1000", "--json"]);
+    let card = |v: &Value| v.as_str().unwrap().parse::<Card>().unwrap();
+    let mut tamper = None;
+    'hands: for hand in history["hands"].as_array().unwrap() {
+        let nudge = &hand["nudge"];
+        if nudge.is_null() || hand["hands"] != 1 {
+            continue;
+        }
+        let seed: Seed = hand["seed"].as_str().unwrap().parse().unwrap();
+        let machine: MachineId = hand["machine"].as_str().unwrap().parse().unwrap();
+        let deck = *Deal::deal(&seed, machine, 1, NudgeSource::Never).deck();
+        let position = nudge["position"].as_u64().unwrap() as usize;
+        let (added, from) = (card(&nudge["added"]), nudge["deck_position"].as_u64().unwrap() as usize);
+        let hold = Hold::from_mask(hand["hold"].as_u64().unwrap() as u32).unwrap();
+        let (bet, won) = (hand["bet"].as_u64().unwrap(), hand["won"].as_u64().unwrap());
+        let table = machine.paytable();
+        let kept: Vec<Rank> = (0..5).filter(|&i| i != position).map(|i| deck[i].rank()).collect();
+        for at in (10..52).filter(|&at| at != from) {
+            let other = deck[at];
+            let same_kind = match nudge["kind"].as_str().unwrap() {
+                "pair" => other.rank() == added.rank(),
+                _ => other.suit() == added.suit() && other.rank() != Rank::Two && !kept.contains(&other.rank()),
+            };
+            let mut moved = deck;
+            moved.swap(position, at);
+            let dealt: [Card; 5] = std::array::from_fn(|i| moved[i]);
+            let mut rest = moved[5..].iter();
+            let finals: [Card; 5] = std::array::from_fn(|i| if hold.holds(i) { dealt[i] } else { *rest.next().unwrap() });
+            if same_kind && table.pay(&dealt) == 0 && u64::from(table.pay(&finals)) * bet == won {
+                tamper = Some((hand["id"].as_i64().unwrap(), position, other, at, dealt));
+                break 'hands;
+            }
+        }
+    }
+    let (id, position, other, at, dealt) = tamper.expect("a nudged hand with another candidate deep in its deck");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut nudge: Vec<u8> = conn.query_row("SELECT nudge FROM hands WHERE id = ?1", [id], |r| r.get(0)).unwrap();
+    assert_eq!(usize::from(nudge[1]), position);
+    nudge[3] = other.index() as u8;
+    nudge[4] = at as u8;
+    let dealt: Vec<u8> = dealt.iter().map(|c| c.index() as u8).collect();
+    let sql = "UPDATE hands SET nudge = ?1, dealt = ?2 WHERE id = ?3";
+    assert_eq!(conn.execute(sql, rusqlite::params![nudge, dealt, id]).unwrap(), 1);
+    drop(conn);
+
+    let db_arg = db.to_str().unwrap();
+    let audit = vpoker(&["play", "--db", db_arg, "audit"]);
+    assert_eq!(audit.status.code(), Some(1), "{}", String::from_utf8_lossy(&audit.stdout));
+    let text = String::from_utf8_lossy(&audit.stdout).into_owned();
+    assert!(text.contains(&format!("hand {id}: the disclosed nudge is not the one the seed gives")), "{text}");
+    let verified = vpoker(&["verify", "--db", db_arg, "--hand", &id.to_string(), "--json"]);
+    assert_eq!(verified.status.code(), Some(1));
+    let verdict: Value = serde_json::from_slice(&verified.stdout).unwrap();
+    assert_eq!((verdict["verified"].as_bool(), verdict["checks"]["deal"].as_bool()), (Some(false), Some(false)));
+    assert!(verdict["failures"][0].as_str().unwrap().contains("disclosed nudge is not the one the seed gives"));
+}

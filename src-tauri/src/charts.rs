@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use tauri::{AppHandle, Runtime};
-use vpoker::game::lab_tables::{lab_paytable, LabTable, RowPay};
+use vpoker::game::{lab_paytable, LabTable, RowPay};
 use vpoker::game::GameError;
 use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, ChartLine, ChartStage};

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 use tauri::{AppHandle, Runtime};
-use vpoker::game::drill_cmds::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
-use vpoker::game::session::Session;
-use vpoker::game::session_card::SessionCard;
+use vpoker::game::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
+use vpoker::game::Session;
+use vpoker::game::SessionCard;
 use vpoker::game::{Arrival, Coach, GameError};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;

@@ -11,7 +11,7 @@
 
 use serde::{Serialize, Serializer};
 use tauri::{AppHandle, Manager, Runtime};
-use vpoker::game::verify::{self, Verification};
+use vpoker::pipeline::verify::Verification;
 use vpoker::game::{DealRequest, Game, GameError, HandRecord, Hint, State, Stats};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -186,7 +186,7 @@ pub async fn verify_seed(
     hands: u8,
     commitment: Option<String>,
 ) -> CommandResult<Verification> {
-    worker(move || verify::verify_seed_text(&seed, &machine, hands, commitment.as_deref()).map_err(CommandError::from))
+    worker(move || vpoker::game::verify_seed_text(&seed, &machine, hands, commitment.as_deref()).map_err(CommandError::from))
         .await
 }
 

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
-use vpoker::game::kind_stats::KindStats;
+use vpoker::game::KindStats;
 use vpoker::game::GameError;
 use vpoker::lab::bags::{bag_lab, BagLab, BagRequest};
 use vpoker::lab::deals::{deal_table, DealTable, KindDeals};
@@ -167,7 +167,8 @@ pub async fn lab_cancel<R: Runtime>(app: AppHandle<R>) -> CommandResult<()> {
     Ok(())
 }
 
-/// Seed 004's demo: pure chance and a shuffle bag drawn side by side, with the exact figures.
+/// The shuffle-bag demonstration (docs/LAB.md): pure chance and a shuffle bag drawn side by side,
+/// with the exact figures.
 #[tauri::command]
 pub async fn lab_bag(kinds: u32, copies: u32, draws: u64, avoid_repeat: bool) -> CommandResult<BagLab> {
     let seed = os_seed()?;
@@ -181,7 +182,8 @@ pub async fn lab_pity(rate: f64, pity: u64) -> CommandResult<PityLab> {
     worker(move || Ok(pity_lab(rate, pity, None).map_err(GameError::from)?)).await
 }
 
-/// The fixed figures: the seeds' numbers, the game's kind-deal bags, and the player's own record.
+/// The fixed figures: the big numbers (52!, 2^128, …), the game's kind-deal bags, and the player's
+/// own record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LabFacts {
     /// 52!, 2^128, … (exact where integers).

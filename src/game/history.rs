@@ -22,10 +22,11 @@ use crate::machine::MachineId;
 use crate::shuffle::Seed;
 use crate::strategy::{hand_evs, HandEvs};
 
-use super::deal::{Deal, NudgeSource};
-use super::kind::{Nudge, NudgeKind, Situation};
+use crate::pipeline::deal::Deal;
+use crate::pipeline::verify::{replay_deal, Claim};
+use crate::pipeline::nudge::{Nudge, NudgeKind, Situation};
 use super::moment::Moment;
-use super::settle::{settle_with, stake, HandResult, HoldVerdict};
+use crate::pipeline::settle::{settle_with, stake, HandResult, HoldVerdict};
 
 /// One hand of play (a deal, and once drawn its hold and results).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -129,18 +130,37 @@ impl StoredHand {
         }
     }
 
-    /// Replays the deal through the pipeline; `Err` when the stored commitment is not the seed's, or
-    /// the seed and nudge do not give the stored cards.
+    /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the stored commitment is
+    /// not the seed's, or the seed, with the rule's nudge when one is disclosed, does not give the
+    /// stored nudge and cards.
     pub fn replay(&self) -> Result<Replayed, String> {
         if self.commitment.is_some_and(|c| c != self.seed.commitment()) {
             return Err(format!("hand {}: the stored commitment is not SHA-256 of the seed", self.id));
         }
-        let deal = Deal::deal(&self.seed, self.machine, self.n_hands, NudgeSource::Recorded(self.nudge.as_ref()));
-        if deal.dealt() != self.dealt || deal.nudge() != self.nudge.as_ref() {
-            return Err(format!("hand {}: the seed and the recorded nudge do not give the stored cards", self.id));
-        }
+        let (deal, check) =
+            replay_deal(&self.seed, self.machine, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
+        check.map_err(|mismatch| format!("hand {}: {mismatch}", self.id))?;
         let evs = hand_evs(self.machine, &self.dealt);
         Ok(Replayed { deal, evs })
+    }
+
+    /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment, dealt cards,
+    /// nudge, hold and win.
+    pub fn claim(&self) -> Claim {
+        Claim {
+            hand: Some(self.id),
+            seed: self.seed,
+            machine: self.machine,
+            n_hands: self.n_hands,
+            bet: self.bet,
+            commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
+            dealt: Some(self.dealt),
+            nudge: self.nudge,
+            hold: self.drawn.map(|(hold, _)| hold),
+            drawn: None,
+            finals: None,
+            won: self.drawn.map(|(_, won)| won),
+        }
     }
 
     /// The hand as the player sees it, replayed and checked.
@@ -164,7 +184,7 @@ impl StoredHand {
         };
         let verdict = settled.as_ref().map(|s| s.verdict);
         let best_results = match self.drawn {
-            Some(_) => super::settle::results(&deal, self.bet, best.best_hold),
+            Some(_) => crate::pipeline::settle::results(&deal, self.bet, best.best_hold),
             None => Vec::new(),
         };
         let best_won = self.drawn.map(|_| best_results.iter().map(|r| r.win).sum());
@@ -242,7 +262,7 @@ impl StoredHand {
                 id,
                 machine: machine_from_code(machine).ok_or_else(|| bad("machine"))?,
                 bet: u32::try_from(bet).map_err(|_| bad("bet"))?,
-                n_hands: u8::try_from(n_hands).ok().filter(|n| [1, 3, 5].contains(n)).ok_or_else(|| bad("n_hands"))?,
+                n_hands: u8::try_from(n_hands).ok().filter(|n| super::rules::HAND_COUNTS.contains(n)).ok_or_else(|| bad("n_hands"))?,
                 practice: match practice {
                     0 => false,
                     1 => true,

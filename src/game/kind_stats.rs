@@ -8,7 +8,7 @@ use rusqlite::{params, Connection};
 use serde::Serialize;
 
 use super::history::{situation_code, situation_from_code};
-use super::kind::Situation;
+use crate::pipeline::nudge::Situation;
 
 /// One situation's record.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

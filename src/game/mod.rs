@@ -38,16 +38,13 @@
 //! ```
 
 pub mod audit;
-pub mod bag;
 pub mod chart;
 pub mod coach;
 mod coach_cmds;
 pub mod drill_cmds;
 pub mod daily;
-pub mod deal;
 pub mod error;
 pub mod history;
-pub mod kind;
 pub mod kind_stats;
 pub mod lab_tables;
 mod review;
@@ -58,12 +55,10 @@ pub mod migrations;
 pub mod moment;
 pub mod rules;
 pub mod settings;
-pub mod settle;
 pub mod state;
 pub mod stats;
 mod storage;
 mod upgrade;
-pub mod verify;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -74,20 +69,24 @@ use serde::{Deserialize, Serialize};
 
 use crate::hold::Hold;
 use crate::machine::MachineId;
+use crate::pipeline::verify;
+use crate::pipeline::{settle, stake, Deal, NudgeSource, Situation};
 use crate::shuffle::Seed;
 use crate::strategy::hand_evs;
 
 pub use audit::Audit;
+pub use coach::{LuckSkill, MachineCoach, SessionFigures};
 pub use coach_cmds::{Arrival, Coach};
-pub use bag::ShuffleBag;
+pub use drill_cmds::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
+pub use kind_stats::KindStats;
+pub use lab_tables::{lab_paytable, LabTable, RowPay};
+pub use session::Session;
+pub use session_card::SessionCard;
 pub use daily::DailyView;
-pub use deal::{Deal, NudgeSource};
 pub use error::GameError;
 pub use history::HandRecord;
-pub use kind::{Nudge, NudgeKind, Situation};
 pub use moment::Moment;
 pub use settings::Settings;
-pub use settle::{settle, stake, HandResult, HoldVerdict, Settlement};
 pub use state::{HandView, Hint, HintHold, MachineView, State};
 pub use stats::{MachineStats, Stats};
 
@@ -282,7 +281,7 @@ impl Game {
     pub fn verify_hand(&self, id: i64) -> Result<verify::Verification, GameError> {
         match history::finished_hand(&self.conn, id).map_err(|e| sql_error(&self.path, e))? {
             None => Err(GameError::UnknownHand { hand_id: id }),
-            Some(row) => Ok(verify::verify(&verify::Claim::from(&row.map_err(|d| self.corrupt(d))?))),
+            Some(row) => Ok(verify::verify(&row.map_err(|d| self.corrupt(d))?.claim())),
         }
     }
 
@@ -452,6 +451,26 @@ impl Game {
             events,
         })
     }
+}
+
+/// The Verify form's request: a seed typed or pasted as text, a machine id, the number of hands, and
+/// optionally the commitment the player noted, replayed by [`verify::verify`]. Bad text is a typed
+/// error (`invalid-seed`, `invalid-machine`, `invalid-hands`), so the app's command only passes the
+/// fields on.
+pub fn verify_seed_text(
+    seed: &str,
+    machine: &str,
+    n_hands: u8,
+    commitment: Option<&str>,
+) -> Result<verify::Verification, GameError> {
+    let trimmed = seed.trim();
+    let seed: Seed = trimmed.parse().map_err(|_| GameError::InvalidSeed { seed: trimmed.to_string() })?;
+    let machine: MachineId = machine.parse()?;
+    if !rules::HAND_COUNTS.contains(&n_hands) {
+        return Err(GameError::InvalidHands { hands: n_hands });
+    }
+    let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
+    Ok(verify::verify(&verify::Claim { commitment, ..verify::Claim::seed(seed, machine, n_hands) }))
 }
 
 /// A deal inside the caller's transaction: rules, chips, the kind-deal bag, the pipeline, the row.

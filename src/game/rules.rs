@@ -18,11 +18,6 @@ pub const BETS: [u32; 4] = [5, 10, 20, 50];
 pub const HAND_COUNTS: [u8; 3] = [1, 3, 5];
 /// The level at which Triple and Five Play unlock.
 pub const MULTI_PLAY_LEVEL: u32 = 10;
-/// A real (not practice) deal is in the low-balance situation when the balance after its bet is below this.
-pub const LOW_BALANCE: u64 = 100;
-/// A losing streak (hands that paid back less than they cost, in a row) of this length or more
-/// puts the next deal in the losing-streak situation.
-pub const LOSING_STREAK: u32 = 5;
 
 /// The XP at which `level` is reached: 100·L·(L−1) (level 1 at 0, 2 at 200, 3 at 600 …).
 pub fn level_start_xp(level: u32) -> u64 {

@@ -158,7 +158,7 @@ pub(crate) fn hint_holds(evs: &crate::strategy::HandEvs, dealt: &[crate::card::C
     evs.sorted()
         .into_iter()
         .map(|h| {
-            let verdict = super::settle::HoldVerdict::of(evs, h.hold, stake);
+            let verdict = crate::pipeline::settle::HoldVerdict::of(evs, h.hold, stake);
             HintHold {
                 hold: h.hold,
                 bits: h.hold.to_bits(),

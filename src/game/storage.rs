@@ -15,8 +15,8 @@ use crate::machine::MachineId;
 
 use super::daily::LastClaim;
 use super::error::GameError;
-use super::bag::ShuffleBag;
-use super::kind::Situation;
+use crate::pipeline::bag::ShuffleBag;
+use crate::pipeline::nudge::Situation;
 use super::migrations::{LATEST, MIGRATIONS, TABLES};
 use super::settings::Settings;
 use super::upgrade::StepError;

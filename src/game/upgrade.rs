@@ -19,7 +19,7 @@ use crate::shuffle::Seed;
 use crate::strategy::TIE_EPSILON;
 
 use super::history::{insert_deal, record_draw, StoredHand};
-use super::kind::{Nudge, Situation};
+use crate::pipeline::nudge::{Nudge, Situation};
 use super::migrations::MIGRATION_3_FINISH;
 use super::moment::Moment;
 use super::stats::{Delta, Stats};

@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use crate::game::bag::ShuffleBag;
+use crate::pipeline::bag::ShuffleBag;
 use crate::shuffle::{Chooser, Seed};
 
 use super::bag_exact::{bag_exact, BagExact};

@@ -8,24 +8,23 @@
 //! - Deuces Wild: `pair` (one or two natural pairs, no deuce), `deuce` (a lone deuce that makes
 //!   nothing), `four-flush`, `nothing`.
 //!
-//! `four-flush` and `nothing` together are exactly the dead deals ([`crate::game::kind::is_dead`]);
+//! `four-flush` and `nothing` together are exactly the dead deals ([`crate::pipeline::nudge::is_dead`]);
 //! a kind deal turns a dead deal into a pair (on a natural machine a low pair or jacks or better, on
 //! Deuces Wild a `pair`) or a four-flush, so those rise and `nothing` falls.
 //!
 //! Seeding: deals are split into chunks of [`CHUNK`]; chunk k draws its deals' 32-byte seeds one
-//! after another from ChaCha20 seeded with the lab seed on stream k (`fill_bytes`, 32 bytes per
+//! after another from the lab seed on stream k ([`HandSeeds`]: ChaCha20, `fill_bytes`, 32 bytes per
 //! deal), and keeps its own kind-deal bag, fresh at the chunk's start (as `vpoker simulate` does).
 //! Each deal is `Deal::deal(hand_seed, machine, 1, source)`. The tallies are integer sums, so the
 //! result does not depend on the number of threads.
 
 use std::sync::OnceLock;
 
-use rand_core::RngCore;
 use serde::{Serialize, Serializer};
 
 use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
-use crate::game::deal::{Deal, NudgeSource};
-use crate::game::kind::{NudgeKind, Situation};
+use crate::pipeline::{Deal, HandSeeds, NudgeSource};
+use crate::pipeline::nudge::{NudgeKind, Situation};
 use crate::machine::MachineId;
 use crate::shuffle::Seed;
 
@@ -219,21 +218,17 @@ pub fn deal_table(
         control,
         || empty.clone(),
         |tally, chunk, _start, len| {
-            let mut seeds = seed.rng();
-            seeds.set_stream(chunk);
             let mut bag = match kind_deals {
                 KindDeals::Bag(situation) => situation.new_bag(),
                 _ => Situation::Normal.new_bag(),
             };
-            for _ in 0..len {
-                let mut bytes = [0u8; 32];
-                seeds.fill_bytes(&mut bytes);
+            for hand_seed in HandSeeds::new(&seed, chunk).take(len as usize) {
                 let source = match kind_deals {
                     KindDeals::Off => NudgeSource::Never,
                     KindDeals::Bag(_) => NudgeSource::Bag(&mut bag),
                     KindDeals::Always => NudgeSource::Always,
                 };
-                let deal = Deal::deal(&Seed::from_bytes(bytes), machine, 1, source);
+                let deal = Deal::deal(&hand_seed, machine, 1, source);
                 tally.counts[classify(machine, deal.dealt().map(|card| card.index()))] += 1;
                 tally.dead += u64::from(deal.dead());
                 match deal.nudge().map(|nudge| nudge.kind) {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::game::kind::Situation;
+use crate::pipeline::nudge::Situation;
 
 /// The bounds of one kind in a shuffle bag (no avoid-repeat) holding `count` of it among `size`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

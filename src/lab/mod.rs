@@ -27,7 +27,7 @@ pub mod pity;
 pub mod positions;
 mod run;
 
-pub use run::Control;
+pub use run::{run_chunks, Control};
 
 use serde::Serialize;
 

@@ -15,7 +15,7 @@
 use rand_core::RngCore;
 use serde::Serialize;
 
-use crate::game::bag::ShuffleBag;
+use crate::pipeline::bag::ShuffleBag;
 use crate::shuffle::Seed;
 
 use super::{check_range, check_range_f64, LabError};

@@ -52,7 +52,7 @@ fn default_threads() -> usize {
 /// Runs `total` units in chunks of `chunk_size`: `work(acc, chunk, start, len)` adds chunk `chunk`
 /// (units `start..start + len`) to the running thread's accumulator, made by `init`. Returns the
 /// accumulators of the threads that ran (to be summed by the caller), or `Cancelled`.
-pub(crate) fn run_chunks<A: Send>(
+pub fn run_chunks<A: Send>(
     total: u64,
     chunk_size: u64,
     control: &Control<'_>,

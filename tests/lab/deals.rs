@@ -1,5 +1,5 @@
 use vpoker::card::Card;
-use vpoker::game::kind::{is_dead, Situation};
+use vpoker::pipeline::nudge::{is_dead, Situation};
 use vpoker::lab::deals::{categories, classify, deal_table, exact_counts, KindDeals, N_HANDS};
 use vpoker::lab::Control;
 use vpoker::machine::MachineId;

@@ -70,7 +70,7 @@ export const api = {
   drillAnswer: (question, hold) => call("drill_answer", { question, hold }),
   drillTallies: (machine) => call("drill_tallies", { machine }),
   mistakes: (limit) => call("mistakes", { limit }),
-  /** The seeds' numbers, the game's kind-deal bags and the player's own kind-deal record. */
+  /** The big numbers (52!, 2^128, …), the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),
   resetDatabase: () => call("reset_database"),

@@ -1,19 +1,21 @@
-// The shuffle-bag lab (#/fairness/bag): seed 004's demo. Pure chance and a shuffle bag drawn with
-// one seed, side by side: the first draws of each row (with the bag's boundaries and the chance of
-// each kind before each draw), the gaps between draws of a kind, every figure measured beside its
-// exact value, the pity timer for a 1 % prize, and the game's own kind-deal bags with the player's
-// record. Every figure comes from Rust (lab_bag, lab_pity, lab_facts); this module only lays them
-// out. The texts beside each part explain it in our own words.
+// The shuffle-bag lab (#/fairness/bag): the shuffle-bag demonstration (docs/LAB.md, "Where the
+// experiments come from"). Pure chance and a shuffle bag drawn with one seed, side by side: the
+// first draws of each row (with the bag's boundaries and the chance of each kind before each draw),
+// the gaps between draws of a kind, every figure measured beside its exact value, the pity timer
+// for a 1 % prize, and the game's own kind-deal bags with the player's record. Every figure comes
+// from Rust (lab_bag, lab_pity, lab_facts); this module only lays them out. The texts beside each
+// part explain it in our own words.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
 
-// The choices offered (the inputs of a run, as in seed 004's demo; the core takes wider ranges).
+// The choices offered (the inputs of a run, as in the published shuffle-bag demonstration; the core
+// takes wider ranges).
 const KINDS = [3, 4, 5, 6];
 const COPIES = [1, 2, 3, 5];
 const DRAWS = [600, 6000, 60000];
-/** Seed 004's pity example: a prize won with chance 1 % per draw, a pity after 99 misses. */
+/** The demonstration's pity example: a prize won with chance 1 % per draw, a pity after 99 misses. */
 const PITY_EXAMPLE = { rate: 0.01, pity: 99 };
 /** Draws per line of the rows: the window of 48 fits a phone in two lines of 24. */
 const PER_LINE = 24;

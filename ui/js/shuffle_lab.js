@@ -1,9 +1,10 @@
-// The shuffle lab (#/fairness/shuffle): the seeds' shuffle experiments, run by the core.
+// The shuffle lab (#/fairness/shuffle): the classic shuffle experiments (docs/LAB.md, "Where the
+// experiments come from"), run by the core.
 // 1. every run of a shuffle of 3–6 cards, counted per ordering (bars);
 // 2. a card-by-position heat map over up to a million shuffles, with the χ² test (a long run:
 //    progress polled from Rust, cancellable, one at a time);
 // 3. dealt hands by category against the exact counts, with kind deals off or on (long run too);
-// 4. the seeds' big numbers.
+// 4. the big numbers behind a shuffle (52!, 2^128, 2^256, …).
 // The UI computes nothing: it draws the counts and figures the core returns.
 
 import { api } from "./api.js";

@@ -20,10 +20,10 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::MachineId;
-use crate::shuffle::{fisher_yates, fresh_deck, hex, Seed};
+use crate::shuffle::{fisher_yates, fresh_deck, Seed};
 
 use super::deal::{nudge_rng, Deal, NudgeSource};
-use super::kind::{plan_nudge, Nudge, NudgeKind};
+use super::nudge::{plan_nudge, Nudge, NudgeKind};
 use super::settle::{results, HandResult};
 
 /// What a record says about a hand; every field but the seed, machine and hand count is optional
@@ -144,26 +144,6 @@ pub fn rule_nudge(seed: &Seed, machine: MachineId) -> Option<Nudge> {
     plan_nudge(machine, &deck, &mut nudge_rng(seed))
 }
 
-/// The Verify form's request: a seed typed or pasted as text, a machine id, the number of hands, and
-/// optionally the commitment the player noted. Bad text is a typed error (`invalid-seed`,
-/// `invalid-machine`, `invalid-hands`), so the app's command only passes the fields on.
-pub fn verify_seed_text(
-    seed: &str,
-    machine: &str,
-    n_hands: u8,
-    commitment: Option<&str>,
-) -> Result<Verification, super::GameError> {
-    use super::GameError;
-    let trimmed = seed.trim();
-    let seed: Seed = trimmed.parse().map_err(|_| GameError::InvalidSeed { seed: trimmed.to_string() })?;
-    let machine: MachineId = machine.parse()?;
-    if ![1, 3, 5].contains(&n_hands) {
-        return Err(GameError::InvalidHands { hands: n_hands });
-    }
-    let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
-    Ok(verify(&Claim { commitment, ..Claim::seed(seed, machine, n_hands) }))
-}
-
 /// Replays `claim` from its seed and checks it. Costs one deal and one settle: no EVs.
 pub fn verify(claim: &Claim) -> Verification {
     let Claim { seed, machine, n_hands, .. } = *claim;
@@ -176,22 +156,12 @@ pub fn verify(claim: &Claim) -> Verification {
 
     let mut deck = fresh_deck();
     fisher_yates(&mut deck, &mut seed.rng());
-    // The nudge the rule gives this deck, when the record says the deal was nudged.
-    let claimed_nudge = claim.nudge;
-    let rule_nudge = claimed_nudge.and_then(|_| plan_nudge(machine, &deck, &mut nudge_rng(&seed)));
-    let deal = Deal::deal(&seed, machine, n_hands, NudgeSource::Recorded(rule_nudge.as_ref()));
-    let deal_check = (claim.dealt.is_some() || claimed_nudge.is_some()).then(|| {
-        if claimed_nudge.is_some() && rule_nudge != claimed_nudge {
-            failures.push(match rule_nudge {
-                None => "the record discloses a nudge, but the seed's deal was not dead".to_string(),
-                Some(_) => "the disclosed nudge is not the one the seed gives".to_string(),
-            });
+    let (deal, deal_check) = replay_deal(&seed, machine, n_hands, claim.dealt.as_ref(), claim.nudge.as_ref());
+    let deal_check = (claim.dealt.is_some() || claim.nudge.is_some()).then(|| match deal_check {
+        Ok(()) => true,
+        Err(mismatch) => {
+            failures.push(mismatch.to_string());
             false
-        } else if claim.dealt.is_some_and(|dealt| deal.dealt() != dealt) {
-            failures.push("the seed does not deal the recorded cards".to_string());
-            false
-        } else {
-            true
         }
     });
 
@@ -246,22 +216,40 @@ pub fn verify(claim: &Claim) -> Verification {
     }
 }
 
-/// The claim a stored hand makes: its commitment, dealt cards, nudge, hold and win.
-impl From<&super::history::StoredHand> for Claim {
-    fn from(stored: &super::history::StoredHand) -> Claim {
-        Claim {
-            hand: Some(stored.id),
-            seed: stored.seed,
-            machine: stored.machine,
-            n_hands: stored.n_hands,
-            bet: stored.bet,
-            commitment: stored.commitment.map(|c| hex(&c)),
-            dealt: Some(stored.dealt),
-            nudge: stored.nudge,
-            hold: stored.drawn.map(|(hold, _)| hold),
-            drawn: None,
-            finals: None,
-            won: stored.drawn.map(|(_, won)| won),
-        }
-    }
+/// Why a record's deal is not what its seed gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealMismatch {
+    /// The record discloses a nudge, but the seed's deal was not dead.
+    #[error("the record discloses a nudge, but the seed's deal was not dead")]
+    NotDead,
+    /// The record discloses a nudge the rule does not give this seed's dead deal.
+    #[error("the disclosed nudge is not the one the seed gives")]
+    OtherNudge,
+    /// The record discloses no nudge, yet its cards are the rule's nudged ones, or other cards.
+    #[error("the seed does not deal the recorded cards")]
+    Cards,
+}
+
+/// The one replay of a record's deal, used by verification, the history and the audit alike: the
+/// seed's deal, nudged by the rule when (and only when) the record discloses a nudge, and whether
+/// the record's nudge and dealt cards are that replay's. The stored nudge is a claim to check, like
+/// the dealt cards: it is never applied as stored.
+pub fn replay_deal(
+    seed: &Seed,
+    machine: MachineId,
+    n_hands: u8,
+    dealt: Option<&[Card; 5]>,
+    nudge: Option<&Nudge>,
+) -> (Deal, Result<(), DealMismatch>) {
+    let deal = Deal::deal(seed, machine, n_hands, NudgeSource::Disclosed(nudge.is_some()));
+    let check = if nudge.is_some() && deal.nudge().is_none() && !deal.dead() {
+        Err(DealMismatch::NotDead)
+    } else if deal.nudge() != nudge {
+        Err(DealMismatch::OtherNudge)
+    } else if dealt.is_some_and(|dealt| *dealt != deal.dealt()) {
+        Err(DealMismatch::Cards)
+    } else {
+        Ok(())
+    };
+    (deal, check)
 }

@@ -127,3 +127,49 @@ pub fn results(deal: &Deal, bet: u32, hold: Hold) -> Vec<HandResult> {
         })
         .collect()
 }
+
+/// One hold in a hint.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintHold {
+    /// The hold mask (bit i keeps card i).
+    pub hold: Hold,
+    /// The same as five characters, first card first ("10110").
+    pub bits: String,
+    /// The cards kept.
+    pub cards: Vec<Card>,
+    /// EV per coin bet.
+    pub ev: f64,
+    /// EV in chips at the stake (what the whole deal returns on average with this hold).
+    pub ev_chips: f64,
+    /// EV per coin given up against the best hold (0 for the best hold and its exact ties).
+    pub cost: f64,
+    /// The same in chips at the stake.
+    pub cost_chips: f64,
+    /// Whether this is the best hold.
+    pub best: bool,
+    /// Whether playing this hold is a mistake (the core's one threshold).
+    pub mistake: bool,
+}
+
+/// Every hold of `dealt` with its EV per coin and in chips at `stake`, its cost and the core's
+/// verdict ([`HoldVerdict::of`]), best first (what the hint and a drill's verdict list).
+pub fn hint_holds(evs: &HandEvs, dealt: &[Card; 5], stake: u64) -> Vec<HintHold> {
+    let best = evs.best();
+    evs.sorted()
+        .into_iter()
+        .map(|h| {
+            let verdict = crate::pipeline::settle::HoldVerdict::of(evs, h.hold, stake);
+            HintHold {
+                hold: h.hold,
+                bits: h.hold.to_bits(),
+                cards: (0..5).filter(|&i| h.hold.holds(i)).map(|i| dealt[i]).collect(),
+                ev: h.ev,
+                ev_chips: verdict.ev_chips(),
+                cost: verdict.cost,
+                cost_chips: verdict.cost_chips(),
+                best: h.hold == best,
+                mistake: verdict.mistake,
+            }
+        })
+        .collect()
+}

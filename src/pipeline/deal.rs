@@ -1,6 +1,6 @@
 //! The one dealing pipeline: a hand from its recorded seed, so anyone can reproduce it.
 //!
-//! The game, `vpoker simulate`, replay, verification and drills all deal through [`Deal::deal`].
+//! The game, `vpoker simulate`, the labs, replay, verification and drills all deal through [`Deal::deal`].
 //! From the hand's 32-byte [`Seed`]:
 //!
 //! 1. ChaCha20 (`seed.rng()`, stream 0) drives Fisher–Yates over the fresh deck 2c 2d … As
@@ -8,7 +8,8 @@
 //! 2. The deal is *dead* when it pays nothing, holds no pair and, on Deuces Wild, no deuce
 //!    ([`is_dead`]). Only a dead deal can be nudged, and only when the [`NudgeSource`] says so:
 //!    a kind-deal bag's draw (a refill is shuffled by ChaCha20 on stream 1, [`bag_rng`]), or a
-//!    nudge recorded with a stored hand. A nudge swaps one dealt position with one later deck
+//!    record that says the deal was nudged (the nudge is then re-derived, never taken from the
+//!    record). A nudge swaps one dealt position with one later deck
 //!    position; which candidate card is added is one uniform choice from ChaCha20 on stream 2
 //!    ([`nudge_rng`]).
 //! 3. The first hand's replacements come off deck positions 5, 6, … in order, filling the positions
@@ -27,7 +28,7 @@ use crate::machine::MachineId;
 use crate::shuffle::{fisher_yates, fresh_deck, Chooser, Seed};
 
 use super::bag::ShuffleBag;
-use super::kind::{apply_nudge, is_dead, plan_nudge, Nudge};
+use super::nudge::{apply_nudge, is_dead, plan_nudge, Nudge};
 
 /// A dealt hand: its deck (after any nudge), the extra hands' decks, and whether it was dead.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,9 +49,10 @@ pub enum NudgeSource<'a> {
     Always,
     /// A live deal: a dead deal draws from this kind-deal bag, and is nudged when it says so.
     Bag(&'a mut ShuffleBag<bool>),
-    /// A stored hand: apply the nudge it recorded. A recorded nudge that does not fit this deck (a
-    /// damaged file) is left out, so the caller's comparison with the stored cards sees it.
-    Recorded(Option<&'a Nudge>),
+    /// A record (a stored hand, a hand to verify) that says whether its dead deal was nudged: when
+    /// it says so, the nudge is the rule's own for this seed (re-derived on stream 2), never the
+    /// one the record names; the caller compares the two (see [`crate::pipeline::verify::replay_deal`]).
+    Disclosed(bool),
 }
 
 /// The ChaCha20 stream that shuffles a refilled kind-deal bag for the hand with this seed (stream 1).
@@ -96,7 +98,8 @@ impl Deal {
                     None
                 }
             }
-            NudgeSource::Recorded(recorded) => recorded.copied(),
+            NudgeSource::Disclosed(nudged) if dead && nudged => plan_nudge(machine, &deck, &mut nudge_rng(seed)),
+            NudgeSource::Disclosed(_) => None,
         };
         let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge));
         let extra = (1..n_hands.max(1))

@@ -31,6 +31,12 @@ use crate::shuffle::Chooser;
 
 use super::bag::ShuffleBag;
 
+/// A real (not practice) deal is in the low-balance situation when the balance after its bet is below this.
+pub const LOW_BALANCE: u64 = 100;
+/// A losing streak (hands that paid back less than they cost, in a row) of this length or more
+/// puts the next deal in the losing-streak situation.
+pub const LOSING_STREAK: u32 = 5;
+
 /// The situation a real deal is in, which picks the shuffle bag that decides on a nudge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -88,9 +94,9 @@ impl Situation {
 
     /// The situation of a real deal: low balance first, then a losing streak.
     pub fn of(balance_after_bet: u64, losing_streak: u32) -> Situation {
-        if balance_after_bet < super::rules::LOW_BALANCE {
+        if balance_after_bet < LOW_BALANCE {
             Situation::LowBalance
-        } else if losing_streak >= super::rules::LOSING_STREAK {
+        } else if losing_streak >= LOSING_STREAK {
             Situation::LosingStreak
         } else {
             Situation::Normal

@@ -1,0 +1,30 @@
+//! The hand pipeline: how a hand is dealt, nudged, drawn, settled and verified, from its seed alone.
+//!
+//! Pure: no SQLite, no clock, no global RNG, no game state. Everything that deals a hand — the game,
+//! `vpoker simulate`, the fairness labs, drills, replay of the history, the audit and verification —
+//! goes through this module, so a rule of dealing exists once:
+//!
+//! - [`deal`]: a hand from its 32-byte [`Seed`](crate::shuffle::Seed) (Fisher–Yates on ChaCha20
+//!   stream 0; the extra hands of Triple and Five Play from the same stream continued);
+//! - [`nudge`]: dead deals, the kind-deal rule (which card a nudge swaps, chosen on stream 2) and
+//!   the situations whose [`bag`] decides how often (a refill shuffled on stream 1);
+//! - [`settle`]: the final hands, their rows and wins, and the [`settle::HoldVerdict`];
+//! - [`verify`]: a record replayed from its seed and checked step by step — the one replay rule the
+//!   history and the audit use too;
+//! - [`seeds`]: hand seeds drawn from a master seed (simulations, labs, the CLI's scripted play).
+//!
+//! This module never imports `crate::game` or `rusqlite` (a test reads the sources to make sure).
+//! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
+
+pub mod bag;
+pub mod deal;
+pub mod nudge;
+pub mod seeds;
+pub mod settle;
+pub mod verify;
+
+pub use bag::ShuffleBag;
+pub use deal::{Deal, NudgeSource};
+pub use nudge::{Nudge, NudgeKind, Situation};
+pub use seeds::HandSeeds;
+pub use settle::{settle, stake, HandResult, HoldVerdict, Settlement};
