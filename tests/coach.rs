@@ -129,7 +129,7 @@ fn a_long_history_keeps_a_short_chart() {
     assert_eq!(game.play_best_batch(request, &seeds, at(3, 12, 0)).unwrap(), 1500);
     let coach = game.coach().unwrap();
     let jacks = coach.practice.iter().find(|m| m.machine == MachineId::JacksOrBetter).unwrap();
-    assert!(jacks.chart.len() <= vpoker::game::chart::MAX_POINTS + 2, "{}", jacks.chart.len());
+    assert!(jacks.chart.len() <= vpoker::game::MAX_POINTS + 2, "{}", jacks.chart.len());
     assert!(jacks.chart.len() > 100);
     assert_eq!(jacks.chart.last().unwrap().deal, 1500);
     assert!(jacks.chart.windows(2).all(|w| w[0].deal < w[1].deal));
@@ -184,7 +184,7 @@ fn a_session_card_grades_the_session() {
     assert_eq!(card.best_holds, real.len() as u64 - mistakes);
     let grade = card.grade.unwrap();
     let cost = card.figures.skill_cost.unwrap();
-    assert_eq!(grade, vpoker::game::session_card::grade(cost, mistakes == 0));
+    assert_eq!(grade, vpoker::game::grade(cost, mistakes == 0));
     assert!(card.thresholds.windows(2).all(|w| w[0].max_skill_cost < w[1].max_skill_cost));
 }
 
@@ -192,7 +192,7 @@ fn a_session_card_grades_the_session() {
 /// wagered given up, B 1 %, C 2.5 %, D 5 %, else E.
 #[test]
 fn grades_follow_the_stated_thresholds() {
-    use vpoker::game::session_card::grade;
+    use vpoker::game::grade;
     let cases = [
         (0.0, true, "A+"),
         (0.0, false, "A"),
@@ -265,16 +265,17 @@ fn session_figures_are_running_sums_of_the_sessions_hands() {
     drop(game);
     let path = dir.path().join("game.db");
     let conn = rusqlite::Connection::open(&path).unwrap();
-    assert_eq!(conn.execute("UPDATE session_totals SET won = won + 5 WHERE practice = 0 AND session = (SELECT MAX(session) FROM session_totals)", []).unwrap(), 1);
+    let sql = "UPDATE sums SET won = won + 5 WHERE practice = 0 AND scope = (SELECT MAX(scope) FROM sums)";
+    assert_eq!(conn.execute(sql, []).unwrap(), 1);
     drop(conn);
     let audit = Game::open(&path).unwrap().audit().unwrap();
-    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("sessions' totals")), "{audit:?}");
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("running sums of session")), "{audit:?}");
 }
 
-/// A file from before the sessions' running sums (schema 7) gets them from its hands on opening:
-/// the same cards and the same figures as the draws had added up.
+/// Derived tables that are missing, or not today's (their version differs), are rebuilt from the
+/// hands on opening: the same cards and the same figures as the draws had added up.
 #[test]
-fn migration_8_adds_up_the_stored_sessions() {
+fn derived_tables_missing_or_stale_are_rebuilt_from_the_hands() {
     let (dir, mut game) = fresh();
     game.foreground(at(7, 9, 0)).unwrap();
     play(&mut game, 500, 12, &[0, 31, 9], at(7, 9, 1));
@@ -285,16 +286,21 @@ fn migration_8_adds_up_the_stored_sessions() {
     let coach = game.coach().unwrap();
     drop(game);
     let path = dir.path().join("game.db");
-    let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute_batch("DROP TABLE session_totals; PRAGMA user_version = 7;").unwrap();
-    drop(conn);
-    let game = Game::open(&path).unwrap();
-    assert_eq!([false, true].map(|p| game.session_card(MachineId::JacksOrBetter, p).unwrap()), cards);
-    assert_eq!(game.coach().unwrap(), coach);
-    assert!(game.audit().unwrap().ok, "both sessions' sums, the earlier one included");
+    for damage in [
+        "DROP TABLE sums; DROP TABLE chart_points; DROP TABLE sums_version;",
+        "UPDATE sums SET won = 0; DELETE FROM outcome_sums; UPDATE sums_version SET version = 'an older list';",
+    ] {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(damage).unwrap();
+        drop(conn);
+        let game = Game::open(&path).unwrap();
+        assert_eq!([false, true].map(|p| game.session_card(MachineId::JacksOrBetter, p).unwrap()), cards, "{damage}");
+        assert_eq!(game.coach().unwrap(), coach, "{damage}");
+        assert!(game.audit().unwrap().ok, "both sessions' sums, the earlier one included");
+    }
 }
 
-/// The full audit rebuilds the coach's sums and charts in its one pass over the hands and names the
+/// The full audit rebuilds the running sums and charts in its one pass over the hands and names the
 /// machine whose stored sums or chart differ.
 #[test]
 fn the_audit_names_a_tampered_coach_total_and_chart() {
@@ -304,13 +310,13 @@ fn the_audit_names_a_tampered_coach_total_and_chart() {
     drop(game);
     let path = dir.path().join("game.db");
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute("UPDATE coach_totals SET best_won = best_won + 1 WHERE practice = 0", []).unwrap();
+    conn.execute("UPDATE sums SET best_won = best_won + 1 WHERE practice = 0 AND scope = 0", []).unwrap();
     conn.execute("UPDATE chart_points SET actual = actual + 1 WHERE deal = (SELECT MAX(deal) FROM chart_points)", [])
         .unwrap();
     drop(conn);
     let audit = Game::open(&path).unwrap().audit().unwrap();
     assert!(!audit.ok);
-    assert!(audit.problems.iter().any(|p| p.contains("coach's totals of jacks-or-better (real)")), "{audit:?}");
+    assert!(audit.problems.iter().any(|p| p.contains("running sums of jacks-or-better (real)")), "{audit:?}");
     assert!(audit.problems.iter().any(|p| p.contains("chart of jacks-or-better")), "{audit:?}");
 }
 

@@ -384,7 +384,7 @@ fn errors_serialise_with_kind_message_and_data() {
     assert!(json["message"].as_str().unwrap().contains("level 8"));
     let ids = [
         GameError::InsufficientChips { needed: 1, available: 0 }.kind(),
-        GameError::InvalidBet { bet: 1 }.kind(),
+        vpoker::game::rules::invalid_bet(1).kind(),
         GameError::MultiPlayLocked { unlock_level: 10, level: 1 }.kind(),
         GameError::HandInProgress { hand_id: 1 }.kind(),
         GameError::NoHandInProgress.kind(),

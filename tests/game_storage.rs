@@ -226,10 +226,7 @@ fn the_schema_is_at_the_latest_version_and_the_migration_list_is_valid() {
     let mut fresh = rusqlite::Connection::open_in_memory().unwrap();
     let tx = fresh.transaction().unwrap();
     for migration in MIGRATIONS {
-        tx.execute_batch(migration.sql).unwrap();
-        if let Some(step) = migration.step {
-            step(&tx).unwrap();
-        }
+        migration.apply(&tx).unwrap();
     }
     tx.commit().unwrap();
     let chips: i64 = fresh.query_row("SELECT chips FROM profile", [], |row| row.get(0)).unwrap();

@@ -7,16 +7,17 @@
 //!   page check (`quick_check`, which reads the whole file) and replays
 //!   every stored hand through the dealing and settling pipeline, one row at a time: each seed must
 //!   give its stored cards, each win must be what the cards pay, the running sums must equal the
-//!   hands' bets and payouts, and the statistics (all-time, the coach's, each session's) must equal
-//!   the running totals bit for bit.
+//!   hands' bets and payouts, and every derived table (the running sums of all time and of each
+//!   session, the final hands, the kind-deal counts, the charts) must equal its rebuild from the
+//!   replayed hands bit for bit.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 use serde::Serialize;
 
-use super::history::{for_each_hand, HandRecord};
+use super::hands::{each_hand, in_progress_id};
 use super::rules::START_CHIPS;
-use super::stats::{read_totals, Stats};
-use super::storage::read_profile;
+use super::store::{integrity_check, player, Failure, Res};
+use super::sums::{self, Rebuild, Rebuilt};
 
 /// The ledger check's report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,20 +51,13 @@ pub struct Audit {
 }
 
 /// The O(1) check run on every open.
-pub(crate) fn quick(conn: &Connection) -> rusqlite::Result<Audit> {
-    let one = |sql: &str| -> rusqlite::Result<i64> { conn.query_row(sql, [], |row| row.get(0)) };
-    let profile = read_profile(conn)?;
+pub(crate) fn quick(conn: &Connection) -> Res<Audit> {
+    let profile = player::profile(conn)?;
     let (chips, xp) = (profile.chips as i64, profile.xp as i64);
-    let (bets, payouts, daily_total) =
-        (profile.bet_total as i64, profile.paid_total as i64, profile.daily_total as i64);
-    let start = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'start'")?;
-    let n_start = one("SELECT COUNT(*) FROM ledger WHERE kind = 'start'")?;
-    let daily = one("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'daily'")?;
-    let n_daily = one("SELECT COUNT(*) FROM ledger WHERE kind = 'daily'")?;
-    let claims = one("SELECT COALESCE(SUM(amount), 0) FROM daily_claims")?;
-    let n_claims = one("SELECT COUNT(*) FROM daily_claims")?;
-    let hand_in_progress: Option<i64> =
-        conn.query_row("SELECT id FROM hands WHERE hold IS NULL", [], |row| row.get(0)).optional()?;
+    let (bets, payouts, daily_total) = (profile.bet_total as i64, profile.paid_total as i64, profile.daily_total as i64);
+    let (start, n_start, daily, n_daily) = player::ledger_sums(conn)?;
+    let (claims, n_claims) = player::claim_sums(conn)?;
+    let hand_in_progress = in_progress_id(conn)?;
     let ledger_balance = start + daily + payouts - bets;
     let mut problems = Vec::new();
     let mut expect = |ok: bool, what: String| {
@@ -79,8 +73,10 @@ pub(crate) fn quick(conn: &Connection) -> rusqlite::Result<Audit> {
         claims == daily && n_claims == n_daily,
         format!("{n_claims} claims of {claims} chips but {n_daily} ledger rows of {daily}"),
     );
-    if let Err(detail) = read_totals(conn)? {
-        problems.push(detail);
+    match sums::stats(conn) {
+        Ok(_) => {}
+        Err(Failure::Corrupt(detail)) => problems.push(detail),
+        Err(other) => return Err(other),
     }
     Ok(Audit {
         ok: problems.is_empty(),
@@ -99,22 +95,28 @@ pub(crate) fn quick(conn: &Connection) -> rusqlite::Result<Audit> {
     })
 }
 
-/// The full check: [`quick`], then every hand replayed (memory stays flat: one row at a time).
-pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
-    if let Err(detail) = super::storage::integrity_check(conn)? {
-        let mut audit = quick(conn)?;
-        audit.problems.push(detail);
-        audit.ok = false;
-        return Ok(audit);
+/// The full check: SQLite's page check, [`quick`], then every hand replayed (one row at a time) and
+/// every derived table rebuilt from them and compared.
+pub(crate) fn full(conn: &Connection) -> Res<Audit> {
+    match integrity_check(conn) {
+        Ok(()) => {}
+        Err(Failure::Corrupt(detail)) => {
+            let mut audit = quick(conn)?;
+            audit.problems.push(detail);
+            audit.ok = false;
+            return Ok(audit);
+        }
+        Err(other) => return Err(other),
     }
     let mut audit = quick(conn)?;
-    let mut replayed = Stats::empty();
-    let mut sessions = super::session_totals::Rebuild::new(conn)?;
-    let mut coach = super::coach_cmds::CoachRebuild::default();
+    let mut rebuild = Rebuild::new(conn)?;
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i64, 0i64, 0i64, 0i64);
     let mut problems = Vec::new();
-    for_each_hand(conn, |stored| {
-        let record: Result<HandRecord, String> = stored.and_then(|hand| hand.record());
+    each_hand(conn, 0, |row| {
+        let record = match row {
+            Ok(hand) => hand.record(),
+            Err(detail) => Err(Failure::Corrupt(detail)),
+        };
         match record {
             Ok(hand) => {
                 if hand.practice {
@@ -124,15 +126,13 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
                     bets += hand.cost as i64;
                     payouts += hand.payout.unwrap_or(0) as i64;
                 }
-                if hand.drawn {
-                    replayed.add(&hand);
-                }
-                sessions.add(&hand);
-                coach.add(&hand);
+                rebuild.add(&hand);
             }
-            Err(detail) if problems.len() < 20 => problems.push(detail),
-            Err(_) => {}
+            Err(Failure::Corrupt(detail)) if problems.len() < 20 => problems.push(detail),
+            Err(Failure::Corrupt(_)) => {}
+            Err(other) => return Err(other),
         }
+        Ok(())
     })?;
     let mut expect = |ok: bool, what: String| {
         if !ok {
@@ -141,22 +141,10 @@ pub(crate) fn full(conn: &Connection) -> rusqlite::Result<Audit> {
     };
     expect(bets == audit.bets, format!("the hands bet {bets} chips but the profile says {}", audit.bets));
     expect(payouts == audit.payouts, format!("the hands paid {payouts} chips but the profile says {}", audit.payouts));
-    // Each stored total against the replay; a stored row that cannot be read says why.
-    match read_totals(conn)? {
-        Ok(totals) if totals == replayed => {}
-        Ok(_) => problems.push("the running statistics differ from the hands replayed".to_string()),
-        Err(detail) => problems.push(detail),
-    }
-    problems.extend(coach.compare(conn)?);
-    match super::session_totals::read_all(conn, None)? {
-        Ok(rows) if rows == sessions.rows() => {}
-        Ok(_) => problems.push("the sessions' totals differ from the hands replayed".to_string()),
-        Err(detail) => problems.push(detail),
-    }
-    match (super::kind_stats::read(conn)?, super::kind_stats::recount(conn)?) {
-        (Ok(stored), Ok(counted)) if stored == counted => {}
-        (Ok(_), Ok(_)) => problems.push("the kind-deal totals differ from the hands".to_string()),
-        (Err(detail), _) | (_, Err(detail)) => problems.push(detail),
+    match Rebuilt::stored(conn) {
+        Ok(stored) => problems.extend(rebuild.built().differences(&stored)),
+        Err(Failure::Corrupt(detail)) => problems.push(detail),
+        Err(other) => return Err(other),
     }
     audit.problems.extend(problems);
     audit.ok = audit.problems.is_empty();

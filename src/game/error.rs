@@ -1,5 +1,7 @@
 //! The game layer's one error type, with stable ids the UI translates.
 //!
+//! A leaf: it imports nothing from the rest of `game`, so every room can use it.
+//!
 //! Every refusal carries its data (the unlock level, the chips needed, the file) so the UI can say
 //! something precise in any language; [`GameError::kind`] is the stable id and the `Serialize`
 //! impl gives `{"kind": …, "message": …, …data}`. A refused command changes nothing.
@@ -29,6 +31,8 @@ pub enum GameError {
     InvalidBet {
         /// The refused bet.
         bet: u32,
+        /// The bets there are (the rules' list, carried so the UI can offer them).
+        bets: Vec<u32>,
     },
     /// A number of hands that is not 1, 3 or 5.
     #[error("{hands} is not a number of hands (1, 3 or 5)")]
@@ -107,6 +111,8 @@ pub enum GameError {
     UnknownDrillSource {
         /// The text given.
         source_id: String,
+        /// The sources there are.
+        sources: Vec<&'static str>,
     },
     /// A pay of a lab paytable that is refused: the row (when the problem is one row's) and why.
     #[error("{message}")]
@@ -221,7 +227,7 @@ impl GameError {
             GameError::InsufficientChips { needed, available } => {
                 vec![("needed", json!(needed)), ("available", json!(available))]
             }
-            GameError::InvalidBet { bet } => vec![("bet", json!(bet)), ("bets", json!(super::rules::BETS))],
+            GameError::InvalidBet { bet, bets } => vec![("bet", json!(bet)), ("bets", json!(bets))],
             GameError::InvalidHands { hands } => vec![("hands", json!(hands))],
             GameError::InvalidMachine { machine } => vec![("machine", json!(machine))],
             GameError::MachineLocked { machine, unlock_level, level } => {
@@ -238,8 +244,7 @@ impl GameError {
                 vec![("name", json!(name)), ("value", json!(value)), ("min", json!(min)), ("max", json!(max))]
             }
             GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(value))],
-            GameError::UnknownDrillSource { source_id } => {
-                let sources: Vec<&str> = super::drill_cmds::DrillSource::ALL.iter().map(|s| s.id()).collect();
+            GameError::UnknownDrillSource { source_id, sources } => {
                 vec![("source", json!(source_id)), ("sources", json!(sources))]
             }
             GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],

@@ -3,14 +3,14 @@
 //! the row and the reason). The four machines' own tables never change. Lab tables are saved by
 //! name for study: the base machine and the pays in its row order.
 
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
 
 use crate::machine::{MachineId, Paytable};
 use crate::strategy::custom::{check_pay, PayError};
 
-use super::storage::sql_error;
-use super::{Game, GameError};
+use super::error::GameError;
+use super::store::{corrupt, Res};
 
 /// One row's pay as typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,8 +44,8 @@ pub fn lab_paytable(base: MachineId, pays: &[RowPay]) -> Result<Paytable, GameEr
     Ok(table.with_pays(&values).expect("one pay per row"))
 }
 
-fn parse(name: String, base: String, pays: String) -> Result<LabTable, String> {
-    let bad = || format!("lab table '{name}': bad row");
+fn parse(name: String, base: String, pays: String) -> Res<LabTable> {
+    let bad = || corrupt(format!("lab table '{name}': bad row"));
     let base: MachineId = base.parse().map_err(|_| bad())?;
     let pays: Vec<u32> = pays.split(',').map(|p| p.parse::<u32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
     if pays.len() != base.paytable().rows().len() {
@@ -54,50 +54,36 @@ fn parse(name: String, base: String, pays: String) -> Result<LabTable, String> {
     Ok(LabTable { name, base, pays })
 }
 
-impl Game {
-    /// The saved lab tables, by name.
-    pub fn lab_tables(&self) -> Result<Vec<LabTable>, GameError> {
-        let err = |e| sql_error(&self.path, e);
-        let mut stmt =
-            self.conn.prepare_cached("SELECT name, base, pays FROM lab_tables ORDER BY name").map_err(err)?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).map_err(err)?;
-        rows.map(|row| {
-            let (name, base, pays) = row.map_err(err)?;
-            parse(name, base, pays).map_err(|d| self.corrupt(d))
-        })
-        .collect()
-    }
+/// The saved lab tables, by name.
+pub(crate) fn list(conn: &Connection) -> Res<Vec<LabTable>> {
+    let mut stmt = conn.prepare_cached("SELECT name, base, pays FROM lab_tables ORDER BY name")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    let rows = rows.collect::<rusqlite::Result<Vec<(String, String, String)>>>()?;
+    rows.into_iter().map(|(name, base, pays)| parse(name, base, pays)).collect()
+}
 
-    /// Saves (or replaces) a lab table under `name` after checking its pays; the list after.
-    pub fn save_lab_table(&mut self, name: &str, base: MachineId, pays: &[RowPay]) -> Result<Vec<LabTable>, GameError> {
-        let table = lab_paytable(base, pays)?;
-        let name = name.trim();
-        let length = name.chars().count();
-        if !(1..=40).contains(&length) {
-            return Err(GameError::LabOutOfRange { name: "name".into(), value: length as f64, min: 1.0, max: 40.0 });
-        }
-        let text = table.rows().iter().map(|r| r.pay.to_string()).collect::<Vec<_>>().join(",");
-        self.conn
-            .execute(
-                "INSERT INTO lab_tables (name, base, pays) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT (name) DO UPDATE SET base = excluded.base, pays = excluded.pays",
-                params![name, base.id(), text],
-            )
-            .map_err(|e| sql_error(&self.path, e))?;
-        self.lab_tables()
+/// Saves (or replaces) a lab table under `name` after checking its pays; the list after.
+pub(crate) fn save(conn: &Connection, name: &str, base: MachineId, pays: &[RowPay]) -> Res<Vec<LabTable>> {
+    let table = lab_paytable(base, pays)?;
+    let name = name.trim();
+    let length = name.chars().count();
+    if !(1..=40).contains(&length) {
+        let error = GameError::LabOutOfRange { name: "name".into(), value: length as f64, min: 1.0, max: 40.0 };
+        return Err(error.into());
     }
+    let text = table.rows().iter().map(|r| r.pay.to_string()).collect::<Vec<_>>().join(",");
+    conn.prepare_cached(
+        "INSERT INTO lab_tables (name, base, pays) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (name) DO UPDATE SET base = excluded.base, pays = excluded.pays",
+    )?
+    .execute(params![name, base.id(), text])?;
+    list(conn)
+}
 
-    /// Deletes the saved lab table `name`; the list after.
-    pub fn delete_lab_table(&mut self, name: &str) -> Result<Vec<LabTable>, GameError> {
-        let found: Option<String> = self
-            .conn
-            .query_row("SELECT name FROM lab_tables WHERE name = ?1", [name], |r| r.get(0))
-            .optional()
-            .map_err(|e| sql_error(&self.path, e))?;
-        if found.is_none() {
-            return Err(GameError::UnknownLabTable { name: name.to_string() });
-        }
-        self.conn.execute("DELETE FROM lab_tables WHERE name = ?1", [name]).map_err(|e| sql_error(&self.path, e))?;
-        self.lab_tables()
+/// Deletes the saved lab table `name`; the list after.
+pub(crate) fn delete(conn: &Connection, name: &str) -> Res<Vec<LabTable>> {
+    if conn.prepare_cached("DELETE FROM lab_tables WHERE name = ?1")?.execute([name])? == 0 {
+        return Err(GameError::UnknownLabTable { name: name.to_string() }.into());
     }
+    list(conn)
 }

@@ -116,10 +116,15 @@ pub fn machine_unlocked(machine: MachineId, level: u32) -> bool {
     level >= machine.unlock_level()
 }
 
+/// The refusal of a bet that is not one of [`BETS`].
+pub fn invalid_bet(bet: u32) -> GameError {
+    GameError::InvalidBet { bet, bets: BETS.to_vec() }
+}
+
 /// Checks a deal's bet, hands and machine against the player's level.
 pub fn check_deal(machine: MachineId, bet: u32, hands: u8, level: u32) -> Result<(), GameError> {
     if !BETS.contains(&bet) {
-        return Err(GameError::InvalidBet { bet });
+        return Err(invalid_bet(bet));
     }
     if !HAND_COUNTS.contains(&hands) {
         return Err(GameError::InvalidHands { hands });

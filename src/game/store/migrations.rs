@@ -2,10 +2,16 @@
 //!
 //! Never edit or reorder a migration that has shipped: add a new one at the end. A file whose
 //! `user_version` is above [`LATEST`] was written by a newer version and is refused untouched.
-//! Per-connection pragmas (WAL, foreign keys, busy timeout) live in `storage.rs`, not here.
-//! A migration is SQL, or SQL followed by a Rust step (see `upgrade.rs`) for what SQL cannot do:
-//! migration 3 replays every stored hand through the dealing pipeline to check it and to build the
-//! running totals, and refuses the file (rolling everything back) when a stored value is wrong.
+//! Per-connection pragmas (WAL, foreign keys, busy timeout) live in `open.rs`, not here.
+//! A migration is SQL, or SQL followed by a Rust step (`steps.rs`) for what SQL cannot do. A step
+//! carries the SQL of its own schema and calls only the pure hand pipeline, never today's storage
+//! helpers, so a later schema change cannot alter how an old file is upgraded.
+//!
+//! The migrations own the truth: hands, claims, the ledger, settings, bags, the review queue, drill
+//! tallies, lab tables. The running sums are derived tables: migration 9 dropped the old ones, and
+//! the sums room (`game/sums/`) creates and fills its own from the hands whenever its definition
+//! changes (after any migration too), so migrations never fill sums. Migrations 3, 5, 6 and 8 still
+//! create the sum tables of their time (an upgrade runs them in order); migration 9 drops them.
 
 /// One migration: SQL, then optionally a Rust step run in the same transaction.
 #[derive(Clone, Copy, Debug)]
@@ -13,7 +19,26 @@ pub struct Migration {
     /// The SQL, run first.
     pub sql: &'static str,
     /// The Rust step run after the SQL, if any.
-    pub step: Option<super::upgrade::Step>,
+    pub(crate) step: Option<super::steps::Step>,
+}
+
+impl Migration {
+    /// Runs the migration (its SQL, then its step) inside `tx`; `Err` says why it refused or failed.
+    pub fn apply(&self, tx: &rusqlite::Transaction<'_>) -> Result<(), String> {
+        self.run(tx).map_err(|failure| match failure {
+            super::Failure::Refused(error) => error.to_string(),
+            super::Failure::Sql(error) => error.to_string(),
+            super::Failure::Corrupt(detail) => detail,
+        })
+    }
+
+    pub(crate) fn run(&self, tx: &rusqlite::Transaction<'_>) -> super::Res<()> {
+        tx.execute_batch(self.sql)?;
+        match self.step {
+            Some(step) => step(tx),
+            None => Ok(()),
+        }
+    }
 }
 
 const fn sql(sql: &'static str) -> Migration {
@@ -88,7 +113,7 @@ ALTER TABLE hands ADD COLUMN played_at TEXT;
     // cost and win are its entries in the ledger, so the ledger table keeps the start and daily
     // chips; the profile keeps the running sums and `totals` the statistics, updated in the same
     // transaction as each hand. The Rust step copies and checks every old hand.
-    Migration { sql: MIGRATION_3, step: Some(super::upgrade::lean_hands) },
+    Migration { sql: MIGRATION_3, step: Some(super::steps::lean_hands) },
     sql(
     // 4: each hand's commitment to its seed, SHA-256 of the 32 seed bytes, stored at deal time
     // (hands stored before have none: NULL).
@@ -109,8 +134,9 @@ INSERT INTO kind_totals (situation, dead_deals, nudged)
     ),
     // 6: the coach. Running sums the statistics do not hold (the best holds' wins on the same cards,
     // the nudged deals' sums), the downsampled chips-over-hands series, sessions, the review queue of
-    // mistaken deals and the drills' tallies. The Rust step fills them from every stored hand.
-    Migration { sql: MIGRATION_6, step: Some(super::upgrade::coach) },
+    // mistaken deals and the drills' tallies. The Rust step queues every stored mistaken hand (the
+    // sums are derived: see migration 9).
+    Migration { sql: MIGRATION_6, step: Some(super::steps::review_queue) },
     sql(
     // 7: the paytable lab's tables, saved by name for study (the four machines' own never change).
     r#"
@@ -123,8 +149,20 @@ CREATE TABLE lab_tables (
     ),
     // 8: each session's running sums per machine and practice flag (the card's, the same-cards wins
     // and the nudged deals' sums), added at each draw, so a session's figures cost the same however
-    // long the session; the Rust step adds up the stored sessions' hands.
-    Migration { sql: MIGRATION_8, step: Some(super::upgrade::session_totals) },
+    // long the session (derived: see migration 9).
+    sql(MIGRATION_8),
+    // 9: the running sums become derived tables owned by `game/sums/`: one list of sums, one table
+    // for every scope (all time, each session), rebuilt from the hands by today's code whenever the
+    // list changes. The tables of migrations 3, 5, 6 and 8 that held sums go.
+    sql(r#"
+DROP TABLE IF EXISTS totals;
+DROP TABLE IF EXISTS outcome_totals;
+DROP TABLE IF EXISTS coach_totals;
+DROP TABLE IF EXISTS session_totals;
+DROP TABLE IF EXISTS kind_totals;
+DROP TABLE IF EXISTS chart_series;
+DROP TABLE IF EXISTS chart_points;
+"#),
 ];
 
 const MIGRATION_8: &str = r#"
@@ -260,17 +298,13 @@ ALTER TABLE profile ADD COLUMN paid_total INTEGER NOT NULL DEFAULT 0 CHECK (paid
 ALTER TABLE profile ADD COLUMN daily_total INTEGER NOT NULL DEFAULT 0 CHECK (daily_total >= 0);
 "#;
 
-/// What migration 3's Rust step runs last: the old tables, copied and checked, are dropped.
-pub(crate) const MIGRATION_3_FINISH: &str = r#"
-DROP TABLE ledger_v2;
-DROP TABLE hands_v2;
-"#;
 
 /// The schema version this build writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
-/// The tables a game database has (for audits and tests).
-pub const TABLES: [&str; 18] = [
+/// The tables a game database has (for audits and tests): the migrations' own, then the derived
+/// tables of `game/sums/`.
+pub const TABLES: [&str; 17] = [
     "profile",
     "hands",
     "ledger",
@@ -278,15 +312,14 @@ pub const TABLES: [&str; 18] = [
     "settings",
     "bags",
     "machine_prefs",
-    "totals",
-    "outcome_totals",
-    "kind_totals",
-    "coach_totals",
-    "chart_series",
-    "chart_points",
     "sessions",
     "review",
     "drill_totals",
     "lab_tables",
-    "session_totals",
+    "sums",
+    "outcome_sums",
+    "kind_sums",
+    "chart_series",
+    "chart_points",
+    "sums_version",
 ];

@@ -5,7 +5,9 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::history::{machine_code, HandRecord};
+use crate::game::hands::HandRecord;
+use crate::game::store::codes::machine_code;
+use crate::game::store::{player, Res};
 use crate::machine::MachineId;
 
 /// Drill answers until a wrongly answered hand comes back.
@@ -13,37 +15,43 @@ pub const AGAIN_WRONG: i64 = 3;
 /// Drill answers until a hand answered right once comes back.
 pub const AGAIN_RIGHT: i64 = 10;
 
-/// The drill clock: drill answers given so far.
-pub(crate) fn clock(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT drill_clock FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))
-}
-
-/// Advances the drill clock by one answer; returns the new value.
-pub(crate) fn tick(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.prepare_cached("UPDATE profile SET drill_clock = drill_clock + 1 WHERE id = 1")?.execute([])?;
-    clock(conn)
-}
-
-/// Puts a drawn hand on the queue when its hold was a mistake (due now).
-pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord, clock: i64) -> rusqlite::Result<()> {
+/// Puts a drawn hand on the queue when its hold was a mistake (due now: at the drill clock).
+pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord) -> Res<()> {
     if hand.mistake == Some(true) {
+        let clock = player::drill_clock(conn)?;
         conn.prepare_cached("INSERT OR IGNORE INTO review (hand_id, machine, due, streak) VALUES (?1, ?2, ?3, 0)")?
             .execute(params![hand.id, machine_code(hand.machine), clock])?;
     }
     Ok(())
 }
 
+/// The machine code a hand is queued under, if it is on the queue.
+pub(crate) fn queued_machine(conn: &Connection, hand_id: i64) -> Res<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT machine FROM review WHERE hand_id = ?1")?
+        .query_row([hand_id], |r| r.get(0))
+        .optional()?)
+}
+
+/// Mistakes on `machine`'s queue.
+pub(crate) fn queue_len(conn: &Connection, machine: MachineId) -> Res<u64> {
+    Ok(conn
+        .prepare_cached("SELECT COUNT(*) FROM review WHERE machine = ?1")?
+        .query_row([machine_code(machine)], |r| r.get::<_, i64>(0))
+        .map(|n| n.max(0) as u64)?)
+}
+
 /// The next hand to review on `machine`: the earliest due (when none is due yet, still the earliest,
 /// so a short queue keeps coming back), or `None` when the queue is empty.
-pub(crate) fn next(conn: &Connection, machine: MachineId) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT hand_id FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT 1")?
+pub(crate) fn next(conn: &Connection, machine: MachineId) -> Res<Option<i64>> {
+    Ok(conn.prepare_cached("SELECT hand_id FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT 1")?
         .query_row([machine_code(machine)], |r| r.get(0))
-        .optional()
+        .optional()?)
 }
 
 /// Records an answer to queued hand `hand_id` at drill clock `clock`; returns whether it left the
 /// queue (its second right answer in a row). A hand not on the queue is left alone.
-pub(crate) fn answer(conn: &Connection, hand_id: i64, right: bool, clock: i64) -> rusqlite::Result<bool> {
+pub(crate) fn answer(conn: &Connection, hand_id: i64, right: bool, clock: i64) -> Res<bool> {
     let streak: Option<i64> = conn
         .prepare_cached("SELECT streak FROM review WHERE hand_id = ?1")?
         .query_row([hand_id], |r| r.get(0))
@@ -69,17 +77,17 @@ pub(crate) fn answer(conn: &Connection, hand_id: i64, right: bool, clock: i64) -
 
 /// Hands on the queue, newest mistake first: (hand id, due, streak), up to `limit` (by the primary key:
 /// the cost does not grow with the queue).
-pub(crate) fn queued(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
+pub(crate) fn queued(conn: &Connection, limit: u32) -> Res<Vec<(i64, i64, i64)>> {
     let mut stmt = conn.prepare_cached("SELECT hand_id, due, streak FROM review ORDER BY hand_id DESC LIMIT ?1")?;
     let rows = stmt.query_map([i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    rows.collect()
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// `machine`'s queued hands in the order they come back (due, then id), up to `limit`.
-pub(crate) fn due_order(conn: &Connection, machine: MachineId, limit: u32) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
+pub(crate) fn due_order(conn: &Connection, machine: MachineId, limit: u32) -> Res<Vec<(i64, i64, i64)>> {
     let mut stmt = conn
         .prepare_cached("SELECT hand_id, due, streak FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT ?2")?;
     let rows =
         stmt.query_map(params![machine_code(machine), i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    rows.collect()
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

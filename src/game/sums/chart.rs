@@ -6,15 +6,15 @@
 //! it would hold more than [`MAX_POINTS`], every other point is dropped and the stride doubles, so a
 //! draw adds at most one row and, rarely, deletes half of at most [`MAX_POINTS`] rows: the cost does
 //! not grow with the history. Reading returns at most [`MAX_POINTS`] + 2 points (the origin and the
-//! latest deal, from the running totals). [`Series`] is the same rule in memory: the full audit and
-//! the tests rebuild every series from the hands and compare.
+//! latest deal, from the running sums). [`Series`] is the same rule in memory: the rebuild, the full
+//! audit and the tests build every series from the hands with it.
 
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
+use crate::game::store::codes::machine_code;
+use crate::game::store::Res;
 use crate::machine::MachineId;
-
-use super::history::machine_code;
 
 /// The most points a stored series keeps.
 pub const MAX_POINTS: usize = 256;
@@ -64,12 +64,13 @@ impl Series {
 }
 
 /// Adds the point after a deal to the stored series of `machine` (inside the draw's transaction).
-pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point: ChartPoint) -> rusqlite::Result<()> {
+pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point: ChartPoint) -> Res<()> {
     let machine = machine_code(machine);
     let stride: i64 = conn
         .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
         .query_row(params![machine, practice], |r| r.get(0))
-        .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(1) } else { Err(e) })?;
+        .optional()?
+        .unwrap_or(1);
     let mut stride = stride.max(1) as u64;
     if point.deal % stride != 0 {
         return Ok(());
@@ -97,13 +98,12 @@ pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point
 }
 
 /// The stored series of `machine` (at most [`MAX_POINTS`] points, oldest first).
-pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> rusqlite::Result<Series> {
+pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> Res<Series> {
     let code = machine_code(machine);
     let stride: Option<i64> = conn
         .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
         .query_row(params![code, practice], |r| r.get(0))
-        .map(Some)
-        .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(None) } else { Err(e) })?;
+        .optional()?;
     let mut stmt = conn.prepare_cached(
         "SELECT deal, actual, expected FROM chart_points WHERE machine = ?1 AND practice = ?2 ORDER BY deal",
     )?;
@@ -113,6 +113,20 @@ pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> rus
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(Series { stride: stride.unwrap_or(1).max(1) as u64, points })
+}
+
+/// Writes a whole series (the rebuild).
+pub(crate) fn write(conn: &Connection, machine: MachineId, practice: bool, series: &Series) -> Res<()> {
+    let machine = machine_code(machine);
+    conn.prepare_cached("INSERT INTO chart_series (machine, practice, stride) VALUES (?1, ?2, ?3)")?
+        .execute(params![machine, practice, series.stride as i64])?;
+    let mut insert = conn.prepare_cached(
+        "INSERT INTO chart_points (machine, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for point in &series.points {
+        insert.execute(params![machine, practice, point.deal as i64, point.actual, point.expected])?;
+    }
+    Ok(())
 }
 
 /// The points to draw: the origin, the kept points, and the latest deal (from the running totals)

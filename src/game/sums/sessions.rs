@@ -1,11 +1,14 @@
 //! Sessions: the hands played since the app came to the foreground after [`AWAY_SECONDS`] or more
 //! away. The rule lives here and takes the times as parameters: the app reports coming to the
 //! foreground and going to the background, and every timed deal and draw counts as being there.
-//! A session's figures are running sums kept per session (`session_totals.rs`), never recomputed.
+//! A session's figures are running sums kept per session (the `sums` rows of its scope).
 
 use chrono::NaiveDateTime;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
+
+use crate::game::hands::next_hand_id;
+use crate::game::store::Res;
 
 /// Away this long (30 minutes) or more, coming back starts a new session.
 pub const AWAY_SECONDS: i64 = 30 * 60;
@@ -38,8 +41,8 @@ fn time_of(secs: i64) -> NaiveDateTime {
 }
 
 /// The current (latest) session, if any.
-pub(crate) fn current(conn: &Connection) -> rusqlite::Result<Option<Session>> {
-    conn.prepare_cached("SELECT id, started, first_hand, last_seen FROM sessions ORDER BY id DESC LIMIT 1")?
+pub(crate) fn current(conn: &Connection) -> Res<Option<Session>> {
+    Ok(conn.prepare_cached("SELECT id, started, first_hand, last_seen FROM sessions ORDER BY id DESC LIMIT 1")?
         .query_row([], |r| {
             Ok(Session {
                 id: r.get(0)?,
@@ -48,7 +51,22 @@ pub(crate) fn current(conn: &Connection) -> rusqlite::Result<Option<Session>> {
                 last_seen: time_of(r.get(3)?),
             })
         })
-        .optional()
+        .optional()?)
+}
+
+/// Every session's (id, first hand), in order (the rebuild's map of hands to sessions).
+pub(crate) fn firsts(conn: &Connection) -> Res<Vec<(i64, i64)>> {
+    let mut stmt = conn.prepare_cached("SELECT id, first_hand FROM sessions ORDER BY id")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The session hand `hand_id` belongs to: the latest whose first hand is at or below it.
+pub(crate) fn session_of(conn: &Connection, hand_id: i64) -> Res<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT id FROM sessions WHERE first_hand <= ?1 ORDER BY id DESC LIMIT 1")?
+        .query_row([hand_id], |r| r.get(0))
+        .optional()?)
 }
 
 /// Whether coming back at `now` after last being there at `last_seen` starts a new session.
@@ -60,11 +78,11 @@ pub fn starts_new(last_seen: NaiveDateTime, now: NaiveDateTime) -> bool {
 /// session starts when there is none or the player was away [`AWAY_SECONDS`] or more (its first
 /// hand is the next one dealt); otherwise the current one goes on. A clock that went back never
 /// starts a session and never moves `last_seen` back. Returns the session and whether it is new.
-pub(crate) fn arrive(conn: &Connection, now: NaiveDateTime) -> rusqlite::Result<(Session, bool)> {
+pub(crate) fn arrive(conn: &Connection, now: NaiveDateTime) -> Res<(Session, bool)> {
     match current(conn)? {
         Some(session) if !starts_new(session.last_seen, now) => Ok((touch(conn, session, now)?, false)),
         _ => {
-            let next_hand: i64 = conn.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM hands", [], |r| r.get(0))?;
+            let next_hand = next_hand_id(conn)?;
             conn.prepare_cached("INSERT INTO sessions (started, first_hand, last_seen) VALUES (?1, ?2, ?1)")?
                 .execute(params![secs(now), next_hand])?;
             let id = conn.last_insert_rowid();
@@ -74,14 +92,14 @@ pub(crate) fn arrive(conn: &Connection, now: NaiveDateTime) -> rusqlite::Result<
 }
 
 /// The player leaves at `now` (the app went to the background): the current session's last time.
-pub(crate) fn leave(conn: &Connection, now: NaiveDateTime) -> rusqlite::Result<Option<Session>> {
+pub(crate) fn leave(conn: &Connection, now: NaiveDateTime) -> Res<Option<Session>> {
     match current(conn)? {
         Some(session) => Ok(Some(touch(conn, session, now)?)),
         None => Ok(None),
     }
 }
 
-fn touch(conn: &Connection, session: Session, now: NaiveDateTime) -> rusqlite::Result<Session> {
+fn touch(conn: &Connection, session: Session, now: NaiveDateTime) -> Res<Session> {
     if now <= session.last_seen {
         return Ok(session);
     }

@@ -9,9 +9,9 @@ use crate::hold::Hold;
 use crate::machine::{MachineId, PayRow};
 
 use super::daily::DailyView;
-use super::history::HandRecord;
-use super::rules::NextUnlock;
-use super::settings::Settings;
+use crate::game::hands::HandRecord;
+use crate::game::rules::NextUnlock;
+use crate::game::settings::Settings;
 
 /// Everything the lobby and a machine screen show, after any command.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -118,7 +118,7 @@ pub struct Hint {
     /// Chips at stake: bet × hands. Every `_chips` figure is per coin × this.
     pub stake: u64,
     /// All 32 holds, best first (ties: fewer cards held, then smaller mask).
-    pub holds: Vec<HintHold>,
+    pub holds: Vec<crate::pipeline::settle::HintHold>,
     /// The best hold.
     pub best_hold: Hold,
     /// Its EV per coin.
@@ -126,50 +126,4 @@ pub struct Hint {
     /// The machine's strategy chart on this hand: the line it plays (and its hold), the line of the
     /// exact best hold, and whether the chart's hold is as good as the best.
     pub chart: crate::strategy::chart::Advice,
-}
-
-/// One hold in a hint.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HintHold {
-    /// The hold mask (bit i keeps card i).
-    pub hold: Hold,
-    /// The same as five characters, first card first ("10110").
-    pub bits: String,
-    /// The cards kept.
-    pub cards: Vec<Card>,
-    /// EV per coin bet.
-    pub ev: f64,
-    /// EV in chips at the stake (what the whole deal returns on average with this hold).
-    pub ev_chips: f64,
-    /// EV per coin given up against the best hold (0 for the best hold and its exact ties).
-    pub cost: f64,
-    /// The same in chips at the stake.
-    pub cost_chips: f64,
-    /// Whether this is the best hold.
-    pub best: bool,
-    /// Whether playing this hold is a mistake (the core's one threshold).
-    pub mistake: bool,
-}
-
-/// Every hold of `dealt` with its EV per coin and in chips at `stake`, its cost and the core's
-/// verdict, best first (what the hint and a drill's verdict list).
-pub(crate) fn hint_holds(evs: &crate::strategy::HandEvs, dealt: &[crate::card::Card; 5], stake: u64) -> Vec<HintHold> {
-    let best = evs.best();
-    evs.sorted()
-        .into_iter()
-        .map(|h| {
-            let verdict = crate::pipeline::settle::HoldVerdict::of(evs, h.hold, stake);
-            HintHold {
-                hold: h.hold,
-                bits: h.hold.to_bits(),
-                cards: (0..5).filter(|&i| h.hold.holds(i)).map(|i| dealt[i]).collect(),
-                ev: h.ev,
-                ev_chips: verdict.ev_chips(),
-                cost: verdict.cost,
-                cost_chips: verdict.cost_chips(),
-                best: h.hold == best,
-                mistake: verdict.mistake,
-            }
-        })
-        .collect()
 }

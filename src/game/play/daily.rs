@@ -6,17 +6,9 @@
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::error::GameError;
-use super::rules::DAILY_CHIPS;
-
-/// The latest claim: its date and the streak it made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LastClaim {
-    /// The date claimed.
-    pub day: NaiveDate,
-    /// Consecutive days up to and including that date.
-    pub streak: u32,
-}
+use crate::game::error::GameError;
+use crate::game::rules::DAILY_CHIPS;
+use crate::game::store::player::Claim as LastClaim;
 
 /// The daily chips as the lobby shows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,0 +1,228 @@
+//! The hands: the hands table's rows ([`StoredHand`]) and every hand as the player sees it
+//! ([`HandRecord`]), replayed from them through the hand pipeline.
+//!
+//! A stored hand keeps only what cannot be derived: machine, bet, hands, practice, seed, the kind-deal
+//! bag consulted, the nudge, the dealt cards, the date and time, the hold and the win. Everything else
+//! (the deck, the replacement cards, every result, each hold's EV and the mistake verdict) is replayed
+//! through the one dealing and settling pipeline on every read, which also checks the row: a seed
+//! that does not give the stored cards, or a win the cards do not pay, is a corrupt database.
+//!
+//! Row encoding (`rows.rs`, schema of migrations 3 and 4): `machine` and `situation` are indices into [`MachineId::ALL`] and
+//! [`Situation::ALL`]; `seed` is its 32 bytes; `dealt` is five card indices (`rank × 4 + suit`);
+//! `nudge` is five bytes (kind 0 = four-flush / 1 = pair, dealt position, removed card, added card,
+//! deck position); `day` is days from 0001-01-01 (proleptic Gregorian, day 1 = 0001-01-01);
+//! `time` is seconds after local midnight, or NULL when the caller gave the date alone.
+
+mod rows;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::machine::MachineId;
+use crate::shuffle::Seed;
+use crate::strategy::{hand_evs, HandEvs};
+
+use crate::pipeline::deal::Deal;
+use crate::pipeline::verify::{replay_deal, Claim};
+use crate::pipeline::nudge::{Nudge, Situation};
+use crate::pipeline::settle::{results, settle_with, stake, HandResult, HoldVerdict};
+
+use super::moment::Moment;
+use super::store::{corrupt, Res};
+
+pub(crate) use rows::{each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, next_hand_id, open_hand, record_draw};
+
+/// One hand of play (a deal, and once drawn its hold and results).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HandRecord {
+    /// The hand's id, increasing with time.
+    pub id: i64,
+    /// The local date passed in when it was dealt (the core has no clock).
+    pub day: NaiveDate,
+    /// When it was dealt, local time, as the caller gave it: `YYYY-MM-DDTHH:MM:SS`, or the date alone
+    /// when the caller passed no time of day.
+    pub played_at: String,
+    /// The machine.
+    pub machine: MachineId,
+    /// Chips bet per hand.
+    pub bet: u32,
+    /// 1, 3 or 5 hands.
+    pub hands: u8,
+    /// A practice hand: no chips, no XP.
+    pub practice: bool,
+    /// Chips taken for the deal (bet × hands; 0 in practice).
+    pub cost: u64,
+    /// Chips at stake: bet × hands (practice too: its chip figures are shown at this stake).
+    pub stake: u64,
+    /// The shuffle seed (reproduces the deck; see `game::deal`).
+    pub seed: Seed,
+    /// The commitment shown while the hand was in progress, SHA-256 of the seed's 32 bytes in hex;
+    /// null for hands stored before commitments existed.
+    pub commitment: Option<String>,
+    /// The kind-deal bag consulted, if any (a dead real deal with kind deals on).
+    pub situation: Option<Situation>,
+    /// Whether the deal (before any nudge) was dead.
+    pub dead: bool,
+    /// The nudge, if the deal was nudged.
+    pub nudge: Option<Nudge>,
+    /// The five cards dealt (after any nudge).
+    pub dealt: [Card; 5],
+    /// The best hold.
+    pub best_hold: Hold,
+    /// EV per coin of the best hold.
+    pub best_ev: f64,
+    /// Whether the hand has been drawn.
+    pub drawn: bool,
+    /// The player's hold (once drawn).
+    pub hold: Option<Hold>,
+    /// EV per coin of the player's hold.
+    pub hold_ev: Option<f64>,
+    /// EV per coin given up against the best hold (0 when the hold was as good as the best).
+    pub ev_given_up: Option<f64>,
+    /// The same in chips at the stake.
+    pub ev_given_up_chips: Option<f64>,
+    /// The core's verdict on the hold: whether it was a mistake.
+    pub mistake: Option<bool>,
+    /// One result per hand (once drawn).
+    pub results: Vec<HandResult>,
+    /// Sum of the results' wins (what practice would have paid, too).
+    pub won: Option<u64>,
+    /// Chips actually paid (0 in practice).
+    pub payout: Option<u64>,
+    /// Same cards, best hold: what the best hold would have made from the very same decks (the same
+    /// replacement cards in order; extra hands their own decks), one result per hand (once drawn).
+    pub best_results: Vec<HandResult>,
+    /// What the best hold would have won on the same cards (once drawn).
+    pub best_won: Option<u64>,
+}
+
+/// A row of the hands table, decoded.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StoredHand {
+    pub id: i64,
+    pub machine: MachineId,
+    pub bet: u32,
+    pub n_hands: u8,
+    pub practice: bool,
+    pub seed: Seed,
+    /// SHA-256 of the seed, stored at deal time (none for hands stored before migration 4).
+    pub commitment: Option<[u8; 32]>,
+    pub situation: Option<Situation>,
+    pub nudge: Option<Nudge>,
+    pub dealt: [Card; 5],
+    pub moment: Moment,
+    /// The hold and the win, once drawn.
+    pub drawn: Option<(Hold, u64)>,
+}
+
+/// A stored hand replayed: its deal and its EVs.
+pub(crate) struct Replayed {
+    pub deal: Deal,
+    pub evs: HandEvs,
+}
+
+impl StoredHand {
+    /// Chips taken for the deal (none in practice).
+    pub fn cost(&self) -> u64 {
+        if self.practice {
+            0
+        } else {
+            stake(self.bet, self.n_hands)
+        }
+    }
+
+    /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the stored commitment is
+    /// not the seed's, or the seed, with the rule's nudge when one is disclosed, does not give the
+    /// stored nudge and cards.
+    pub fn replay(&self) -> Res<Replayed> {
+        if self.commitment.is_some_and(|c| c != self.seed.commitment()) {
+            return Err(corrupt(format!("hand {}: the stored commitment is not SHA-256 of the seed", self.id)));
+        }
+        let (deal, check) =
+            replay_deal(&self.seed, self.machine, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
+        check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", self.id)))?;
+        let evs = hand_evs(self.machine, &self.dealt);
+        Ok(Replayed { deal, evs })
+    }
+
+    /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment, dealt cards,
+    /// nudge, hold and win.
+    pub fn claim(&self) -> Claim {
+        Claim {
+            hand: Some(self.id),
+            seed: self.seed,
+            machine: self.machine,
+            n_hands: self.n_hands,
+            bet: self.bet,
+            commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
+            dealt: Some(self.dealt),
+            nudge: self.nudge,
+            hold: self.drawn.map(|(hold, _)| hold),
+            drawn: None,
+            finals: None,
+            won: self.drawn.map(|(_, won)| won),
+        }
+    }
+
+    /// The hand as the player sees it, replayed and checked.
+    pub fn record(&self) -> Res<HandRecord> {
+        self.record_of(self.replay()?)
+    }
+
+    /// [`StoredHand::record`] from a replay already made (a draw replays once, not twice).
+    pub fn record_of(&self, replayed: Replayed) -> Res<HandRecord> {
+        let Replayed { deal, evs } = replayed;
+        let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet, self.n_hands));
+        let settled = match self.drawn {
+            None => None,
+            Some((hold, won)) => {
+                let settlement = settle_with(&deal, self.bet, hold, &evs);
+                if settlement.won != won {
+                    return Err(corrupt(format!(
+                        "hand {}: recorded win {won} but the cards pay {}",
+                        self.id, settlement.won
+                    )));
+                }
+                Some(settlement)
+            }
+        };
+        let verdict = settled.as_ref().map(|s| s.verdict);
+        let best_results = match self.drawn {
+            Some(_) => results(&deal, self.bet, best.best_hold),
+            None => Vec::new(),
+        };
+        let best_won = self.drawn.map(|_| best_results.iter().map(|r| r.win).sum());
+        Ok(HandRecord {
+            id: self.id,
+            day: self.moment.date(),
+            played_at: self.moment.stamp(),
+            machine: self.machine,
+            bet: self.bet,
+            hands: self.n_hands,
+            practice: self.practice,
+            cost: self.cost(),
+            stake: best.stake,
+            seed: self.seed,
+            commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
+            situation: self.situation,
+            dead: deal.dead(),
+            nudge: self.nudge,
+            dealt: self.dealt,
+            best_hold: best.best_hold,
+            best_ev: best.best_ev,
+            drawn: self.drawn.is_some(),
+            hold: verdict.map(|v| v.hold),
+            hold_ev: verdict.map(|v| v.ev),
+            ev_given_up: verdict.map(|v| v.cost),
+            ev_given_up_chips: verdict.map(|v| v.cost_chips()),
+            mistake: verdict.map(|v| v.mistake),
+            won: self.drawn.map(|(_, won)| won),
+            payout: self.drawn.map(|(_, won)| if self.practice { 0 } else { won }),
+            results: settled.map(|s| s.results).unwrap_or_default(),
+            best_results,
+            best_won,
+        })
+    }
+}

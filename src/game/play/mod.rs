@@ -1,0 +1,262 @@
+//! Play: daily chips, deals, draws, hints and the state the UI reads. Each function runs inside the
+//! caller's transaction (the façade opens it) and calls the hand pipeline for every rule of dealing
+//! and paying, the rules for every number, and the rooms below for storage.
+
+pub mod daily;
+pub mod state;
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+
+use crate::hold::Hold;
+use crate::machine::MachineId;
+use crate::pipeline::settle::{hint_holds, settle_with};
+use crate::pipeline::{stake, Deal, NudgeSource, Situation};
+use crate::shuffle::Seed;
+use crate::strategy::hand_evs;
+
+use super::error::GameError;
+use super::hands::{self, HandRecord, StoredHand};
+use super::moment::Moment;
+use super::rules;
+use super::store::{player, Res};
+use super::sums::{self, sessions};
+use super::training::review;
+use state::{HandView, Hint, MachineView, State};
+
+/// What a deal asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRequest {
+    /// The machine.
+    pub machine: MachineId,
+    /// Chips per hand: 5, 10, 20 or 50.
+    pub bet: u32,
+    /// 1, 3 or 5 hands (3 and 5 from level 10).
+    pub hands: u8,
+    /// A practice hand: no chips, no XP, always a pure deal.
+    pub practice: bool,
+}
+
+/// Collects the daily chips for `today`.
+pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
+    let streak = daily::check_claim(player::last_claim(conn)?, today)?;
+    let mut profile = player::profile(conn)?;
+    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak)?;
+    player::add_ledger(conn, "daily", rules::DAILY_CHIPS, today)?;
+    profile.chips += rules::DAILY_CHIPS;
+    profile.daily_total += rules::DAILY_CHIPS;
+    player::write_profile(conn, &profile)
+}
+
+/// A timed deal or draw counts as the player being there (see `sums/sessions.rs`); a date alone does not.
+pub(crate) fn present(conn: &Connection, now: Moment) -> Res<()> {
+    if let Some(time) = now.time() {
+        sessions::arrive(conn, now.date().and_time(time))?;
+    }
+    Ok(())
+}
+
+/// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
+pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Moment) -> Res<Vec<String>> {
+    let DealRequest { machine, bet, hands, practice } = request;
+    if let Some(hand) = hands::open_hand(conn)? {
+        return Err(GameError::HandInProgress { hand_id: hand.id }.into());
+    }
+    let mut profile = player::profile(conn)?;
+    let level_before = rules::level_for_xp(profile.xp);
+    rules::check_deal(machine, bet, hands, level_before)?;
+    let cost = if practice { 0 } else { stake(bet, hands) };
+    if cost > profile.chips {
+        return Err(GameError::InsufficientChips { needed: cost, available: profile.chips }.into());
+    }
+    // Practice hands are always pure deals and never touch the bags: practice is for drilling real
+    // decisions, and the bags' rates are about real play. A bag is read only for a dead real deal.
+    let kind_deals = !practice && player::settings(conn)?.kind_deals;
+    let situation = Situation::of(profile.chips - cost, profile.losing_streak);
+    let mut bag = None;
+    let dealt = if kind_deals {
+        let mut stored = player::bag(conn, situation)?;
+        let dealt = Deal::deal(&seed, machine, hands, NudgeSource::Bag(&mut stored));
+        if dealt.dead() {
+            bag = Some(stored);
+        }
+        dealt
+    } else {
+        Deal::deal(&seed, machine, hands, NudgeSource::Never)
+    };
+    let stored = StoredHand {
+        id: 0,
+        machine,
+        bet,
+        n_hands: hands,
+        practice,
+        seed,
+        commitment: Some(seed.commitment()),
+        situation: bag.as_ref().map(|_| situation),
+        nudge: dealt.nudge().copied(),
+        dealt: dealt.dealt(),
+        moment: now,
+        drawn: None,
+    };
+    if let Some(bag) = &bag {
+        player::write_bag(conn, situation, bag)?;
+        sums::add_deal(conn, situation, dealt.nudge().is_some())?;
+    }
+    hands::insert_deal(conn, &stored)?;
+    if cost > 0 {
+        profile.chips -= cost;
+        profile.xp += cost;
+        profile.bet_total += cost;
+        player::write_profile(conn, &profile)?;
+    }
+    player::write_prefs(conn, machine, bet, hands)?;
+    let mut events = level_events(level_before, rules::level_for_xp(profile.xp));
+    if dealt.nudge().is_some() {
+        events.push("nudged".to_string());
+    }
+    Ok(events)
+}
+
+/// A draw: the stored hand replayed, settled, paid, and added to the running sums and the review
+/// queue. Returns the finished hand.
+pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
+    let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let replayed = hand.replay()?;
+    let settlement = settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
+    let payout = if hand.practice { 0 } else { settlement.won };
+    hands::record_draw(conn, hand.id, hold, settlement.won)?;
+    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed)?;
+    sums::add_draw(conn, &record)?;
+    review::enqueue(conn, &record)?;
+    if !hand.practice {
+        let mut profile = player::profile(conn)?;
+        profile.chips += payout;
+        profile.paid_total += payout;
+        profile.losing_streak = if payout < hand.cost() { profile.losing_streak.saturating_add(1) } else { 0 };
+        player::write_profile(conn, &profile)?;
+    }
+    Ok(record)
+}
+
+/// Deals and draws the hands of `seeds` with the best hold, exactly as [`deal`] and [`draw`] do.
+/// Stops early, keeping what was played, at the first deal refused for want of chips; returns how
+/// many hands were played.
+pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[Seed], now: Moment) -> Res<usize> {
+    let mut played = 0;
+    for &seed in seeds {
+        match deal(conn, request, seed, now) {
+            Ok(_) => {}
+            Err(super::store::Failure::Refused(GameError::InsufficientChips { .. })) => break,
+            Err(other) => return Err(other),
+        }
+        let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+        draw(conn, hand_evs(hand.machine, &hand.dealt).best())?;
+        played += 1;
+    }
+    Ok(played)
+}
+
+/// The hint for the hand in progress: all 32 holds with their EVs per coin and in chips at the stake,
+/// best first, each with the core's verdict, and the machine's chart on it.
+pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
+    let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let evs = hand_evs(hand.machine, &hand.dealt);
+    let stake = stake(hand.bet, hand.n_hands);
+    let best = evs.best();
+    Ok(Hint {
+        hand_id: hand.id,
+        machine: hand.machine,
+        cards: hand.dealt,
+        bet: hand.bet,
+        hands: hand.n_hands,
+        stake,
+        holds: hint_holds(&evs, &hand.dealt, stake),
+        best_hold: best,
+        best_ev: evs.ev(best),
+        chart: crate::strategy::chart::advise(crate::strategy::chart::machine_chart(hand.machine), &hand.dealt, &evs),
+    })
+}
+
+/// Up to `limit` finished hands, newest first, replayed; with `before`, only older ids.
+pub(crate) fn history(conn: &Connection, limit: u32, before: Option<i64>) -> Res<Vec<HandRecord>> {
+    hands::finished_hands(conn, limit, before)?.iter().map(StoredHand::record).collect()
+}
+
+/// The state on `today`, with the events of the command that returns it.
+pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) -> Res<State> {
+    let profile = player::profile(conn)?;
+    let level = rules::level_for_xp(profile.xp);
+    let last = player::last_claim(conn)?;
+    let mut last_bet = BTreeMap::new();
+    let mut last_hands = BTreeMap::new();
+    for (machine, bet, hands) in player::prefs(conn)? {
+        let bet = u32::try_from(bet).ok().filter(|b| rules::BETS.contains(b));
+        let hands = u8::try_from(hands).ok().filter(|n| rules::HAND_COUNTS.contains(n));
+        let (Some(bet), Some(hands)) = (bet, hands) else {
+            return Err(super::store::corrupt(format!("bad remembered bet for {machine}")));
+        };
+        last_bet.insert(machine.clone(), bet);
+        last_hands.insert(machine, hands);
+    }
+    let hand = hands::open_hand(conn)?.map(|h| {
+        let evs = hand_evs(h.machine, &h.dealt);
+        let best_hold = evs.best();
+        HandView {
+            id: h.id,
+            machine: h.machine,
+            bet: h.bet,
+            hands: h.n_hands,
+            practice: h.practice,
+            stake: stake(h.bet, h.n_hands),
+            cards: h.dealt,
+            nudged: h.nudge.is_some(),
+            commitment: h.commitment.map(|c| crate::shuffle::hex(&c)),
+            best_hold,
+            best_ev: evs.ev(best_hold),
+        }
+    });
+    let last_hand = history(conn, 1, None)?.into_iter().next();
+    Ok(State {
+        chips: profile.chips,
+        level,
+        xp: profile.xp,
+        level_start_xp: rules::level_start_xp(level),
+        next_level_xp: rules::level_start_xp(level + 1),
+        unlocked: MachineId::ALL.into_iter().filter(|&m| rules::machine_unlocked(m, level)).collect(),
+        multi_play: level >= rules::MULTI_PLAY_LEVEL,
+        next_unlock: rules::next_unlock(profile.xp),
+        daily: daily::view(last, today),
+        settings: player::settings(conn)?,
+        last_bet,
+        last_hands,
+        broke: hand.is_none() && rules::broke(profile.chips),
+        hand,
+        last_hand,
+        losing_streak: profile.losing_streak,
+        machines: MachineId::ALL
+            .into_iter()
+            .map(|m| MachineView {
+                id: m,
+                unlock_level: m.unlock_level(),
+                unlocked: rules::machine_unlocked(m, level),
+                paytable: m.paytable().rows().to_vec(),
+            })
+            .collect(),
+        bets: rules::BETS,
+        hand_counts: rules::HAND_COUNTS,
+        events,
+    })
+}
+
+/// The events of a level change: "level-up" and each unlock reached.
+fn level_events(before: u32, after: u32) -> Vec<String> {
+    if after <= before {
+        return Vec::new();
+    }
+    let mut events = vec!["level-up".to_string()];
+    events.extend(rules::unlocked_between(before, after).into_iter().map(rules::Unlock::event));
+    events
+}

@@ -1,0 +1,198 @@
+//! The player's own rows: the profile (balance, XP, losing streak, the ledger's running sums, the
+//! drill clock), the ledger of start and daily chips, the daily claims, the settings, the kind-deal
+//! bags and the remembered bet per machine. Plain reads and writes inside the caller's transaction;
+//! the rules that change them live in the rooms above.
+
+use chrono::NaiveDate;
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{corrupt, Res};
+use crate::game::settings::Settings;
+use crate::machine::MachineId;
+use crate::pipeline::{ShuffleBag, Situation};
+
+/// The profile row: the balance, XP, losing streak and the ledger's running sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Profile {
+    pub chips: u64,
+    pub xp: u64,
+    pub losing_streak: u32,
+    /// Chips taken by real deals, ever.
+    pub bet_total: u64,
+    /// Chips paid by real draws, ever.
+    pub paid_total: u64,
+    /// Daily chips collected, ever.
+    pub daily_total: u64,
+}
+
+/// The profile; a negative or oversized stored number is a `FromSqlConversionFailure` (reported as a
+/// corrupt database), never clamped.
+pub(crate) fn profile(conn: &Connection) -> Res<Profile> {
+    Ok(conn.prepare_cached(
+        "SELECT chips, xp, losing_streak, bet_total, paid_total, daily_total FROM profile WHERE id = 1",
+    )?
+    .query_row([], |row| {
+        Ok(Profile {
+            chips: row.get(0)?,
+            xp: row.get(1)?,
+            losing_streak: row.get(2)?,
+            bet_total: row.get(3)?,
+            paid_total: row.get(4)?,
+            daily_total: row.get(5)?,
+        })
+    })?)
+}
+
+/// Writes the profile.
+pub(crate) fn write_profile(conn: &Connection, profile: &Profile) -> Res<()> {
+    conn.prepare_cached(
+        "UPDATE profile SET chips = ?1, xp = ?2, losing_streak = ?3, bet_total = ?4, paid_total = ?5, \
+         daily_total = ?6 WHERE id = 1",
+    )?
+    .execute(params![
+        profile.chips as i64,
+        profile.xp as i64,
+        i64::from(profile.losing_streak),
+        profile.bet_total as i64,
+        profile.paid_total as i64,
+        profile.daily_total as i64,
+    ])?;
+    Ok(())
+}
+
+/// The drill clock: drill answers given so far.
+pub(crate) fn drill_clock(conn: &Connection) -> Res<i64> {
+    Ok(conn.prepare_cached("SELECT drill_clock FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))?)
+}
+
+/// Advances the drill clock by one answer; returns the new value.
+pub(crate) fn tick_drill_clock(conn: &Connection) -> Res<i64> {
+    conn.prepare_cached("UPDATE profile SET drill_clock = drill_clock + 1 WHERE id = 1")?.execute([])?;
+    drill_clock(conn)
+}
+
+/// The ledger's start and daily rows, summed: (start chips, start rows, daily chips, daily rows).
+pub(crate) fn ledger_sums(conn: &Connection) -> Res<(i64, i64, i64, i64)> {
+    Ok(conn.prepare_cached(
+        "SELECT COALESCE(SUM(CASE WHEN kind = 'start' THEN amount END), 0), COUNT(CASE WHEN kind = 'start' THEN 1 END), \
+         COALESCE(SUM(CASE WHEN kind = 'daily' THEN amount END), 0), COUNT(CASE WHEN kind = 'daily' THEN 1 END) FROM ledger",
+    )?
+    .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?)
+}
+
+/// The daily claims, summed: (chips, claims).
+pub(crate) fn claim_sums(conn: &Connection) -> Res<(i64, i64)> {
+    Ok(conn.prepare_cached("SELECT COALESCE(SUM(amount), 0), COUNT(*) FROM daily_claims")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?)
+}
+
+/// Adds a start or daily row to the ledger (a hand's bet and win are stored with the hand).
+pub(crate) fn add_ledger(conn: &Connection, kind: &str, amount: u64, day: NaiveDate) -> Res<()> {
+    conn.prepare_cached("INSERT INTO ledger (kind, amount, day) VALUES (?1, ?2, ?3)")?
+        .execute(params![kind, amount as i64, day.to_string()])?;
+    Ok(())
+}
+
+/// The settings as stored (unknown or invalid pairs fall back to their defaults).
+pub(crate) fn settings(conn: &Connection) -> Res<Settings> {
+    let mut stmt = conn.prepare_cached("SELECT key, value FROM settings")?;
+    let pairs = stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(Settings::from_pairs(&pairs))
+}
+
+/// Stores one setting (the caller validated it).
+pub(crate) fn write_setting(conn: &Connection, key: &str, value: &str) -> Res<()> {
+    conn.prepare_cached(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute(params![key, value])?;
+    Ok(())
+}
+
+/// A daily claim as stored: its date and the streak it made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Claim {
+    /// The date claimed.
+    pub day: NaiveDate,
+    /// Consecutive days up to and including that date.
+    pub streak: u32,
+}
+
+/// The latest daily claim, if any; a stored date or streak that does not parse is corrupt.
+pub(crate) fn last_claim(conn: &Connection) -> Res<Option<Claim>> {
+    let raw: Option<(String, i64)> = conn
+        .prepare_cached("SELECT day, streak FROM daily_claims ORDER BY day DESC LIMIT 1")?
+        .query_row([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?;
+    raw.map(|(day, streak)| {
+        Ok(Claim {
+            day: day.parse().map_err(|_| corrupt(format!("bad daily claim date '{day}'")))?,
+            streak: u32::try_from(streak).map_err(|_| corrupt(format!("bad streak {streak}")))?,
+        })
+    })
+    .transpose()
+}
+
+/// Records a daily claim.
+pub(crate) fn insert_claim(conn: &Connection, day: NaiveDate, amount: u64, streak: u32) -> Res<()> {
+    conn.prepare_cached("INSERT INTO daily_claims (day, amount, streak) VALUES (?1, ?2, ?3)")?
+        .execute(params![day.to_string(), amount as i64, i64::from(streak)])?;
+    Ok(())
+}
+
+/// A situation's stored kind-deal bag ("1" for a nudge, "0" for a plain deal, next first), or a fresh
+/// one when none is stored; damaged text is corrupt.
+pub(crate) fn bag(conn: &Connection, situation: Situation) -> Res<ShuffleBag<bool>> {
+    let stored: Option<(String, Option<String>)> = conn
+        .prepare_cached("SELECT remaining, last FROM bags WHERE situation = ?1")?
+        .query_row([situation.id()], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?;
+    let parse = |text: &str| -> Res<Vec<bool>> {
+        text.chars()
+            .map(|c| match c {
+                '1' => Ok(true),
+                '0' => Ok(false),
+                _ => Err(corrupt(format!("bad kind-deal bag '{text}'"))),
+            })
+            .collect()
+    };
+    match stored {
+        None => Ok(situation.new_bag()),
+        Some((remaining, last)) => {
+            let last = match last.as_deref() {
+                None => None,
+                Some(text) => parse(text)?.first().copied(),
+            };
+            Ok(situation.restore_bag(parse(&remaining)?, last))
+        }
+    }
+}
+
+/// Stores a situation's bag after a draw from it.
+pub(crate) fn write_bag(conn: &Connection, situation: Situation, bag: &ShuffleBag<bool>) -> Res<()> {
+    let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+    let last = bag.last().map(|&b| text(&[b]));
+    conn.prepare_cached(
+        "INSERT INTO bags (situation, remaining, last) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (situation) DO UPDATE SET remaining = excluded.remaining, last = excluded.last",
+    )?
+    .execute(params![situation.id(), text(bag.remaining()), last])?;
+    Ok(())
+}
+
+/// The remembered bet and number of hands per machine id, as stored (the caller checks them).
+pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(String, i64, i64)>> {
+    let mut stmt = conn.prepare_cached("SELECT machine, last_bet, last_hands FROM machine_prefs ORDER BY machine")?;
+    let rows = stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Remembers the bet and number of hands last dealt on `machine`.
+pub(crate) fn write_prefs(conn: &Connection, machine: MachineId, bet: u32, hands: u8) -> Res<()> {
+    conn.prepare_cached(
+        "INSERT INTO machine_prefs (machine, last_bet, last_hands) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (machine) DO UPDATE SET last_bet = excluded.last_bet, last_hands = excluded.last_hands",
+    )?
+    .execute(params![machine.id(), i64::from(bet), i64::from(hands)])?;
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! The Rust steps of migrations: what SQL alone cannot do when the schema changes.
+//!
+//! Frozen: each step carries the SQL and the row encodings of its own schema and calls only the pure
+//! hand pipeline and the solver (whose results never change: a hand's seed must deal it forever),
+//! never today's storage helpers. A step refuses the file (`Err(Corrupt)`, rolling the whole
+//! upgrade back so the file stays as it was) when a stored value disagrees with the replay.
+//!
+//! - [`lean_hands`] (migration 3) moves every hand of a schema-2 file to the lean row, replaying each
+//!   first: cards the seed does not give, a best hold that is not the best, an EV that is not a
+//!   finite number or not the solver's, a win the cards do not pay, or a bet or payout missing from
+//!   the ledger refuse the file. It then sets the profile's ledger sums.
+//! - [`review_queue`] (migration 6) puts every stored mistaken hand on the review queue, due at once.
+
+use std::collections::HashMap;
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
+use rusqlite::{params, Transaction};
+
+use super::{corrupt, Res};
+use crate::card::{parse_hand, Card};
+use crate::hold::Hold;
+use crate::machine::MachineId;
+use crate::pipeline::settle::settle_with;
+use crate::pipeline::verify::replay_deal;
+use crate::pipeline::{stake, Nudge, NudgeKind, Situation};
+use crate::shuffle::Seed;
+use crate::strategy::{hand_evs, TIE_EPSILON};
+
+/// A migration's Rust step, run inside the migration's transaction after its SQL.
+pub type Step = fn(&Transaction<'_>) -> Res<()>;
+
+/// A schema-2 hand row, as stored.
+struct OldHand {
+    id: i64,
+    day: String,
+    machine: String,
+    bet: i64,
+    n_hands: i64,
+    practice: bool,
+    cost: i64,
+    seed: String,
+    situation: Option<String>,
+    nudge: Option<String>,
+    dealt: String,
+    evs: Vec<u8>,
+    best_hold: i64,
+    best_ev: f64,
+    drawn: bool,
+    hold: Option<i64>,
+    hold_ev: Option<f64>,
+    ev_given_up: Option<f64>,
+    won: Option<i64>,
+    payout: Option<i64>,
+    played_at: Option<String>,
+}
+
+/// Migration 3's step: schema-2 hands → lean hands (schema 3's row), checked.
+pub fn lean_hands(tx: &Transaction<'_>) -> Res<()> {
+    // Each hand's bet and payout as the old ledger recorded them.
+    let mut ledger: HashMap<i64, (i64, i64)> = HashMap::new();
+    {
+        let mut stmt = tx.prepare("SELECT hand_id, kind, amount FROM ledger_v2 WHERE hand_id IS NOT NULL")?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let (hand_id, kind, amount): (i64, String, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
+            let entry = ledger.entry(hand_id).or_insert((0, 0));
+            match kind.as_str() {
+                "bet" => entry.0 += -amount,
+                "payout" => entry.1 += amount,
+                other => return Err(corrupt(format!("a ledger row of kind '{other}' names hand {hand_id}"))),
+            }
+        }
+    }
+    let (mut bet_total, mut paid_total) = (0u64, 0u64);
+    let mut stmt = tx.prepare(
+        "SELECT id, day, machine, bet, n_hands, practice, cost, seed, situation, nudge, dealt, evs, best_hold, \
+         best_ev, drawn, hold, hold_ev, ev_given_up, won, payout, played_at FROM hands_v2 ORDER BY id",
+    )?;
+    let mut insert = tx.prepare(
+        "INSERT INTO hands (id, machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let old = OldHand {
+            id: row.get(0)?,
+            day: row.get(1)?,
+            machine: row.get(2)?,
+            bet: row.get(3)?,
+            n_hands: row.get(4)?,
+            practice: row.get(5)?,
+            cost: row.get(6)?,
+            seed: row.get(7)?,
+            situation: row.get(8)?,
+            nudge: row.get(9)?,
+            dealt: row.get(10)?,
+            evs: row.get(11)?,
+            best_hold: row.get(12)?,
+            best_ev: row.get(13)?,
+            drawn: row.get(14)?,
+            hold: row.get(15)?,
+            hold_ev: row.get(16)?,
+            ev_given_up: row.get(17)?,
+            won: row.get(18)?,
+            payout: row.get(19)?,
+            played_at: row.get(20)?,
+        };
+        let hand = Lean::of(&old)?;
+        let cost = if hand.practice { 0 } else { stake(hand.bet, hand.n_hands) };
+        let paid = if hand.practice { 0 } else { hand.won.unwrap_or(0) };
+        let (ledger_bet, ledger_paid) = ledger.remove(&old.id).unwrap_or((0, 0));
+        if ledger_bet != cost as i64 || ledger_paid != paid as i64 || old.cost != cost as i64 {
+            return Err(corrupt(format!(
+                "hand {}: the ledger took {ledger_bet} and paid {ledger_paid}, the hand cost {cost} and paid {paid}",
+                old.id
+            )));
+        }
+        if old.payout.is_some_and(|p| p != paid as i64) {
+            return Err(corrupt(format!("hand {}: recorded payout {:?} but the cards pay {paid}", old.id, old.payout)));
+        }
+        let cards = |cards: &[Card; 5]| -> Vec<u8> { cards.iter().map(|c| c.index() as u8).collect() };
+        let nudge = hand.nudge.map(|n| {
+            let kind = match n.kind {
+                NudgeKind::FourFlush => 0u8,
+                NudgeKind::Pair => 1,
+            };
+            vec![kind, n.position as u8, n.removed.index() as u8, n.added.index() as u8, n.deck_position as u8]
+        });
+        insert.execute(params![
+            old.id,
+            MachineId::ALL.iter().position(|&m| m == hand.machine).map(|i| i as i64),
+            i64::from(hand.bet),
+            i64::from(hand.n_hands),
+            hand.practice,
+            &hand.seed.bytes()[..],
+            hand.situation.and_then(|s| Situation::ALL.iter().position(|&x| x == s)).map(|i| i as i64),
+            nudge,
+            cards(&hand.dealt),
+            i64::from(hand.day.num_days_from_ce()),
+            hand.time.map(|t| i64::from(t.num_seconds_from_midnight())),
+            hand.hold.map(|h| i64::from(h.mask())),
+            hand.won.map(|w| w as i64),
+        ])?;
+        bet_total += cost;
+        paid_total += paid;
+    }
+    drop(rows);
+    if let Some(hand_id) = ledger.keys().next() {
+        return Err(corrupt(format!("the ledger names hand {hand_id}, which does not exist")));
+    }
+    let daily: i64 = tx.query_row("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'daily'", [], |r| r.get(0))?;
+    let daily = u64::try_from(daily).map_err(|_| corrupt(format!("daily chips {daily}")))?;
+    tx.execute(
+        "UPDATE profile SET bet_total = ?1, paid_total = ?2, daily_total = ?3 WHERE id = 1",
+        params![bet_total as i64, paid_total as i64, daily as i64],
+    )?;
+    Ok(tx.execute_batch("DROP TABLE ledger_v2; DROP TABLE hands_v2;")?)
+}
+
+/// A schema-2 hand parsed and replayed: what the lean row keeps.
+struct Lean {
+    machine: MachineId,
+    bet: u32,
+    n_hands: u8,
+    practice: bool,
+    seed: Seed,
+    situation: Option<Situation>,
+    nudge: Option<Nudge>,
+    dealt: [Card; 5],
+    day: NaiveDate,
+    time: Option<chrono::NaiveTime>,
+    hold: Option<Hold>,
+    won: Option<u64>,
+}
+
+impl Lean {
+    /// Parses `old`, replays it through the pipeline and checks what it stored against the replay.
+    fn of(old: &OldHand) -> Res<Lean> {
+        let bad = |what: &str| corrupt(format!("hand {}: bad {what}", old.id));
+        let day: NaiveDate = old.day.parse().map_err(|_| bad("day"))?;
+        let (day, time) = match &old.played_at {
+            None => (day, None),
+            Some(text) if !text.contains('T') => (text.parse::<NaiveDate>().map_err(|_| bad("played_at"))?, None),
+            Some(text) => {
+                let at = NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S").map_err(|_| bad("played_at"))?;
+                (at.date(), Some(at.time()))
+            }
+        };
+        let hold = match (old.drawn, old.hold) {
+            (false, None) => None,
+            (true, Some(mask)) => {
+                Some(u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(|| bad("hold"))?)
+            }
+            _ => return Err(bad("hold")),
+        };
+        let won = match (hold, old.won) {
+            (None, _) => None,
+            (Some(_), Some(won)) => Some(u64::try_from(won).map_err(|_| bad("won"))?),
+            (Some(_), None) => return Err(bad("won")),
+        };
+        let lean = Lean {
+            machine: old.machine.parse::<MachineId>().map_err(|_| bad("machine"))?,
+            bet: u32::try_from(old.bet).map_err(|_| bad("bet"))?,
+            n_hands: u8::try_from(old.n_hands).ok().filter(|n| [1, 3, 5].contains(n)).ok_or_else(|| bad("n_hands"))?,
+            practice: old.practice,
+            seed: old.seed.parse::<Seed>().map_err(|_| bad("seed"))?,
+            situation: match &old.situation {
+                None => None,
+                Some(id) => Some(Situation::from_id(id).ok_or_else(|| bad("situation"))?),
+            },
+            nudge: match &old.nudge {
+                None => None,
+                Some(text) => Some(
+                    serde_json::from_str::<Nudge>(text).ok().filter(Nudge::fits_positions).ok_or_else(|| bad("nudge"))?,
+                ),
+            },
+            dealt: parse_hand(&old.dealt).map_err(|_| bad("dealt"))?,
+            day,
+            time,
+            hold,
+            won,
+        };
+        let (deal, check) = replay_deal(&lean.seed, lean.machine, lean.n_hands, Some(&lean.dealt), lean.nudge.as_ref());
+        check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", old.id)))?;
+        let evs = hand_evs(lean.machine, &lean.dealt);
+        if let (Some(hold), Some(won)) = (hold, won) {
+            let paid = settle_with(&deal, lean.bet, hold, &evs).won;
+            if paid != won {
+                return Err(corrupt(format!("hand {}: recorded win {won} but the cards pay {paid}", old.id)));
+            }
+        }
+        // The old row's stored EVs against the solver's: finite, the same best hold, the same values.
+        let blob: Vec<f64> =
+            old.evs.chunks(8).filter_map(|c| <[u8; 8]>::try_from(c).ok()).map(f64::from_le_bytes).collect();
+        let finite = blob.len() == 32
+            && blob.iter().all(|ev| ev.is_finite())
+            && old.best_ev.is_finite()
+            && old.hold_ev.is_none_or(f64::is_finite)
+            && old.ev_given_up.is_none_or(f64::is_finite);
+        if !finite {
+            return Err(corrupt(format!(
+                "hand {}: a stored EV is not a finite number (or the EV list is damaged)",
+                old.id
+            )));
+        }
+        let disagrees = |what: &str| corrupt(format!("hand {}: stored {what} disagrees with the solver", old.id));
+        let close = |a: f64, b: f64| (a - b).abs() <= TIE_EPSILON;
+        let best = evs.best();
+        if u32::try_from(old.best_hold).ok() != Some(u32::from(best.mask())) {
+            return Err(disagrees("best hold"));
+        }
+        if !close(old.best_ev, evs.ev(best)) || !close(blob[usize::from(best.mask())], evs.ev(best)) {
+            return Err(disagrees("best EV"));
+        }
+        if let (Some(stored), Some(hold)) = (old.hold_ev, hold) {
+            if !close(stored, evs.ev(hold)) {
+                return Err(disagrees("hold EV"));
+            }
+        }
+        Ok(lean)
+    }
+}
+
+/// Migration 6's step: every drawn hand whose hold was a mistake goes on the review queue, due at
+/// once (drill clock 0), in hand order. A hand that does not replay refuses the file.
+pub fn review_queue(tx: &Transaction<'_>) -> Res<()> {
+    let mut stmt = tx.prepare(
+        "SELECT id, machine, n_hands, seed, nudge, dealt, hold FROM hands WHERE hold IS NOT NULL ORDER BY id",
+    )?;
+    let mut enqueue = tx.prepare("INSERT OR IGNORE INTO review (hand_id, machine, due, streak) VALUES (?1, ?2, 0, 0)")?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let id: i64 = row.get(0)?;
+        let bad = || corrupt(format!("hand {id}: bad row"));
+        let code: i64 = row.get(1)?;
+        let machine = usize::try_from(code).ok().and_then(|i| MachineId::ALL.get(i).copied()).ok_or_else(bad)?;
+        let n_hands = u8::try_from(row.get::<_, i64>(2)?).map_err(|_| bad())?;
+        let seed = Seed::from_bytes(row.get::<_, Vec<u8>>(3)?.try_into().map_err(|_| bad())?);
+        let nudge = match row.get::<_, Option<Vec<u8>>>(4)? {
+            None => None,
+            Some(bytes) => Some(nudge_of_schema_3(&bytes).ok_or_else(bad)?),
+        };
+        let dealt = cards_of_schema_3(&row.get::<_, Vec<u8>>(5)?).ok_or_else(bad)?;
+        let hold = u32::try_from(row.get::<_, i64>(6)?).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(bad)?;
+        let (_, check) = replay_deal(&seed, machine, n_hands, Some(&dealt), nudge.as_ref());
+        check.map_err(|mismatch| corrupt(format!("hand {id}: {mismatch}")))?;
+        if hand_evs(machine, &dealt).is_mistake(hold) {
+            enqueue.execute(params![id, code])?;
+        }
+    }
+    Ok(())
+}
+
+/// Five card indices, as schema 3 stores `dealt`.
+fn cards_of_schema_3(bytes: &[u8]) -> Option<[Card; 5]> {
+    let cards: Vec<Card> = bytes.iter().map(|&b| Card::from_index(usize::from(b))).collect::<Option<_>>()?;
+    cards.try_into().ok()
+}
+
+/// Five bytes (kind, position, removed, added, deck position), as schema 3 stores `nudge`.
+fn nudge_of_schema_3(bytes: &[u8]) -> Option<Nudge> {
+    let [kind, position, removed, added, deck_position] = <[u8; 5]>::try_from(bytes).ok()?;
+    let nudge = Nudge {
+        kind: match kind {
+            0 => NudgeKind::FourFlush,
+            1 => NudgeKind::Pair,
+            _ => return None,
+        },
+        position: usize::from(position),
+        removed: Card::from_index(usize::from(removed))?,
+        added: Card::from_index(usize::from(added))?,
+        deck_position: usize::from(deck_position),
+    };
+    Some(nudge).filter(Nudge::fits_positions)
+}

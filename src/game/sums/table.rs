@@ -1,0 +1,225 @@
+//! The derived tables' SQL: their definitions (generated from the list of sums), their version, and
+//! the reads and writes of their rows.
+//!
+//! - `sums`: one row per (scope, machine, practice) with every sum of the list and the best hand;
+//!   scope 0 is all time, scope N the session with id N;
+//! - `outcome_sums`: all time, how many final hands landed on each paytable row;
+//! - `kind_sums`: per kind-deal situation, the dead real deals that consulted its bag and how many
+//!   of them it nudged (counted at the deal);
+//! - `chart_series`, `chart_points`: chips over deals (`chart.rs`);
+//! - `sums_version`: the SHA-256 of these definitions (and [`RULES`]), so a changed list rebuilds.
+
+use rusqlite::types::Value;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+
+use super::list::{BestHand, Sums};
+use crate::game::store::codes::{machine_code, machine_from_code, situation_code, situation_from_code};
+use crate::game::store::{corrupt, Res};
+use crate::machine::MachineId;
+use crate::pipeline::Situation;
+
+/// Bumped when what a hand adds changes without a column changing (the tables then rebuild).
+const RULES: &str = "sums rules 1";
+
+/// The scope of all time.
+pub(crate) const ALL_TIME: i64 = 0;
+
+/// The definitions of the derived tables.
+pub(crate) fn definitions() -> String {
+    let columns: String = Sums::COLUMNS.iter().map(|(name, sql)| format!("    {name} {sql},\n")).collect();
+    format!(
+        "CREATE TABLE sums (
+    scope INTEGER NOT NULL CHECK (scope >= 0),
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+{columns}    best_hand INTEGER,
+    best_outcome TEXT,
+    best_hand_won INTEGER,
+    PRIMARY KEY (scope, machine, practice)
+) WITHOUT ROWID;
+CREATE TABLE outcome_sums (
+    machine INTEGER NOT NULL,
+    practice INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (machine, practice, outcome)
+) WITHOUT ROWID;
+CREATE TABLE kind_sums (
+    situation INTEGER PRIMARY KEY CHECK (situation BETWEEN 0 AND 2),
+    dead_deals INTEGER NOT NULL,
+    nudged INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE chart_series (
+    machine INTEGER NOT NULL,
+    practice INTEGER NOT NULL,
+    stride INTEGER NOT NULL CHECK (stride >= 1),
+    PRIMARY KEY (machine, practice)
+) WITHOUT ROWID;
+CREATE TABLE chart_points (
+    machine INTEGER NOT NULL,
+    practice INTEGER NOT NULL,
+    deal INTEGER NOT NULL CHECK (deal >= 1),
+    actual INTEGER NOT NULL,
+    expected REAL NOT NULL,
+    PRIMARY KEY (machine, practice, deal)
+) WITHOUT ROWID;
+CREATE TABLE sums_version (version TEXT NOT NULL);
+"
+    )
+}
+
+/// The version the stored derived tables must have: SHA-256 of [`definitions`] and [`RULES`].
+pub(crate) fn version() -> String {
+    let digest = Sha256::digest(format!("{RULES}\n{}", definitions()).as_bytes());
+    crate::shuffle::hex(&digest)
+}
+
+/// Whether the derived tables exist and are today's.
+pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
+    let exists: bool = conn
+        .prepare_cached("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'sums_version'")?
+        .query_row([], |r| r.get::<_, i64>(0))?
+        > 0;
+    if !exists {
+        return Ok(false);
+    }
+    let stored: Option<String> =
+        conn.prepare_cached("SELECT version FROM sums_version")?.query_row([], |r| r.get(0)).optional()?;
+    Ok(stored.as_deref() == Some(version().as_str()))
+}
+
+/// Drops and recreates the derived tables, empty, and records today's version.
+pub(crate) fn recreate(conn: &Connection) -> Res<()> {
+    for table in ["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "sums_version"] {
+        conn.execute_batch(&format!("DROP TABLE IF EXISTS {table};"))?;
+    }
+    conn.execute_batch(&definitions())?;
+    conn.execute("INSERT INTO sums_version (version) VALUES (?1)", [version()])?;
+    Ok(())
+}
+
+fn columns() -> String {
+    Sums::COLUMNS.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ")
+}
+
+/// The stored sums of one scope, machine and practice flag (zeros when none were stored).
+pub(crate) fn read(conn: &Connection, scope: i64, machine: MachineId, practice: bool) -> Res<Sums> {
+    let sql = format!(
+        "SELECT {}, best_hand, best_outcome, best_hand_won FROM sums WHERE scope = ?1 AND machine = ?2 AND practice = ?3",
+        columns()
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query(params![scope, machine_code(machine), practice])?;
+    match rows.next()? {
+        None => Ok(Sums::default()),
+        Some(row) => decode(row, 0),
+    }
+}
+
+/// Every stored row of a scope (all scopes when `None`): ((scope, machine, practice), sums), in key order.
+pub(crate) fn read_all(conn: &Connection, scope: Option<i64>) -> Res<Vec<((i64, MachineId, bool), Sums)>> {
+    let sql = format!(
+        "SELECT scope, machine, practice, {}, best_hand, best_outcome, best_hand_won FROM sums \
+         WHERE ?1 IS NULL OR scope = ?1 ORDER BY scope, machine, practice",
+        columns()
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query([scope])?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        let machine = machine_from_code(row.get(1)?).ok_or_else(|| corrupt("a bad machine in the running sums"))?;
+        out.push(((row.get(0)?, machine, row.get(2)?), decode(row, 3)?));
+    }
+    Ok(out)
+}
+
+fn decode(row: &rusqlite::Row<'_>, base: usize) -> Res<Sums> {
+    let mut sums = Sums::read_amounts(row, base)?;
+    let at = base + Sums::COLUMNS.len();
+    let best = (row.get::<_, Option<i64>>(at)?, row.get::<_, Option<String>>(at + 1)?, row.get::<_, Option<i64>>(at + 2)?);
+    sums.best_hand = match (best.0, best.1, best.2.and_then(|won| u64::try_from(won).ok())) {
+        (Some(hand), Some(outcome), Some(won)) => Some(BestHand { hand, outcome, won }),
+        (None, None, None) => None,
+        _ => return Err(corrupt("a best hand half stored in the running sums")),
+    };
+    if sums.best_holds > sums.deals || sums.nudged > sums.deals {
+        return Err(corrupt("running sums that do not add up (more best holds or nudges than deals)"));
+    }
+    Ok(sums)
+}
+
+/// Stores the sums of one scope, machine and practice flag.
+pub(crate) fn write(conn: &Connection, scope: i64, machine: MachineId, practice: bool, sums: &Sums) -> Res<()> {
+    let n = Sums::COLUMNS.len();
+    let marks: String = (4..n + 7).map(|i| format!(", ?{i}")).collect();
+    let sql = format!(
+        "INSERT OR REPLACE INTO sums (scope, machine, practice, {}, best_hand, best_outcome, best_hand_won) \
+         VALUES (?1, ?2, ?3{marks})",
+        columns()
+    );
+    let best = sums.best_hand.as_ref();
+    let mut values = vec![Value::Integer(scope), Value::Integer(machine_code(machine)), Value::Integer(i64::from(practice))];
+    values.extend(sums.values());
+    values.push(best.map_or(Value::Null, |b| Value::Integer(b.hand)));
+    values.push(best.map_or(Value::Null, |b| Value::Text(b.outcome.clone())));
+    values.push(best.map_or(Value::Null, |b| Value::Integer(b.won as i64)));
+    conn.prepare_cached(&sql)?.execute(params_from_iter(values))?;
+    Ok(())
+}
+
+/// Every stored outcome count: ((machine, practice, outcome), count), in key order.
+pub(crate) fn read_outcomes(conn: &Connection) -> Res<Vec<((MachineId, bool, String), u64)>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT machine, practice, outcome, count FROM outcome_sums ORDER BY machine, practice, outcome")?;
+    let mut rows = stmt.query([])?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        let outcome: String = row.get(2)?;
+        let machine = machine_from_code(row.get(0)?);
+        let count = u64::try_from(row.get::<_, i64>(3)?).ok();
+        let (Some(machine), Some(count)) = (machine, count) else {
+            return Err(corrupt(format!("a bad final-hand count for '{outcome}'")));
+        };
+        out.push(((machine, row.get(1)?, outcome), count));
+    }
+    Ok(out)
+}
+
+/// Adds `n` final hands on `outcome` to the count of `machine`.
+pub(crate) fn add_outcome(conn: &Connection, machine: MachineId, practice: bool, outcome: &str, n: u64) -> Res<()> {
+    conn.prepare_cached(
+        "INSERT INTO outcome_sums (machine, practice, outcome, count) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (machine, practice, outcome) DO UPDATE SET count = count + excluded.count",
+    )?
+    .execute(params![machine_code(machine), practice, outcome, n as i64])?;
+    Ok(())
+}
+
+/// The stored kind-deal counts per situation: (dead deals, nudged), [`Situation::ALL`] order.
+pub(crate) fn read_kinds(conn: &Connection) -> Res<[(u64, u64); 3]> {
+    let mut counts = [(0u64, 0u64); 3];
+    let mut stmt = conn.prepare_cached("SELECT situation, dead_deals, nudged FROM kind_sums")?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let (code, dead, nudged): (i64, i64, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
+        let situation =
+            situation_from_code(code).ok_or_else(|| corrupt(format!("kind-deal totals: bad situation {code}")))?;
+        let idx = Situation::ALL.iter().position(|&s| s == situation).unwrap_or(0);
+        counts[idx] = match (u64::try_from(dead), u64::try_from(nudged)) {
+            (Ok(dead), Ok(nudged)) if nudged <= dead => (dead, nudged),
+            _ => return Err(corrupt(format!("kind-deal totals: bad counts {dead} / {nudged}"))),
+        };
+    }
+    Ok(counts)
+}
+
+/// Adds `dead` dead deals, `nudged` of them nudged, to `situation`'s counts.
+pub(crate) fn add_kind(conn: &Connection, situation: Situation, dead: u64, nudged: u64) -> Res<()> {
+    conn.prepare_cached(
+        "INSERT INTO kind_sums (situation, dead_deals, nudged) VALUES (?1, ?2, ?3) ON CONFLICT (situation) \
+         DO UPDATE SET dead_deals = dead_deals + excluded.dead_deals, nudged = nudged + excluded.nudged",
+    )?
+    .execute(params![situation_code(situation), dead as i64, nudged as i64])?;
+    Ok(())
+}

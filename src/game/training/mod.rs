@@ -1,0 +1,5 @@
+//! Training: drills per machine, no chips and no XP, counted apart (`drill_totals`), and the review
+//! queue of the player's own mistaken deals (`review`). Owns those two tables.
+
+pub mod drills;
+pub(crate) mod review;
