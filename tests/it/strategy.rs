@@ -1,7 +1,7 @@
 //! The fast solver against the brute-force reference, the tie rule, the cost of a hold, and the
 //! analyser against the published returns.
 
-mod common;
+use super::common;
 
 use vpoker::card::{parse_hand, Card};
 use vpoker::hold::Hold;

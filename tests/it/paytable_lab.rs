@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-mod common;
+use super::common;
 
 use vpoker::card::Card;
 use vpoker::eval::Family;

@@ -1,0 +1,26 @@
+//! The core's integration tests, one binary (each file a module; linking one test binary instead
+//! of one per file is most of what a test run costs on two cores).
+
+mod architecture;
+mod cards;
+mod chart;
+mod coach;
+mod common;
+mod contract;
+mod drill;
+mod evaluators;
+mod game_bag;
+mod game_kind;
+mod game_migrate;
+mod game_props;
+mod game_rules;
+mod game_storage;
+mod hold;
+mod i18n;
+mod lab;
+mod paytable_lab;
+mod pipeline;
+mod shuffle;
+mod strategy;
+mod ui_view;
+mod verify;
