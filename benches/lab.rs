@@ -1,4 +1,4 @@
-//! Benchmarks of the fairness labs (`vpoker::lab`), with the targets from issue 9: 1,000,000
+//! Benchmarks of the fairness labs (`vpoker::lab`), with their targets: 1,000,000
 //! Fisher–Yates shuffles with position counts ≤ 0.3 s, a 6,000-draw bag demo ≤ 10 ms. Run with
 //! `cargo bench --bench lab` (about 40 s once built).
 
@@ -77,7 +77,7 @@ fn deals(c: &mut Criterion) {
     group.finish();
 }
 
-/// Verifying a hand (issue 9's target: ≤ 1 ms): a Five Play hand replayed from its seed and checked
+/// Verifying a hand (target: ≤ 1 ms): a Five Play hand replayed from its seed and checked
 /// against its recorded cards and win, and a stored hand read from a database and verified.
 fn verify(c: &mut Criterion) {
     use vpoker::pipeline::verify::{verify, Claim};

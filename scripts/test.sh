@@ -5,8 +5,8 @@
 #   2. scripts/check-android.sh: the app type-checked for aarch64-linux-android (no SDK: no link);
 #   3. the end-to-end tests: the built app driven through tauri-driver + WebKitWebDriver under Xvfb,
 #      which also save screenshots (screenshots/*.png) and figures (target/e2e/figures.txt); among
-#      them the accessibility audit (e2e/tests/a11y.rs: axe-core from e2e/node_modules on every
-#      screen in four languages, and 44 px hit areas) and the small-phone tests (e2e/tests/phone.rs).
+#      them the accessibility audit (e2e/tests/it/a11y.rs: axe-core from e2e/node_modules on every
+#      screen in four languages, and 44 px hit areas) and the small-phone tests (e2e/tests/it/phone.rs).
 # Any failure stops the run with a non-zero status.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -80,7 +80,7 @@ def fisher_yates(items, stream):
         items[i], items[j] = items[j], items[i]
 
 
-# --- the kind-deal rule (src/game/kind.rs) ----------------------------------------------------
+# --- the kind-deal rule (src/pipeline/nudge.rs) ----------------------------------------------------
 
 NATURAL_ROWS = {  # pay per coin of the rows a dead deal's nudge must avoid: any straight pays
     "jacks-or-better", "bonus-poker", "double-bonus"}

@@ -51,7 +51,7 @@ pub enum Algorithm {
     FisherYates,
     /// Sort by keys: a random 32-bit key per card, sort by key, start again on a collision.
     SortKeys,
-    /// Seeds 000–002's tempting variant: each position swaps with any position. Biased.
+    /// The tempting variant write-ups on shuffling warn about (docs/LAB.md): each position swaps with any position. Biased.
     Biased,
 }
 

@@ -1,4 +1,4 @@
-//! `vpoker verify`: replay a hand from its seed and check it (the core's `game::verify`).
+//! `vpoker verify`: replay a hand from its seed and check it (the core's `pipeline::verify`).
 //!
 //! `--db FILE --hand ID` verifies a finished hand of a database against its record (commitment,
 //! dealt cards, disclosed nudge, hold and win); `--seed HEX64` replays any seed with nothing recorded

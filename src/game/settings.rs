@@ -19,7 +19,7 @@ pub const SETTINGS: [(&str, &[&str]); 7] = [
 /// The settings as the UI reads them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Settings {
-    /// Kind deals on (the default, as in the seed game) or pure deals.
+    /// Kind deals on (the default, as in the free-chip game this one is modelled on) or pure deals.
     pub kind_deals: bool,
     /// Hints shown.
     pub hints: bool,

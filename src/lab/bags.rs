@@ -1,4 +1,4 @@
-//! Seed 004's shuffle-bag demo: N kinds drawn D times by pure chance (a fresh uniform choice per
+//! The shuffle-bag demonstration (docs/LAB.md, "Where the experiments come from"): N kinds drawn D times by pure chance (a fresh uniform choice per
 //! draw) and D times from a shuffle bag of M copies of each kind (the game's own
 //! [`ShuffleBag`]), with every measured figure beside its exact value ([`bag_exact`]).
 //!
@@ -7,7 +7,7 @@
 //! stream 1. Nothing else is random.
 //!
 //! The observer: the lab knows what is left in the bag because it counts the draws since the last
-//! refill, as seed 004 says a player can. Before each draw, the "chance of each kind next" is what is
+//! refill, as a player who counts the draws can. Before each draw, the "chance of each kind next" is what is
 //! left of each kind over what is left in all; at a refill it is 1/N each, or with avoid-repeat 0
 //! for the kind just drawn and 1/(N − 1) for the others (the swap keeps the rest of the bag in
 //! uniformly random order). For pure chance it is always 1/N. A draw is *certain* when one kind's
@@ -37,7 +37,7 @@ pub const MAX_DRAWS: u64 = 1_000_000;
 pub const MAX_WINDOW: u64 = 10_000;
 /// The window of per-draw rows by default: the first 48 draws.
 pub const DEFAULT_WINDOW: (u64, u64) = (0, 48);
-/// The length of the sliding windows searched for runs of three (seed 004's row of 24).
+/// The length of the sliding windows searched for runs of three (the demonstration's windows of 24).
 pub const RUN_WINDOW: usize = 24;
 
 /// What to run.
@@ -108,7 +108,7 @@ pub struct DrawStats {
     pub window: DrawWindow,
 }
 
-/// Per-draw rows for a window of draws, to draw seed 004's rows.
+/// Per-draw rows for a window of draws, to draw the rows of draws the app shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DrawWindow {
     /// The index of the window's first draw.

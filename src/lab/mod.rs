@@ -1,12 +1,12 @@
-//! The fairness labs: the seeds' experiments as pure functions the app and the CLI run.
+//! The fairness labs: the classic shuffle and shuffle-bag experiments (docs/LAB.md) as pure functions the app and the CLI run.
 //!
 //! - [`exact`]: every run of a shuffle of 3 to 7 cards, counted per ordering (the real shuffle code,
 //!   driven by a chooser that walks the whole tree of choices);
 //! - [`positions`]: card-by-position counts over up to 10,000,000 seeded shuffles, with a χ² test;
 //! - [`deals`]: dealt-hand categories through the real dealing pipeline against their exact counts
 //!   over all 2,598,960 hands, with kind deals off or on;
-//! - [`numbers`]: the seeds' big numbers, exact where they are integers;
-//! - [`bags`]: seed 004's shuffle-bag demo, every measured figure beside its exact value
+//! - [`numbers`]: the big numbers behind a shuffle, exact where they are integers;
+//! - [`bags`]: the shuffle-bag demonstration, every measured figure beside its exact value
 //!   ([`bag_exact`]); the game's own kind-deal bags ([`kind_bags`]); the pity timer against a bag
 //!   and pure chance ([`pity`]);
 //! - [`chi2`]: the χ² survival function behind the p-values.

@@ -1,4 +1,4 @@
-//! The seeds' big numbers, computed: exact integers as decimal strings (a tiny bignum of u32
+//! The big numbers behind a shuffle (docs/LAB.md), computed: exact integers as decimal strings (a tiny bignum of u32
 //! limbs multiplied by small integers), and the ratios as f64.
 
 use serde::Serialize;
@@ -16,7 +16,7 @@ pub struct Figure {
     pub label: &'static str,
 }
 
-/// All of the seeds' numbers.
+/// All of the big numbers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Numbers {
     /// The figures, integers first.
@@ -141,7 +141,7 @@ pub fn key_collision_chance(n: u32) -> f64 {
     -log_all_distinct.exp_m1()
 }
 
-/// The seeds' numbers: the deck's orderings, generator states, deals and hands, and their ratios.
+/// The big numbers: the deck's orderings, generator states, deals and hands, and their ratios.
 pub fn numbers() -> Numbers {
     let orderings = BigUint::factorial(52);
     let xorshift = BigUint::pow2(128);

@@ -37,7 +37,7 @@ pub(crate) use classes::family_name as family_id;
 pub use classes::{classes, ClassInfo, ClassParam, Prefer};
 pub use play::{advise, hint, Advice, LineRef};
 
-/// The most lines a chart has (the limit: a chart players can use).
+/// The most lines a chart has (a limit that keeps a chart usable by players).
 pub const MAX_LINES: usize = 40;
 
 /// A chart generation was cancelled through its flag.
