@@ -17,7 +17,7 @@ fn chart_of(machine: MachineId) -> &'static Chart {
     chart::machine_chart(machine)
 }
 
-/// The targets: the chart within this many percentage points of optimal play.
+/// The targets: the chart within this many percentage points of optimal play.
 fn target_pp(machine: MachineId) -> f64 {
     match machine {
         MachineId::JacksOrBetter | MachineId::BonusPoker => 0.03,

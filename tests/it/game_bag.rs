@@ -1,4 +1,4 @@
-//! Seed 004's shuffle-bag bounds, as property tests over random bags and seeds.
+//! The shuffle-bag bounds (docs/LAB.md), as property tests over random bags and seeds.
 
 use proptest::prelude::*;
 use rand::SeedableRng;

@@ -1,5 +1,5 @@
 //! Kind deals: never on a live deal, one swap that leaves the draw untouched and fair, the kinds of
-//! nudge the issue describes, and the rates the shuffle bags promise (also across restarts).
+//! nudge docs/VERIFY.md describes, and the rates the shuffle bags promise (also across restarts).
 
 use chrono::NaiveDate;
 use vpoker::card::{Card, Rank};

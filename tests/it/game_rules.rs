@@ -77,7 +77,7 @@ fn a_new_game_starts_with_1000_chips_at_level_1() {
     assert_eq!(state.bets, [5, 10, 20, 50]);
     assert_eq!(state.machines.len(), 4);
     assert_eq!(state.machines[0].paytable[0].pay, 800);
-    assert!(state.settings.kind_deals, "kind deals are on by default, as in the seed game");
+    assert!(state.settings.kind_deals, "kind deals are on by default, as in the free-chip game this one is modelled on");
     let json = serde_json::to_value(&state).unwrap();
     for key in ["chips", "level", "xp", "unlocked", "next_unlock", "daily", "hand", "last_hand", "machines", "events"] {
         assert!(json.get(key).is_some(), "state JSON has {key}");

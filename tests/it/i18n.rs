@@ -239,7 +239,7 @@ const GLOSSARY_HEADER: [&str; 8] = ["concept", "en", "de", "pt", "ja", "avoid (d
 /// The languages with an "avoid" column, in the header's order.
 const CHECKED: [&str; 3] = ["de", "pt", "ja"];
 
-/// Concepts the glossary must give a word for in every language (issue 13), beyond the paytable
+/// Concepts the glossary must give a word for in every language (ui/i18n/GLOSSARY.md), beyond the paytable
 /// rows and machines, which `the_glossary_covers_every_concept` takes from the game's source.
 const REQUIRED_CONCEPTS: [&str; 26] = [
     "register", "hold", "held", "deal", "draw", "dead deal", "kind deal", "swap", "collect", "streak",

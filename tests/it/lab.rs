@@ -1,5 +1,5 @@
 //! The fairness labs (`vpoker::lab`): exact run counts, card-by-position counts and their χ² test,
-//! the deal-frequency table, the seeds' numbers, the shuffle-bag demo and its exact figures, the
+//! the deal-frequency table, the big numbers, the shuffle-bag demo and its exact figures, the
 //! pity timer and the game's own kind-deal bags.
 
 #[path = "lab/bags.rs"]

@@ -32,7 +32,7 @@ fn seed_004_exact_figures_for_four_kinds() {
     }
     // Pure gaps: geometric.
     assert!(close(exact.pure.gap_distribution[5], 0.25 * 0.75f64.powi(5), 1e-15));
-    // About 7 in 10 windows of 24 pure draws hold a run of three (seed 004: "7割近く").
+    // About 7 in 10 windows of 24 pure draws hold a run of three (the shuffle-bag demonstration says nearly 7 in 10).
     assert!(close(exact.pure.run3_windows.unwrap(), 0.695, 0.001));
     assert_eq!(exact.bag.run3_windows, None);
 }
@@ -81,7 +81,7 @@ fn exact_bag_figures_are_consistent() {
             }
         }
     }
-    // Bigger bags read worse: seed 004's 25 %, 14.2 %, 6.3 % certain and 52 %, 47 %, 41 % guesses.
+    // Bigger bags read worse: the demonstration's 25 %, 14.2 %, 6.3 % certain and 52 %, 47 %, 41 % guesses.
     let certain: Vec<f64> = [1, 2, 5].iter().map(|&m| bag_exact(4, m, false).bag.certain_next_rate).collect();
     assert!(close(certain[0], 0.25, 1e-15) && close(certain[1], 1.0 / 7.0, 1e-15) && close(certain[2], 0.0625, 1e-15));
     let guess: Vec<String> =

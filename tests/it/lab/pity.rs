@@ -61,7 +61,7 @@ fn the_games_kind_bags() {
     let rates: Vec<f64> = bags.iter().map(|b| b.nudge.rate).collect();
     assert_eq!(rates, [1.0 / 6.0, 1.0 / 3.0, 0.5]);
     assert_eq!(bags[0].nudge.mean_gap, 5.0);
-    // One of each of N = 4 kinds: each kind repeats on 1/64 of draws, all four on 1/N² (seed 004).
+    // One of each of N = 4 kinds: each kind repeats on 1/64 of draws, all four on 1/N² (as the shuffle-bag demonstration states).
     assert!((4.0 * kind_bounds(1, 4).back_to_back - 1.0 / 16.0).abs() < 1e-15);
     assert_eq!(kind_bounds(2, 8).longest_gap, 12);
 }
