@@ -57,12 +57,18 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
         None => quiet,
     };
     let started = std::time::Instant::now();
-    let tallies = run_chunks(n_hands, CHUNK, &control, Tally::default, |tally, chunk, _start, len| {
-        run_chunk(tally, machine, situation, kind_deals, &seed, chunk, len)
+    // Each chunk keeps its own tally, summed in chunk order: the float sums then do not depend on
+    // which thread ran which chunk.
+    let per_thread = run_chunks(n_hands, CHUNK, &control, Vec::new, |tallies: &mut Vec<(u64, Tally)>, chunk, _start, len| {
+        let mut tally = Tally::default();
+        run_chunk(&mut tally, machine, situation, kind_deals, &seed, chunk, len);
+        tallies.push((chunk, tally));
     })
     .map_err(|e| e.to_string())?;
+    let mut chunks: Vec<(u64, Tally)> = per_thread.into_iter().flatten().collect();
+    chunks.sort_by_key(|&(chunk, _)| chunk);
     let mut total = Tally::default();
-    for tally in &tallies {
+    for (_, tally) in &chunks {
         total.add(tally);
     }
     let n = total.n.max(1) as f64;

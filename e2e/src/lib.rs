@@ -139,6 +139,19 @@ pub fn play(db: &Path, today: Option<&str>, command: &[&str]) -> Result<Value> {
     cli(&args)
 }
 
+/// What the UI shows while something loads, in `lang` (ui/i18n/LANG.json: app.loading, chart.generating).
+fn loading_texts(lang: &str) -> Result<Vec<String>> {
+    let path = repo_root().join("ui").join("i18n").join(format!("{lang}.json"));
+    let table: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?)?;
+    ["app.loading", "chart.generating"]
+        .iter()
+        .map(|key| {
+            Ok(table[*key].as_str().ok_or_else(|| format!("{} has no {key}", path.display()))?.trim().to_string())
+        })
+        .collect()
+}
+
 fn free_port() -> Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
@@ -229,6 +242,8 @@ impl Driver {
                 Ok(client) => break client,
                 Err(e) if attempt < 3 && e.to_string().contains("did not respond") => {
                     attempt += 1;
+                    // A pause before asking again: the port already accepts connections (see
+                    // `start`) and nothing else tells when tauri-driver will get through.
                     tokio::time::sleep(Duration::from_millis(500)).await;
                 }
                 Err(e) => {
@@ -245,12 +260,35 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        let group = format!("-{}", self.child.id());
+        let pgid = self.child.id();
+        let group = format!("-{pgid}");
         let _ = Command::new("kill").args(["-TERM", "--", &group]).stderr(Stdio::null()).status();
-        std::thread::sleep(Duration::from_millis(200));
+        // Until tauri-driver, WebKitWebDriver and the app have all exited (at most 2 s), then SIGKILL
+        // for anything left.
+        let start = Instant::now();
+        loop {
+            let _ = self.child.try_wait(); // reaps tauri-driver, whose zombie would still count
+            if !group_alive(pgid) || start.elapsed() > Duration::from_secs(2) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
         let _ = self.child.wait();
     }
+}
+
+/// Whether a process of process group `pgid` is still running (a zombie does not count), from
+/// `/proc/PID/stat`: the state, parent and group are the first fields after the name's ")".
+fn group_alive(pgid: u32) -> bool {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return false };
+    let pgid = pgid.to_string();
+    entries.flatten().filter(|e| e.file_name().to_string_lossy().bytes().all(|b| b.is_ascii_digit())).any(|entry| {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { return false };
+        let Some(close) = stat.rfind(')') else { return false };
+        let fields: Vec<&str> = stat[close + 1..].split_whitespace().take(3).collect();
+        matches!(fields[..], [state, _, group] if state != "Z" && group == pgid)
+    })
 }
 
 /// One run of the app under WebDriver.
@@ -358,20 +396,44 @@ impl Session {
 
     /// Clicks the displayed element with this `data-testid`.
     /// The element is scrolled to the middle of the view first (a fixed tab bar may cover an element
-    /// at the bottom edge), and found again once if a re-render replaced it meanwhile.
+    /// at the bottom edge). A refused click (a re-render replaced the element, or something covered
+    /// it) is tried once more, once the element found anew can take it (see [`Session::is_clickable`]).
     pub async fn click(&self, testid: &str) -> Result<()> {
+        let css = tid(testid);
         let mut last = String::new();
-        for _ in 0..2 {
-            let element = self.wait_visible(&tid(testid)).await?;
+        for attempt in 0..2 {
+            let element = self.wait_visible(&css).await?;
             let script = "arguments[0].scrollIntoView({ block: 'center' })";
             let _ = self.client.execute(script, vec![serde_json::to_value(&element)?]).await;
             match element.click().await {
                 Ok(()) => return Ok(()),
                 Err(e) => last = e.to_string(),
             }
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            if attempt == 0 {
+                let what = format!("{testid} can be clicked");
+                if let Err(e) = self.wait_until(&what, || async { self.is_clickable(&css).await }).await {
+                    return Err(format!("cannot click {testid}: {last}\n{e}").into());
+                }
+            }
         }
         Err(format!("cannot click {testid}: {last}").into())
+    }
+
+    /// Whether a click would reach the element matching the selector: it is shown (see
+    /// [`Session::is_visible`]) and, scrolled to the middle of the view, nothing else is over its
+    /// centre (where WebDriver clicks).
+    pub async fn is_clickable(&self, css: &str) -> Result<bool> {
+        let script = r#"
+            const el = document.querySelector(arguments[0]);
+            if (!el || el.closest("[hidden]")) return false;
+            el.scrollIntoView({ block: "center" });
+            const r = el.getBoundingClientRect();
+            if (r.width <= 0 || r.height <= 0) return false;
+            if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return Boolean(hit && (hit === el || el.contains(hit)));
+        "#;
+        Ok(self.client.execute(script, vec![json!(css)]).await?.as_bool().unwrap_or(false))
     }
 
     /// The rendered text (`innerText`) of the element with this `data-testid`.
@@ -408,6 +470,40 @@ impl Session {
     /// All rendered text on the page.
     pub async fn body_text(&self) -> Result<String> {
         self.inner_text("body").await
+    }
+
+    /// Waits until nothing on the screen is still loading: no "Loading…" or "Generating…" notice
+    /// (in the page's language, from ui/i18n) and nothing in `<main>` marked `aria-busy="true"` (a
+    /// lab's run, the hint at work, a deal on its way).
+    pub async fn wait_loaded(&self) -> Result<()> {
+        let lang = self.client.execute("return document.documentElement.lang", vec![]).await?;
+        let loading = loading_texts(lang.as_str().filter(|l| !l.is_empty()).unwrap_or("en"))?;
+        let script = r#"
+            const loading = arguments[0];
+            const main = document.querySelector("main");
+            if (!main || main.querySelector('[aria-busy="true"]')) return false;
+            return ![...main.querySelectorAll(".notice")].some((el) => loading.includes(el.textContent.trim()));
+        "#;
+        self.wait_until("the screen has loaded", || async {
+            Ok(self.client.execute(script, vec![json!(loading)]).await? == json!(true))
+        })
+        .await
+    }
+
+    /// Waits until the page is still: no finite animation or transition running (endless ones, a
+    /// glowing button, never finish and do not count), counted after the page has drawn two more
+    /// frames, so that one the last change starts is counted too.
+    pub async fn wait_still(&self) -> Result<()> {
+        let script = r#"
+            const done = arguments[0];
+            const running = () => document.getAnimations().filter((a) => a.playState === "running"
+              && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length;
+            requestAnimationFrame(() => requestAnimationFrame(() => done(running())));
+        "#;
+        self.wait_until("animations finish", || async {
+            Ok(self.client.execute_async(script, vec![]).await?.as_u64() == Some(0))
+        })
+        .await
     }
 
     async fn chips_now(&self) -> Result<Option<u64>> {
@@ -571,18 +667,9 @@ impl Session {
     /// Saves a screenshot of the page as `screenshots/<name>.png`.
     pub async fn screenshot(&self, name: &str) -> Result<PathBuf> {
         // Let transitions and animations (a card flip, the winning row's blink) finish first.
-        let settled = self
-            .wait_until("animations finish", || async {
-                // Endless ones (a glowing button) never finish: only finite animations count.
-                let script = "return document.getAnimations().filter((a) => a.playState === 'running' \
-                    && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length";
-                Ok(self.client.execute(script, vec![]).await?.as_u64() == Some(0))
-            })
-            .await;
-        if settled.is_err() {
+        if self.wait_still().await.is_err() {
             eprintln!("screenshot {name}: animations still running after {TIMEOUT:?}, taking it anyway");
         }
-        tokio::time::sleep(Duration::from_millis(150)).await;
         let png = self.client.screenshot().await?;
         let dir = screenshot_dir();
         std::fs::create_dir_all(&dir)?;

@@ -1,4 +1,4 @@
-//! The steps every end-to-end test file shares: launching the app on a fresh profile, and playing a
+//! The steps every end-to-end test module shares: launching the app on a fresh profile, and playing a
 //! hand the way a player does (open a machine, deal, tap cards to hold, draw, turn the hint on),
 //! plus the solver's best hold asked of the `vpoker` CLI.
 
@@ -105,6 +105,34 @@ impl Session {
         let html = self.client().find(fantoccini::Locator::Css("html")).await?;
         self.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })
             .await
+    }
+
+    /// The screen `<main>` shows: its `data-screen`, the route's name ("lobby", "history", …; a lab
+    /// is on "fairness").
+    pub async fn screen(&self) -> Result<String> {
+        let value = self.client().execute("return document.querySelector('main').dataset.screen || ''", vec![]).await?;
+        Ok(value.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Waits until `<main>` shows `screen` and has loaded what it shows (see [`Session::wait_loaded`]).
+    pub async fn wait_screen(&self, screen: &str) -> Result<()> {
+        self.wait_until(&format!("the {screen} screen is shown"), || async { Ok(self.screen().await? == screen) })
+            .await?;
+        self.wait_loaded().await
+    }
+
+    /// Opens a screen from the tab bar (`nav-{screen}`) and waits until it is shown and loaded.
+    pub async fn open_tab(&self, screen: &str) -> Result<()> {
+        self.click(&format!("nav-{screen}")).await?;
+        self.wait_screen(screen).await
+    }
+
+    /// Opens a lab from the Fairness hub (`fair-{lab}`: "shuffle" or "bag") and waits until its
+    /// first figures are shown (the exact runs and the numbers; the bag's draws, pity and kind bags).
+    pub async fn open_lab(&self, lab: &str) -> Result<()> {
+        self.click(&format!("fair-{lab}")).await?;
+        self.wait_visible(&tid(&format!("{lab}-lab"))).await?;
+        self.wait_loaded().await
     }
 
     /// Turns the hint on (if it is off) and waits for its answer.

@@ -31,7 +31,7 @@
 //!
 //! About 53 % (Double Bonus) to 65 % (Jacks or Better) of random deals are hard. Most of them are
 //! deals on which the plain rule's two or three cards (mostly a suited group) are a mistake;
-//! close calls are 4 % (Deuces Wild) to 15 % (Jacks or Better) of deals. `tests/drill.rs` prints
+//! close calls are 4 % (Deuces Wild) to 15 % (Jacks or Better) of deals. `tests/it/drill.rs` prints
 //! the shares with `--nocapture`.
 //!
 //! Every deal is solved exactly (about 0.2 µs with the tables built); there is no pre-filter, so

@@ -1,9 +1,7 @@
 //! clap's `--help` on every subcommand, the completion scripts, and usage errors on one line
 //! naming the flag, run through the real binary.
 
-mod common;
-
-use common::{text, usage_error, vpoker};
+use crate::common::{text, usage_error, vpoker};
 /// Runs `args` (ending in `--help`), checks exit 0 and help on standard output, and that it names
 /// every word of `expected`.
 fn help_mentions(args: &[&str], expected: &[&str]) {

@@ -1,9 +1,7 @@
 //! The coach's commands through Tauri's mock runtime, under the real capabilities: the figures after
 //! a few hands, the session card, sessions, a drill round and the review queue.
 
-mod common;
-
-use common::{app_on, invoke, ok};
+use crate::common::{app_on, invoke, ok};
 use serde_json::json;
 
 #[test]

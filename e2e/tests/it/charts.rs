@@ -6,6 +6,32 @@
 
 use vpoker_e2e::*;
 
+/// Types `text` into the paytable lab's flush field and waits until the lab has answered it
+/// (`answered`: it re-solves a moment after the last keystroke). Typed again if a re-render raced
+/// the typing and put another value back (the field must end up holding exactly `text`); once the
+/// lab has answered `text`, a re-render keeps it.
+async fn type_pay<F, Fut>(app: &Session, text: &str, what: &str, answered: F) -> Result<()>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<bool>>,
+{
+    let holds = || async {
+        let flush = app.wait_visible(&tid("paylab-flush")).await?;
+        Ok::<_, Error>(flush.prop("value").await?.as_deref() == Some(text))
+    };
+    let answered = &answered;
+    for _ in 0..3 {
+        let flush = app.wait_visible(&tid("paylab-flush")).await?;
+        flush.clear().await?;
+        flush.send_keys(text).await?;
+        app.wait_until(what, || async { Ok(!holds().await? || answered().await?) }).await?;
+        if holds().await? {
+            return Ok(());
+        }
+    }
+    Err(format!("the flush field would not hold {text:?}").into())
+}
+
 #[tokio::test]
 async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table() -> Result<()> {
     if !enabled("charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table") {
@@ -40,38 +66,19 @@ async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table
     app.click("machine-chart").await?;
     app.click("chart-lab").await?;
     app.wait_visible(&tid("paylab-analysis")).await?;
-    let type_pay = |text: &'static str| {
-        let app = &app;
-        async move {
-            // Typed again if a re-render raced the typing (the field must end up holding exactly `text`).
-            for _ in 0..3 {
-                let flush = app.wait_visible(&tid("paylab-flush")).await?;
-                flush.clear().await?;
-                flush.send_keys(text).await?;
-                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                let flush = app.wait_visible(&tid("paylab-flush")).await?;
-                if flush.prop("value").await?.as_deref() == Some(text) {
-                    return Result::Ok(());
-                }
-            }
-            Err(format!("the flush field would not hold {text:?}").into())
-        }
-    };
-    type_pay("5").await?;
     let expected = cli(&["analyze", "--family", "natural", "--pays", "800,50,25,9,5,4,3,2,1", "--json"])?;
     let expected = expected["return"].as_f64().ok_or("return")?;
-    app.wait_until("the return of 9/5", || async {
-        let shown = app.attr("paylab-analysis", "data-return").await?.unwrap_or_default();
+    let shows_9_5 = || async {
+        let shown = app.attr("paylab-analysis", "data-return").await.ok().flatten().unwrap_or_default();
         Ok(shown.parse::<f64>().is_ok_and(|r| (r - expected).abs() < 1e-12))
-    })
-    .await?;
+    };
+    type_pay(&app, "5", "the return of 9/5", shows_9_5).await?;
     app.wait_visible(&tid("paylab-chart-lines")).await?;
     app.screenshot("paylab-en").await?;
     // A bad pay is refused and names the row; nothing else changes.
-    type_pay("x").await?;
-    app.wait_visible(&tid("paylab-error")).await?;
+    type_pay(&app, "x", "the bad pay is refused", || async { app.is_visible(&tid("paylab-error")).await }).await?;
     assert_eq!(app.attr("paylab-error", "data-kind").await?.as_deref(), Some("invalid-pay"));
-    type_pay("5").await?;
+    type_pay(&app, "5", "the return of 9/5 again", shows_9_5).await?;
     app.wait_visible(&tid("paylab-chart-lines")).await?;
     let name = app.wait_visible(&tid("paylab-name")).await?;
     name.send_keys("9/5").await?;

@@ -8,9 +8,7 @@ use app_lib::{AppState, FilePicker, COMMAND_NAMES};
 use serde_json::{json, Value};
 use tauri::{App, WebviewWindow};
 
-mod common;
-
-use common::{app_on, app_with, invoke, invoke_from};
+use crate::common::{app_on, app_with, invoke, invoke_from};
 
 type MockApp = App<tauri::test::MockRuntime>;
 type MockWindow = WebviewWindow<tauri::test::MockRuntime>;

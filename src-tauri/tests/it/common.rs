@@ -1,4 +1,4 @@
-//! What the mock-runtime test files share: a mock app on a database, and invoking a command.
+//! What the mock-runtime test modules share: a mock app on a database, and invoking a command.
 #![allow(dead_code)]
 
 use std::path::Path;

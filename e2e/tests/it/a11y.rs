@@ -4,7 +4,7 @@
 //! minor ones are written to target/e2e/axe.txt (the README lists them with the reasons they stay).
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use vpoker_e2e::*;
 
@@ -22,12 +22,7 @@ struct Findings {
 /// Runs axe and the hit-area check on the page as it is now.
 async fn audit(app: &Session, found: &mut Findings, lang: &str, state: &str) -> Result<()> {
     // Let a screen's animations (a card flip, a dialog) settle, as a player would see it.
-    app.wait_until("animations finish", || async {
-        let script = "return document.getAnimations().filter((a) => a.playState === 'running' \
-            && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length";
-        Ok(app.client().execute(script, vec![]).await?.as_u64() == Some(0))
-    })
-    .await?;
+    app.wait_still().await?;
     found.states += 1;
     for violation in app.axe().await? {
         let id = violation["id"].as_str().unwrap_or("?").to_string();
@@ -144,8 +139,7 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.click("nav-settings").await?;
     app.wait_visible(&tid("language-select")).await?;
     audit(app, found, lang, "settings").await?;
-    app.click("nav-help").await?;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    app.open_tab("help").await?;
     audit(app, found, lang, "help").await?;
 
     app.click("nav-lobby").await?;
@@ -157,9 +151,7 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     audit(app, found, lang, "the verify form").await?;
     app.click("fairness-back").await?;
     for lab in ["shuffle", "bag"] {
-        app.click(&format!("fair-{lab}")).await?;
-        app.wait_visible(&tid(&format!("{lab}-lab"))).await?;
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        app.open_lab(lab).await?;
         audit(app, found, lang, &format!("the {lab} lab")).await?;
         app.click("fairness-back").await?;
     }

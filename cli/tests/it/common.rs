@@ -1,4 +1,4 @@
-//! What the CLI test files share: running the real binary, its output as text or one JSON object,
+//! What the CLI test modules share: running the real binary, its output as text or one JSON object,
 //! and the one-line usage error.
 #![allow(dead_code)]
 

@@ -1,9 +1,7 @@
 //! The `vpoker drill` contract, run through the real binary: the JSON line, determinism per seed,
 //! agreement with `vpoker hint`, the text form, and usage errors (one line, exit 2).
 
-mod common;
-
-use common::{keys, text, usage_error, vpoker, SEED};
+use crate::common::{keys, text, usage_error, vpoker, SEED};
 
 use serde_json::Value;
 

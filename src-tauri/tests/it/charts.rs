@@ -1,8 +1,6 @@
 //! Strategy charts and the paytable lab through Tauri's mock runtime, under the real capabilities.
 
-mod common;
-
-use common::{app_on, invoke};
+use crate::common::{app_on, invoke};
 use serde_json::json;
 
 #[test]

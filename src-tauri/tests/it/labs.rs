@@ -2,9 +2,7 @@
 //! answers with the core's figures, bad values are typed errors, and a long run reports progress
 //! and stops when cancelled.
 
-mod common;
-
-use common::{app_on, invoke, ok, refused};
+use crate::common::{app_on, invoke, ok, refused};
 use serde_json::json;
 
 #[test]

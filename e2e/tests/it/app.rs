@@ -2,8 +2,6 @@
 //! own empty data directory and plays it through the UI. Run by scripts/test.sh (VPOKER_E2E=1, under
 //! xvfb-run, one test at a time).
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 use vpoker_e2e::*;
 
@@ -428,8 +426,10 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
                 app.wait_visible(&tid("session-card")).await?;
                 app.screenshot(&format!("session-card-{lang}")).await?;
                 app.click("session-card-close").await?;
+                app.wait_until("the card closes", || async { Ok(!app.is_visible(&tid("session-card")).await?) })
+                    .await?;
             }
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.wait_screen(screen).await?;
             if screen == "history" {
                 app.wait_visible(&tid("history-row")).await?;
             }
@@ -469,9 +469,7 @@ async fn screenshots_in_english_and_japanese() -> Result<()> {
         app.wait_visible(&tid("fair-verify")).await?;
         app.screenshot(&format!("fairness-{lang}")).await?;
         for lab in ["shuffle", "bag"] {
-            app.click(&format!("fair-{lab}")).await?;
-            app.wait_visible(&tid(&format!("{lab}-lab"))).await?;
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.open_lab(lab).await?;
             app.screenshot(&format!("{lab}-lab-top-{lang}")).await?;
             app.click("fairness-back").await?;
         }
@@ -493,7 +491,9 @@ async fn figures() -> Result<()> {
     figures.push(startup_figure(&app).await?);
     figures.push(format!("WebDriver session request to balance on screen: {} ms", app.launched_in().as_millis()));
     // Let the strategy warm-up finish before measuring memory.
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    let warming = std::time::Instant::now();
+    app.wait_until("the strategy warm-up finishes", || async { Ok(!warm_up_running()) }).await?;
+    eprintln!("figures: the strategy warm-up was still running for {} ms", warming.elapsed().as_millis());
     figures.push(format!("memory after start-up: {}", memory_figure()));
     figures.push(format!("command round trip: {}", round_trip_figure(&app).await?));
     app.open_machine(JACKS).await?;
@@ -602,6 +602,17 @@ async fn startup_figure(app: &Session) -> Result<String> {
         at("load"),
         at("balance")
     ))
+}
+
+/// Whether the app's strategy warm-up thread (named "strategy-warm-up", which Linux cuts to 15
+/// bytes) is still running: it starts on the first `get_state` and ends once the tables are built.
+fn warm_up_running() -> bool {
+    app_pids().into_iter().any(|pid| {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+        tasks.flatten().any(|task| {
+            std::fs::read_to_string(task.path().join("comm")).is_ok_and(|name| name.starts_with("strategy-warm"))
+        })
+    })
 }
 
 /// The pids of running processes whose executable is the app binary.

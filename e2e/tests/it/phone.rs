@@ -165,8 +165,7 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
             problems.extend(issues.into_iter().map(|i| format!("[{lang}] {screen}: {i}")));
         };
         for screen in ["lobby", "history", "stats", "settings", "help"] {
-            app.click(&format!("nav-{screen}")).await?;
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.open_tab(screen).await?;
             check(screen.to_string(), overflow(&app).await?);
         }
         app.click("nav-lobby").await?;
@@ -198,9 +197,7 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
         check("verify form".into(), overflow(&app).await?);
         app.click("fairness-back").await?;
         for lab in ["shuffle", "bag"] {
-            app.click(&format!("fair-{lab}")).await?;
-            app.wait_visible(&tid(&format!("{lab}-lab"))).await?;
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.open_lab(lab).await?;
             check(format!("{lab} lab"), overflow(&app).await?);
             app.click("fairness-back").await?;
         }
@@ -238,19 +235,13 @@ async fn wait_route(app: &Session, hash: &str, dialog: bool) -> Result<()> {
     .await?;
     // The screen drawn is the route's.
     let screen = hash.trim_start_matches("#/").split('/').next().unwrap_or_default().to_string();
-    app.wait_until(&format!("the {screen} screen is drawn"), || async { Ok(screen_shown(app).await? == screen) }).await
+    app.wait_until(&format!("the {screen} screen is drawn"), || async { Ok(app.screen().await? == screen) }).await
 }
 
 /// Android's back: the webview's goBack() while it can go back, which is history.back().
 async fn android_back(app: &Session) -> Result<()> {
     app.client().execute("history.back()", vec![]).await?;
     Ok(())
-}
-
-/// The screen `<main>` shows (its `data-screen`).
-async fn screen_shown(app: &Session) -> Result<String> {
-    let value = app.client().execute("return document.querySelector('main').dataset.screen || ''", vec![]).await?;
-    Ok(value.as_str().unwrap_or_default().to_string())
 }
 
 #[tokio::test]
@@ -264,6 +255,8 @@ async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand(
     // At the lobby the desktop's back keys do nothing.
     app.press(&[Key::Escape.into()]).await?;
     app.press(&[Key::Alt.into(), Key::Left.into()]).await?;
+    // A fixed pause, the one in these tests: what is checked is that nothing happens (the keys
+    // call no history.back(), whose popstate would come later), and there is no event to wait for.
     tokio::time::sleep(Duration::from_millis(300)).await;
     wait_route(&app, "#/lobby", false).await?;
 

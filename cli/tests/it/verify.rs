@@ -2,9 +2,7 @@
 //! Five Play included) verify through both, a tampered record fails in both and names the step, and
 //! the JSON contract holds.
 
-mod common;
-
-use common::{vpoker, SEED};
+use crate::common::{vpoker, SEED};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

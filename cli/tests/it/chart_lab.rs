@@ -2,9 +2,7 @@
 //! shapes, the published returns through the pays path, and bad pays refused on one line naming
 //! the row.
 
-mod common;
-
-use common::{json, keys, text, vpoker};
+use crate::common::{json, keys, text, vpoker};
 use serde_json::Value;
 
 /// Each machine's pays as `--pays` takes them, and its published return.

@@ -1,8 +1,6 @@
 //! `vpoker lab …`: the JSON shapes the app relies on, and usage errors (one line, exit 2).
 
-mod common;
-
-use common::{json, keys, vpoker, SEED};
+use crate::common::{json, keys, vpoker, SEED};
 
 #[test]
 fn shuffle_exact() {

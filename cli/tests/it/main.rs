@@ -1,0 +1,15 @@
+//! The CLI's integration tests, in one test binary (one link instead of one per file): each module
+//! runs the real `vpoker` binary (`CARGO_BIN_EXE_vpoker`) and checks one part of its contract.
+
+mod common;
+
+mod chart_lab;
+mod drill;
+mod eval_shuffle;
+mod help;
+mod hint_analyze;
+mod lab;
+mod play;
+mod play_kill;
+mod play_simulate;
+mod verify;
