@@ -3,7 +3,7 @@
 #   1. cargo test --workspace: the core, the CLI, and the app's commands through Tauri's mock runtime;
 #      and scripts/check-returns.sh, the strategy's published-return check, when present;
 #   2. scripts/check-android.sh: the app type-checked for aarch64-linux-android (no SDK: no link);
-#   3. the end-to-end tests: the built app driven through tauri-driver + WebKitWebDriver under Xvfb,
+#   3. the end-to-end tests (the test binary and the app that step 1 built): the built app driven through tauri-driver + WebKitWebDriver under Xvfb,
 #      which also save screenshots (screenshots/*.png) and figures (target/e2e/figures.txt); among
 #      them the accessibility audit (e2e/tests/it/a11y.rs: axe-core from e2e/node_modules on every
 #      screen in four languages, and 44 px hit areas) and the small-phone tests (e2e/tests/it/phone.rs).
@@ -29,12 +29,26 @@ fi
 step "scripts/check-android.sh (the app type-checked for Android)"
 scripts/check-android.sh
 
-step "building the app and the CLI for the end-to-end tests"
-cargo build -p video-poker -p vpoker-cli
+# `cargo test --workspace` above already built the app (target/debug/video-poker: the app's
+# integration tests need its binary), the CLI and the end-to-end test binary, all with the same
+# features. Asking cargo for them with the same package selection rebuilds nothing; `cargo build -p
+# video-poker` or `cargo test -p vpoker-e2e` would unify features differently and rebuild Tauri.
+step "the end-to-end test binary and the app, as cargo test built them"
+e2e_bin=$(cargo test --workspace --no-run --message-format=json 2>/dev/null | python3 -c '
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    target = message.get("target", {})
+    if message.get("reason") == "compiler-artifact" and "vpoker-e2e" in message.get("package_id", "") \
+            and target.get("kind") == ["test"] and message.get("executable"):
+        print(message["executable"])
+')
+for needed in "$e2e_bin" target/debug/video-poker target/debug/vpoker; do
+  [ -n "$needed" ] && [ -x "$needed" ] || { echo "missing $needed after cargo test --workspace" >&2; exit 1; }
+done
 
 step "end-to-end tests (xvfb-run, tauri-driver, WebKitWebDriver)"
 rm -f screenshots/*.png
-VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" \
-  cargo test -p vpoker-e2e -- --test-threads=1 --nocapture
+(cd e2e && VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$e2e_bin" --test-threads=1 --nocapture)
 
 step "all tests passed"
