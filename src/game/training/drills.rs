@@ -19,7 +19,7 @@ use crate::game::error::GameError;
 use crate::game::hands::{self, HandRecord};
 use crate::game::rules;
 use crate::game::store::codes::machine_code;
-use crate::game::store::{player, Res};
+use crate::game::store::{player, Failure, Res};
 
 /// Where drill hands come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,7 +155,12 @@ pub(crate) fn answer(conn: &Connection, question: &DrillQuestion, hold: Hold) ->
     }
     if let (DrillSource::Mistakes, Some(id)) = (question.source, question.hand) {
         let queued = review::queued_machine(conn, id)?;
-        let stored = hands::finished_hand(conn, id).ok().flatten();
+        // A queued hand whose row no longer decodes is not a question to answer; SQLite failing is.
+        let stored = match hands::finished_hand(conn, id) {
+            Ok(stored) => stored,
+            Err(Failure::Corrupt(_)) => None,
+            Err(other) => return Err(other),
+        };
         if queued != Some(machine_code(question.machine)) || stored.is_none_or(|s| s.dealt != question.cards) {
             return Err(GameError::UnknownHand { hand_id: id }.into());
         }
