@@ -3,7 +3,8 @@
 #   1. cargo test --workspace: the core, the CLI, and the app's commands through Tauri's mock runtime;
 #      and scripts/check-returns.sh, the strategy's published-return check, when present;
 #   2. scripts/check-android.sh: the app type-checked for aarch64-linux-android (no SDK: no link);
-#   3. the end-to-end tests (the test binary and the app that step 1 built): the built app driven through tauri-driver + WebKitWebDriver under Xvfb,
+#   3. the end-to-end tests (the test binary and the app that step 1 built): the built app driven
+#      through tauri-driver + WebKitWebDriver under Xvfb, two tests at a time (the figures alone),
 #      which also save screenshots (screenshots/*.png) and figures (target/e2e/figures.txt); among
 #      them the accessibility audit (e2e/tests/it/a11y.rs: axe-core from e2e/node_modules on every
 #      screen in four languages, and 44 px hit areas) and the small-phone tests (e2e/tests/it/phone.rs).
@@ -23,7 +24,7 @@ cargo test --workspace
 
 if [ -x scripts/check-returns.sh ]; then
   step "scripts/check-returns.sh"
-  scripts/check-returns.sh
+  VPOKER_CLI=target/debug/vpoker scripts/check-returns.sh
 fi
 
 step "scripts/check-android.sh (the app type-checked for Android)"
@@ -47,8 +48,14 @@ for needed in "$e2e_bin" target/debug/video-poker target/debug/vpoker; do
   [ -n "$needed" ] && [ -x "$needed" ] || { echo "missing $needed after cargo test --workspace" >&2; exit 1; }
 done
 
-step "end-to-end tests (xvfb-run, tauri-driver, WebKitWebDriver)"
+# The figures (start-up, memory, round trip) are measured with the app alone on the machine; the
+# other tests each start their own app, data directory and driver port, and run two at a time (they
+# wait on conditions, never on fixed sleeps, so a busier machine only makes them slower).
+step "end-to-end figures, the app alone (xvfb-run, tauri-driver, WebKitWebDriver)"
 rm -f screenshots/*.png
-(cd e2e && VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$e2e_bin" --test-threads=1 --nocapture)
+e2e() { (cd e2e && VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$e2e_bin" --nocapture "$@"); }
+e2e --exact app::figures
+step "end-to-end tests, two at a time"
+e2e --skip app::figures --test-threads=2
 
 step "all tests passed"

@@ -525,22 +525,27 @@ impl Session {
 
     /// The five cards on screen (`data-card` of card-0 … card-4), once all five show a card.
     pub async fn cards(&self) -> Result<Vec<String>> {
-        self.wait_until("five cards are shown", || async { Ok(self.cards_now().await?.len() == 5) }).await?;
-        self.cards_now().await
+        let cards = std::cell::RefCell::new(Vec::new());
+        self.wait_until("five cards are shown", || async {
+            let now = self.cards_now().await?;
+            let shown = now.len() == 5;
+            *cards.borrow_mut() = now;
+            Ok(shown)
+        })
+        .await?;
+        Ok(cards.into_inner())
     }
 
+    /// The five cards, read in one script (a re-render between two reads cannot mix two hands or
+    /// leave a stale element), or none while any of them shows no card.
     async fn cards_now(&self) -> Result<Vec<String>> {
-        let mut cards = Vec::new();
-        for card_idx in 0..5 {
-            let Ok(element) = self.client.find(Locator::Css(&tid(&format!("card-{card_idx}")))).await else {
-                return Ok(Vec::new());
-            };
-            match element.attr("data-card").await? {
-                Some(card) if !card.is_empty() => cards.push(card),
-                _ => return Ok(Vec::new()),
-            }
-        }
-        Ok(cards)
+        let script = r#"
+            const cards = [0, 1, 2, 3, 4].map((i) =>
+              document.querySelector(`[data-testid="card-${i}"]`)?.getAttribute("data-card") || "");
+            return cards.every((card) => card !== "") ? cards : [];
+        "#;
+        let value = self.client.execute(script, vec![]).await?;
+        Ok(serde_json::from_value(value)?)
     }
 
     /// The held cards as a 5-bit mask (bit i = card i has `aria-pressed="true"`).
@@ -553,15 +558,18 @@ impl Session {
         self.mask_of("data-hint").await
     }
 
+    /// Bit i set when card i's `attribute` is "true", read in one script once all five cards exist.
     async fn mask_of(&self, attribute: &str) -> Result<u8> {
-        let mut mask = 0u8;
         for card_idx in 0..5 {
-            let element = self.wait_for(&tid(&format!("card-{card_idx}"))).await?;
-            if element.attr(attribute).await?.as_deref() == Some("true") {
-                mask |= 1 << card_idx;
-            }
+            self.wait_for(&tid(&format!("card-{card_idx}"))).await?;
         }
-        Ok(mask)
+        let script = r#"
+            return [0, 1, 2, 3, 4].reduce((mask, i) =>
+              document.querySelector(`[data-testid="card-${i}"]`)?.getAttribute(arguments[0]) === "true"
+                ? mask | (1 << i) : mask, 0);
+        "#;
+        let value = self.client.execute(script, vec![json!(attribute)]).await?;
+        value.as_u64().map(|mask| mask as u8).ok_or_else(|| format!("no mask of {attribute}: {value}").into())
     }
 
     /// Waits until the Deal/Draw button is enabled (the UI is idle between steps).

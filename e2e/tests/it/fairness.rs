@@ -95,7 +95,7 @@ async fn the_shuffle_lab_runs_each_experiment() -> Result<()> {
     app.click("lobby-fairness").await?;
     app.click("fair-shuffle").await?;
 
-    // Every run of the whole-deck swap over 3 cards: 27 runs, 4 or 5 per ordering (seed 000's figures).
+    // Every run of the whole-deck swap over 3 cards: 27 runs, 4 or 5 per ordering (the classic experiment, docs/LAB.md).
     app.click("exact-alg-biased").await?;
     app.click("exact-cards-3").await?;
     app.wait_until("27 runs are counted", || async {
@@ -150,8 +150,8 @@ async fn the_shuffle_lab_runs_each_experiment() -> Result<()> {
 }
 
 #[tokio::test]
-async fn the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does() -> Result<()> {
-    if !enabled("the_bag_lab_shows_seed_004s_figures_as_vpoker_lab_bag_does") {
+async fn the_bag_lab_shows_the_figures_vpoker_lab_bag_gives() -> Result<()> {
+    if !enabled("the_bag_lab_shows_the_figures_vpoker_lab_bag_gives") {
         return Ok(());
     }
     let (_data, _driver, app) = launch_phone().await?;

@@ -10,7 +10,7 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
 }
 
 #[test]
-fn seed_004_exact_figures_for_four_kinds() {
+fn four_kinds_one_copy_exact_figures() {
     let exact = bag_exact(4, 1, false);
     assert_eq!(exact.pure.repeat_rate, 0.25);
     assert!(close(exact.bag.repeat_rate, 0.0625, 1e-15));
