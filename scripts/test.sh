@@ -56,6 +56,19 @@ rm -f screenshots/*.png
 e2e() { (cd e2e && VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$e2e_bin" --nocapture "$@"); }
 e2e --exact app::figures
 step "end-to-end tests, two at a time"
-e2e --skip app::figures --test-threads=2
+# A test that fails beside another is run once more alone and must pass there; the run says so
+# loudly (a WebKit web process has been seen to die under a loaded machine), and a test that also
+# fails alone fails the run.
+log=$(mktemp); mkdir -p target/e2e; rm -f target/e2e/flaky.txt
+if ! e2e --skip app::figures --test-threads=2 2>&1 | tee "$log"; then
+  failed=$(sed -n 's/^test \(.*\) \.\.\. FAILED$/\1/p' "$log")
+  [ -n "$failed" ] || { echo "the end-to-end tests failed before any test did" >&2; exit 1; }
+  for name in $failed; do
+    step "end-to-end test $name failed beside another: run again alone"
+    e2e --exact "$name" --test-threads=1
+    echo "FLAKY: $name failed with another test running and passed alone" | tee -a target/e2e/flaky.txt
+  done
+fi
+rm -f "$log"
 
 step "all tests passed"

@@ -1,21 +1,29 @@
-//! The ledger check, in two depths.
+//! The ledger check, in two depths. Each reads one snapshot (the caller's read transaction).
+//!
+//! It checks the **truth**, what cannot be derived: the hands with their seeds, the daily claims,
+//! the ledger's start and daily rows, the profile's balance and sums, settings, bags, sessions.
+//! A truth that fails is a corrupt database. The **derived** tables (the running sums of all time
+//! and of each session, the final-hand counts, the kind-deal totals, the charts) are a cache of the
+//! hands: when one disagrees with its rebuild, it is reported in [`Audit::repaired`] and the caller
+//! rebuilds it; it never makes the file corrupt.
 //!
 //! - [`quick`] runs on every open and costs the same at any history length: balance = starting
 //!   chips + daily chips + payouts − bets from the profile's running sums and the (small) ledger of
-//!   start and daily rows, XP = chips bet, and sane running totals.
-//! - [`full`] (the `audit` command, and the app's background check after start-up) runs SQLite's
-//!   page check (`quick_check`, which reads the whole file) and replays
-//!   every stored hand through the dealing and settling pipeline, one row at a time: each seed must
-//!   give its stored cards, each win must be what the cards pay, the running sums must equal the
-//!   hands' bets and payouts, and every derived table (the running sums of all time and of each
-//!   session, the final hands, the kind-deal counts, the charts) must equal its rebuild from the
-//!   replayed hands bit for bit.
+//!   start and daily rows, XP = chips bet, claims = the ledger's daily rows, and the derived
+//!   statistics readable.
+//! - [`full`] (the `audit` command, imports, and the app's background check after start-up) runs
+//!   SQLite's page check (`quick_check`, which reads the whole file), checks every claim (200 chips,
+//!   a real date), and replays every stored hand through the dealing and settling pipeline, one row
+//!   at a time: each seed must give its stored cards by the one replay rule, each win must be what
+//!   the cards pay, each bet and hand count one the game takes, each machine and hand count open at
+//!   the level the player had then, and the hands' bets and payouts the profile's; then every
+//!   derived table is compared with its rebuild from the replayed hands bit for bit.
 
 use rusqlite::Connection;
 use serde::Serialize;
 
 use super::hands::{each_hand, in_progress_id};
-use super::rules::START_CHIPS;
+use super::rules::{self, DAILY_CHIPS, START_CHIPS};
 use super::store::{integrity_check, player, Failure, Res};
 use super::sums::{self, Rebuild, Rebuilt};
 
@@ -46,8 +54,11 @@ pub struct Audit {
     pub practice_hands: Option<i64>,
     /// The hand in progress, if any.
     pub hand_in_progress: Option<i64>,
-    /// What did not add up (empty when `ok`).
+    /// What did not add up in the truth (empty when `ok`).
     pub problems: Vec<String>,
+    /// Derived tables that disagreed with their rebuild from the hands (or could not be read), in
+    /// words: the game rebuilds them (see `Game::audit`); they never make `ok` false.
+    pub repaired: Vec<String>,
 }
 
 /// The O(1) check run on every open.
@@ -58,14 +69,16 @@ pub(crate) fn quick(conn: &Connection) -> Res<Audit> {
     let (start, n_start, daily, n_daily) = player::ledger_sums(conn)?;
     let (claims, n_claims) = player::claim_sums(conn)?;
     let hand_in_progress = in_progress_id(conn)?;
-    let ledger_balance = start + daily + payouts - bets;
+    // In i128: a crafted file's sums cannot overflow (a real game's are far below i64).
+    let balance = i128::from(start) + i128::from(daily) + i128::from(payouts) - i128::from(bets);
+    let ledger_balance = i64::try_from(balance).unwrap_or(if balance < 0 { i64::MIN } else { i64::MAX });
     let mut problems = Vec::new();
     let mut expect = |ok: bool, what: String| {
         if !ok {
             problems.push(what);
         }
     };
-    expect(chips == ledger_balance, format!("balance {chips} but the ledger adds up to {ledger_balance}"));
+    expect(i128::from(chips) == balance, format!("balance {chips} but the ledger adds up to {balance}"));
     expect(n_start == 1 && start == START_CHIPS as i64, format!("starting chips {start} in {n_start} rows"));
     expect(xp == bets, format!("XP {xp} but {bets} chips were bet"));
     expect(daily == daily_total, format!("{daily} daily chips in the ledger but {daily_total} in the profile"));
@@ -73,9 +86,10 @@ pub(crate) fn quick(conn: &Connection) -> Res<Audit> {
         claims == daily && n_claims == n_daily,
         format!("{n_claims} claims of {claims} chips but {n_daily} ledger rows of {daily}"),
     );
+    let mut repaired = Vec::new();
     match sums::stats(conn) {
         Ok(_) => {}
-        Err(Failure::Corrupt(detail)) => problems.push(detail),
+        Err(Failure::Corrupt(detail)) => repaired.push(format!("the statistics could not be read: {detail}")),
         Err(other) => return Err(other),
     }
     Ok(Audit {
@@ -92,6 +106,7 @@ pub(crate) fn quick(conn: &Connection) -> Res<Audit> {
         practice_hands: None,
         hand_in_progress,
         problems,
+        repaired,
     })
 }
 
@@ -109,9 +124,10 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         Err(other) => return Err(other),
     }
     let mut audit = quick(conn)?;
+    let mut problems = player::claim_problems(conn, DAILY_CHIPS)?;
     let mut rebuild = Rebuild::new(conn)?;
-    let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i64, 0i64, 0i64, 0i64);
-    let mut problems = Vec::new();
+    // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
+    let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);
     each_hand(conn, 0, |row| {
         let record = match row {
             Ok(hand) => hand.record(),
@@ -119,12 +135,19 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         };
         match record {
             Ok(hand) => {
+                // XP is the chips bet, so the level the player had at this deal is the bets before it.
+                let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
+                if let Err(refused) = rules::check_deal(hand.machine, hand.bet, hand.hands, level) {
+                    if problems.len() < 20 {
+                        problems.push(format!("hand {}: dealt at level {level}, which the game refuses: {refused}", hand.id));
+                    }
+                }
                 if hand.practice {
                     practice_hands += 1;
                 } else {
                     real_hands += 1;
-                    bets += hand.cost as i64;
-                    payouts += hand.payout.unwrap_or(0) as i64;
+                    bets += i128::from(hand.cost);
+                    payouts += i128::from(hand.payout.unwrap_or(0));
                 }
                 rebuild.add(&hand);
             }
@@ -139,11 +162,14 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
             problems.push(what);
         }
     };
-    expect(bets == audit.bets, format!("the hands bet {bets} chips but the profile says {}", audit.bets));
-    expect(payouts == audit.payouts, format!("the hands paid {payouts} chips but the profile says {}", audit.payouts));
+    expect(bets == i128::from(audit.bets), format!("the hands bet {bets} chips but the profile says {}", audit.bets));
+    expect(
+        payouts == i128::from(audit.payouts),
+        format!("the hands paid {payouts} chips but the profile says {}", audit.payouts),
+    );
     match Rebuilt::stored(conn) {
-        Ok(stored) => problems.extend(rebuild.built().differences(&stored)),
-        Err(Failure::Corrupt(detail)) => problems.push(detail),
+        Ok(stored) => audit.repaired.extend(rebuild.built().differences(&stored)),
+        Err(Failure::Corrupt(detail)) => audit.repaired.push(format!("the derived tables could not be read: {detail}")),
         Err(other) => return Err(other),
     }
     audit.problems.extend(problems);

@@ -145,14 +145,6 @@ pub enum GameError {
         /// The date passed in.
         day: NaiveDate,
     },
-    /// The date is earlier than the latest claimed date: the clock was turned back.
-    #[error("the date {day} is before the last claim on {last_claimed}: the clock moved back")]
-    ClockMovedBack {
-        /// The date passed in.
-        day: NaiveDate,
-        /// The latest date already claimed.
-        last_claimed: NaiveDate,
-    },
     /// An unknown setting or a value it does not take.
     #[error("'{value}' is not a value of setting '{key}' (expected {expected})")]
     InvalidSetting {
@@ -213,7 +205,6 @@ impl GameError {
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
-            GameError::ClockMovedBack { .. } => "clock-moved-back",
             GameError::InvalidSetting { .. } => "invalid-setting",
             GameError::CorruptDatabase { .. } => "corrupt-database",
             GameError::NewerDatabase { .. } => "newer-database",
@@ -252,9 +243,6 @@ impl GameError {
             GameError::NoHandInProgress => vec![],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],
-            GameError::ClockMovedBack { day, last_claimed } => {
-                vec![("day", json!(day.to_string())), ("last_claimed", json!(last_claimed.to_string()))]
-            }
             GameError::InvalidSetting { key, value, expected } => {
                 vec![("key", json!(key)), ("value", json!(value)), ("expected", json!(expected))]
             }

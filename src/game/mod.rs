@@ -106,16 +106,25 @@ impl Game {
     /// [`Game::audit`]).
     pub fn open(path: &Path) -> Result<Game, GameError> {
         let game = Game { store: Store::open(path, &sums::DERIVED)? };
-        game.check(game.store.read(audit::quick)?)?;
+        let audit = game.check(game.store.read(audit::quick)?)?;
+        game.repair(&audit)?;
         Ok(game)
     }
 
     /// The full audit of the file at `path` on a read-only connection of its own, so it can run on
-    /// a background thread beside an open [`Game`] (SQLite's WAL lets both read). `Ok` when every
-    /// check passed; a failed check is a `corrupt-database` error naming what did not add up.
+    /// a background thread beside an open [`Game`] (SQLite's WAL lets both read; the audit reads one
+    /// snapshot). `Ok` when the truth passed every check; a failed check is a `corrupt-database`
+    /// error naming what did not add up. Derived tables found stale are rebuilt on a read-write
+    /// connection of its own, in one transaction (listed in [`Audit::repaired`]).
     pub fn audit_file(path: &Path) -> Result<Audit, GameError> {
-        let game = Game { store: Store::open_read_only(path)? };
-        game.check(game.store.read(audit::full)?)
+        let audit = {
+            let game = Game { store: Store::open_read_only(path)? };
+            game.check(game.store.read(audit::full)?)?
+        };
+        if !audit.repaired.is_empty() {
+            Game { store: Store::open(path, &sums::DERIVED)? }.repair(&audit)?;
+        }
+        Ok(audit)
     }
 
     fn check(&self, audit: Audit) -> Result<Audit, GameError> {
@@ -125,6 +134,15 @@ impl Game {
             let detail = format!("the ledger does not add up: {}", audit.problems.join("; "));
             Err(GameError::CorruptDatabase { path: self.path().to_path_buf(), detail })
         }
+    }
+
+    /// Rebuilds the derived tables from the hands when `audit` found them stale (a cache: rebuilt,
+    /// never a reason to refuse the file). A hand that does not replay refuses the rebuild.
+    fn repair(&self, audit: &Audit) -> Result<(), GameError> {
+        if audit.ok && !audit.repaired.is_empty() {
+            self.store.repair(sums::rebuild)?;
+        }
+        Ok(())
     }
 
     /// Moves the file at `path` (and its `-wal`/`-shm` companions) aside to the first free
@@ -248,8 +266,12 @@ impl Game {
 
     /// The full ledger check: the running sums, then every hand replayed (see [`audit`]). Takes time
     /// in proportion to the history, so it is not on the start-up path. One snapshot throughout.
+    /// A failed truth is reported (`ok` false, with its problems); derived tables that disagree with
+    /// the hands are rebuilt from them and listed in [`Audit::repaired`].
     pub fn audit(&self) -> Result<Audit, GameError> {
-        self.store.read(audit::full)
+        let audit = self.store.read(audit::full)?;
+        self.repair(&audit)?;
+        Ok(audit)
     }
 
     /// Luck against skill, same cards with the best hold, pure and nudged deals apart and the

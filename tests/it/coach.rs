@@ -261,15 +261,19 @@ fn session_figures_are_running_sums_of_the_sessions_hands() {
     }
     assert!(game.audit().unwrap().ok);
 
-    // A stored sum that is off: the full audit names it.
+    // A stored sum that is off: a cache, so the full audit names it, rebuilds it and passes.
+    let coach = game.coach().unwrap();
     drop(game);
     let path = dir.path().join("game.db");
     let conn = rusqlite::Connection::open(&path).unwrap();
     let sql = "UPDATE sums SET won = won + 5 WHERE practice = 0 AND scope = (SELECT MAX(scope) FROM sums)";
     assert_eq!(conn.execute(sql, []).unwrap(), 1);
     drop(conn);
-    let audit = Game::open(&path).unwrap().audit().unwrap();
-    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("running sums of session")), "{audit:?}");
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(audit.ok && audit.repaired.iter().any(|p| p.contains("running sums of session")), "{audit:?}");
+    assert_eq!(game.coach().unwrap(), coach, "rebuilt as it was");
+    assert_eq!(game.audit().unwrap().repaired, Vec::<String>::new());
 }
 
 /// Derived tables that are missing, or not today's (their version differs), are rebuilt from the
@@ -300,13 +304,14 @@ fn derived_tables_missing_or_stale_are_rebuilt_from_the_hands() {
     }
 }
 
-/// The full audit rebuilds the running sums and charts in its one pass over the hands and names the
-/// machine whose stored sums or chart differ.
+/// The full audit rebuilds the running sums and charts in its one pass over the hands, names the
+/// machine whose stored sums or chart differ, and puts them right: the game stays playable.
 #[test]
-fn the_audit_names_a_tampered_coach_total_and_chart() {
+fn the_audit_names_and_rebuilds_a_tampered_coach_total_and_chart() {
     let (dir, mut game) = fresh();
     play(&mut game, 700, 20, &[0, 31], at(8, 9, 0));
     assert!(game.audit().unwrap().ok);
+    let coach = game.coach().unwrap();
     drop(game);
     let path = dir.path().join("game.db");
     let conn = rusqlite::Connection::open(&path).unwrap();
@@ -314,10 +319,16 @@ fn the_audit_names_a_tampered_coach_total_and_chart() {
     conn.execute("UPDATE chart_points SET actual = actual + 1 WHERE deal = (SELECT MAX(deal) FROM chart_points)", [])
         .unwrap();
     drop(conn);
-    let audit = Game::open(&path).unwrap().audit().unwrap();
-    assert!(!audit.ok);
-    assert!(audit.problems.iter().any(|p| p.contains("running sums of jacks-or-better (real)")), "{audit:?}");
-    assert!(audit.problems.iter().any(|p| p.contains("chart of jacks-or-better")), "{audit:?}");
+    let mut game = Game::open(&path).unwrap();
+    assert_ne!(game.coach().unwrap(), coach, "the damage shows until the audit");
+    let audit = game.audit().unwrap();
+    assert!(audit.ok && audit.problems.is_empty(), "{audit:?}");
+    assert!(audit.repaired.iter().any(|p| p.contains("running sums of jacks-or-better (real)")), "{audit:?}");
+    assert!(audit.repaired.iter().any(|p| p.contains("chart of jacks-or-better")), "{audit:?}");
+    assert_eq!(game.coach().unwrap(), coach);
+    assert!(game.derived_differences().unwrap().is_empty());
+    play(&mut game, 5, 20, &[0], at(8, 10, 0));
+    assert!(game.audit().unwrap().repaired.is_empty());
 }
 
 #[test]

@@ -24,7 +24,7 @@ const state = {
   chips: Number(q.get("chips") ?? 1000), level, xp: 100 * level * (level - 1) + 150, level_start_xp: 100 * level * (level - 1), next_level_xp: 100 * (level + 1) * level,
   unlocked: machines.filter((m) => m.unlocked).map((m) => m.id), multi_play: level >= 10,
   next_unlock: level < 8 ? { level: 8, kind: "machine", machine: "bonus-poker", xp_needed: 2000 } : level < 10 ? { level: 10, kind: "multi-play", xp_needed: 1500 } : null,
-  daily: { available: !q.has("claimed"), amount: 200, streak: 3, claimed_today: q.has("claimed"), last_claimed: null, clock_moved_back: false },
+  daily: { available: !q.has("claimed"), amount: 200, streak: 3, claimed_today: q.has("claimed"), last_claimed: null },
   settings: { kind_deals: true, hints: true, mistake_warnings: true, animation: "normal", sound: false, haptics: true, language: q.get("lang") || "auto" },
   last_bet: { "jacks-or-better": 10 }, last_hands: { "jacks-or-better": Number(q.get("hands") || 1) }, hand: null, last_hand: null, losing_streak: 0,
   machines, bets, hand_counts: [1, 3, 5], events: [], broke: false,

@@ -30,6 +30,8 @@ export function render(app) {
       h("p", {}, t(`help.tip.${id}`)),
       h("p", {}, h("button", { type: "button", class: "btn small", "data-testid": "help-chart", onclick: () => app.go("chart", id) }, t("chart.open-full"))),
       machine ? [h("h4", {}, t("machine.paytable")), paytable(machine, [1], 1, new Map()), h("p", { class: "small" }, t("help.paytable"))] : null,
+      h("h4", {}, t("help.daily.title")),
+      h("p", { "data-testid": "help-daily" }, t("help.daily")),
       h("h4", {}, t("help.kind.title")),
       h("p", {}, t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3"), " ", t("settings.kind-deals.explain4"))));
 }

@@ -57,8 +57,7 @@ function dailyBlock(app, state) {
     h("p", { class: "small" },
       streak > 0 ? (streak === 1 ? t("lobby.daily.streak.one", { days: formatInt(streak) }) : t("lobby.daily.streak.other", { days: formatInt(streak) })) : null,
       streak > 0 && !daily.available ? " · " : null,
-      !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null),
-    daily.clock_moved_back ? h("p", { class: "small" }, t("lobby.daily.clock-back")) : null);
+      !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null));
 }
 
 function progressBlock(state) {

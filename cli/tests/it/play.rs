@@ -105,21 +105,16 @@ fn refusals_carry_stable_kinds_and_data() {
     );
     assert_eq!(refused(&db, &["deal", "--game", "poker", "--bet", "5"])["kind"], "invalid-machine");
     assert_eq!(refused(&db, &["hint"])["kind"], "no-hand-in-progress");
-    let back = Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .args(["play", "--db"])
-        .arg(&db)
-        .args(["--today", "2026-11-01", "claim-daily"])
-        .output()
-        .unwrap();
-    assert_eq!(back.status.code(), Some(0));
-    let out = Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .args(["play", "--db"])
-        .arg(&db)
-        .args(["--today", "2026-10-31", "claim-daily"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(json(&out)["error"]["kind"], "clock-moved-back");
+    let claim = |day: &str| {
+        Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["play", "--db"]).arg(&db).args(["--today", day, "claim-daily"]).output().unwrap()
+    };
+    assert_eq!(claim("2026-11-01").status.code(), Some(0));
+    // An earlier date not claimed yet is paid (each date once, ever); the same date twice is not.
+    assert_eq!(claim("2026-10-31").status.code(), Some(0));
+    let again = claim("2026-10-31");
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(json(&again)["error"]["kind"], "daily-already-claimed");
+    assert_eq!(json(&again)["error"]["day"], "2026-10-31");
 }
 
 #[test]

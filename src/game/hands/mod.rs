@@ -30,6 +30,7 @@ use crate::pipeline::nudge::{Nudge, Situation};
 use crate::pipeline::settle::{results, settle_with, stake, HandResult, HoldVerdict};
 
 use super::moment::Moment;
+use super::rules;
 use super::store::{corrupt, Res};
 
 pub(crate) use rows::{each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, next_hand_id, open_hand, record_draw};
@@ -137,6 +138,12 @@ impl StoredHand {
     /// not the seed's, or the seed, with the rule's nudge when one is disclosed, does not give the
     /// stored nudge and cards.
     pub fn replay(&self) -> Res<Replayed> {
+        if !rules::BETS.contains(&self.bet) || !rules::HAND_COUNTS.contains(&self.n_hands) {
+            return Err(corrupt(format!(
+                "hand {}: a bet of {} × {} hands, which the game does not take",
+                self.id, self.bet, self.n_hands
+            )));
+        }
         if self.commitment.is_some_and(|c| c != self.seed.commitment()) {
             return Err(corrupt(format!("hand {}: the stored commitment is not SHA-256 of the seed", self.id)));
         }

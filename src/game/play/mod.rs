@@ -42,12 +42,12 @@ pub struct DealRequest {
 
 /// Collects the daily chips for `today`.
 pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
-    let streak = daily::check_claim(player::last_claim(conn)?, today)?;
+    let streak = daily::check_claim(player::claims_around(conn, today)?, today)?;
     let mut profile = player::profile(conn)?;
     player::insert_claim(conn, today, rules::DAILY_CHIPS, streak)?;
     player::add_ledger(conn, "daily", rules::DAILY_CHIPS, today)?;
-    profile.chips += rules::DAILY_CHIPS;
-    profile.daily_total += rules::DAILY_CHIPS;
+    profile.chips = player::add(profile.chips, rules::DAILY_CHIPS, "the balance")?;
+    profile.daily_total = player::add(profile.daily_total, rules::DAILY_CHIPS, "the daily chips collected")?;
     player::write_profile(conn, &profile)
 }
 
@@ -108,8 +108,8 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
     hands::insert_deal(conn, &stored)?;
     if cost > 0 {
         profile.chips -= cost;
-        profile.xp += cost;
-        profile.bet_total += cost;
+        profile.xp = player::add(profile.xp, cost, "the XP")?;
+        profile.bet_total = player::add(profile.bet_total, cost, "the chips bet")?;
         player::write_profile(conn, &profile)?;
     }
     player::write_prefs(conn, machine, bet, hands)?;
@@ -133,8 +133,8 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     review::enqueue(conn, &record)?;
     if !hand.practice {
         let mut profile = player::profile(conn)?;
-        profile.chips += payout;
-        profile.paid_total += payout;
+        profile.chips = player::add(profile.chips, payout, "the balance")?;
+        profile.paid_total = player::add(profile.paid_total, payout, "the chips paid")?;
         profile.losing_streak = if payout < hand.cost() { profile.losing_streak.saturating_add(1) } else { 0 };
         player::write_profile(conn, &profile)?;
     }
@@ -189,7 +189,8 @@ pub(crate) fn history(conn: &Connection, limit: u32, before: Option<i64>) -> Res
 pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) -> Res<State> {
     let profile = player::profile(conn)?;
     let level = rules::level_for_xp(profile.xp);
-    let last = player::last_claim(conn)?;
+    let around = player::claims_around(conn, today)?;
+    let last_claimed = player::last_claimed(conn)?;
     let mut last_bet = BTreeMap::new();
     let mut last_hands = BTreeMap::new();
     for (machine, bet, hands) in player::prefs(conn)? {
@@ -228,7 +229,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         unlocked: MachineId::ALL.into_iter().filter(|&m| rules::machine_unlocked(m, level)).collect(),
         multi_play: level >= rules::MULTI_PLAY_LEVEL,
         next_unlock: rules::next_unlock(profile.xp),
-        daily: daily::view(last, today),
+        daily: daily::view(around, last_claimed, today),
         settings: player::settings(conn)?,
         last_bet,
         last_hands,

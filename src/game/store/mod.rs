@@ -99,6 +99,18 @@ impl Store {
         Ok(value)
     }
 
+    /// Runs `step` in one IMMEDIATE transaction like [`Store::write`], from a shared reference: for
+    /// rebuilding a cache (the derived tables) that a check found stale, which changes nothing the
+    /// player owns. (A `Store` is used from one thread at a time, so nothing else is mid-transaction.)
+    pub fn repair<T>(&self, step: impl FnOnce(&Connection) -> Res<T>) -> Result<T, GameError> {
+        let fail = |f| failure_error(&self.path, f);
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .map_err(|e| fail(e.into()))?;
+        let value = step(&tx).map_err(fail)?;
+        tx.commit().map_err(|e| fail(e.into()))?;
+        Ok(value)
+    }
+
     /// Writes a consistent copy of the file to `target` (see [`export`]).
     pub fn export(&self, target: &Path) -> Result<(), GameError> {
         export(&self.conn, target)

@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{corrupt, Res};
+use super::{corrupt, Failure, Res};
 use crate::game::settings::Settings;
 use crate::machine::MachineId;
 use crate::pipeline::{ShuffleBag, Situation};
@@ -23,6 +23,14 @@ pub(crate) struct Profile {
     pub paid_total: u64,
     /// Daily chips collected, ever.
     pub daily_total: u64,
+}
+
+/// `a + b` for one of the profile's sums, refused as a damaged file when it would pass the largest
+/// number SQLite stores (only a crafted file gets there: a real game would need trillions of hands).
+pub(crate) fn add(a: u64, b: u64, what: &str) -> Res<u64> {
+    a.checked_add(b)
+        .filter(|&sum| i64::try_from(sum).is_ok())
+        .ok_or_else(|| corrupt(format!("{what} ({a}) plus {b} passes the largest storable number")))
 }
 
 /// The profile; a negative or oversized stored number is a `FromSqlConversionFailure` (reported as a
@@ -73,17 +81,54 @@ pub(crate) fn tick_drill_clock(conn: &Connection) -> Res<i64> {
 
 /// The ledger's start and daily rows, summed: (start chips, start rows, daily chips, daily rows).
 pub(crate) fn ledger_sums(conn: &Connection) -> Res<(i64, i64, i64, i64)> {
-    Ok(conn.prepare_cached(
+    conn.prepare_cached(
         "SELECT COALESCE(SUM(CASE WHEN kind = 'start' THEN amount END), 0), COUNT(CASE WHEN kind = 'start' THEN 1 END), \
          COALESCE(SUM(CASE WHEN kind = 'daily' THEN amount END), 0), COUNT(CASE WHEN kind = 'daily' THEN 1 END) FROM ledger",
     )?
-    .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?)
+    .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+    .map_err(|e| overflow_is_corrupt(e, "the ledger"))
 }
 
 /// The daily claims, summed: (chips, claims).
 pub(crate) fn claim_sums(conn: &Connection) -> Res<(i64, i64)> {
-    Ok(conn.prepare_cached("SELECT COALESCE(SUM(amount), 0), COUNT(*) FROM daily_claims")?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?)
+    conn.prepare_cached("SELECT COALESCE(SUM(amount), 0), COUNT(*) FROM daily_claims")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .map_err(|e| overflow_is_corrupt(e, "the daily claims"))
+}
+
+/// SQLite's SUM fails with "integer overflow" past i64: only a crafted file's amounts get there.
+fn overflow_is_corrupt(error: rusqlite::Error, what: &str) -> Failure {
+    if error.to_string().contains("integer overflow") {
+        corrupt(format!("{what} add up past the largest storable number"))
+    } else {
+        Failure::Sql(error)
+    }
+}
+
+/// What is wrong with the stored daily claims, in words (at most 20): each must be `amount` chips,
+/// for a real calendar date written as the game writes it, with a streak of at least 1.
+pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>> {
+    let mut stmt = conn.prepare_cached("SELECT day, amount, streak FROM daily_claims ORDER BY rowid")?;
+    let mut rows = stmt.query([])?;
+    let mut problems = Vec::new();
+    while let Some(row) = rows.next()? {
+        if problems.len() >= 20 {
+            break;
+        }
+        let (day, chips, streak) = (row.get_ref(0)?, row.get_ref(1)?, row.get_ref(2)?);
+        let day_text = day.as_str().ok();
+        let real_date = day_text.and_then(|d| d.parse::<NaiveDate>().ok()).filter(|d| Some(d.to_string().as_str()) == day_text);
+        if real_date.is_none() {
+            problems.push(format!("a daily claim for {day:?}, which is not a date"));
+        }
+        if chips.as_i64().ok() != i64::try_from(amount).ok() {
+            problems.push(format!("a daily claim of {chips:?} chips on {day:?} (daily chips are {amount})"));
+        }
+        if !streak.as_i64().is_ok_and(|s| s >= 1) {
+            problems.push(format!("a daily claim on {day:?} with streak {streak:?}"));
+        }
+    }
+    Ok(problems)
 }
 
 /// Adds a start or daily row to the ledger (a hand's bet and win are stored with the hand).
@@ -109,28 +154,34 @@ pub(crate) fn write_setting(conn: &Connection, key: &str, value: &str) -> Res<()
     Ok(())
 }
 
-/// A daily claim as stored: its date and the streak it made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Claim {
-    /// The date claimed.
-    pub day: NaiveDate,
-    /// Consecutive days up to and including that date.
-    pub streak: u32,
+/// What the claims say about a date and the day before: the streak each claim made, if claimed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Around {
+    /// The streak of the claim for the date, if claimed.
+    pub today: Option<u32>,
+    /// The streak of the claim for the day before, if claimed.
+    pub yesterday: Option<u32>,
 }
 
-/// The latest daily claim, if any; a stored date or streak that does not parse is corrupt.
-pub(crate) fn last_claim(conn: &Connection) -> Res<Option<Claim>> {
-    let raw: Option<(String, i64)> = conn
-        .prepare_cached("SELECT day, streak FROM daily_claims ORDER BY day DESC LIMIT 1")?
-        .query_row([], |row| Ok((row.get(0)?, row.get(1)?)))
-        .optional()?;
-    raw.map(|(day, streak)| {
-        Ok(Claim {
-            day: day.parse().map_err(|_| corrupt(format!("bad daily claim date '{day}'")))?,
-            streak: u32::try_from(streak).map_err(|_| corrupt(format!("bad streak {streak}")))?,
-        })
-    })
-    .transpose()
+/// The streaks of the claims for `today` and the day before, when claimed (two primary-key
+/// lookups: the cost never grows with the number of claims); a stored streak below 1 is corrupt.
+pub(crate) fn claims_around(conn: &Connection, today: NaiveDate) -> Res<Around> {
+    let mut stmt = conn.prepare_cached("SELECT streak FROM daily_claims WHERE day = ?1")?;
+    let mut streak_of = |day: Option<NaiveDate>| -> Res<Option<u32>> {
+        let Some(day) = day else { return Ok(None) };
+        let streak: Option<i64> = stmt.query_row([day.to_string()], |row| row.get(0)).optional()?;
+        streak
+            .map(|s| u32::try_from(s).ok().filter(|&s| s >= 1).ok_or_else(|| corrupt(format!("bad streak {s} on {day}"))))
+            .transpose()
+    };
+    Ok(Around { today: streak_of(Some(today))?, yesterday: streak_of(today.pred_opt())? })
+}
+
+/// The latest claimed date, if any; a stored date that does not parse is corrupt.
+pub(crate) fn last_claimed(conn: &Connection) -> Res<Option<NaiveDate>> {
+    let raw: Option<String> =
+        conn.prepare_cached("SELECT MAX(day) FROM daily_claims")?.query_row([], |row| row.get(0))?;
+    raw.map(|day| day.parse().map_err(|_| corrupt(format!("bad daily claim date '{day}'")))).transpose()
 }
 
 /// Records a daily claim.
