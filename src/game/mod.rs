@@ -216,6 +216,7 @@ impl Game {
 
     /// Up to `limit` finished hands, newest first (the hand in progress is not history yet); with
     /// `before`, only hands with a smaller id (the next page). Costs the same at any history length.
+    /// A limit above [`rules::HISTORY_PAGE_MAX`] (500) is refused with `history-limit`.
     pub fn history(&self, limit: u32, before: Option<i64>) -> Result<Vec<HandRecord>, GameError> {
         self.store.read(|tx| play::history(tx, limit, before))
     }
@@ -340,40 +341,101 @@ impl Game {
         self.store.export(target)
     }
 
-    /// Replaces the game at `db_path` with the one in `source`: the file is copied beside `db_path`
-    /// and checked exactly as [`Game::open`] checks a file (and migrated there if it is older), then
-    /// fully audited; only then is the current file moved aside (to `PATH.before-import-N`, never
-    /// deleted) and the copy put in its place. A refused file changes nothing. Returns where the
-    /// previous file was kept. The caller must have closed its own [`Game`] on `db_path` first.
+    /// Replaces the game at `db_path` with the one in `source`. Nothing moves until the copy has
+    /// passed everything a later read checks: the source is copied beside `db_path` (as
+    /// `DB.import`, through SQLite, read-only), and that copy must hold a game (an empty file or a
+    /// new database is refused), pass [`Game::open`]'s checks (schema, migration, the quick check),
+    /// the full audit of the truth, and the reads the app makes first (state, statistics, coach,
+    /// history). Only then is the current game kept aside as a complete copy (`PATH.before-import-N`,
+    /// never deleted) and the checked copy written into the live file in one SQLite transaction: a
+    /// kill at any moment leaves the old game or the new one, never no game, and another process
+    /// that has the file open keeps a whole file. A refused file changes nothing and leaves nothing
+    /// behind; the error names it. Returns where the previous game was kept (`db_path` itself when
+    /// there was none). The caller closes its own [`Game`] on `db_path` first.
     pub fn import_file(db_path: &Path, source: &Path) -> Result<PathBuf, GameError> {
+        Game::import_file_stepwise(db_path, source, &mut |_| Ok(()))
+    }
+
+    /// [`Game::import_file`], calling `after` once each step is done; an `Err` from it stops the
+    /// import there, as a failure or a kill at that point would. For the fault tests.
+    #[doc(hidden)]
+    pub fn import_file_stepwise(
+        db_path: &Path,
+        source: &Path,
+        after: &mut dyn FnMut(ImportStep) -> Result<(), GameError>,
+    ) -> Result<PathBuf, GameError> {
         let staged = store::stage_import(source, db_path)?;
-        let checked = Game::open(&staged).and_then(|game| game.audit().and_then(|a| game.check(a)).map(|_| game));
-        match checked {
-            Ok(game) => drop(game),
-            Err(error) => {
-                store::remove_staged(&staged);
-                return Err(match error {
-                    GameError::CorruptDatabase { detail, .. } => {
-                        GameError::CorruptDatabase { path: source.to_path_buf(), detail }
-                    }
-                    GameError::NewerDatabase { found, supported, .. } => {
-                        GameError::NewerDatabase { path: source.to_path_buf(), found, supported }
-                    }
-                    other => other,
-                });
+        let named = |error: GameError| match error {
+            GameError::CorruptDatabase { detail, .. } => GameError::CorruptDatabase { path: source.to_path_buf(), detail },
+            GameError::NewerDatabase { found, supported, .. } => {
+                GameError::NewerDatabase { path: source.to_path_buf(), found, supported }
             }
+            other => other,
+        };
+        let checked = after(ImportStep::Staged).and_then(|()| Game::check_import(&staged).map_err(named));
+        if let Err(error) = checked.and_then(|()| after(ImportStep::Checked)) {
+            store::remove_with_companions(&staged);
+            return Err(error);
         }
-        if db_path.exists() {
-            store::swap_in(&staged, db_path)
-        } else {
-            store::swap_in_fresh(&staged, db_path).map(|()| db_path.to_path_buf())
+        let undo = |kept: Option<&PathBuf>, error: GameError| {
+            if let Some(kept) = kept {
+                store::remove_with_companions(kept);
+            }
+            store::remove_with_companions(&staged);
+            Err(error)
+        };
+        let kept = match db_path.exists().then(|| store::keep_aside(db_path)).transpose() {
+            Ok(kept) => kept,
+            Err(error) => return undo(None, error),
+        };
+        // Until the swap commits, the live file is the old game, so the copy kept of it can go.
+        if let Err(error) = after(ImportStep::KeptAside).and_then(|()| store::swap_in(&staged, db_path)) {
+            return undo(kept.as_ref(), error);
         }
+        store::remove_with_companions(&staged);
+        after(ImportStep::Swapped)?;
+        Ok(kept.unwrap_or_else(|| db_path.to_path_buf()))
+    }
+
+    /// Everything a later read of the staged copy at `staged` would check (see [`Game::import_file`]).
+    fn check_import(staged: &Path) -> Result<(), GameError> {
+        if store::schema_version(staged)? == 0 {
+            return Err(GameError::CorruptDatabase {
+                path: staged.to_path_buf(),
+                detail: "there is no game in it (an empty file or database)".to_string(),
+            });
+        }
+        let game = Game::open(staged)?;
+        game.check(game.audit()?)?;
+        let any_day = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
+        game.state(any_day)?;
+        game.stats()?;
+        game.coach()?;
+        game.history(IMPORT_HISTORY_CHECK, None)?;
+        Ok(())
     }
 
     /// Row counts of every table (for audits and the tests that prove a refused command changed nothing).
     pub fn table_counts(&self) -> Result<Vec<(&'static str, i64)>, GameError> {
         self.store.read(store::table_counts)
     }
+}
+
+/// Hands an import reads back before it swaps (the history's first pages, as the app shows them).
+const IMPORT_HISTORY_CHECK: u32 = 200;
+
+/// A step of [`Game::import_file`], for the fault tests.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportStep {
+    /// The source copied to `DB.import`.
+    Staged,
+    /// The copy checked (and migrated there if older).
+    Checked,
+    /// The current game kept aside.
+    KeptAside,
+    /// The copy written into the live file.
+    Swapped,
 }
 
 /// The Verify form's request: a seed typed or pasted as text, a machine id, the number of hands, and

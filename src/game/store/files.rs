@@ -1,10 +1,16 @@
-//! Whole-file moves: moving a file aside (never deleting it), a consistent export through SQLite's
-//! online backup, and the staging and swapping of an import.
+//! Whole-file moves: moving a file aside (never deleting it), a consistent export, and the staging,
+//! keeping aside and swapping in of an import. Every copy goes through SQLite's online backup (a
+//! consistent snapshot, whatever another process is doing), is written under a temporary name and
+//! gets its final name only when complete, so a failure or a kill never leaves a partial file under
+//! a name the game would use. The import's swap is one backup into the live file: one transaction
+//! under SQLite's own lock, so there is no moment without a game file, and another process that has
+//! the file open keeps a whole file (it sees the old game or the new one).
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use rusqlite::Connection;
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::{Connection, OpenFlags};
 
 use crate::game::error::GameError;
 
@@ -15,85 +21,184 @@ fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(text)
 }
 
+fn storage(path: &Path, detail: impl ToString) -> GameError {
+    GameError::Storage { path: path.to_path_buf(), detail: detail.to_string() }
+}
+
 /// Moves `path` and its `-wal`/`-shm`/`-journal` companions to the first free `PATH.LABEL-N`.
 pub(crate) fn move_aside(path: &Path, label: &str) -> Result<PathBuf, GameError> {
-    let storage_err = |detail: String| GameError::Storage { path: path.to_path_buf(), detail };
     if !path.exists() {
-        return Err(storage_err("there is no file to move aside".to_string()));
+        return Err(storage(path, "there is no file to move aside"));
     }
-    let target = (1..10_000)
-        .map(|n| with_suffix(path, &format!(".{label}-{n}")))
-        .find(|candidate| !candidate.exists())
-        .ok_or_else(|| storage_err("no free name to move the file to".to_string()))?;
-    std::fs::rename(path, &target).map_err(|e| storage_err(e.to_string()))?;
+    let target = free_name(path, label)?;
+    std::fs::rename(path, &target).map_err(|e| storage(path, e))?;
     for companion in ["-wal", "-shm", "-journal"] {
         let from = with_suffix(path, companion);
         if from.exists() {
-            std::fs::rename(&from, with_suffix(&target, companion)).map_err(|e| storage_err(e.to_string()))?;
+            std::fs::rename(&from, with_suffix(&target, companion)).map_err(|e| storage(path, e))?;
         }
     }
     Ok(target)
 }
 
-/// A consistent copy of the open database at `target` through SQLite's online backup. Refuses to
-/// overwrite an existing file; a failed copy leaves no file behind.
-pub(crate) fn export(conn: &Connection, target: &Path) -> Result<(), GameError> {
-    let target_err = |detail: String| GameError::Storage { path: target.to_path_buf(), detail };
-    if target.exists() {
-        return Err(target_err("a file with that name already exists; choose a new name".to_string()));
-    }
-    let copy = (|| -> rusqlite::Result<()> {
-        let mut out = Connection::open(target)?;
-        {
-            let backup = rusqlite::backup::Backup::new(conn, &mut out)?;
-            backup.run_to_completion(256, Duration::from_millis(0), None)?;
-        }
-        // One self-contained file: no WAL beside it.
-        out.pragma_update(None, "journal_mode", "DELETE")?;
-        Ok(())
-    })();
-    copy.map_err(|e| {
-        let _ = std::fs::remove_file(target);
-        target_err(e.to_string())
-    })
+/// The first `PATH.LABEL-N` (N from 1) that does not exist.
+fn free_name(path: &Path, label: &str) -> Result<PathBuf, GameError> {
+    (1..10_000)
+        .map(|n| with_suffix(path, &format!(".{label}-{n}")))
+        .find(|candidate| !candidate.exists())
+        .ok_or_else(|| storage(path, "no free name to keep the file under"))
 }
 
-/// Copies `source` beside `db_path` (as `DB.import`, replacing an earlier unfinished one) so it can be
-/// checked and migrated without ever writing to the player's chosen file.
+/// Removes a file and its SQLite companions (a staged or partial copy); missing ones are fine.
+pub(crate) fn remove_with_companions(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(with_suffix(path, suffix));
+    }
+}
+
+/// Copies all of `from` into `to` in one backup step (one transaction on `to`), waiting up to five
+/// seconds while another connection holds a lock on either.
+fn backup_all(from: &Connection, to: &mut Connection) -> rusqlite::Result<()> {
+    let backup = Backup::new(from, to)?;
+    let started = Instant::now();
+    loop {
+        match backup.step(-1)? {
+            StepResult::Done => return Ok(()),
+            StepResult::More => {}
+            StepResult::Busy | StepResult::Locked if started.elapsed() < Duration::from_secs(5) => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            StepResult::Busy | StepResult::Locked => {
+                return Err(rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
+                    Some("the file stayed locked by another program for 5 s".to_string()),
+                ))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A consistent copy of `conn`'s database, complete, at `target` (which must not exist): written to
+/// `TARGET.partial` first, as one self-contained file (no WAL beside it), then given its name.
+/// A failure removes the partial copy; an existing `target` is never overwritten.
+fn copy_to_new(conn: &Connection, target: &Path) -> Result<(), GameError> {
+    if target.exists() {
+        return Err(storage(target, "a file with that name already exists; choose a new name"));
+    }
+    let partial = with_suffix(target, ".partial");
+    remove_with_companions(&partial);
+    let copy = (|| -> rusqlite::Result<()> {
+        let mut out = Connection::open(&partial)?;
+        backup_all(conn, &mut out)?;
+        out.pragma_update(None, "journal_mode", "DELETE")?;
+        out.close().map_err(|(_, e)| e)
+    })();
+    let published = copy.map_err(|e| storage(target, e)).and_then(|()| publish(&partial, target));
+    if published.is_err() {
+        remove_with_companions(&partial);
+    }
+    published
+}
+
+/// Gives the complete file `partial` the name `target`, refusing if `target` appeared meanwhile:
+/// a hard link fails rather than replace, then the temporary name goes; where links are not
+/// supported, a rename after one more look.
+fn publish(partial: &Path, target: &Path) -> Result<(), GameError> {
+    match std::fs::hard_link(partial, target) {
+        Ok(()) => {
+            let _ = std::fs::remove_file(partial);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(storage(target, "a file with that name already exists; choose a new name"))
+        }
+        Err(_) if !target.exists() => std::fs::rename(partial, target).map_err(|e| storage(target, e)),
+        Err(e) => Err(storage(target, e)),
+    }
+}
+
+/// Writes a consistent copy of the open database to `target` (see [`copy_to_new`]).
+pub(crate) fn export(conn: &Connection, target: &Path) -> Result<(), GameError> {
+    copy_to_new(conn, target)
+}
+
+/// Copies the game in `source` to `DB.import` beside `db_path` (replacing what an interrupted
+/// import left), so it can be checked and migrated without ever writing to the player's chosen
+/// file. The source is read through SQLite, read-only: a file that is not a database is refused
+/// here. Returns the staged copy's path.
 pub(crate) fn stage_import(source: &Path, db_path: &Path) -> Result<PathBuf, GameError> {
     let staged = with_suffix(db_path, ".import");
-    remove_staged(&staged);
-    std::fs::copy(source, &staged)
-        .map_err(|e| GameError::Storage { path: source.to_path_buf(), detail: e.to_string() })?;
+    remove_with_companions(&staged);
+    let copied = (|| -> rusqlite::Result<()> {
+        let from = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        let mut out = Connection::open(&staged)?;
+        backup_all(&from, &mut out)?;
+        out.close().map_err(|(_, e)| e)
+    })();
+    if let Err(error) = copied {
+        remove_with_companions(&staged);
+        return Err(super::sql_error(source, error));
+    }
     Ok(staged)
 }
 
-/// Removes a staged import and its companions.
-pub(crate) fn remove_staged(staged: &Path) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        let _ = std::fs::remove_file(with_suffix(staged, suffix));
-    }
-}
-
-/// Moves the current database aside (`PATH.before-import-N`) and the checked, staged copy into its
-/// place. Returns where the previous file went. If the second move fails, the previous file is moved
-/// back, so the player is never left without their progress.
-pub(crate) fn swap_in(staged: &Path, db_path: &Path) -> Result<PathBuf, GameError> {
-    let kept = move_aside(db_path, "before-import")?;
-    if let Err(e) = std::fs::rename(staged, db_path) {
-        let _ = std::fs::rename(&kept, db_path);
-        return Err(GameError::Storage { path: db_path.to_path_buf(), detail: e.to_string() });
-    }
-    for companion in ["-wal", "-shm"] {
-        let from = with_suffix(staged, companion);
-        if from.exists() {
-            let _ = std::fs::rename(&from, with_suffix(db_path, companion));
-        }
-    }
+/// Keeps a complete copy of the current game as the first free `DB.before-import-N` (never
+/// deleted by the game). Returns its path.
+pub(crate) fn keep_aside(db_path: &Path) -> Result<PathBuf, GameError> {
+    let kept = free_name(db_path, "before-import")?;
+    let conn = Connection::open_with_flags(db_path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| super::sql_error(db_path, e))?;
+    copy_to_new(&conn, &kept)?;
     Ok(kept)
 }
 
-/// Puts a staged import at `db_path` where there was no file.
-pub(crate) fn swap_in_fresh(staged: &Path, db_path: &Path) -> Result<(), GameError> {
-    std::fs::rename(staged, db_path).map_err(|e| GameError::Storage { path: db_path.to_path_buf(), detail: e.to_string() })
+/// Replaces the game in `db_path` (created when missing) with the checked copy `staged`, in one
+/// IMMEDIATE transaction on the live file (waiting up to five seconds for another writer): every
+/// table of the live file dropped, the copy's created and filled, its `user_version` set. A kill
+/// or a failure leaves the old game; other connections see the old game or the new one.
+pub(crate) fn swap_in(staged: &Path, db_path: &Path) -> Result<(), GameError> {
+    let fail = |e| super::sql_error(db_path, e);
+    let mut live = Connection::open(db_path).map_err(fail)?;
+    live.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
+    let staged_text = staged.to_str().ok_or_else(|| storage(staged, "the path is not UTF-8"))?;
+    live.execute("ATTACH DATABASE ?1 AS staged", [staged_text]).map_err(fail)?;
+    let swapped = (|| -> rusqlite::Result<()> {
+        let tx = live.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let objects = |schema: &str, filter: &str| -> rusqlite::Result<Vec<(String, String, Option<String>)>> {
+            let sql = format!(
+                "SELECT type, name, sql FROM {schema}.sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND {filter} \
+                 ORDER BY type = 'table' DESC, rowid"
+            );
+            let mut stmt = tx.prepare(&sql)?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            rows.collect()
+        };
+        for (kind, name, _) in objects("main", "type IN ('table', 'view', 'trigger')")? {
+            tx.execute_batch(&format!("DROP {} IF EXISTS main.\"{}\"", kind.to_uppercase(), name.replace('"', "\"\"")))?;
+        }
+        let created = objects("staged", "sql IS NOT NULL")?;
+        for (_, _, sql) in &created {
+            tx.execute_batch(sql.as_deref().unwrap_or_default())?;
+        }
+        for (kind, name, _) in &created {
+            if kind == "table" {
+                let name = name.replace('"', "\"\"");
+                tx.execute_batch(&format!("INSERT INTO main.\"{name}\" SELECT * FROM staged.\"{name}\""))?;
+            }
+        }
+        let has_sequence: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM staged.sqlite_master WHERE name = 'sqlite_sequence'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_sequence > 0 {
+            tx.execute_batch("DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM staged.sqlite_sequence;")?;
+        }
+        let version: i64 = tx.query_row("PRAGMA staged.user_version", [], |r| r.get(0))?;
+        tx.execute_batch(&format!("PRAGMA main.user_version = {version}"))?;
+        tx.commit()
+    })();
+    let detached = live.execute_batch("DETACH DATABASE staged");
+    swapped.and(detached).map_err(fail)
 }

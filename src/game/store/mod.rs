@@ -13,6 +13,7 @@ mod files;
 pub mod migrations;
 mod open;
 pub(crate) mod player;
+pub(crate) mod schema;
 mod steps;
 
 use std::path::{Path, PathBuf};
@@ -21,7 +22,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use super::error::GameError;
 
-pub(crate) use files::{export, move_aside, remove_staged, stage_import, swap_in, swap_in_fresh};
+pub(crate) use files::{export, keep_aside, move_aside, remove_with_companions, stage_import, swap_in};
 pub(crate) use open::Derived;
 
 /// Why a step inside a transaction stopped: the command was refused, SQLite failed, or a stored
@@ -148,6 +149,13 @@ pub(crate) fn sql_error(path: &Path, error: rusqlite::Error) -> GameError {
         }
         _ => GameError::Storage { path: path.to_path_buf(), detail: error.to_string() },
     }
+}
+
+/// The `user_version` of the file at `path`, read on a read-only connection (0 for an empty file).
+pub(crate) fn schema_version(path: &Path) -> Result<i64, GameError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
+    conn.pragma_query_value(None, "user_version", |row| row.get(0)).map_err(|e| sql_error(path, e))
 }
 
 /// SQLite's `quick_check` (reads the whole file): `Err(Corrupt)` when a page is damaged.

@@ -11,12 +11,14 @@ use std::time::Duration;
 use rusqlite::{Connection, TransactionBehavior};
 
 use super::migrations::{LATEST, MIGRATIONS};
-use super::{failure_error, integrity_check, sql_error, Res};
+use super::{corrupt, failure_error, integrity_check, schema, sql_error, Failure, Res};
 use crate::game::error::GameError;
 
 /// The derived tables' hooks, given by the room that owns them: whether they are up to date with
 /// today's definition, and how to rebuild them from the stored truth (inside the open's transaction).
 pub(crate) struct Derived {
+    /// The derived tables (a cache: their shape is checked by `is_current`, not by the schema check).
+    pub tables: &'static [&'static str],
     /// Whether the stored derived tables are today's (cheap: one row).
     pub is_current: fn(&Connection) -> Res<bool>,
     /// Rebuilds them from the hands; `Err(Corrupt)` refuses the file (rolled back, untouched).
@@ -26,23 +28,11 @@ pub(crate) struct Derived {
 /// Opens (or creates) the game database at `path`, refusing anything it cannot safely use.
 pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameError> {
     let err = |e| sql_error(path, e);
-    let corrupt = |detail: String| GameError::CorruptDatabase { path: path.to_path_buf(), detail };
     let mut conn = Connection::open(path).map_err(err)?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
-    // Read-only checks first: nothing below writes until the file is known to be ours.
-    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).map_err(err)?;
-    if version > LATEST {
-        return Err(GameError::NewerDatabase { path: path.to_path_buf(), found: version, supported: LATEST });
-    }
-    if version < 0 {
-        return Err(corrupt(format!("schema version {version}")));
-    }
-    if version == 0 {
-        let n_objects: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |row| row.get(0)).map_err(err)?;
-        if n_objects > 0 {
-            return Err(corrupt("an SQLite file that is not a game database".to_string()));
-        }
-    }
+    // Read-only checks first, in one snapshot (a file another process is creating is seen before
+    // or after, never half made): nothing below writes until the file is known to be ours.
+    let version = check(&conn, derived).map_err(|f| failure_error(path, f))?;
     // SQLite's page-by-page check reads the whole file, so it is not on the every-open path (at a
     // million hands it alone took 0.35 s): it runs before a migration rewrites the file, and in the
     // full audit (the `audit` command, imports, and the app's background check after start-up).
@@ -60,6 +50,32 @@ pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameErr
         upgrade(&mut conn, version, derived).map_err(|f| failure_error(path, f))?;
     }
     Ok(conn)
+}
+
+/// The file's schema version, once its schema is known to be that version's (see [`schema::check`]),
+/// read in one read transaction that changes nothing. An empty file (a new game) is version 0.
+pub(crate) fn check(conn: &Connection, derived: &Derived) -> Res<i64> {
+    let tx = conn.unchecked_transaction()?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version > LATEST {
+        return Err(Failure::Refused(GameError::NewerDatabase {
+            path: conn.path().map(Into::into).unwrap_or_default(),
+            found: version,
+            supported: LATEST,
+        }));
+    }
+    if version < 0 {
+        return Err(corrupt(format!("schema version {version}")));
+    }
+    if version == 0 {
+        let n_objects: i64 = tx.query_row("SELECT COUNT(*) FROM sqlite_master", [], |row| row.get(0))?;
+        if n_objects > 0 {
+            return Err(corrupt("an SQLite file that is not a game database"));
+        }
+    } else {
+        schema::check(&tx, version, derived.tables)?;
+    }
+    Ok(version)
 }
 
 /// Applies the migrations after `from`, then rebuilds the derived tables when they are not today's,

@@ -105,6 +105,18 @@ fn overflow_is_corrupt(error: rusqlite::Error, what: &str) -> Failure {
     }
 }
 
+/// A stored value in words, for a problem's text.
+fn shown(value: rusqlite::types::ValueRef<'_>) -> String {
+    use rusqlite::types::ValueRef;
+    match value {
+        ValueRef::Null => "nothing".to_string(),
+        ValueRef::Integer(n) => n.to_string(),
+        ValueRef::Real(x) => x.to_string(),
+        ValueRef::Text(text) => format!("'{}'", String::from_utf8_lossy(text)),
+        ValueRef::Blob(bytes) => format!("{} bytes", bytes.len()),
+    }
+}
+
 /// What is wrong with the stored daily claims, in words (at most 20): each must be `amount` chips,
 /// for a real calendar date written as the game writes it, with a streak of at least 1.
 pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>> {
@@ -118,14 +130,15 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
         let (day, chips, streak) = (row.get_ref(0)?, row.get_ref(1)?, row.get_ref(2)?);
         let day_text = day.as_str().ok();
         let real_date = day_text.and_then(|d| d.parse::<NaiveDate>().ok()).filter(|d| Some(d.to_string().as_str()) == day_text);
+        let (day, chips_shown, streak_shown) = (shown(day), shown(chips), shown(streak));
         if real_date.is_none() {
-            problems.push(format!("a daily claim for {day:?}, which is not a date"));
+            problems.push(format!("a daily claim for {day}, which is not a date"));
         }
         if chips.as_i64().ok() != i64::try_from(amount).ok() {
-            problems.push(format!("a daily claim of {chips:?} chips on {day:?} (daily chips are {amount})"));
+            problems.push(format!("a daily claim of {chips_shown} chips on {day} (daily chips are {amount})"));
         }
         if !streak.as_i64().is_ok_and(|s| s >= 1) {
-            problems.push(format!("a daily claim on {day:?} with streak {streak:?}"));
+            problems.push(format!("a daily claim on {day} with streak {streak_shown}"));
         }
     }
     Ok(problems)

@@ -32,7 +32,7 @@ pub(crate) use table::ALL_TIME;
 use chart::Series;
 
 /// The hooks the store calls on open: rebuild the derived tables when they are not today's.
-pub(crate) const DERIVED: Derived = Derived { is_current: table::is_current, rebuild };
+pub(crate) const DERIVED: Derived = Derived { tables: table::TABLES, is_current: table::is_current, rebuild };
 
 /// Counts a dead real deal that consulted `situation`'s kind-deal bag (inside the deal's transaction).
 pub(crate) fn add_deal(conn: &Connection, situation: Situation, nudged: bool) -> Res<()> {

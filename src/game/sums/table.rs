@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::list::{BestHand, Sums};
 use crate::game::store::codes::{machine_code, machine_from_code, situation_code, situation_from_code};
-use crate::game::store::{corrupt, Res};
+use crate::game::store::{corrupt, schema, Res};
 use crate::machine::MachineId;
 use crate::pipeline::Situation;
 
@@ -75,7 +75,11 @@ pub(crate) fn version() -> String {
     crate::shuffle::hex(&digest)
 }
 
-/// Whether the derived tables exist and are today's.
+/// The derived tables, every one recreated by [`recreate`].
+pub(crate) const TABLES: &[&str] = &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "sums_version"];
+
+/// Whether the derived tables exist, are today's version, and are defined as [`definitions`] says
+/// (a table altered by hand is stale, so it is rebuilt).
 pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
     let exists: bool = conn
         .prepare_cached("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'sums_version'")?
@@ -86,12 +90,23 @@ pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
     }
     let stored: Option<String> =
         conn.prepare_cached("SELECT version FROM sums_version")?.query_row([], |r| r.get(0)).optional()?;
-    Ok(stored.as_deref() == Some(version().as_str()))
+    if stored.as_deref() != Some(version().as_str()) {
+        return Ok(false);
+    }
+    static TODAY: std::sync::OnceLock<Vec<(String, Option<String>)>> = std::sync::OnceLock::new();
+    let today = match TODAY.get() {
+        Some(today) => today,
+        None => {
+            let built = schema::definitions_of(&definitions())?;
+            TODAY.get_or_init(|| built)
+        }
+    };
+    Ok(&schema::stored_definitions(conn, TABLES)? == today)
 }
 
 /// Drops and recreates the derived tables, empty, and records today's version.
 pub(crate) fn recreate(conn: &Connection) -> Res<()> {
-    for table in ["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "sums_version"] {
+    for table in TABLES {
         conn.execute_batch(&format!("DROP TABLE IF EXISTS {table};"))?;
     }
     conn.execute_batch(&definitions())?;

@@ -1,0 +1,110 @@
+//! The schema a game file must have, checked before anything writes to it: its tables and indexes
+//! are compared with those the migrations create for its `user_version` (each migration replayed
+//! once per process on an empty in-memory database), and a file with a trigger or a view, an extra
+//! or missing table or index, or one whose definition differs, is refused as not a game file of
+//! that version. The derived tables (the `Derived` hook's list) are a cache the sums room recreates,
+//! so at the latest version their shape is that room's to check, not this one's.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use super::migrations::{LATEST, MIGRATIONS};
+use super::{corrupt, Res};
+
+/// One schema object as SQLite stores it: its type, the table it belongs to and its SQL (whitespace
+/// collapsed; none for the indexes SQLite makes itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Object {
+    kind: String,
+    table: String,
+    sql: Option<String>,
+}
+
+/// Objects by name.
+type Objects = BTreeMap<String, Object>;
+
+/// Every schema object of the file, SQLite's own `sqlite_` tables and their automatic indexes left out.
+fn read(conn: &Connection) -> Res<Objects> {
+    let mut stmt = conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")?;
+    let rows = stmt.query_map([], |row| {
+        let sql: Option<String> = row.get(3)?;
+        Ok((
+            row.get::<_, String>(1)?,
+            Object {
+                kind: row.get(0)?,
+                table: row.get(2)?,
+                sql: sql.map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")),
+            },
+        ))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The objects a file of each version has: index v is after migrations 1 … v.
+fn expected() -> &'static [Objects] {
+    static EXPECTED: OnceLock<Vec<Objects>> = OnceLock::new();
+    EXPECTED.get_or_init(|| {
+        let build = || -> Res<Vec<Objects>> {
+            let mut conn = Connection::open_in_memory()?;
+            let mut all = vec![read(&conn)?];
+            for migration in MIGRATIONS {
+                let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+                migration.run(&tx)?;
+                tx.commit()?;
+                all.push(read(&conn)?);
+            }
+            Ok(all)
+        };
+        // The migrations run on every new file; failing on an empty database is a bug in this build.
+        build().unwrap_or_else(|_| panic!("the migrations do not apply to an empty database"))
+    })
+}
+
+/// Refuses (`Err(Corrupt)`, in words) a file whose schema is not the one the migrations give
+/// `version` (1 ≤ version ≤ LATEST), apart from `derived` tables at the latest version.
+pub(crate) fn check(conn: &Connection, version: i64, derived: &[&str]) -> Res<()> {
+    let Some(expected) = usize::try_from(version).ok().and_then(|v| expected().get(v)) else {
+        return Err(corrupt(format!("schema version {version}")));
+    };
+    let cache = |object: &Object| version == LATEST && derived.contains(&object.table.as_str());
+    let found = read(conn)?;
+    let not_ours = |what: String| corrupt(format!("not a game file of schema version {version}: {what}"));
+    for (name, object) in &found {
+        if object.kind == "trigger" || object.kind == "view" {
+            return Err(not_ours(format!("it has a {} {name} (a game file has none)", object.kind)));
+        }
+        if cache(object) {
+            continue;
+        }
+        match expected.get(name) {
+            None => return Err(not_ours(format!("an extra {} {name}", object.kind))),
+            Some(want) if want != object => {
+                return Err(not_ours(format!("the {} {name} is defined differently", object.kind)))
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some((name, object)) = expected.iter().find(|(name, _)| !found.contains_key(*name)) {
+        return Err(not_ours(format!("no {} {name}", object.kind)));
+    }
+    Ok(())
+}
+
+/// The SQL of `batch` as this check compares it: the objects it creates on an empty database,
+/// by name (for the sums room to tell whether its stored tables are today's).
+pub(crate) fn definitions_of(batch: &str) -> Res<Vec<(String, Option<String>)>> {
+    let conn = Connection::open_in_memory()?;
+    conn.execute_batch(batch)?;
+    Ok(read(&conn)?.into_iter().map(|(name, object)| (name, object.sql)).collect())
+}
+
+/// The stored SQL of the objects named in `names`, by name, compared as [`definitions_of`] gives it.
+pub(crate) fn stored_definitions(conn: &Connection, tables: &[&str]) -> Res<Vec<(String, Option<String>)>> {
+    Ok(read(conn)?
+        .into_iter()
+        .filter(|(_, object)| tables.contains(&object.table.as_str()))
+        .map(|(name, object)| (name, object.sql))
+        .collect())
+}

@@ -1,0 +1,343 @@
+//! Import and export as a careful tester tries them: crafted files refused before anything moves
+//! (the current game byte-identical, nothing left in the folder), a failure injected after every
+//! step, an import while other connections play, and exports that never leave a partial file
+//! under the name asked for.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDate;
+use vpoker::game::{DealRequest, Game, GameError, ImportStep};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+
+fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()
+}
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    bytes[31] = 0x1f;
+    Seed::from_bytes(bytes)
+}
+
+/// Plays `n` Jacks or Better hands at bet 5 with the best hold (hand seeds from `from` on).
+fn play(game: &mut Game, from: u64, n: u64) {
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false };
+    for i in from..from + n {
+        let state = game.deal(request, seed(i), today()).unwrap();
+        game.draw(state.hand.unwrap().best_hold, today()).unwrap();
+    }
+}
+
+/// A folder with the player's game (`game.db`, 12 hands played) and another player's exported
+/// progress (`other.vpoker`, 30 hands and a daily claim), with that player's balance.
+fn setup() -> (tempfile::TempDir, PathBuf, PathBuf, u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let mut game = Game::open(&db).unwrap();
+    play(&mut game, 0, 12);
+    drop(game);
+    let other_db = dir.path().join("phone").join("other.db");
+    std::fs::create_dir_all(other_db.parent().unwrap()).unwrap();
+    let mut other = Game::open(&other_db).unwrap();
+    other.claim_daily(today()).unwrap();
+    play(&mut other, 100, 30);
+    let source = dir.path().join("other.vpoker");
+    other.export(&source).unwrap();
+    let chips = other.state(today()).unwrap().chips;
+    drop(other);
+    std::fs::remove_dir_all(dir.path().join("phone")).unwrap();
+    (dir, db, source, chips)
+}
+
+/// The names in the folder.
+fn listing(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+}
+
+/// The game file's bytes (no connection is open, so nothing is in a WAL beside it).
+fn bytes(db: &Path) -> Vec<u8> {
+    std::fs::read(db).unwrap()
+}
+
+/// A copy of `source` at `dir/NAME` with `sql` run on it (on a plain connection, as a crafter would).
+fn crafted(dir: &Path, source: &Path, name: &str, sql: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::copy(source, &path).unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(sql).unwrap();
+    drop(conn);
+    path
+}
+
+#[test]
+fn an_exported_game_imports_whole_and_the_previous_one_is_kept() {
+    let (dir, db, source, other_chips) = setup();
+    let before = Game::open(&db).unwrap().state(today()).unwrap();
+    let source_bytes = bytes(&source);
+    let kept = Game::import_file(&db, &source).unwrap();
+    assert_eq!(bytes(&source), source_bytes, "the chosen file is only read");
+    let game = Game::open(&db).unwrap();
+    let state = game.state(today()).unwrap();
+    assert_eq!(state.chips, other_chips);
+    assert!(state.daily.claimed_today);
+    assert!(game.audit().unwrap().ok);
+    assert_eq!(Game::open(&kept).unwrap().state(today()).unwrap().chips, before.chips, "the previous game, whole");
+    assert_eq!(kept.file_name().unwrap(), "game.db.before-import-1");
+    let names = listing(dir.path());
+    assert!(names.iter().all(|n| !n.contains(".import") && !n.contains("partial")), "{names:?}");
+}
+
+/// Each file a careful tester crafted: refused with a typed error naming it, before anything moved.
+#[test]
+fn crafted_files_are_refused_and_change_nothing() {
+    let (dir, db, source, _) = setup();
+    let d = dir.path();
+    let garbage = d.join("garbage.vpoker");
+    std::fs::write(&garbage, b"this is not a database, only some text long enough to be read as one").unwrap();
+    let empty = d.join("empty.vpoker");
+    std::fs::write(&empty, b"").unwrap();
+    let new_db = d.join("new.vpoker");
+    rusqlite::Connection::open(&new_db).unwrap().execute_batch("CREATE TABLE t (x); DROP TABLE t;").unwrap();
+    let foreign = d.join("foreign.vpoker");
+    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE notes (body TEXT);").unwrap();
+    let cases: Vec<(PathBuf, &str, &str)> = vec![
+        (garbage, "corrupt-database", ""),
+        (empty, "corrupt-database", "no game"),
+        (new_db, "corrupt-database", "no game"),
+        (foreign, "corrupt-database", "no game"),
+        (
+            crafted(d, &source, "trigger.vpoker", "CREATE TRIGGER gift AFTER INSERT ON daily_claims BEGIN UPDATE profile SET chips = chips + 1000000; END;"),
+            "corrupt-database",
+            "trigger gift",
+        ),
+        (
+            crafted(d, &source, "view.vpoker", "DROP TABLE lab_tables; CREATE VIEW lab_tables AS SELECT 1 AS name;"),
+            "corrupt-database",
+            "view lab_tables",
+        ),
+        (crafted(d, &source, "extra.vpoker", "CREATE TABLE extra (x INTEGER);"), "corrupt-database", "extra table extra"),
+        (
+            crafted(
+                d,
+                &source,
+                "rich-claim.vpoker",
+                "UPDATE daily_claims SET amount = 1000000200; UPDATE ledger SET amount = 1000000200 WHERE kind = 'daily'; \
+                 UPDATE profile SET chips = chips + 1000000000, daily_total = daily_total + 1000000000;",
+            ),
+            "corrupt-database",
+            "daily claim of 1000000200",
+        ),
+        (
+            crafted(
+                d,
+                &source,
+                "big-bet.vpoker",
+                "UPDATE hands SET bet = 5000, won = 125000 WHERE id = (SELECT MAX(id) FROM hands);",
+            ),
+            "corrupt-database",
+            "5000",
+        ),
+        (
+            crafted(d, &source, "feb-30.vpoker", "UPDATE daily_claims SET day = '2031-02-30';"),
+            "corrupt-database",
+            "2031-02-30",
+        ),
+        (
+            crafted(d, &source, "bet-7.vpoker", "UPDATE machine_prefs SET last_bet = 7;"),
+            "corrupt-database",
+            "remembered bet",
+        ),
+        (
+            crafted(
+                d,
+                &source,
+                "flipped.vpoker",
+                "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'amount INTEGER', 'amount INTEGEQ') WHERE name = 'daily_claims'; PRAGMA writable_schema = OFF;",
+            ),
+            "corrupt-database",
+            "",
+        ),
+        (crafted(d, &source, "lower-version.vpoker", "PRAGMA user_version = 5;"), "corrupt-database", "schema version 5"),
+        (crafted(d, &source, "newer.vpoker", "PRAGMA user_version = 99;"), "newer-database", ""),
+    ];
+    let game_bytes = bytes(&db);
+    let names = listing(d);
+    for (file, kind, says) in &cases {
+        let error = Game::import_file(&db, file).unwrap_err();
+        assert_eq!(error.kind(), *kind, "{}: {error}", file.display());
+        assert!(error.to_string().contains(says), "{}: {error}", file.display());
+        assert!(error.to_string().contains(&file.display().to_string()), "the error names the file: {error}");
+        assert_eq!(bytes(&db), game_bytes, "{}: the game is byte-identical", file.display());
+        assert_eq!(listing(d), names, "{}: nothing left in the folder", file.display());
+    }
+    let game = Game::open(&db).unwrap();
+    assert!(game.audit().unwrap().ok);
+    assert_eq!(game.state(today()).unwrap().chips, Game::open(&db).unwrap().state(today()).unwrap().chips);
+}
+
+/// A failure (or a kill) after each step of an import: before the swap the game is byte-identical
+/// and nothing is left; after it the new game is whole and the old one kept.
+#[test]
+fn a_failure_after_each_step_of_an_import_loses_nothing() {
+    for step in [ImportStep::Staged, ImportStep::Checked, ImportStep::KeptAside, ImportStep::Swapped] {
+        let (dir, db, source, new_chips) = setup();
+        let old_chips = Game::open(&db).unwrap().state(today()).unwrap().chips;
+        let (game_bytes, names) = (bytes(&db), listing(dir.path()));
+        let injected = GameError::Storage { path: db.clone(), detail: format!("injected after {step:?}") };
+        let result = Game::import_file_stepwise(&db, &source, &mut |at| if at == step { Err(injected.clone()) } else { Ok(()) });
+        assert_eq!(result.unwrap_err(), injected);
+        let game = Game::open(&db).unwrap();
+        assert!(game.audit().unwrap().ok, "{step:?}");
+        if step == ImportStep::Swapped {
+            assert_eq!(game.state(today()).unwrap().chips, new_chips);
+            let kept = dir.path().join("game.db.before-import-1");
+            assert_eq!(Game::open(&kept).unwrap().state(today()).unwrap().chips, old_chips);
+        } else {
+            drop(game);
+            assert_eq!(bytes(&db), game_bytes, "{step:?}");
+            let left = listing(dir.path());
+            assert!(left.iter().all(|n| names.contains(n) || n.ends_with("-wal") || n.ends_with("-shm")), "{step:?}: {left:?}");
+            assert!(!left.iter().any(|n| n.contains("import") || n.contains("partial")), "{step:?}: {left:?}");
+        }
+    }
+}
+
+/// Two other connections play on the file while it is imported over: no error but the game's
+/// own refusals, and afterwards both the live file and the kept copy audit clean.
+#[test]
+fn an_import_while_two_others_play_damages_nothing() {
+    let (dir, db, source, _) = setup();
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let played: std::sync::Arc<[AtomicU64; 2]> = std::sync::Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+    let players: Vec<_> = (0..2u64)
+        .map(|p| {
+            let (db, stop, played) = (db.clone(), stop.clone(), played.clone());
+            std::thread::spawn(move || {
+                let mut game = Game::open(&db).unwrap();
+                let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false };
+                let (mut n, mut refused) = (0u64, 0u64);
+                while !stop.load(Ordering::Relaxed) {
+                    // A pause between hands, as any player takes (a loop with none holds SQLite's
+                    // write lock all but microseconds at a time and starves every other writer).
+                    std::thread::sleep(std::time::Duration::from_millis(3));
+                    n += 1;
+                    played[p as usize].store(n, Ordering::Relaxed);
+                    let step = match game.deal(request, seed(10_000 * (p + 1) + n), today()) {
+                        Ok(_) => game.draw(Hold::NONE, today()).map(|_| ()),
+                        Err(e) => Err(e),
+                    };
+                    match step {
+                        Ok(()) => {}
+                        Err(GameError::HandInProgress { .. } | GameError::NoHandInProgress) => {
+                            refused += 1;
+                            if let Ok(Some(hand)) = game.state(today()).map(|s| s.hand) {
+                                let _ = game.draw(hand.best_hold, today());
+                            }
+                        }
+                        Err(GameError::InsufficientChips { .. }) => {
+                            let _ = game.claim_daily(today() + chrono::Days::new(n));
+                        }
+                        Err(other) => panic!("player {p} at step {n}: {other:?}"),
+                    }
+                }
+                (n, refused)
+            })
+        })
+        .collect();
+    // Both playing, then the import, then both playing on (five more steps each) before they stop.
+    let wait_for = |at: [u64; 2]| {
+        let started = std::time::Instant::now();
+        while (0..2).any(|p| played[p].load(Ordering::Relaxed) < at[p]) {
+            assert!(started.elapsed().as_secs() < 60, "the players stopped playing");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    wait_for([3, 3]);
+    let kept = Game::import_file(&db, &source).unwrap();
+    let now = [0, 1].map(|p| played[p].load(Ordering::Relaxed));
+    wait_for([now[0] + 5, now[1] + 5]);
+    stop.store(true, Ordering::Relaxed);
+    for player in players {
+        player.join().unwrap();
+    }
+    for file in [&db, &kept] {
+        let game = Game::open(file).unwrap();
+        let audit = game.audit().unwrap();
+        assert!(audit.ok, "{}: {audit:?}", file.display());
+    }
+    drop(dir);
+}
+
+#[test]
+fn an_export_never_overwrites_and_never_leaves_a_partial_file() {
+    let (dir, db, source, _) = setup();
+    let game = Game::open(&db).unwrap();
+    let names = listing(dir.path());
+    let error = game.export(&source).unwrap_err();
+    assert_eq!(error.kind(), "storage");
+    assert_eq!(listing(dir.path()), names, "nothing new beside the file that was there");
+    // What a killed export leaves is a `.partial` file, never the name asked for; the next export
+    // replaces it.
+    let target = dir.path().join("backup.vpoker");
+    std::fs::write(dir.path().join("backup.vpoker.partial"), b"half a file").unwrap();
+    game.export(&target).unwrap();
+    assert!(!dir.path().join("backup.vpoker.partial").exists());
+    assert!(!dir.path().join("backup.vpoker-wal").exists(), "one self-contained file");
+    drop(game);
+    assert!(Game::open(&target).unwrap().audit().unwrap().ok);
+}
+
+
+/// Opening a foreign SQLite file, or the current schema under a lower version, is refused as
+/// corrupt (named, with no SQL in the words) and leaves the file byte-for-byte as it was (no WAL).
+#[test]
+fn a_foreign_or_mislabelled_file_is_refused_untouched() {
+    let (dir, db, source, _) = setup();
+    let foreign = dir.path().join("notes.db");
+    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x');").unwrap();
+    let lower = crafted(dir.path(), &source, "lower.db", "PRAGMA user_version = 4;");
+    for file in [&foreign, &lower] {
+        let before = bytes(file);
+        let error = Game::open(file).unwrap_err();
+        assert_eq!(error.kind(), "corrupt-database", "{error}");
+        assert!(!error.to_string().contains("CREATE") && !error.to_string().contains("already exists"), "{error}");
+        assert_eq!(bytes(file), before, "{}", file.display());
+        assert!(!with(file, "-wal").exists() && !with(file, "-shm").exists(), "{}", file.display());
+    }
+    drop(db);
+}
+
+fn with(path: &Path, suffix: &str) -> PathBuf {
+    let mut text = path.as_os_str().to_owned();
+    text.push(suffix);
+    PathBuf::from(text)
+}
+
+/// Several processes (here threads, each with its own connection) creating one new file at once:
+/// every one opens the same new game.
+#[test]
+fn many_openers_of_one_new_file_all_get_the_game() {
+    for round in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("new.db");
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(8));
+        let openers: Vec<_> = (0..8)
+            .map(|_| {
+                let (db, barrier) = (db.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Game::open(&db).map(|game| game.state(today()).unwrap().chips)
+                })
+            })
+            .collect();
+        for opener in openers {
+            assert_eq!(opener.join().unwrap().unwrap(), 1_000, "round {round}");
+        }
+        assert!(Game::open(&db).unwrap().audit().unwrap().ok);
+    }
+}
