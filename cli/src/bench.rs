@@ -35,7 +35,8 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     let open_state_cold = ms(started);
     let n_hands = Game::open(&db).map_err(fail)?.history(1, None).map_err(fail)?.first().map_or(0, |h| h.id);
     let median = |f: &mut dyn FnMut() -> Result<(), String>| -> Result<f64, String> {
-        let mut times = Vec::with_capacity(runs);
+        // `--runs` is 1 to 1,000 (the command line checks it).
+        let mut times = Vec::with_capacity(runs as usize);
         for _ in 0..runs.max(1) {
             let started = Instant::now();
             f()?;

@@ -15,12 +15,28 @@ use std::process::ExitCode;
 use chrono::NaiveDate;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
-use clap::{ArgAction, ArgGroup, Args, Parser, Subcommand};
+use clap::{value_parser, ArgAction, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
 use vpoker::pipeline::nudge::Situation;
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::{Algorithm, Seed};
+
+/// The most `simulate --hands`: ten times the README's measured runs (10,000,000 hands, 10–35 s on
+/// two cores), so a run stays minutes, not days; a typo like 2^64 − 1 is refused, not started.
+pub const MAX_SIMULATE_HANDS: u64 = 100_000_000;
+/// The most worker threads (`simulate --threads`), as the labs' `--threads`.
+pub const MAX_THREADS: u64 = 256;
+/// The most `play fill --hands`: ten times the storage benchmark's million-hand history.
+pub const MAX_FILL_HANDS: u64 = 10_000_000;
+/// The most `play fill --per-day` (hands in one transaction; their seeds are held in memory).
+pub const MAX_PER_DAY: u64 = 100_000;
+/// The most `play autoplay --hands` (a transaction per deal and per draw, as in the app).
+pub const MAX_AUTOPLAY_HANDS: u64 = 1_000_000;
+/// The most `shuffle --count`, as the shuffle lab's `--samples`.
+pub const MAX_SHUFFLES: u64 = 10_000_000;
+/// The most `bench-storage --runs` (each figure keeps every run's time for its median).
+pub const MAX_BENCH_RUNS: u64 = 1_000;
 
 /// Video poker from the command line: hand values, shuffles, exact hints, returns, and the game itself.
 #[derive(Parser)]
@@ -66,9 +82,9 @@ pub struct BenchArgs {
     /// The database to time (it is opened and read, never written).
     #[arg(long, value_name = "FILE")]
     pub db: std::path::PathBuf,
-    /// Runs per figure; the median is reported.
-    #[arg(long, value_name = "N", default_value = "25")]
-    pub runs: usize,
+    /// Runs per figure, 1 to 1,000; the median is reported.
+    #[arg(long, value_name = "N", default_value = "25", value_parser = value_parser!(u64).range(1..=MAX_BENCH_RUNS))]
+    pub runs: u64,
 }
 
 /// `vpoker eval --game ID [--json] "Ah Kh Qh Jh Th"`
@@ -91,8 +107,8 @@ pub struct ShuffleArgs {
     /// Seed of the ChaCha20 stream: 64 hex digits.
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,
-    /// Number of orderings to print, one per line.
-    #[arg(long, value_name = "N")]
+    /// Number of orderings to print, one per line: 1 to 10,000,000.
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_SHUFFLES))]
     pub count: u64,
     /// Number of cards taken from the start of the fresh deck (2c 2d 2h 2s 3c …): 1 to 52.
     #[arg(long, value_name = "K", default_value = "52", value_parser = card_count)]
@@ -183,8 +199,8 @@ pub struct SimulateArgs {
     /// Machine to deal for, by id (e.g. jacks-or-better).
     #[arg(long, value_name = "ID", value_parser = machine_id())]
     pub game: MachineId,
-    /// Number of single hands to deal.
-    #[arg(long, value_name = "N")]
+    /// Number of single hands to deal: 1 to 100,000,000.
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_SIMULATE_HANDS))]
     pub hands: u64,
     /// Situation whose kind-deal bag applies: normal (1 in 6), losing (1 in 3), low-balance (1 in 2).
     #[arg(long, value_name = "SITUATION", default_value = "normal", value_parser = situation())]
@@ -195,9 +211,9 @@ pub struct SimulateArgs {
     /// Seed from which every hand's seed is drawn: 64 hex digits.
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,
-    /// Number of worker threads (default: one per CPU); the result does not depend on it.
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
+    /// Number of worker threads, 1 to 256 (default: one per CPU); the result does not depend on it.
+    #[arg(long, value_name = "T", value_parser = value_parser!(u64).range(1..=MAX_THREADS))]
+    pub threads: Option<u64>,
 }
 
 /// `vpoker play --db FILE [--today YYYY-MM-DD] COMMAND ...`
@@ -259,8 +275,8 @@ pub enum PlayCommand {
 /// `fill --hands N [--game ID] [--bet N] [--per-day N] --seed HEX64`
 #[derive(Args)]
 pub struct FillArgs {
-    /// Number of hands to play.
-    #[arg(long, value_name = "N")]
+    /// Number of hands to play: 1 to 10,000,000.
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_FILL_HANDS))]
     pub hands: u64,
     /// Machine to play, by id.
     #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_id())]
@@ -268,9 +284,9 @@ pub struct FillArgs {
     /// Bet per hand in chips: 5, 10, 20 or 50.
     #[arg(long, value_name = "N", default_value = "5")]
     pub bet: u32,
-    /// Hands played per day (one transaction each).
-    #[arg(long, value_name = "N", default_value = "300")]
-    pub per_day: usize,
+    /// Hands played per day (one transaction each): 1 to 100,000.
+    #[arg(long, value_name = "N", default_value = "300", value_parser = value_parser!(u64).range(1..=MAX_PER_DAY))]
+    pub per_day: u64,
     /// Seed from which every hand's seed is drawn: 64 hex digits.
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,
@@ -319,15 +335,15 @@ pub struct DrawArgs {
 /// `mistakes [--limit N]`
 #[derive(Args)]
 pub struct MistakesArgs {
-    /// Number of mistakes to list, newest first.
-    #[arg(long, value_name = "N", default_value = "20")]
+    /// Number of mistakes to list, newest first: 1 to 500 (each is a replayed hand, like a history page).
+    #[arg(long, value_name = "N", default_value = "20", value_parser = value_parser!(u32).range(1..=i64::from(vpoker::game::rules::HISTORY_PAGE_MAX)))]
     pub limit: u32,
 }
 
 /// `history [--limit N]`
 #[derive(Args)]
 pub struct HistoryArgs {
-    /// Number of hands to list, newest first.
+    /// Number of hands to list, newest first (the game refuses more than 500 at once: history-limit).
     #[arg(long, value_name = "N", default_value = "20")]
     pub limit: u32,
     /// Only hands with an id below this one (the next page of a long history).
@@ -349,8 +365,8 @@ pub struct SetArgs {
 /// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX64]`
 #[derive(Args)]
 pub struct AutoplayArgs {
-    /// Number of hands to play.
-    #[arg(long, value_name = "N")]
+    /// Number of hands to play: 1 to 1,000,000.
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_AUTOPLAY_HANDS))]
     pub hands: u64,
     /// Machine to play, by id.
     #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_id())]
@@ -530,6 +546,37 @@ mod tests {
         let mut cmd = Cli::command();
         cmd.build();
         check(&cmd, "vpoker");
+    }
+
+    /// Every count takes its largest value and refuses one more (the integration tests check the
+    /// messages; these values are too big to run there).
+    #[test]
+    fn counts_take_their_largest_value_and_refuse_one_more() {
+        let seed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+        let cases: [(&[&str], u64); 9] = [
+            (&["simulate", "--game", "jacks-or-better", "--seed", seed, "--hands"], MAX_SIMULATE_HANDS),
+            (&["simulate", "--game", "jacks-or-better", "--seed", seed, "--hands", "1", "--threads"], MAX_THREADS),
+            (&["play", "--db", "x.db", "fill", "--seed", seed, "--hands"], MAX_FILL_HANDS),
+            (&["play", "--db", "x.db", "fill", "--seed", seed, "--hands", "1", "--per-day"], MAX_PER_DAY),
+            (&["play", "--db", "x.db", "autoplay", "--hands"], MAX_AUTOPLAY_HANDS),
+            (&["play", "--db", "x.db", "mistakes", "--limit"], u64::from(vpoker::game::rules::HISTORY_PAGE_MAX)),
+            (&["shuffle", "--seed", seed, "--count"], MAX_SHUFFLES),
+            (&["bench-storage", "--db", "x.db", "--runs"], MAX_BENCH_RUNS),
+            (&["drill", "--game", "jacks-or-better", "--source", "hard", "--seed", seed, "--count"], 1_000_000),
+        ];
+        for (args, max) in cases {
+            let with = |n: u64| {
+                let n = n.to_string();
+                let mut line = vec!["vpoker"];
+                line.extend_from_slice(args);
+                line.push(&n);
+                Cli::try_parse_from(line).map(drop).map_err(|e| e.kind())
+            };
+            assert_eq!(with(max), Ok(()), "{args:?} {max}");
+            assert_eq!(with(1), Ok(()), "{args:?} 1");
+            assert_eq!(with(max + 1), Err(ErrorKind::ValueValidation), "{args:?} {}", max + 1);
+            assert_eq!(with(0), Err(ErrorKind::ValueValidation), "{args:?} 0");
+        }
     }
 
     #[test]

@@ -99,22 +99,34 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
 /// `fill`: N hands with the best hold through the game's own deal and draw, a day's play per
 /// transaction. Each day starts by collecting its daily chips; a day the chips run out on ends
 /// early and play moves to the next day. Prints `{"hands","days","seconds","state"}`.
+///
+/// A fill the game refuses changes nothing: the request (bet, machine, unlock level) is checked by
+/// the rules before the hand in progress is finished or any day's chips are claimed, and a day's
+/// chips are claimed only when that day can then play a hand (the balance after the claim covers
+/// the bet), so a claim is never left behind by a fill that plays nothing on its day.
 fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let FillArgs { hands: n_hands, game: machine, bet, per_day, seed } = args;
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
         let mut game = Game::open(db)?;
-        if let Some(hand) = game.state(now.date())?.hand {
+        let request = DealRequest { machine, bet, hands: 1, practice: false };
+        let state = game.state(now.date())?;
+        // Refused before anything changes: the deal's own checks, at the level of now (a draw adds no
+        // XP and the level never falls, so what passes here passes for every deal of the fill).
+        vpoker::game::rules::check_deal(machine, bet, request.hands, state.level)?;
+        if let Some(hand) = state.hand {
             game.draw(hand.best_hold, now)?;
         }
-        let request = DealRequest { machine, bet, hands: 1, practice: false };
+        let cost = vpoker::pipeline::stake(bet, request.hands);
         let (mut played, mut day, mut idle_days) = (0u64, now.date(), 0u32);
         while played < n_hands {
-            if game.state(day)?.daily.available {
+            let state = game.state(day)?;
+            if state.daily.available && state.chips.saturating_add(vpoker::game::rules::DAILY_CHIPS) >= cost {
                 game.claim_daily(day)?;
             }
-            let batch: Vec<Seed> = seeds.by_ref().take(per_day.max(1).min((n_hands - played) as usize)).collect();
+            // `--per-day` is 1 to 100,000 (the command line checks it).
+            let batch: Vec<Seed> = seeds.by_ref().take(per_day.min(n_hands - played) as usize).collect();
             let n = game.play_best_batch(request, &batch, day)?;
             played += n as u64;
             idle_days = if n == 0 { idle_days + 1 } else { 0 };

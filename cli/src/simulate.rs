@@ -53,7 +53,8 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     let SimulateArgs { game: machine, hands: n_hands, situation, kind_deals, seed, threads } = args;
     let quiet = Control::quiet();
     let control = match threads {
-        Some(threads) => quiet.with_threads(threads),
+        // 1 to 256, checked by the command line.
+        Some(threads) => quiet.with_threads(threads as usize),
         None => quiet,
     };
     let started = std::time::Instant::now();

@@ -130,6 +130,14 @@ pub enum GameError {
         /// The name asked for.
         name: String,
     },
+    /// A history page of more hands than one page may have.
+    #[error("a history page holds at most {max} hands, not {limit}")]
+    HistoryLimit {
+        /// The number of hands asked for.
+        limit: u32,
+        /// The most hands one page may have.
+        max: u32,
+    },
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
@@ -202,6 +210,7 @@ impl GameError {
             GameError::UnknownDrillSource { .. } => "unknown-drill-source",
             GameError::InvalidPay { .. } => "invalid-pay",
             GameError::UnknownLabTable { .. } => "unknown-lab-table",
+            GameError::HistoryLimit { .. } => "history-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
@@ -240,6 +249,7 @@ impl GameError {
             }
             GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],
             GameError::UnknownLabTable { name } => vec![("name", json!(name))],
+            GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],

@@ -18,6 +18,9 @@ pub const BETS: [u32; 4] = [5, 10, 20, 50];
 pub const HAND_COUNTS: [u8; 3] = [1, 3, 5];
 /// The level at which Triple and Five Play unlock.
 pub const MULTI_PLAY_LEVEL: u32 = 10;
+/// The most hands one history page may have (a replayed hand is about 9.7 KB in memory: a page of
+/// 500 is about 5 MB; a larger limit is refused, never clamped).
+pub const HISTORY_PAGE_MAX: u32 = 500;
 
 /// The XP at which `level` is reached: 100·L·(L−1) (level 1 at 0, 2 at 200, 3 at 600 …).
 pub fn level_start_xp(level: u32) -> u64 {
@@ -119,6 +122,14 @@ pub fn machine_unlocked(machine: MachineId, level: u32) -> bool {
 /// The refusal of a bet that is not one of [`BETS`].
 pub fn invalid_bet(bet: u32) -> GameError {
     GameError::InvalidBet { bet, bets: BETS.to_vec() }
+}
+
+/// Checks a history page's `limit` against [`HISTORY_PAGE_MAX`].
+pub fn check_history_limit(limit: u32) -> Result<(), GameError> {
+    if limit > HISTORY_PAGE_MAX {
+        return Err(GameError::HistoryLimit { limit, max: HISTORY_PAGE_MAX });
+    }
+    Ok(())
 }
 
 /// Checks a deal's bet, hands and machine against the player's level.

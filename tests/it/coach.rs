@@ -50,7 +50,7 @@ fn same_cards_best_hold_is_the_brute_replay_for_single_and_multi_play() {
     let path = dir.path().join("vpoker.db");
     std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/landed-v2.db"), &path).unwrap();
     let game = Game::open(&path).unwrap();
-    let records = game.history(1000, None).unwrap();
+    let records = crate::common::all_history(&game);
     assert!(records.iter().any(|r| r.hands == 5) && records.iter().any(|r| r.hands == 1));
     for record in &records {
         // Brute: the deck from the seed, the best hold's cards filled in by hand from each deck.
@@ -99,7 +99,7 @@ proptest! {
         let (_dir, mut game) = fresh();
         play(&mut game, u64::from(start), 120, &holds, at(2, 9, 0));
         let coach = game.coach().unwrap();
-        let history = game.history(1000, None).unwrap();
+        let history = crate::common::all_history(&game);
         for (list, practice) in [(&coach.real, false), (&coach.practice, true)] {
             for machine in list {
                 let all = machine.all;

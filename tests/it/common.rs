@@ -14,3 +14,18 @@ pub const JACKS_96_OUTCOMES: [(&str, f64); 10] = [
     ("jacks-or-better", 0.21458503),
     ("nothing", 0.54543467),
 ];
+
+/// Every finished hand of `game`, newest first, a page of [`vpoker::game::rules::HISTORY_PAGE_MAX`]
+/// at a time (one call may not ask for more).
+pub fn all_history(game: &vpoker::game::Game) -> Vec<vpoker::game::HandRecord> {
+    let page = vpoker::game::rules::HISTORY_PAGE_MAX;
+    let mut all: Vec<vpoker::game::HandRecord> = Vec::new();
+    loop {
+        let next = game.history(page, all.last().map(|h| h.id)).unwrap();
+        let done = next.len() < page as usize;
+        all.extend(next);
+        if done {
+            return all;
+        }
+    }
+}

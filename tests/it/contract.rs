@@ -66,6 +66,7 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.claim_daily(day).unwrap_err(),
         game.set_setting("sound", "loud").unwrap_err(),
         game.verify_hand(drawn_id + 1).unwrap_err(),
+        game.history(501, None).unwrap_err(),
         GameError::InvalidSeed { seed: "xyz".into() },
         GameError::InsufficientChips { needed: 250, available: 40 },
         GameError::CorruptDatabase { path: dir.path().join("vpoker.db"), detail: "example".into() },

@@ -182,7 +182,7 @@ fn play_badly(path: &std::path::Path, n: u64, reopen_every: u64) -> Game {
 fn each_bag_nudges_at_its_exact_rate_and_restarts_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let game = play_badly(&dir.path().join("a.db"), 1_500, 0);
-    let history = game.history(10_000, None).unwrap();
+    let history = crate::common::all_history(&game);
     for situation in Situation::ALL {
         let (yes, no) = situation.bag_counts();
         let size = u64::from(yes + no);
@@ -204,7 +204,7 @@ fn each_bag_nudges_at_its_exact_rate_and_restarts_change_nothing() {
     // The same seeds with the game closed and reopened every 7 hands give the same hands.
     let reopened = play_badly(&dir.path().join("b.db"), 1_500, 7);
     let strip = |game: &Game| -> Vec<_> {
-        game.history(10_000, None).unwrap().into_iter().map(|h| (h.dealt, h.nudge, h.situation, h.payout)).collect()
+        crate::common::all_history(game).into_iter().map(|h| (h.dealt, h.nudge, h.situation, h.payout)).collect()
     };
     assert_eq!(strip(&game), strip(&reopened));
     assert!(game.audit().unwrap().ok && reopened.audit().unwrap().ok);
@@ -218,7 +218,7 @@ fn pure_deals_are_never_nudged() {
     game.set_setting("kind-deals", "off").unwrap();
     drop(game);
     let game = play_badly(&path, 300, 0);
-    for hand in game.history(1_000, None).unwrap() {
+    for hand in crate::common::all_history(&game) {
         assert!(hand.nudge.is_none() && hand.situation.is_none());
         assert_eq!(hand.dealt, top5(&hand.seed.deck()), "a pure deal is the seed's deck");
     }
@@ -323,7 +323,7 @@ fn the_kind_deal_record_counts_dead_deals_and_nudges_per_situation() {
         }
         game.draw(Hold::NONE, day(1)).unwrap();
     }
-    let hands = game.history(1000, None).unwrap();
+    let hands = crate::common::all_history(&game);
     let kind = game.kind_stats().unwrap();
     for stats in &kind {
         let consulted: Vec<_> = hands.iter().filter(|h| h.situation == Some(stats.situation)).collect();
@@ -341,7 +341,7 @@ fn the_kind_deal_record_counts_dead_deals_and_nudges_per_situation() {
     std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/landed-v2.db"), &landed)
         .unwrap();
     let game = Game::open(&landed).unwrap();
-    let hands = game.history(1000, None).unwrap();
+    let hands = crate::common::all_history(&game);
     let kind = game.kind_stats().unwrap();
     let consulted = hands.iter().filter(|h| h.situation.is_some()).count() as u64;
     assert_eq!(kind.iter().map(|k| k.dead_deals).sum::<u64>(), consulted);

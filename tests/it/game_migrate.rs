@@ -59,7 +59,7 @@ fn every_hand_chip_and_ledger_row_is_carried_forward() {
     assert_eq!(audit.daily, 1000);
 
     let landed = json("landed-v2.history.json")["hands"].as_array().unwrap().clone();
-    let history = serde_json::to_value(game.history(1000, None).unwrap()).unwrap();
+    let history = serde_json::to_value(crate::common::all_history(&game)).unwrap();
     let history = history.as_array().unwrap();
     assert_eq!(history.len(), landed.len());
     for (new, old) in history.iter().zip(&landed) {
@@ -210,7 +210,7 @@ fn files_of_three_earlier_schemas_migrate_and_audit_clean() {
         assert!(audit.ok, "{name}: {audit:?}");
         assert_eq!(game.derived_differences().unwrap(), Vec::<String>::new(), "{name}");
         let mut problems = Vec::new();
-        let history = serde_json::to_value(game.history(1000, None).unwrap()).unwrap();
+        let history = serde_json::to_value(crate::common::all_history(&game)).unwrap();
         disagreements(&history, &json(&format!("{name}.history.json"))["hands"], "history", &mut problems);
         let stats = serde_json::to_value(game.stats().unwrap()).unwrap();
         disagreements(&stats, &json(&format!("{name}.stats.json")), "stats", &mut problems);

@@ -416,6 +416,28 @@ fn history_is_newest_first_with_everything_needed_to_replay() {
 }
 
 #[test]
+fn history_pages_hold_at_most_500_hands_and_a_larger_limit_is_refused_with_its_data() {
+    assert_eq!(rules::HISTORY_PAGE_MAX, 500);
+    let (_dir, mut game) = new_game();
+    let practice = DealRequest { practice: true, ..req(MachineId::JacksOrBetter, 5, 1) };
+    let seeds: Vec<Seed> = (0..501).map(|n| seed(9_000 + n)).collect();
+    assert_eq!(game.play_best_batch(practice, &seeds, day(0)).unwrap(), 501);
+    let page = game.history(500, None).unwrap();
+    assert_eq!(page.len(), 500, "a page of the most allowed");
+    let older = game.history(500, Some(page[499].id)).unwrap();
+    assert_eq!(older.len(), 1, "the 501st hand is on the next page");
+    let refused = game.history(501, None).unwrap_err();
+    assert_eq!(refused, GameError::HistoryLimit { limit: 501, max: 500 });
+    assert_eq!(refused.kind(), "history-limit");
+    let json = serde_json::to_value(&refused).unwrap();
+    assert_eq!((json["limit"].as_u64(), json["max"].as_u64()), (Some(501), Some(500)));
+    assert!(json["message"].as_str().unwrap().contains("500"), "{json}");
+    assert_eq!(game.history(u32::MAX, Some(10)).unwrap_err(), GameError::HistoryLimit { limit: u32::MAX, max: 500 });
+    // Refused before anything is read: the state is as it was.
+    assert_eq!(game.state(day(0)).unwrap().chips, rules::START_CHIPS);
+}
+
+#[test]
 fn errors_serialise_with_kind_message_and_data() {
     let error = GameError::MachineLocked { machine: MachineId::BonusPoker, unlock_level: 8, level: 2 };
     let json = serde_json::to_value(&error).unwrap();
@@ -429,6 +451,7 @@ fn errors_serialise_with_kind_message_and_data() {
         GameError::MultiPlayLocked { unlock_level: 10, level: 1 }.kind(),
         GameError::HandInProgress { hand_id: 1 }.kind(),
         GameError::NoHandInProgress.kind(),
+        GameError::HistoryLimit { limit: 501, max: 500 }.kind(),
         GameError::InvalidHold { hold: "x".into() }.kind(),
         GameError::DailyAlreadyClaimed { day: day(0) }.kind(),
         GameError::CorruptDatabase { path: "x".into(), detail: String::new() }.kind(),
@@ -443,6 +466,7 @@ fn errors_serialise_with_kind_message_and_data() {
             "multi-play-locked",
             "hand-in-progress",
             "no-hand-in-progress",
+            "history-limit",
             "invalid-hold",
             "daily-already-claimed",
             "corrupt-database",

@@ -10,6 +10,7 @@ mod contract;
 mod drill;
 mod evaluators;
 mod game_bag;
+mod game_concurrent;
 mod game_kind;
 mod game_migrate;
 mod game_props;

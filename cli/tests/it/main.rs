@@ -10,6 +10,7 @@ mod help;
 mod hint_analyze;
 mod lab;
 mod play;
+mod play_concurrent;
 mod play_kill;
 mod play_simulate;
 mod verify;

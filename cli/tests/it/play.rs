@@ -174,3 +174,109 @@ fn autoplay_prepares_a_profile() {
     assert_eq!(ok(&db, &["history", "--limit", "100"])["hands"].as_array().unwrap().len(), 13);
     assert_eq!(ok(&db, &["audit"])["ok"], true);
 }
+
+#[test]
+fn history_pages_hold_at_most_500_hands_and_501_is_refused_with_its_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    assert_eq!(ok(&db, &["fill", "--hands", "501", "--bet", "5", "--seed", SEED])["hands"], 501);
+    let page = ok(&db, &["history", "--limit", "500"]);
+    let hands = page["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 500);
+    let last_id = hands[499]["id"].as_i64().unwrap().to_string();
+    assert_eq!(ok(&db, &["history", "--limit", "500", "--before", &last_id])["hands"].as_array().unwrap().len(), 1);
+    let error = refused(&db, &["history", "--limit", "501"]);
+    assert_eq!(error["kind"], "history-limit");
+    assert_eq!((error["limit"].as_u64(), error["max"].as_u64()), (Some(501), Some(500)));
+    assert!(error["message"].as_str().unwrap().contains("500"), "{error}");
+    assert_eq!(refused(&db, &["history", "--limit", "4294967295"])["kind"], "history-limit");
+}
+
+#[test]
+fn a_refused_fill_claims_nothing_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    // A hand in progress and today's chips not collected yet: a fill would first draw and claim.
+    ok(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
+    let before = ok(&db, &["state"]);
+    assert_eq!(before["daily"]["available"], true);
+    assert!(before["hand"].is_object());
+    let history = ok(&db, &["history"]);
+    let later = |db: &Path, day: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["play", "--db"]).arg(db).args(["--today", day, "state"]).output().unwrap();
+        json(&out)
+    };
+    let before_later = later(&db, "2026-12-05");
+    for (args, kind) in [
+        (&["fill", "--hands", "10", "--game", "double-bonus", "--seed", SEED][..], "machine-locked"),
+        (&["fill", "--hands", "10", "--game", "deuces-wild", "--bet", "50", "--seed", SEED][..], "machine-locked"),
+        (&["fill", "--hands", "10", "--bet", "7", "--seed", SEED][..], "invalid-bet"),
+        (&["fill", "--hands", "1000", "--bet", "500", "--per-day", "1", "--seed", SEED][..], "invalid-bet"),
+    ] {
+        let error = refused(&db, args);
+        assert_eq!(error["kind"], kind, "{args:?}: {error}");
+        assert_eq!(ok(&db, &["state"]), before, "{args:?}: the state (chips, claims, the hand in progress)");
+        assert_eq!(later(&db, "2026-12-05"), before_later, "{args:?}: no later day was claimed either");
+        assert_eq!(ok(&db, &["history"]), history, "{args:?}");
+    }
+    let locked = refused(&db, &["fill", "--hands", "1", "--game", "double-bonus", "--seed", SEED]);
+    assert_eq!((locked["unlock_level"].as_u64(), locked["level"].as_u64()), (Some(15), Some(1)));
+    assert_eq!(ok(&db, &["audit"])["ok"], true);
+    // The same fill with a bet the game takes plays, drawing the hand in progress first.
+    let filled = ok(&db, &["fill", "--hands", "10", "--bet", "5", "--seed", SEED]);
+    assert_eq!(filled["hands"], 10);
+    assert!(filled["state"]["hand"].is_null());
+    assert_eq!(ok(&db, &["history"])["hands"].as_array().unwrap().len(), 11);
+}
+
+#[test]
+fn counts_and_threads_are_bounded_and_refused_as_usage_errors_naming_the_range() {
+    use crate::common::{usage_error, SEED as HEX};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db = db.to_str().unwrap();
+    let simulate = |extra: &[&str]| -> Vec<String> {
+        let mut args: Vec<String> = ["simulate", "--game", "jacks-or-better", "--seed", HEX].map(String::from).to_vec();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+    let play = |extra: &[&str]| -> Vec<String> {
+        let mut args: Vec<String> = ["play", "--db", db, "--today", "2026-11-30"].map(String::from).to_vec();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+    let cases: Vec<(Vec<String>, &str, &str)> = vec![
+        (simulate(&["--hands", "18446744073709551615"]), "--hands", "1..=100000000"),
+        (simulate(&["--hands", "100000001"]), "--hands", "1..=100000000"),
+        (simulate(&["--hands", "0"]), "--hands", "1..=100000000"),
+        (simulate(&["--hands", "10", "--threads", "100000"]), "--threads", "1..=256"),
+        (simulate(&["--hands", "10", "--threads", "257"]), "--threads", "1..=256"),
+        (simulate(&["--hands", "10", "--threads", "0"]), "--threads", "1..=256"),
+        (play(&["fill", "--hands", "10000001", "--seed", HEX]), "--hands", "1..=10000000"),
+        (play(&["fill", "--hands", "0", "--seed", HEX]), "--hands", "1..=10000000"),
+        (play(&["fill", "--hands", "10", "--per-day", "100001", "--seed", HEX]), "--per-day", "1..=100000"),
+        (play(&["fill", "--hands", "10", "--per-day", "0", "--seed", HEX]), "--per-day", "1..=100000"),
+        (play(&["autoplay", "--hands", "1000001"]), "--hands", "1..=1000000"),
+        (play(&["autoplay", "--hands", "18446744073709551615"]), "--hands", "1..=1000000"),
+        (play(&["autoplay", "--hands", "0"]), "--hands", "1..=1000000"),
+        (play(&["mistakes", "--limit", "501"]), "--limit", "1..=500"),
+        (play(&["mistakes", "--limit", "0"]), "--limit", "1..=500"),
+        (vec!["shuffle".into(), "--seed".into(), HEX.into(), "--count".into(), "10000001".into()], "--count", "1..=10000000"),
+        (vec!["shuffle".into(), "--seed".into(), HEX.into(), "--count".into(), "0".into()], "--count", "1..=10000000"),
+        (vec!["bench-storage".into(), "--db".into(), db.into(), "--runs".into(), "1001".into()], "--runs", "1..=1000"),
+        (vec!["bench-storage".into(), "--db".into(), db.into(), "--runs".into(), "0".into()], "--runs", "1..=1000"),
+    ];
+    for (args, flag, range) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let line = usage_error(&args);
+        assert!(line.contains(flag) && line.contains(range), "{args:?}: {line}");
+    }
+    assert!(!Path::new(db).exists(), "no refused command created the database");
+    // At the bounds: the largest thread count runs (a small simulation), the largest per-day fills.
+    let out = crate::common::json(&["simulate", "--game", "jacks-or-better", "--hands", "10", "--seed", HEX, "--threads", "256"]);
+    assert_eq!(out["hands"], 10);
+    let filled = crate::common::json(&play(&["fill", "--hands", "3", "--per-day", "100000", "--seed", HEX]).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(filled["hands"], 3);
+    let mistakes = crate::common::json(&play(&["mistakes", "--limit", "500"]).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(mistakes["mistakes"].is_array());
+}

@@ -121,7 +121,16 @@ fn killed_at_random_moments_nothing_is_lost() {
     assert!(child.wait().unwrap().success());
     let game = Game::open(&db).unwrap();
     assert!(game.audit().unwrap().ok);
-    let history = game.history(u32::MAX, None).unwrap();
+    // Every finished hand, a page of the most one call may ask for at a time.
+    let mut history: Vec<vpoker::game::HandRecord> = Vec::new();
+    loop {
+        let page = game.history(vpoker::game::rules::HISTORY_PAGE_MAX, history.last().map(|h| h.id)).unwrap();
+        let done = page.len() < vpoker::game::rules::HISTORY_PAGE_MAX as usize;
+        history.extend(page);
+        if done {
+            break;
+        }
+    }
     for (id, cards) in &in_progress_seen {
         let hand = history.iter().find(|h| h.id == *id).unwrap_or_else(|| panic!("hand {id} was never drawn"));
         assert_eq!(&hand.dealt, cards);

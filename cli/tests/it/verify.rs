@@ -47,7 +47,7 @@ fn played(dir: &Path) -> (std::path::PathBuf, Value) {
         play(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--hands", hands, "--seed", &seed(n)]);
         play(&db, &["draw", &((n * 7) % 32).to_string()]);
     }
-    let history = play(&db, &["history", "--limit", "1000", "--json"]);
+    let history = play(&db, &["history", "--limit", "500", "--json"]);
     (db, history)
 }
 
@@ -207,7 +207,7 @@ fn a_nudge_moved_to_another_candidate_fails_both_the_audit_and_verify() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
     play(&db, &["fill", "--hands", "400", "--bet", "5", "--seed", SEED]);
-    let history = play(&db, &["history", "--limit", "1000", "--json"]);
+    let history = play(&db, &["history", "--limit", "500", "--json"]);
     let card = |v: &Value| v.as_str().unwrap().parse::<Card>().unwrap();
     let mut tamper = None;
     'hands: for hand in history["hands"].as_array().unwrap() {

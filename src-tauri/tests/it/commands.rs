@@ -339,4 +339,7 @@ fn history_pages_by_hand_id() {
     let next = ok(&f.window, "history", json!({ "limit": 2, "before": ids[3] }));
     let page: Vec<i64> = next.as_array().unwrap().iter().map(|h| h["id"].as_i64().unwrap()).collect();
     assert_eq!(page, vec![ids[2], ids[1]]);
+    assert_eq!(ok(&f.window, "history", json!({ "limit": 500 })).as_array().unwrap().len(), 5);
+    let refused = refused(&f.window, "history", json!({ "limit": 501 }));
+    assert_eq!((refused["kind"].as_str(), refused["limit"].as_u64(), refused["max"].as_u64()), (Some("history-limit"), Some(501), Some(500)));
 }

@@ -180,8 +180,10 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
     })
 }
 
-/// Up to `limit` finished hands, newest first, replayed; with `before`, only older ids.
+/// Up to `limit` finished hands, newest first, replayed; with `before`, only older ids. A limit
+/// above [`rules::HISTORY_PAGE_MAX`] is refused (`history-limit`) before anything is read.
 pub(crate) fn history(conn: &Connection, limit: u32, before: Option<i64>) -> Res<Vec<HandRecord>> {
+    rules::check_history_limit(limit)?;
     hands::finished_hands(conn, limit, before)?.iter().map(StoredHand::record).collect()
 }
 

@@ -1,0 +1,93 @@
+//! Several `vpoker play` processes on one file at once: one plays a hand per process
+//! (`autoplay --hands 1`, collecting a later day's chips when short) while others keep asking for
+//! the state and the full audit. No answer may be a refusal of the file (`corrupt-database`) or a
+//! storage failure (a busy file included): every command succeeds.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// How long the player plays.
+const PLAY_FOR: Duration = Duration::from_secs(4);
+
+/// Runs `vpoker play --db DB --today DAY ARGS`; returns the exit code and the JSON printed.
+fn play(db: &Path, day: &str, args: &[&str]) -> (Option<i32>, Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_vpoker"))
+        .args(["play", "--db"])
+        .arg(db)
+        .args(["--today", day])
+        .args(args)
+        .output()
+        .expect("the vpoker binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let value = serde_json::from_str(stdout.trim()).unwrap_or(Value::Null);
+    (out.status.code(), value, format!("{stdout}{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// Records a command that did not succeed, naming the error kind it answered.
+fn check(failures: &Mutex<Vec<String>>, what: &str, (code, value, text): &(Option<i32>, Value, String)) -> bool {
+    if *code == Some(0) {
+        return true;
+    }
+    let kind = value["error"]["kind"].as_str().unwrap_or("(no JSON error)");
+    failures.lock().unwrap().push(format!("{what}: exit {code:?}, {kind}: {}", text.trim()));
+    false
+}
+
+fn date(d: u64) -> String {
+    (chrono::NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(d)).to_string()
+}
+
+#[test]
+fn state_and_audit_processes_beside_a_playing_process_never_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let db: PathBuf = dir.path().join("shared.db");
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    assert!(check(&failures, "first state", &play(&db, &date(0), &["state"])), "{:?}", failures.lock().unwrap());
+    let stop = Arc::new(AtomicBool::new(false));
+    let readers: Vec<_> = [&["state"][..], &["audit"][..], &["state"][..]]
+        .into_iter()
+        .map(|args| {
+            let (db, stop, failures) = (db.clone(), Arc::clone(&stop), Arc::clone(&failures));
+            std::thread::spawn(move || {
+                let mut runs = 0u32;
+                while !stop.load(Ordering::Relaxed) {
+                    let outcome = play(&db, &date(0), args);
+                    if check(&failures, args[0], &outcome) && args[0] == "audit" && outcome.1["ok"] != true {
+                        failures.lock().unwrap().push(format!("audit not ok: {}", outcome.1));
+                    }
+                    runs += 1;
+                }
+                runs
+            })
+        })
+        .collect();
+    let (started, mut today, mut hands) = (Instant::now(), 0u64, 0u32);
+    while started.elapsed() < PLAY_FOR {
+        let outcome = play(&db, &date(today), &["autoplay", "--hands", "1", "--bet", "5"]);
+        if !check(&failures, "autoplay", &outcome) {
+            break;
+        }
+        hands += 1;
+        if outcome.1["chips"].as_u64().unwrap_or(0) < 5 {
+            today += 1;
+            if !check(&failures, "claim-daily", &play(&db, &date(today), &["claim-daily"])) {
+                break;
+            }
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    let runs: Vec<u32> = readers.into_iter().map(|r| r.join().expect("a reader thread does not panic")).collect();
+    let failures = failures.lock().unwrap();
+    assert!(failures.is_empty(), "{} failed commands ({hands} hands; reader runs {runs:?}):\n{}", failures.len(), failures.join("\n"));
+    assert!(hands >= 3, "only {hands} hands were played");
+    assert!(runs.iter().all(|&n| n >= 3), "reader runs {runs:?}");
+    let (_, audit, _) = play(&db, &date(today), &["audit"]);
+    assert_eq!(audit["ok"], true, "{audit}");
+    assert_eq!(audit["real_hands"], hands, "{audit}");
+    eprintln!("{hands} hands played by as many processes while readers ran {runs:?} times");
+}
