@@ -22,7 +22,7 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
             if !db.is_file() {
                 return Err(format!("{}: no such database", db.display()));
             }
-            match Game::open(db).and_then(|game| game.verify_hand(id)) {
+            match Game::open_read_only(db).and_then(|game| game.verify_hand(id)) {
                 Ok(verification) => verification,
                 Err(error) => {
                     println!("{}", serde_json::json!({ "error": error }));

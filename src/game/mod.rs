@@ -111,6 +111,16 @@ impl Game {
         Ok(game)
     }
 
+    /// Opens the game at `path` read-only, for tools that promise not to change it (`vpoker verify
+    /// --db`): the schema and the quick check as [`Game::open`] makes them, but a file that needs a
+    /// migration is refused rather than upgraded, a missing one is not created, and nothing stale is
+    /// rebuilt. Commands that write fail on it with a storage error.
+    pub fn open_read_only(path: &Path) -> Result<Game, GameError> {
+        let game = Game { store: Store::open_checked_read_only(path, &sums::DERIVED)? };
+        game.check(game.store.read(audit::quick)?)?;
+        Ok(game)
+    }
+
     /// The full audit of the file at `path` on a read-only connection of its own, so it can run on
     /// a background thread beside an open [`Game`] (SQLite's WAL lets both read; the audit reads one
     /// snapshot). `Ok` when the truth passed every check; a failed check is a `corrupt-database`

@@ -11,6 +11,7 @@ mod drill;
 mod evaluators;
 mod game_bag;
 mod game_concurrent;
+mod game_import;
 mod game_kind;
 mod game_migrate;
 mod game_props;

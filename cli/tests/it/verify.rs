@@ -263,3 +263,21 @@ fn a_nudge_moved_to_another_candidate_fails_both_the_audit_and_verify() {
     assert_eq!((verdict["verified"].as_bool(), verdict["checks"]["deal"].as_bool()), (Some(false), Some(false)));
     assert!(verdict["failures"][0].as_str().unwrap().contains("disclosed nudge is not the one the seed gives"));
 }
+
+/// `verify --db` only reads: an exported game (one self-contained file) is byte-for-byte the same
+/// after it, with no WAL or shared-memory file made beside it, and a missing file is not created.
+#[test]
+fn verify_with_a_database_never_changes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, _) = played(dir.path());
+    let exported = dir.path().join("copy.vpoker");
+    let out = vpoker(&["play", "--db", db.to_str().unwrap(), "export", exported.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let before = std::fs::read(&exported).unwrap();
+    let out = vpoker(&["verify", "--db", exported.to_str().unwrap(), "--hand", "3", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(std::fs::read(&exported).unwrap(), before);
+    for companion in ["copy.vpoker-wal", "copy.vpoker-shm"] {
+        assert!(!dir.path().join(companion).exists(), "{companion}");
+    }
+}

@@ -75,7 +75,23 @@ impl Store {
     pub fn open_read_only(path: &Path) -> Result<Store, GameError> {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(|e| sql_error(path, e))?;
         Ok(Store { conn, path: path.to_path_buf() })
+    }
+
+    /// Opens the file at `path` read-only after the checks an open makes (the schema of its version,
+    /// one snapshot), for tools that must never change it. A file an earlier version wrote (it needs
+    /// a migration) or a new one is refused, not upgraded or created.
+    pub fn open_checked_read_only(path: &Path, derived: &Derived) -> Result<Store, GameError> {
+        let store = Store::open_read_only(path)?;
+        let version = open::check(&store.conn, derived).map_err(|f| store.fail(f))?;
+        if version != migrations::LATEST {
+            let detail = format!(
+                "schema version {version}: open it once with the game to upgrade it (this tool only reads)"
+            );
+            return Err(GameError::Storage { path: path.to_path_buf(), detail });
+        }
+        Ok(store)
     }
 
     /// The file.
