@@ -91,3 +91,58 @@ fn state_and_audit_processes_beside_a_playing_process_never_fail() {
     assert_eq!(audit["real_hands"], hands, "{audit}");
     eprintln!("{hands} hands played by as many processes while readers ran {runs:?} times");
 }
+
+/// An import while two other processes play on the file: the players' commands either succeed or
+/// are the game's own refusals (the game changed under them: a hand in progress, none, too few
+/// chips), never a damaged or busy file; afterwards the live file and the kept copy audit clean.
+#[test]
+fn an_import_while_two_processes_play_damages_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let other = dir.path().join("other.db");
+    assert_eq!(play(&other, "2026-11-01", &["autoplay", "--hands", "20"]).0, Some(0));
+    let source = dir.path().join("other.vpoker");
+    assert_eq!(play(&other, "2026-11-01", &["export", source.to_str().unwrap()]).0, Some(0));
+    assert_eq!(play(&db, "2026-11-01", &["autoplay", "--hands", "5"]).0, Some(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let players: Vec<_> = (0..2)
+        .map(|p| {
+            let (db, stop, failures) = (db.clone(), stop.clone(), failures.clone());
+            std::thread::spawn(move || {
+                let mut n = 0u32;
+                while !stop.load(Ordering::Relaxed) {
+                    n += 1;
+                    let day = format!("2027-{:02}-{:02}", 1 + (n / 28) % 12, 1 + n % 28);
+                    let (code, value, text) = play(&db, &day, &["autoplay", "--hands", "1"]);
+                    let kind = value["error"]["kind"].as_str().unwrap_or("");
+                    if code == Some(0) || ["hand-in-progress", "no-hand-in-progress"].contains(&kind) {
+                        continue;
+                    }
+                    if kind == "insufficient-chips" {
+                        play(&db, &day, &["claim-daily"]);
+                        continue;
+                    }
+                    failures.lock().unwrap().push(format!("player {p}: exit {code:?}: {}", text.trim()));
+                }
+                n
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(800));
+    let imported = play(&db, "2027-06-01", &["import", source.to_str().unwrap()]);
+    std::thread::sleep(Duration::from_millis(800));
+    stop.store(true, Ordering::Relaxed);
+    for player in players {
+        assert!(player.join().unwrap() >= 1);
+    }
+    assert_eq!(imported.0, Some(0), "{}", imported.2);
+    let failures = failures.lock().unwrap();
+    assert!(failures.is_empty(), "{} failures, first: {:?}", failures.len(), failures.first());
+    let kept: PathBuf = dir.path().join("game.db.before-import-1");
+    for file in [&db, &kept] {
+        let (code, audit, text) = play(file, "2027-06-01", &["audit"]);
+        assert_eq!(code, Some(0), "{}: {text}", file.display());
+        assert_eq!(audit["ok"], true, "{}", file.display());
+    }
+}
