@@ -141,6 +141,10 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     audit(app, found, lang, "settings").await?;
     app.open_tab("help").await?;
     audit(app, found, lang, "help").await?;
+    // The daily-chips rule, as the player reads it.
+    let daily = app.wait_visible(&tid("help-daily")).await?;
+    app.client().execute("arguments[0].scrollIntoView({ block: 'center' })", vec![serde_json::to_value(&daily)?]).await?;
+    app.screenshot(&format!("help-daily-{lang}")).await?;
 
     app.click("nav-lobby").await?;
     app.click("lobby-fairness").await?;
