@@ -72,7 +72,9 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             if !db.is_file() {
                 return Err(format!("{}: no such database", db.display()));
             }
-            let limit = args.count.map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX));
+            // At most a page of the queue (more is refused by the core as `history-limit`).
+            let page = vpoker::game::rules::HISTORY_PAGE_MAX;
+            let limit = args.count.map_or(page, |n| u32::try_from(n).unwrap_or(u32::MAX));
             let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(args.game), limit)) {
                 Ok(queued) => queued,
                 Err(error) => {

@@ -326,6 +326,7 @@ impl Game {
 
     /// Up to `limit` mistakes on the review queue, each hand replayed: all machines' newest first, or
     /// one machine's in the order they come back in drills.
+    /// At most [`rules::HISTORY_PAGE_MAX`] (500) at once: more is `history-limit`.
     pub fn mistakes(&self, machine: Option<MachineId>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
         self.store.read(|tx| training::drills::mistakes(tx, machine, limit))
     }

@@ -337,6 +337,9 @@ fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     play(&mut game, 60, 30, &[31, 0], at(6, 10, 0));
     let queued = game.mistakes(None, 100).unwrap();
     assert!(!queued.is_empty());
+    // A page of the queue at most, like the history's.
+    assert_eq!(game.mistakes(None, 501).unwrap_err(), vpoker::game::GameError::HistoryLimit { limit: 501, max: 500 });
+    assert!(game.mistakes(Some(MachineId::JacksOrBetter), 500).is_ok());
     assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.streak == 0));
     let before = queued.len();
     let question = game.drill_next(MachineId::JacksOrBetter, DrillSource::Mistakes, seed(0)).unwrap().unwrap();

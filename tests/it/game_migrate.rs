@@ -225,7 +225,7 @@ fn files_of_three_earlier_schemas_migrate_and_audit_clean() {
             for key in ["real", "practice", "session"] {
                 disagreements(&coach[key], &printed[key], &format!("coach.{key}"), &mut problems);
             }
-            let mistakes = serde_json::to_value(game.mistakes(None, 1000).unwrap()).unwrap();
+            let mistakes = serde_json::to_value(game.mistakes(None, 500).unwrap()).unwrap();
             disagreements(&mistakes, &json(&format!("{name}.mistakes.json"))["mistakes"], "mistakes", &mut problems);
         }
         assert!(problems.is_empty(), "{name}: {} disagreements, first {:?}", problems.len(), &problems[..problems.len().min(5)]);

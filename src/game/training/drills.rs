@@ -196,6 +196,8 @@ pub(crate) fn tallies(conn: &Connection, machine: MachineId) -> Res<(DrillTally,
 /// Up to `limit` mistakes on the review queue, each hand replayed: all machines' newest first, or
 /// one machine's in the order they come back in drills.
 pub(crate) fn mistakes(conn: &Connection, machine: Option<MachineId>, limit: u32) -> Res<Vec<QueuedMistake>> {
+    // Each item is a replayed hand, like a history page: the same cap.
+    crate::game::rules::check_history_limit(limit)?;
     let queued = match machine {
         None => review::queued(conn, limit)?,
         Some(machine) => review::due_order(conn, machine, limit)?,
