@@ -24,7 +24,7 @@ mod state;
 
 pub use command_names::NAMES as COMMAND_NAMES;
 pub use commands::CommandError;
-pub use state::{AppState, DialogPicker, FilePicker};
+pub use state::{audit_in_background, AppState, DialogPicker, FilePicker};
 
 use tauri::{Builder, Manager, Runtime};
 
@@ -48,7 +48,7 @@ pub fn run() {
             let dir = app.path().app_data_dir()?;
             let picker = DialogPicker::new(app.handle().clone());
             app.manage(AppState::open(&dir.join(DATABASE_FILE)).with_picker(picker));
-            state::audit_in_background(app.handle().clone());
+            drop(state::audit_in_background(app.handle().clone()));
             Ok(())
         })
         .run(context())

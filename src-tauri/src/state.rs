@@ -113,8 +113,9 @@ impl AppState {
 /// Runs the full ledger audit (every hand replayed) on a read-only connection of its own, on a
 /// background thread after start-up, so opening stays instant at any history length. A file that
 /// fails it is treated as one that failed to open: every command then answers with the
-/// `corrupt-database` error until the player resets or imports.
-pub(crate) fn audit_in_background(app: tauri::AppHandle<impl tauri::Runtime>) {
+/// `corrupt-database` error until the player resets or imports. Returns the thread (the app lets
+/// it run; the tests wait for it).
+pub fn audit_in_background(app: tauri::AppHandle<impl tauri::Runtime>) -> Option<std::thread::JoinHandle<()>> {
     use tauri::Manager;
     let spawned = std::thread::Builder::new().name("ledger-audit".into()).spawn(move || {
         let state = app.state::<AppState>();
@@ -126,7 +127,7 @@ pub(crate) fn audit_in_background(app: tauri::AppHandle<impl tauri::Runtime>) {
             }
         }
     });
-    drop(spawned);
+    spawned.ok()
 }
 
 /// Starts the warm-up once: the first `get_state` calls it, that is once the page is up and asks for

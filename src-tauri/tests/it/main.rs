@@ -3,6 +3,7 @@
 
 mod common;
 
+mod audit;
 mod charts;
 mod coach;
 mod commands;
