@@ -13,8 +13,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::migrations::{LATEST, MIGRATIONS};
 use super::{corrupt, Res};
 
-/// One schema object as SQLite stores it: its type, the table it belongs to and its SQL (whitespace
-/// collapsed; none for the indexes SQLite makes itself).
+/// One schema object: its type, the table it belongs to and its shape (see [`read`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Object {
     kind: String,
@@ -25,21 +24,37 @@ struct Object {
 /// Objects by name.
 type Objects = BTreeMap<String, Object>;
 
-/// Every schema object of the file, SQLite's own `sqlite_` tables and their automatic indexes left out.
+/// Every schema object of the file, SQLite's own `sqlite_` tables and their automatic indexes left
+/// out. A table or index is compared by its shape (columns with their declared types, NOT NULL and
+/// key; an index's table, columns and uniqueness), not by its SQL text, so a file made by an earlier
+/// build whose migration text differed only in wording, layout or constraints is still recognised.
 fn read(conn: &Connection) -> Res<Objects> {
     let mut stmt = conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")?;
-    let rows = stmt.query_map([], |row| {
-        let sql: Option<String> = row.get(3)?;
-        Ok((
-            row.get::<_, String>(1)?,
-            Object {
-                kind: row.get(0)?,
-                table: row.get(2)?,
-                sql: sql.map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")),
-            },
-        ))
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let rows = stmt.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?, row.get::<_, Option<String>>(3)?)))?;
+    let rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut objects = Objects::new();
+    for (kind, name, table, sql) in rows {
+        let quoted = name.replace('"', "\"\"");
+        let shape = match kind.as_str() {
+            "table" => {
+                let mut info = conn.prepare(&format!("PRAGMA table_info(\"{quoted}\")"))?;
+                let columns = info.query_map([], |r| {
+                    Ok(format!("{} {} {} {}", r.get::<_, String>(1)?, r.get::<_, String>(2)?.to_uppercase(), r.get::<_, i64>(3)?, r.get::<_, i64>(5)?))
+                })?;
+                Some(columns.collect::<rusqlite::Result<Vec<_>>>()?.join(", "))
+            }
+            "index" => {
+                let mut info = conn.prepare(&format!("PRAGMA index_info(\"{quoted}\")"))?;
+                let columns = info.query_map([], |r| r.get::<_, Option<String>>(2))?;
+                let columns: Vec<String> = columns.collect::<rusqlite::Result<Vec<_>>>()?.into_iter().map(|c| c.unwrap_or_else(|| "(expression)".into())).collect();
+                let unique = sql.as_deref().is_some_and(|s| s.trim_start().to_uppercase().starts_with("CREATE UNIQUE"));
+                Some(format!("unique {unique}: {}", columns.join(", ")))
+            }
+            _ => sql.map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")),
+        };
+        objects.insert(name, Object { kind, table, sql: shape });
+    }
+    Ok(objects)
 }
 
 /// The objects a file of each version has: index v is after migrations 1 … v.
