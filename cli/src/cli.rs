@@ -121,14 +121,19 @@ pub struct ShuffleArgs {
 /// `vpoker verify --db FILE --hand ID [--json]` or `vpoker verify --seed HEX64 [--game ID] [--hands N]
 /// [--hold MASK] [--commitment HEX] [--json]`
 #[derive(Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed"])))]
+#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed", "all"])))]
 pub struct VerifyArgs {
     /// The game database holding the hand (opened, never changed).
-    #[arg(long, value_name = "FILE", requires = "hand")]
+    #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// The finished hand's id, as `vpoker play history` lists it.
-    #[arg(long, value_name = "ID", requires = "db")]
+    #[arg(long, value_name = "ID", requires = "db", conflicts_with = "all")]
     pub hand: Option<i64>,
+    /// Every hand of the database in order, each as --hand checks it, and every kind-deal decision:
+    /// the situation from the balance and losing streak, each bag's draws from empty (refills from
+    /// the refilling hand's seed); names the first hand the history does not give.
+    #[arg(long, requires = "db")]
+    pub all: bool,
     /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with.
     #[arg(long, value_name = "HEX64", conflicts_with_all = ["db", "hand"])]
     pub seed: Option<Seed>,
@@ -349,6 +354,11 @@ pub struct HistoryArgs {
     /// Only hands with an id below this one (the next page of a long history).
     #[arg(long, value_name = "ID")]
     pub before: Option<i64>,
+    /// The whole history instead, oldest first, with what a verifier needs to replay its kind-deal
+    /// decisions: `{"start","committed_from","claims":[{"day","amount","after_hand"}…],"hands":[…]}`
+    /// (streamed: memory stays flat; see docs/VERIFY.md).
+    #[arg(long, conflicts_with = "before")]
+    pub all: bool,
 }
 
 /// `set KEY VALUE`

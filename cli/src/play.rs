@@ -56,6 +56,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Hint => Ok(print_outcome(Game::open(&db).and_then(|game| game.hint()))),
+        PlayCommand::History(args) if args.all => Ok(print_whole_history(&db)),
         PlayCommand::History(args) => {
             let outcome = Game::open(&db)
                 .and_then(|game| game.history(args.limit, args.before))
@@ -197,4 +198,53 @@ fn print_outcome<T: Serialize>(outcome: Result<T, GameError>) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// `history --all`: the whole history streamed as one JSON object, oldest hand first. A failure
+/// part way (a damaged row) ends the object unfinished, says so on stderr and exits 1.
+fn print_whole_history(db: &std::path::Path) -> ExitCode {
+    use std::io::Write;
+    let game = match Game::open(db) {
+        Ok(game) => game,
+        Err(error) => return print_outcome::<()>(Err(error)),
+    };
+    // Both callbacks write to the one stream; the first write error (a closed pipe) stops writing.
+    let out = std::cell::RefCell::new((std::io::BufWriter::new(std::io::stdout().lock()), Ok(())));
+    let write = |text: &str| {
+        let (out, written): &mut (_, std::io::Result<()>) = &mut out.borrow_mut();
+        if written.is_ok() {
+            *written = out.write_all(text.as_bytes());
+        }
+    };
+    let mut first = true;
+    let outcome = game.export_history(
+        &mut |history| {
+            let header = serde_json::json!({
+                "start": history.start,
+                "committed_from": history.committed_from,
+                "claims": history.claims,
+            })
+            .to_string();
+            write(&header[..header.len() - 1]);
+            write(",\"hands\":[");
+        },
+        &mut |hand| {
+            write(if first { "" } else { "," });
+            first = false;
+            write(&serde_json::to_string(hand).unwrap_or_default());
+        },
+    );
+    let code = match outcome {
+        Ok(()) => {
+            write("]}\n");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("vpoker: the history stopped part way: {error}");
+            ExitCode::from(1)
+        }
+    };
+    // A closed pipe (e.g. `| head`) is not worth a panic or a message.
+    let _ = out.into_inner().0.flush();
+    code
 }

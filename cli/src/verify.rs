@@ -11,12 +11,15 @@ use std::process::ExitCode;
 
 use vpoker::card::cards_to_string;
 use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
-use vpoker::game::Game;
+use vpoker::game::{Game, HistoryCheck};
 
 use crate::cli::VerifyArgs;
 
 /// Runs `vpoker verify`.
 pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
+    if args.all {
+        return verify_all(&args);
+    }
     let verification = match (&args.db, args.hand, args.seed) {
         (Some(db), Some(id), _) => {
             if !db.is_file() {
@@ -43,7 +46,7 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
             };
             replay(&claim)
         }
-        _ => return Err("verify needs --db FILE --hand ID, or --seed HEX64".into()),
+        _ => return Err("verify needs --db FILE --hand ID, --db FILE --all, or --seed HEX64".into()),
     };
     if args.json {
         println!("{}", serde_json::to_string(&verification).map_err(|e| e.to_string())?);
@@ -96,5 +99,51 @@ fn text(v: &Verification) -> String {
         out += &format!("failed      {failure}\n");
     }
     out += if v.verified { "verified\n" } else { "NOT VERIFIED\n" };
+    out
+}
+
+/// `verify --db FILE --all`: the whole history (see `Game::check_history`), progress on stderr.
+fn verify_all(args: &VerifyArgs) -> Result<ExitCode, String> {
+    let db = args.db.as_ref().ok_or("verify --all needs --db FILE")?;
+    if !db.is_file() {
+        return Err(format!("{}: no such database", db.display()));
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let check = match Game::open_read_only(db).and_then(|game| game.check_history(&|_, _| {}, &never)) {
+        Ok(check) => check,
+        Err(error) => {
+            println!("{}", serde_json::json!({ "error": error }));
+            return Ok(ExitCode::from(1));
+        }
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&check).map_err(|e| e.to_string())?);
+    } else {
+        print!("{}", whole_text(&check));
+    }
+    Ok(if check.verified { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn whole_text(check: &HistoryCheck) -> String {
+    let c = &check.counts;
+    let mut out = format!(
+        "hands       {} ({} practice)\nbag draws   {} ({} nudged)\nkind deals off on {} dead deals\n",
+        c.hands, c.practice, c.bag_draws, c.nudged, c.kind_deals_off
+    );
+    out += &format!("claims      {} ({} made before their place was recorded)\n", check.claims, check.unordered_claims);
+    if c.unchecked_situations > 0 {
+        out += &format!("unchecked   {} situations (claims of unknown place left them open)\n", c.unchecked_situations);
+    }
+    out += &format!("commitments required from hand {}\n", check.committed_from);
+    match &check.failure {
+        None => out += "every hand and every kind-deal decision verified; the stored bags are the history's\nverified\n",
+        Some(failure) => {
+            match failure.hand {
+                Some(hand) => out += &format!("failed      hand {hand} ({}): {}\n", failure.check, failure.detail),
+                None => out += &format!("failed      ({}): {}\n", failure.check, failure.detail),
+            }
+            out += "NOT VERIFIED\n";
+        }
+    }
     out
 }

@@ -58,8 +58,10 @@ pub mod settings;
 mod store;
 mod sums;
 mod training;
+mod whole_history;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
@@ -83,6 +85,8 @@ pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
 pub use training::drills::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
 pub use training::review::{AGAIN_RIGHT, AGAIN_WRONG};
+pub use store::player::StoredClaim;
+pub use whole_history::{History, HistoryCheck, HistoryFailure};
 
 use store::Store;
 
@@ -238,8 +242,30 @@ impl Game {
     pub fn verify_hand(&self, id: i64) -> Result<Verification, GameError> {
         self.store.read(|tx| match hands::finished_hand(tx, id)? {
             None => Err(GameError::UnknownHand { hand_id: id }.into()),
-            Some(hand) => Ok(verify::verify(&hand.claim())),
+            Some(hand) => Ok(verify::verify(&hand.claim(store::player::committed_from(tx)?))),
         })
+    }
+
+    /// Checks the whole history ([`whole_history`]): every hand verified from its seed, every
+    /// kind-deal decision replayed in order from the balance, the losing streak and the bags, and the
+    /// bags it leaves compared with the stored ones; names the first hand the history does not give.
+    /// Takes time in proportion to the history (one snapshot, flat memory); `progress(done, total)`
+    /// is told how far it is and `cancel` stops it (`lab-cancelled`).
+    pub fn check_history(&self, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Result<HistoryCheck, GameError> {
+        self.store.read(|tx| whole_history::check(tx, progress, cancel))
+    }
+
+    /// [`Game::check_history`] of the file at `path` on a read-only connection of its own, so it can
+    /// run on a worker beside an open [`Game`] (the app's Fairness screen).
+    pub fn check_history_file(path: &Path, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Result<HistoryCheck, GameError> {
+        Game { store: Store::open_read_only(path)? }.check_history(progress, cancel)
+    }
+
+    /// The whole history in one snapshot (what a verifier replays): `start` gets the starting chips,
+    /// where commitments begin and the daily claims in the order made; then `each` every finished
+    /// hand, oldest first, replayed and checked as [`Game::history`]'s are.
+    pub fn export_history(&self, start: &mut dyn FnMut(&History), each: &mut dyn FnMut(&HandRecord)) -> Result<(), GameError> {
+        self.store.read(|tx| whole_history::export(tx, start, each))
     }
 
     /// The player's own kind-deal record per situation (dead deals that consulted a bag, nudges), from

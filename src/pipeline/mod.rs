@@ -11,6 +11,8 @@
 //! - [`settle`]: the final hands, their rows and wins, and the [`settle::HoldVerdict`];
 //! - [`verify`]: a record replayed from its seed and checked step by step — the one replay rule the
 //!   history and the audit use too;
+//! - [`decisions`]: the kind-deal decisions of a whole history replayed in order (the situations
+//!   from the balance and losing streak, each bag's draws), so a missing or added nudge is found;
 //! - [`seeds`]: hand seeds drawn from a master seed (simulations, labs, the CLI's scripted play).
 //!
 //! This module never imports `crate::game` or `rusqlite` (a test reads the sources to make sure).
@@ -18,6 +20,7 @@
 
 pub mod bag;
 pub mod deal;
+pub mod decisions;
 pub mod nudge;
 pub mod seeds;
 pub mod settle;

@@ -3,7 +3,8 @@
 //!
 //! Three checks, each `true`, `false` or `null` (nothing recorded to compare with):
 //!
-//! - **commitment**: the commitment shown while the hand was in progress is SHA-256 of the seed;
+//! - **commitment**: the commitment shown while the hand was in progress is SHA-256 of the seed (a
+//!   hand stored after commitments began must carry one: a missing one fails, never reads as old);
 //! - **deal**: the seed's shuffled deck, with the recorded nudge re-derived by the kind-deal rule from
 //!   the same seed (the deal must be dead, the card out and in are the rule's, chosen on stream 2),
 //!   gives the recorded five cards;
@@ -11,8 +12,9 @@
 //!   reshuffled deck), gives the recorded replacement cards, final hands and win.
 //!
 //! Never trusts stored cards: the deck, the nudge and the draws always come from the seed. Only the
-//! decision *whether* a dead deal was nudged cannot be checked from the seed alone (it came from the
-//! kind-deal bag, see `kind.rs`); the record discloses it, and the nudge it discloses is checked.
+//! decision *whether* a dead deal was nudged cannot be checked from one hand alone (it came from the
+//! kind-deal bag); the record discloses it, the nudge it discloses is checked here, and the decision
+//! itself by replaying the whole history ([`super::decisions`]).
 //! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
 
 use serde::Serialize;
@@ -42,6 +44,9 @@ pub struct Claim {
     pub bet: u32,
     /// The commitment shown while the hand was in progress, as recorded (hex).
     pub commitment: Option<String>,
+    /// Whether the record must carry a commitment (it was stored after commitments began): then a
+    /// missing one fails the commitment check instead of reading as an older hand's.
+    pub committed: bool,
     /// The five cards dealt, as recorded.
     pub dealt: Option<[Card; 5]>,
     /// The nudge the record discloses.
@@ -66,6 +71,7 @@ impl Claim {
             n_hands,
             bet: 1,
             commitment: None,
+            committed: false,
             dealt: None,
             nudge: None,
             hold: None,
@@ -149,9 +155,17 @@ pub fn verify(claim: &Claim) -> Verification {
     let Claim { seed, machine, n_hands, .. } = *claim;
     let mut failures = Vec::new();
     let sha256 = seed.commitment_hex();
-    let commitment = claim.commitment.as_ref().map(|c| c.eq_ignore_ascii_case(&sha256));
-    if commitment == Some(false) {
-        failures.push("the commitment is not SHA-256 of the seed".to_string());
+    let commitment = match &claim.commitment {
+        Some(c) => Some(c.eq_ignore_ascii_case(&sha256)),
+        None if claim.committed => Some(false),
+        None => None,
+    };
+    match (&claim.commitment, commitment) {
+        (Some(_), Some(false)) => failures.push("the commitment is not SHA-256 of the seed".to_string()),
+        (None, Some(false)) => {
+            failures.push("the hand was stored after commitments began, but carries none".to_string())
+        }
+        _ => {}
     }
 
     let mut deck = fresh_deck();

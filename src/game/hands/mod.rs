@@ -154,9 +154,9 @@ impl StoredHand {
         Ok(Replayed { deal, evs })
     }
 
-    /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment, dealt cards,
-    /// nudge, hold and win.
-    pub fn claim(&self) -> Claim {
+    /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment (required from
+    /// hand `committed_from` on), dealt cards, nudge, hold and win.
+    pub fn claim(&self, committed_from: i64) -> Claim {
         Claim {
             hand: Some(self.id),
             seed: self.seed,
@@ -164,6 +164,7 @@ impl StoredHand {
             n_hands: self.n_hands,
             bet: self.bet,
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
+            committed: self.id >= committed_from,
             dealt: Some(self.dealt),
             nudge: self.nudge,
             hold: self.drawn.map(|(hold, _)| hold),

@@ -44,7 +44,7 @@ pub struct DealRequest {
 pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
     let streak = daily::check_claim(player::claims_around(conn, today)?, today)?;
     let mut profile = player::profile(conn)?;
-    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak)?;
+    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak, hands::next_hand_id(conn)? - 1)?;
     player::add_ledger(conn, "daily", rules::DAILY_CHIPS, today)?;
     profile.chips = player::add(profile.chips, rules::DAILY_CHIPS, "the balance")?;
     profile.daily_total = player::add(profile.daily_total, rules::DAILY_CHIPS, "the daily chips collected")?;

@@ -163,6 +163,19 @@ DROP TABLE IF EXISTS kind_totals;
 DROP TABLE IF EXISTS chart_series;
 DROP TABLE IF EXISTS chart_points;
 "#),
+    // 10: where each daily claim fell among the hands (`after_hand`: the newest hand's id when it was
+    // made, 0 before any; NULL for claims made before this version, whose place is not known), and
+    // the first hand that must carry a commitment (`committed_from`: hands stored before migration 4
+    // have none; a later hand without one was stripped), so the whole history can be replayed in
+    // order (`vpoker verify --all`) and a missing commitment never reads as an older hand's.
+    sql(r#"
+ALTER TABLE daily_claims ADD COLUMN after_hand INTEGER CHECK (after_hand IS NULL OR after_hand >= 0);
+ALTER TABLE profile ADD COLUMN committed_from INTEGER NOT NULL DEFAULT 1 CHECK (committed_from >= 1);
+UPDATE profile SET committed_from = COALESCE(
+    (SELECT MIN(id) FROM hands WHERE commitment IS NOT NULL),
+    (SELECT MAX(id) + 1 FROM hands),
+    1);
+"#),
 ];
 
 const MIGRATION_8: &str = r#"

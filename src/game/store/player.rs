@@ -197,11 +197,36 @@ pub(crate) fn last_claimed(conn: &Connection) -> Res<Option<NaiveDate>> {
     raw.map(|day| day.parse().map_err(|_| corrupt(format!("bad daily claim date '{day}'")))).transpose()
 }
 
-/// Records a daily claim.
-pub(crate) fn insert_claim(conn: &Connection, day: NaiveDate, amount: u64, streak: u32) -> Res<()> {
-    conn.prepare_cached("INSERT INTO daily_claims (day, amount, streak) VALUES (?1, ?2, ?3)")?
-        .execute(params![day.to_string(), amount as i64, i64::from(streak)])?;
+/// Records a daily claim made after hand `after_hand` (the newest hand's id, 0 before any).
+pub(crate) fn insert_claim(conn: &Connection, day: NaiveDate, amount: u64, streak: u32, after_hand: i64) -> Res<()> {
+    conn.prepare_cached("INSERT INTO daily_claims (day, amount, streak, after_hand) VALUES (?1, ?2, ?3, ?4)")?
+        .execute(params![day.to_string(), amount as i64, i64::from(streak), after_hand])?;
     Ok(())
+}
+
+/// A daily claim as stored: its date, chips and where it fell among the hands (`after_hand`: the
+/// newest hand's id when it was made; `None` for claims made before the game recorded it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StoredClaim {
+    /// The claimed date, `YYYY-MM-DD`.
+    pub day: String,
+    /// Chips collected.
+    pub amount: u64,
+    /// The newest hand's id when it was claimed (0 before any), or null when not recorded.
+    pub after_hand: Option<i64>,
+}
+
+/// Every daily claim (one row per claimed date: small), in the order they were made: those of
+/// unknown place first, then by `after_hand`. A negative amount is corrupt.
+pub(crate) fn claims(conn: &Connection) -> Res<Vec<StoredClaim>> {
+    let mut stmt = conn.prepare_cached("SELECT day, amount, after_hand FROM daily_claims ORDER BY after_hand, rowid")?;
+    let rows = stmt.query_map([], |row| Ok(StoredClaim { day: row.get(0)?, amount: row.get(1)?, after_hand: row.get(2)? }))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The first hand id that must carry a commitment (see migration 10).
+pub(crate) fn committed_from(conn: &Connection) -> Res<i64> {
+    Ok(conn.prepare_cached("SELECT committed_from FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))?)
 }
 
 /// A situation's stored kind-deal bag ("1" for a nudge, "0" for a plain deal, next first), or a fresh

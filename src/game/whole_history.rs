@@ -1,0 +1,197 @@
+//! The whole history checked (`vpoker verify --all`, the Fairness screen's "Check my whole
+//! history"): every hand verified from its seed as `vpoker verify --hand` does, and every kind-deal
+//! decision replayed in order by [`crate::pipeline::decisions`] (the balance from the starting chips,
+//! each daily claim where it fell, each hand's bet and win; the losing streak; each bag from empty,
+//! refilled from the refilling hand's seed), then the bags it leaves compared with the stored ones.
+//!
+//! Stops at the first hand the history does not give, and names it. One snapshot (the caller's read
+//! transaction), one row at a time: memory stays flat at any history length. The hand in progress
+//! is replayed too (its bag draw is already made) but nothing of it is shown.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use crate::pipeline::decisions::{DecisionCounts, Decisions, HistoryHand};
+use crate::pipeline::verify::verify;
+use crate::pipeline::Situation;
+
+use super::error::GameError;
+use super::hands::{each_hand, next_hand_id};
+use super::hands::HandRecord;
+use super::store::player::{self, StoredClaim};
+use super::store::{corrupt, Res};
+
+/// Hands between two progress reports (and cancel checks).
+const CHUNK: u64 = 4096;
+
+/// What the whole-history check found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HistoryCheck {
+    /// Every hand verified and every decision given by the history before it, and the bags it
+    /// leaves are the stored ones.
+    pub verified: bool,
+    /// What the replay met: hands, practice hands, bag draws, nudges, dead deals with kind deals
+    /// off, situations left open by claims of unknown place.
+    #[serde(flatten)]
+    pub counts: DecisionCounts,
+    /// Daily claims, and those whose place among the hands was not recorded (made before this
+    /// version of the game).
+    pub claims: u64,
+    /// Claims whose place among the hands is not recorded.
+    pub unordered_claims: u64,
+    /// The first hand id that must carry a commitment.
+    pub committed_from: i64,
+    /// Whether the bags the history leaves are the stored ones (null when the check stopped before).
+    pub bags_match: Option<bool>,
+    /// The first thing the history does not give, if any.
+    pub failure: Option<HistoryFailure>,
+}
+
+/// The first hand (or the bags) the history does not give.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryFailure {
+    /// The hand, or null for the bags at the end.
+    pub hand: Option<i64>,
+    /// Which check: `record` (the row), `commitment`, `deal`, `draws` (as `verify --hand`),
+    /// `decision` (the kind-deal decision) or `bags`.
+    pub check: &'static str,
+    /// What did not match, in words.
+    pub detail: String,
+}
+
+/// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
+/// (in hand ids), and `cancel` stops it with `lab-cancelled`.
+pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Res<HistoryCheck> {
+    let History { start, committed_from, claims: all_claims } = header(conn)?;
+    let total = u64::try_from(next_hand_id(conn)? - 1).unwrap_or(0);
+    let (unordered, ordered): (Vec<_>, Vec<_>) = all_claims.iter().partition(|c| c.after_hand.is_none());
+    let unordered_chips = unordered.iter().try_fold(0u64, |sum, c| player::add(sum, c.amount, "the unordered claims"))?;
+    let mut decisions = Decisions::new(start, unordered_chips);
+    let mut claims = ordered.iter().map(|c| (c.after_hand.unwrap_or(0), c.amount)).peekable();
+    let mut failure: Option<HistoryFailure> = None;
+    let mut seen = 0u64;
+    // After the first failure the walk reads on without replaying (the replay cannot go on).
+    each_hand(conn, 0, |row| {
+        if failure.is_some() {
+            return Ok(());
+        }
+        let mut fail = |hand, check, detail| {
+            failure = Some(HistoryFailure { hand, check, detail });
+            Ok(())
+        };
+        let hand = match row {
+            Ok(hand) => hand,
+            Err(detail) => return fail(None, "record", detail),
+        };
+        while let Some(&(_, chips)) = claims.peek().filter(|(after, _)| *after < hand.id) {
+            decisions.claim(chips);
+            claims.next();
+        }
+        let verification = verify(&hand.claim(committed_from));
+        if !verification.verified {
+            let checks = verification.checks;
+            let check = [("commitment", checks.commitment), ("deal", checks.deal), ("draws", checks.draws)]
+                .into_iter()
+                .find(|(_, c)| *c == Some(false))
+                .map_or("record", |(name, _)| name);
+            return fail(Some(hand.id), check, verification.failures.join("; "));
+        }
+        let replayed = HistoryHand {
+            id: hand.id,
+            machine: hand.machine,
+            bet: hand.bet,
+            n_hands: hand.n_hands,
+            practice: hand.practice,
+            seed: hand.seed,
+            situation: hand.situation,
+            nudge: hand.nudge,
+            won: hand.drawn.map(|(_, won)| won),
+        };
+        if let Err(mismatch) = decisions.hand(&replayed) {
+            return fail(Some(hand.id), "decision", mismatch.to_string());
+        }
+        seen += 1;
+        if seen % CHUNK == 0 {
+            if cancel.load(Ordering::SeqCst) {
+                return Err(GameError::LabCancelled.into());
+            }
+            progress(u64::try_from(hand.id).unwrap_or(0).min(total), total);
+        }
+        Ok(())
+    })?;
+    let mut bags_match = None;
+    if failure.is_none() {
+        if let Some(&(after, _)) = claims.peek().filter(|(after, _)| *after > i64::try_from(total).unwrap_or(i64::MAX)) {
+            failure = Some(HistoryFailure {
+                hand: None,
+                check: "record",
+                detail: format!("a daily claim is recorded after hand {after}, which does not exist"),
+            });
+        }
+    }
+    if failure.is_none() {
+        let mut differ = Vec::new();
+        for (situation, replayed) in Situation::ALL.iter().zip(decisions.bags()) {
+            let stored = player::bag(conn, *situation)?;
+            if stored.remaining() != replayed.remaining() || stored.last() != replayed.last() {
+                differ.push(situation.id());
+            }
+        }
+        bags_match = Some(differ.is_empty());
+        if !differ.is_empty() {
+            failure = Some(HistoryFailure {
+                hand: None,
+                check: "bags",
+                detail: format!("the stored {} bag is not what the history leaves", differ.join(" and ")),
+            });
+        }
+    }
+    progress(total, total);
+    Ok(HistoryCheck {
+        verified: failure.is_none(),
+        counts: decisions.counts(),
+        claims: all_claims.len() as u64,
+        unordered_claims: unordered.len() as u64,
+        committed_from,
+        bags_match,
+        failure,
+    })
+}
+
+/// What the whole history starts from, besides its hands: what `vpoker play history --all` prints
+/// before the hands (and a verifier needs to replay the decisions).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct History {
+    /// The starting chips.
+    pub start: u64,
+    /// The first hand id that must carry a commitment.
+    pub committed_from: i64,
+    /// Every daily claim, in the order made (those of unknown place first).
+    pub claims: Vec<StoredClaim>,
+}
+
+/// The history's start: starting chips, where commitments begin, the claims.
+pub(crate) fn header(conn: &Connection) -> Res<History> {
+    let (start, _, _, _) = player::ledger_sums(conn)?;
+    Ok(History {
+        start: u64::try_from(start).map_err(|_| corrupt("negative starting chips"))?,
+        committed_from: player::committed_from(conn)?,
+        claims: player::claims(conn)?,
+    })
+}
+
+/// The whole history in one snapshot: its start, then every finished hand oldest first, one row
+/// at a time (memory stays flat), each replayed and checked as the history pages are.
+pub(crate) fn export(conn: &Connection, start: &mut dyn FnMut(&History), each: &mut dyn FnMut(&HandRecord)) -> Res<()> {
+    start(&header(conn)?);
+    each_hand(conn, 0, |row| match row {
+        Ok(hand) if hand.drawn.is_some() => {
+            each(&hand.record()?);
+            Ok(())
+        }
+        Ok(_) => Ok(()),
+        Err(detail) => Err(corrupt(detail)),
+    })
+}
