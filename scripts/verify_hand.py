@@ -2,12 +2,17 @@
 """Verify every hand of `vpoker play history --json` output without calling any project code.
 
 Usage: vpoker play --db FILE history --limit N | python3 scripts/verify_hand.py [FILE]
+       vpoker play --db FILE history --all | python3 scripts/verify_hand.py [FILE]
 
 Rebuilds each hand from its revealed seed exactly as docs/VERIFY.md derives it (ChaCha20 as
 rand_chacha 0.9's ChaCha20Rng, Lemire's rejection, Fisher-Yates, the kind-deal nudge rule on
 stream 2, each extra hand's reshuffle on stream 0) and checks the commitment, the dealt cards, the
 disclosed nudge, every hand's replacement cards and final cards, and the wins. Python 3 standard
-library only. Prints one line per hand and exits 0 when every hand verifies, 1 otherwise.
+library only. Given the whole history (`history --all`: oldest first, with the starting chips and the
+daily claims where they fell), it also replays every kind-deal decision in order (the situation from
+the balance and the losing streak, each bag from empty, refilled on the refilling hand's stream 1),
+checks that hands from `committed_from` on carry a commitment, and names the first hand the history
+does not give. Prints one line per hand and exits 0 when every hand verifies, 1 otherwise.
 """
 import hashlib
 import json
@@ -204,17 +209,102 @@ def check(hand):
     return failures
 
 
+# --- the whole history's kind-deal decisions (src/pipeline/decisions.rs) -----------------------
+
+BAGS = {"normal": (1, 5), "losing-streak": (1, 2), "low-balance": (1, 1)}  # (nudges, plain deals)
+LOW_BALANCE, LOSING_STREAK = 100, 5
+
+
+class Decisions:
+    """Replays whether each dead real deal was nudged from the hands before it (`history --all`)."""
+
+    def __init__(self, start, unordered_chips):
+        self.balance, self.unordered, self.streak = start, unordered_chips, 0
+        self.bags = {name: [] for name in BAGS}
+
+    def draw(self, situation, seed):
+        bag = self.bags[situation]
+        if not bag:  # refill: the nudges then the plain deals, shuffled on the hand's stream 1
+            yes, no = BAGS[situation]
+            bag.extend([True] * yes + [False] * no)
+            fisher_yates(bag, Stream(seed, 1))
+        return bag.pop(0)
+
+    def hand(self, hand):
+        """None when the history gives this hand's decision, else what it gives instead."""
+        problem = self.decide(hand)
+        if problem is None and not hand["practice"]:
+            cost = hand["cost"]
+            self.balance += hand["won"] - cost
+            self.streak = self.streak + 1 if hand["won"] < cost else 0
+        return problem
+
+    def decide(self, hand):
+        situation, nudged = hand.get("situation"), bool(hand.get("nudge"))
+        if hand["practice"]:
+            return "a practice hand names a bag or a nudge" if situation or nudged else None
+        cost = hand["cost"]
+        if self.balance + self.unordered < cost:
+            return "the bet is more than the history leaves"
+        seed = bytes.fromhex(hand["seed"])
+        deck = list(range(52))
+        fisher_yates(deck, Stream(seed, 0))
+        dead = is_dead(hand["machine"], deck[:5])
+        if situation is None:
+            return "nudged, but names no bag" if nudged else None
+        if not dead:
+            return "names a bag, but the deal is not dead"
+        fewest = self.balance - cost
+        streak_only = "losing-streak" if self.streak >= LOSING_STREAK else "normal"
+        if fewest + self.unordered < LOW_BALANCE:
+            expected = "low-balance"
+        elif fewest >= LOW_BALANCE:
+            expected = streak_only
+        else:  # claims of unknown place leave it open: either is followed
+            expected = situation if situation in ("low-balance", streak_only) else streak_only
+        if situation != expected:
+            return "names the %s bag, the balance and streak give %s" % (situation, expected)
+        says = self.draw(situation, seed) and plan_nudge(hand["machine"], deck, Stream(seed, 2)) is not None
+        if says and not nudged:
+            return "the %s bag's draw nudges this dead deal, but the record is not nudged" % situation
+        if nudged and not says:
+            return "the %s bag's draw does not nudge this dead deal, but the record is nudged" % situation
+        return None
+
+
 def main():
     source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
-    hands = json.load(source)["hands"]
-    bad = 0
+    history = json.load(source)
+    hands = history["hands"]
+    whole = "start" in history  # `vpoker play history --all`: oldest first, with the claims
+    decisions = claims = None
+    if whole:
+        unordered = sum(c["amount"] for c in history["claims"] if c["after_hand"] is None)
+        decisions = Decisions(history["start"], unordered)
+        claims = sorted((c["after_hand"], c["amount"]) for c in history["claims"] if c["after_hand"] is not None)
+    bad, first_decision = 0, None
     for hand in hands:
         failures = check(hand)
+        if whole:
+            if hand.get("commitment") is None and hand["id"] >= history["committed_from"]:
+                failures.append("commitment (stored after commitments began, but carries none)")
+            while claims and claims[0][0] < hand["id"]:
+                decisions.balance += claims.pop(0)[1]
+            if first_decision is None and not failures:
+                problem = decisions.hand(hand)
+                if problem:
+                    failures.append("decision (%s)" % problem)
+                    first_decision = hand["id"]
         status = "verified" if not failures else "FAILED: " + ", ".join(failures)
         bad += bool(failures)
         print("hand %s (%s, %d hand%s): %s" % (hand["id"], hand["machine"], hand["hands"],
                                                 "" if hand["hands"] == 1 else "s", status))
+        if whole and failures and first_decision is None:
+            first_decision = hand["id"]  # the decisions cannot be replayed past a hand that fails
     print("%d of %d hands verified" % (len(hands) - bad, len(hands)))
+    if whole:
+        print("whole history: " + ("every kind-deal decision given by the history" if first_decision is None
+                                   else "the first hand the history does not give: %s" % first_decision))
     return 1 if bad or not hands else 0
 
 

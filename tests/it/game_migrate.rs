@@ -209,6 +209,11 @@ fn files_of_three_earlier_schemas_migrate_and_audit_clean() {
         let audit = game.audit().unwrap();
         assert!(audit.ok, "{name}: {audit:?}");
         assert_eq!(game.derived_differences().unwrap(), Vec::<String>::new(), "{name}");
+        // Their claims predate the record of where claims fell: the decisions replay with those
+        // claims unordered, and every one the balance decides is the history's.
+        let whole = game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+        assert!(whole.verified && whole.claims == whole.unordered_claims, "{name}: {whole:?}");
+        assert!(whole.counts.bag_draws > 0, "{name}: {whole:?}");
         let mut problems = Vec::new();
         let history = serde_json::to_value(crate::common::all_history(&game)).unwrap();
         disagreements(&history, &json(&format!("{name}.history.json"))["hands"], "history", &mut problems);

@@ -249,7 +249,8 @@ proptest! {
     /// Random play — three machines, every bet, 1, 3 and 5 hands, practice, kind deals on and off,
     /// timed and untimed commands, sessions starting and ending, days moving on — and after every
     /// step the stored running sums (all time, each session), final-hand counts, kind-deal counts and
-    /// charts are exactly their rebuild from the replayed hands.
+    /// charts are exactly their rebuild from the replayed hands, and the whole history verifies
+    /// decision by decision.
     #[test]
     fn the_stored_running_sums_equal_their_rebuild_from_the_hands_after_every_step(
         plays in prop::collection::vec(play(), 1..80)
@@ -292,6 +293,10 @@ proptest! {
                 prop_assert!(error.kind() != "storage" && error.kind() != "corrupt-database", "{step:?}: {error}");
             }
             prop_assert_eq!(game.derived_differences().unwrap(), Vec::<String>::new(), "after {:?}", step);
+            // Every kind-deal decision is the one the history before it gives (kind deals toggled,
+            // claims between hands, practice, the low-balance line crossed), and the stored bags too.
+            let whole = game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+            prop_assert!(whole.verified, "after {:?}: {:?}", step, whole.failure);
         }
         prop_assert!(game.audit().unwrap().ok);
     }

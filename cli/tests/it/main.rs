@@ -14,3 +14,4 @@ mod play_concurrent;
 mod play_kill;
 mod play_simulate;
 mod verify;
+mod verify_all;
