@@ -1,5 +1,7 @@
 //! Verification of stored hands: a hand replays from its seed alone, each kind of tampering with the
-//! stored record fails the check it belongs to, and hands stored before commitments say so.
+//! stored record fails the check it belongs to, and hands stored before commitments say so; what
+//! docs/VERIFY.md states is the core's: the nudge rule over every possible deal, the stream words,
+//! the worked nudges and the paytables.
 
 use std::path::Path;
 
@@ -172,4 +174,214 @@ fn hands_stored_before_commitments_have_none_and_still_verify() {
         assert!(v.verified && v.checks.deal == Some(true) && v.checks.draws == Some(true), "hand {}", hand.id);
     }
     assert_eq!(game.verify_hand(0).unwrap_err().kind(), "unknown-hand");
+}
+
+/// A chooser that answers 0 and remembers how many values it was asked to choose among (the
+/// number of a nudge's candidates).
+struct CountingChooser(Option<u32>);
+
+impl vpoker::shuffle::Chooser for CountingChooser {
+    fn below(&mut self, n: u32) -> u32 {
+        self.0 = Some(n);
+        0
+    }
+
+    fn key(&mut self) -> u32 {
+        0
+    }
+}
+
+/// Five distinct ranks (0 = deuce … 12 = ace) that make a straight, A2345 included.
+fn is_straight(ranks: &[usize]) -> bool {
+    let mask: u16 = ranks.iter().fold(0, |m, &r| m | 1 << r);
+    let (low, high) = (ranks.iter().min().unwrap(), ranks.iter().max().unwrap());
+    mask.count_ones() == 5 && (high - low == 4 || mask == 0b1_0000_0000_1111)
+}
+
+/// What the nudge rule as docs/VERIFY.md words it gives a dealt hand: `None` when it is not dead,
+/// else (kind, position, candidates by card index, candidates refused only for being a deuce,
+/// candidates refused only for making a straight). Written from the document, not from the code:
+/// it asserts the two facts the document states instead of handling cases that cannot occur.
+#[allow(clippy::type_complexity)]
+fn documented_nudge(machine: MachineId, dealt: &[usize; 5]) -> Option<(&'static str, usize, Vec<usize>, usize, usize)> {
+    let (rank, suit) = (|c: usize| c / 4, |c: usize| c % 4);
+    let ranks: Vec<usize> = dealt.iter().map(|&c| rank(c)).collect();
+    let distinct = ranks.iter().fold(0u16, |m, &r| m | 1 << r).count_ones() == 5;
+    let flush = dealt.iter().all(|&c| suit(c) == suit(dealt[0]));
+    let deuce = ranks.contains(&0);
+    if !distinct || flush || is_straight(&ranks) || (machine == MachineId::DeucesWild && deuce) {
+        return None;
+    }
+    let mut counts = [0; 4];
+    for &c in dealt {
+        counts[suit(c)] += 1;
+    }
+    let undealt = |c: &usize| !dealt.contains(c);
+    if let Some(flush_suit) = counts.iter().position(|&n| n == 3) {
+        let position = (0..5).filter(|&i| suit(dealt[i]) != flush_suit).min_by_key(|&i| ranks[i]).unwrap();
+        let kept: Vec<usize> = (0..5).filter(|&i| i != position).map(|i| ranks[i]).collect();
+        let with = |r: usize| [&kept[..], &[r]].concat();
+        let suited: Vec<usize> = (0..13).map(|r| r * 4 + flush_suit).filter(undealt).collect();
+        assert_eq!(suited.len(), 10, "the two off-suit cards are of other suits");
+        let fresh = |c: &&usize| !kept.contains(&rank(**c));
+        let (deuce, straight) = (|c: usize| rank(c) == 0, |c: usize| is_straight(&with(rank(c))));
+        let fresh: Vec<usize> = suited.iter().filter(fresh).copied().collect();
+        let candidates: Vec<usize> = fresh.iter().copied().filter(|&c| !deuce(c) && !straight(c)).collect();
+        let only_deuce = fresh.iter().filter(|&&c| deuce(c) && !straight(c)).count();
+        let only_straight = fresh.iter().filter(|&&c| !deuce(c) && straight(c)).count();
+        return Some(("four-flush", position, candidates, only_deuce, only_straight));
+    }
+    // No suit holds exactly three cards, and not five (a flush is not dead): the suits split
+    // 4+1, 2+2+1 or 2+1+1+1, so some card's suit appears once.
+    let alone: Vec<usize> = (0..5).filter(|&i| counts[suit(dealt[i])] == 1).collect();
+    assert!(!alone.is_empty(), "a dead deal without three suited cards has a card alone in its suit: {dealt:?}");
+    let position = *alone.iter().min_by_key(|&&i| ranks[i]).unwrap();
+    let target = (0..5).filter(|&i| i != position).map(|i| ranks[i]).max().unwrap();
+    // Four different ranks: the highest is at least a five (2, 3, 4, 5 is the lowest set).
+    assert!(target >= 3, "the pair's target is never a deuce: {dealt:?}");
+    let candidates: Vec<usize> = (0..4).map(|s| target * 4 + s).filter(undealt).collect();
+    Some(("pair", position, candidates, 0, 0))
+}
+
+/// Every one of the 2,598,960 five-card deals on every machine: the core's dead check and nudge
+/// are the rule docs/VERIFY.md states, and the clauses the document leaves out never apply: a dead
+/// deal without three suited cards always has a card alone in its suit, a pair's target is never a
+/// deuce, and every dead deal has candidates (at least six for a four-flush, exactly three for a
+/// pair), so the bag's "nudge" always nudges. The clauses the document keeps do apply: a suited
+/// deuce that would otherwise be a candidate, and a suited card that would make a straight, are
+/// each refused somewhere on every machine.
+#[test]
+fn every_dead_deal_is_nudged_by_the_documented_rule() {
+    use vpoker::pipeline::nudge::{is_dead, plan_nudge, NudgeKind};
+
+    let card = |i: usize| Card::from_index(i).unwrap();
+    for machine in MachineId::ALL {
+        let (mut n_dead, mut n_four_flush, mut refused_deuce, mut refused_straight) = (0u64, 0u64, 0usize, 0usize);
+        let (mut fewest_four_flush, mut fewest_pair) = (usize::MAX, usize::MAX);
+        let mut dealt = [0usize; 5];
+        for a in 0..52 {
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    for d in c + 1..52 {
+                        for e in d + 1..52 {
+                            dealt = [a, b, c, d, e];
+                            // Undealt cards in reverse index order: the choice must not follow the deck.
+                            let mut deck = [card(0); 52];
+                            let rest = (0..52).rev().filter(|i| !dealt.contains(i));
+                            for (slot, idx) in deck.iter_mut().zip(dealt.iter().copied().chain(rest)) {
+                                *slot = card(idx);
+                            }
+                            let cards: [Card; 5] = std::array::from_fn(|i| deck[i]);
+                            let expected = documented_nudge(machine, &dealt);
+                            assert_eq!(is_dead(machine, &cards), expected.is_some(), "{machine} {cards:?}");
+                            let mut chooser = CountingChooser(None);
+                            let nudge = plan_nudge(machine, &deck, &mut chooser);
+                            let Some((kind, position, candidates, deuce, straight)) = expected else {
+                                assert_eq!(nudge, None);
+                                continue;
+                            };
+                            let nudge = nudge.unwrap_or_else(|| panic!("{machine} {cards:?}: a dead deal is nudged"));
+                            let core_kind = if nudge.kind == NudgeKind::Pair { "pair" } else { "four-flush" };
+                            assert_eq!((core_kind, nudge.position), (kind, position), "{machine} {cards:?}");
+                            assert_eq!(chooser.0, Some(candidates.len() as u32), "{machine} {cards:?}");
+                            assert_eq!(nudge.added, card(candidates[0]), "choice 0 is the lowest index");
+                            assert_eq!((nudge.removed, deck[nudge.deck_position]), (cards[position], nudge.added));
+                            n_dead += 1;
+                            if kind == "four-flush" {
+                                n_four_flush += 1;
+                                fewest_four_flush = fewest_four_flush.min(candidates.len());
+                            } else {
+                                fewest_pair = fewest_pair.min(candidates.len());
+                            }
+                            refused_deuce += deuce;
+                            refused_straight += straight;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(dealt, [47, 48, 49, 50, 51], "all C(52,5) deals");
+        // Dead deals: C(13,5) rank sets less the 10 straights, times 4^5 suit patterns less the 4
+        // flushes; without deuces, C(12,5) less the 8 straights without a deuce.
+        let expected_dead = if machine == MachineId::DeucesWild { (792 - 8) * 1020 } else { (1287 - 10) * 1020 };
+        assert_eq!(n_dead, expected_dead, "{machine}");
+        assert!(n_four_flush > 0 && n_four_flush < n_dead, "{machine}: both kinds");
+        assert_eq!((fewest_four_flush, fewest_pair), (6, 3), "{machine}: candidates of a four-flush, of a pair");
+        assert!(refused_straight > 0, "{machine}: a suited card that makes a straight is refused");
+        assert!(refused_deuce > 0, "{machine}: a suited deuce is refused");
+    }
+}
+
+fn verify_doc() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/VERIFY.md")).unwrap()
+}
+
+/// The stream words docs/VERIFY.md gives for the seed 000102…1f are ChaCha20's (streams 0, 1, 2).
+#[test]
+fn the_documented_stream_words_are_the_generators() {
+    use rand::RngCore;
+
+    let doc = verify_doc();
+    let seed: Seed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f".parse().unwrap();
+    let mut streams = 0;
+    for line in doc.lines() {
+        let Some((name, words)) = line.strip_prefix("stream ").and_then(|l| l.split_once(": ")) else { continue };
+        let mut rng = seed.rng();
+        rng.set_stream(name.parse().unwrap());
+        for word in words.split(' ') {
+            assert_eq!(format!("{:#010x}", rng.next_u32()), word, "stream {name}");
+        }
+        streams += 1;
+    }
+    assert_eq!(streams, 3, "streams 0, 1 and 2 are documented");
+}
+
+/// The worked nudges of docs/VERIFY.md: the candidates by card index, stream 2's first word and the
+/// choice, as the core makes them.
+#[test]
+fn the_worked_nudges_are_the_cores() {
+    use rand::RngCore;
+    use vpoker::pipeline::deal::nudge_rng;
+    use vpoker::pipeline::verify::rule_nudge;
+
+    let doc = verify_doc();
+    for (seed, word, candidates, added, from) in [
+        ("dead0009", "0x1b6ce2dc", "3d 4d 5d 6d 8d Jd Qd Kd", "3d", 51),
+        ("dead0003", "0x873004fc", "Ac Ad Ah", "Ad", 40),
+    ] {
+        assert!(doc.contains(&format!("`…{seed}`")) && doc.contains(&format!("`{word}`")), "{seed}");
+        assert!(doc.contains(&format!("`{candidates}`")), "{seed}: {candidates}");
+        let seed: Seed = format!("{seed:0>64}").parse().unwrap();
+        assert_eq!(format!("{:#010x}", nudge_rng(&seed).next_u32()), word);
+        let dealt: [usize; 5] = std::array::from_fn(|i| seed.deck()[i].index());
+        let (_, _, listed, _, _) = documented_nudge(MachineId::JacksOrBetter, &dealt).unwrap();
+        let listed: Vec<String> = listed.iter().map(|&i| Card::from_index(i).unwrap().to_string()).collect();
+        assert_eq!(listed.join(" "), candidates);
+        let nudge = rule_nudge(&seed, MachineId::JacksOrBetter).unwrap();
+        assert_eq!((nudge.added.to_string(), nudge.deck_position), (added.to_string(), from));
+    }
+}
+
+/// The paytable of docs/VERIFY.md ("Paying a hand") is every machine's, row by row, and no more.
+#[test]
+fn the_documented_paytables_are_the_machines() {
+    let doc = verify_doc();
+    let mut lines = doc.lines().skip_while(|l| !l.starts_with("| row |"));
+    let header = lines.next().expect("the paytable").split('|').skip(2).filter(|c| !c.trim().is_empty());
+    let header: Vec<MachineId> = header.map(|c| c.trim().trim_matches('`').parse().unwrap()).collect();
+    assert_eq!(header.len(), 4);
+    let mut documented: Vec<Vec<(String, u32)>> = vec![Vec::new(); 4];
+    for (row_idx, line) in lines.skip(1).take_while(|l| l.starts_with('|')).enumerate() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(cells[1], row_idx.to_string());
+        for (machine_idx, cell) in cells[2..6].iter().enumerate() {
+            if let Some((id, pay)) = cell.strip_prefix('`').and_then(|c| c.split_once("` ")) {
+                documented[machine_idx].push((id.to_string(), pay.parse().unwrap()));
+            }
+        }
+    }
+    for (machine, rows) in header.iter().zip(documented) {
+        let actual: Vec<(String, u32)> = machine.paytable().rows().iter().map(|r| (r.id.to_string(), r.pay)).collect();
+        assert_eq!(rows, actual, "{machine}");
+    }
 }

@@ -1,6 +1,7 @@
 //! `vpoker verify` and `scripts/verify_hand.py`: hands played by the CLI (kind deals on, Triple and
 //! Five Play included) verify through both, a tampered record fails in both and names the step, and
-//! the JSON contract holds.
+//! the JSON contract holds; docs/VERIFY.md's vectors are what the CLI prints and its field tables name
+//! every key the history and `verify --json` print.
 
 use crate::common::{vpoker, SEED};
 use std::io::Write;
@@ -188,7 +189,16 @@ fn the_documented_test_vectors_are_what_the_cli_prints() {
         assert_eq!(out.status.code(), Some(if failed { 1 } else { 0 }), "{command}");
         blocks += 1;
     }
-    assert!(blocks >= 5, "the vectors: seeds to decks, nudged hands, a Five Play hand, a failure");
+    assert!(blocks >= 8, "seeds to decks, nudged single hands, Five Play, nudged Triple and Five Play, a failure");
+    // The multi-play vectors: Triple Play and Five Play, each kind of nudge on more than one hand.
+    for (hands, kind) in [("3", "pair"), ("5", "four-flush"), ("3", "four-flush")] {
+        let shown = doc.split("```text\n$ vpoker ").skip(1).any(|block| {
+            let command = block.lines().next().unwrap();
+            let nudged = block.contains(&format!("nudge       {kind}:"));
+            command.contains(&format!("--hands {hands} ")) && command.contains("--nudged") && nudged
+        });
+        assert!(shown, "a nudged {kind} vector on {hands} hands");
+    }
 }
 
 /// The nudge of a nudged single hand moved to another card the rule could have chosen (same kind,
@@ -280,4 +290,122 @@ fn verify_with_a_database_never_changes_it() {
     for companion in ["copy.vpoker-wal", "copy.vpoker-shm"] {
         assert!(!dir.path().join(companion).exists(), "{companion}");
     }
+}
+
+/// Fields of a JSON output: (the jq path of an object, one of its keys).
+type Fields = std::collections::BTreeSet<(String, String)>;
+
+/// Fails naming every printed field the document lacks, and every documented one not printed.
+fn compare_fields(what: &str, printed: &Fields, documented: &Fields) {
+    let missing: Vec<String> = printed.difference(documented).map(|(p, k)| format!("{p} {k}")).collect();
+    let stale: Vec<String> = documented.difference(printed).map(|(p, k)| format!("{p} {k}")).collect();
+    assert!(missing.is_empty(), "{what}: {} fields not documented in docs/VERIFY.md: {missing:?}", missing.len());
+    assert!(stale.is_empty(), "{what}: documented in docs/VERIFY.md but never printed: {stale:?}");
+}
+
+/// Every object of `value` (nested in objects and arrays too) as its jq path and its keys:
+/// `.` is the whole output, `.hands[]` any element of the array `hands`, `.hands[].nudge` the
+/// object under `nudge` in any of them.
+fn object_keys(value: &Value, path: &str, into: &mut Fields) {
+    let child = |key: &str| if path == "." { format!(".{key}") } else { format!("{path}.{key}") };
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                into.insert((path.to_string(), key.clone()));
+                object_keys(inner, &child(key), into);
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                object_keys(item, &format!("{path}[]"), into);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The fields docs/VERIFY.md documents in the section whose heading starts with `heading`: each
+/// `### …` heading there names the jq paths its table describes (`` `.hands[]` ``), and each table
+/// row's first cell names one key (`` | `seed` | ``). Returns (path, key) pairs.
+fn documented_fields(heading: &str) -> Fields {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/VERIFY.md")).unwrap();
+    let mut fields = Fields::new();
+    let Some(start) = doc.find(&format!("\n{heading}")) else { return fields };
+    let section = &doc[start + 1..];
+    let section = &section[..section[1..].find("\n## ").map_or(section.len(), |end| end + 1)];
+    let mut paths: Vec<String> = Vec::new();
+    for line in section.lines() {
+        if let Some(title) = line.strip_prefix("### ") {
+            let quoted = title.split('`').skip(1).step_by(2);
+            paths = quoted.filter(|p| p.starts_with('.')).map(str::to_string).collect();
+        } else if let Some(cell) = line.strip_prefix("| `") {
+            let key = cell.split('`').next().unwrap();
+            for path in &paths {
+                fields.insert((path.clone(), key.to_string()));
+            }
+        }
+    }
+    fields
+}
+
+/// A stranger writing a verifier reads the history from its JSON: every key `vpoker play history
+/// --json` and `vpoker verify --json` print, in every nested object, has a row in VERIFY.md's
+/// field tables under the jq path of its object, and every row there is a key they print. The
+/// hands played cover what changes the output's shape: kind deals (single hands from `fill`, a
+/// nudged Triple Play and a nudged Five Play deal), Deuces Wild, a practice hand, a hand that pays
+/// (and `scripts/verify_hand.py` verifies them all); verify sees a stored nudged Triple Play hand,
+/// a seed with `--nudged`, and a refusal.
+#[test]
+fn every_field_the_history_and_verify_print_is_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db_arg = db.to_str().unwrap();
+    play(&db, &["fill", "--hands", "240", "--bet", "50", "--seed", SEED]);
+    play(&db, &["deal", "--game", "deuces-wild", "--bet", "5", "--hands", "5", "--practice", "--seed", &seed(1)]);
+    play(&db, &["draw", "10001"]);
+    // Triple Play, then Five Play deals until the kind-deal bag (1 in 6 dead deals, normal
+    // situation) nudges one of each.
+    let (mut nudged_triple, mut nudged_five) = (None, None);
+    for n in 0..96 {
+        let seed = format!("{:0>64}", format!("dead{n:04x}"));
+        let hands = if nudged_triple.is_none() { "3" } else { "5" };
+        let state = play(&db, &["deal", "--game", "bonus-poker", "--bet", "5", "--hands", hands, "--seed", &seed]);
+        let id = state["hand"]["id"].as_i64().unwrap();
+        play(&db, &["draw", "00101"]);
+        if state["hand"]["nudged"] == true {
+            *if hands == "3" { &mut nudged_triple } else { &mut nudged_five } = Some(id);
+        }
+        if nudged_five.is_some() {
+            break;
+        }
+    }
+    let nudged_triple = nudged_triple.expect("a nudged Triple Play deal among 96 seeds").to_string();
+    assert!(nudged_five.is_some(), "a nudged Five Play deal among 96 seeds");
+
+    let history = play(&db, &["history", "--limit", "500", "--json"]);
+    let hands = history["hands"].as_array().unwrap();
+    assert!(hands.iter().any(|h| h["practice"] == true && h["hands"] == 5 && h["machine"] == "deuces-wild"));
+    assert!(hands.iter().any(|h| h["hands"] == 1 && !h["nudge"].is_null()), "a nudged single hand");
+    assert!(hands.iter().any(|h| h["won"].as_u64() > Some(0)), "a hand that pays");
+    // The independent verifier agrees on all of them, the nudged multi-play hands included.
+    let (code, out) = python(&history);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(&format!("hand {nudged_triple} (bonus-poker, 3 hands): verified")), "{out}");
+    let mut printed = Fields::new();
+    object_keys(&history, ".", &mut printed);
+    let documented = documented_fields("## Fields of `vpoker play history");
+    compare_fields("vpoker play history --json", &printed, &documented);
+
+    let mut printed = Fields::new();
+    let verified = vpoker(&["verify", "--db", db_arg, "--hand", &nudged_triple, "--json"]);
+    assert_eq!(verified.status.code(), Some(0));
+    let verified: Value = serde_json::from_slice(&verified.stdout).unwrap();
+    assert!(!verified["nudge"].is_null() && verified["hands"].as_array().unwrap().len() == 3);
+    object_keys(&verified, ".", &mut printed);
+    let vector = vpoker(&["verify", "--seed", &format!("{:0>64}", "dead0009"), "--nudged", "--hands", "5", "--json"]);
+    object_keys(&serde_json::from_slice(&vector.stdout).unwrap(), ".", &mut printed);
+    let refused = vpoker(&["verify", "--db", db_arg, "--hand", "100000", "--json"]);
+    assert_eq!(refused.status.code(), Some(1));
+    object_keys(&serde_json::from_slice(&refused.stdout).unwrap(), ".", &mut printed);
+    compare_fields("vpoker verify --json", &printed, &documented_fields("## Fields of `vpoker verify"));
 }
