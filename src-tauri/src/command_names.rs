@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 35] = [
+pub const NAMES: [&str; 36] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -15,6 +15,7 @@ pub const NAMES: [&str; 35] = [
     "export_progress",
     "import_progress",
     "verify_hand",
+    "check_history",
     "verify_seed",
     "lab_exact",
     "lab_positions",

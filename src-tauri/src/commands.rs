@@ -12,7 +12,7 @@
 use serde::{Serialize, Serializer};
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
-use vpoker::game::{DealRequest, Game, GameError, HandRecord, Hint, State, Stats};
+use vpoker::game::{DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, State, Stats};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -176,6 +176,15 @@ pub async fn history<R: Runtime>(app: AppHandle<R>, limit: u32, before: Option<i
 #[tauri::command]
 pub async fn verify_hand<R: Runtime>(app: AppHandle<R>, id: i64) -> CommandResult<Verification> {
     with_game(app, move |game| game.verify_hand(id)).await
+}
+
+/// The whole history checked (Fairness: "Check my whole history"): every hand from its seed and
+/// every kind-deal decision from the hands before it, as the current lab job (`lab_progress` says
+/// how far, `lab_cancel` stops it), on a read-only connection of its own so play goes on beside it.
+#[tauri::command]
+pub async fn check_history<R: Runtime>(app: AppHandle<R>) -> CommandResult<HistoryCheck> {
+    let path = app.state::<AppState>().db_path().to_path_buf();
+    crate::labs::as_job(app, move |control| Game::check_history_file(&path, control.progress, control.cancel)).await
 }
 
 /// Any seed replayed: its deck, deal and each hand's next cards (the Verify form). Needs no game.

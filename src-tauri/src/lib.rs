@@ -78,6 +78,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         commands::export_progress,
         commands::import_progress,
         commands::verify_hand,
+        commands::check_history,
         commands::verify_seed,
         labs::lab_exact,
         labs::lab_positions,

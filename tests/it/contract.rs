@@ -58,6 +58,8 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("audit", &json(&game.audit().unwrap()));
     let drawn_id = game.history(1, None).unwrap()[0].id;
     snapshot("verify", &json(&game.verify_hand(drawn_id).unwrap()));
+    let never = std::sync::atomic::AtomicBool::new(false);
+    snapshot("history-check", &json(&game.check_history(&|_, _| {}, &never).unwrap()));
     let errors: Vec<Value> = [
         game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
         game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),

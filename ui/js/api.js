@@ -43,6 +43,8 @@ export const api = {
   stats: () => call("stats"),
   /** A finished hand replayed from its seed, with the checks against its record. */
   verifyHand: (id) => call("verify_hand", { id }),
+  /** The whole history checked, every hand and every kind-deal decision (a long run: labProgress, labCancel). */
+  checkHistory: () => call("check_history"),
   /** Any seed replayed (the Verify form): deck, deal and each hand's next cards. */
   verifySeed: (seed, machine, hands, commitment) => call("verify_seed", { seed, machine, hands, commitment }),
   // The fairness labs. labPositions and labDeals are long: one runs at a time (a new one cancels the

@@ -1,5 +1,5 @@
 // Fairness: one tap from the lobby. A hub (#/fairness) leading to the Verify form
-// (#/fairness/verify) and the labs (#/fairness/shuffle, #/fairness/bag). Every figure comes
+// (#/fairness/verify), the whole-history check (#/fairness/history) and the labs (#/fairness/shuffle, #/fairness/bag). Every figure comes
 // from Rust; the texts beside each experiment explain it in our own words.
 
 import { api } from "./api.js";
@@ -7,6 +7,7 @@ import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { verificationView } from "./verify.js";
 import * as labs from "./labs.js";
+import * as historyCheck from "./history_check.js";
 
 // The machine and hand count start at the first ones the core lists (state.machines, hand_counts).
 const form = { seed: "", machine: null, hands: null, commitment: "" };
@@ -20,6 +21,7 @@ export function enter() {
 
 export function leave() {
   labs.leave();
+  historyCheck.leave();
 }
 
 function head(app, title, back) {
@@ -38,6 +40,7 @@ function hub(app) {
     h("p", {}, t("fairness.intro")),
     h("ul", { class: "fair-entries" },
       entry("verify", "fair-verify"),
+      entry("history", "fair-history"),
       entry("shuffle", "fair-shuffle"),
       entry("bag", "fair-bag")),
     h("p", { class: "small muted" }, t("fairness.kind-deals")),
@@ -95,6 +98,9 @@ function verifyForm(app) {
 export function render(app) {
   const arg = app.route.arg;
   if (arg === "verify") return replace(app.main, verifyForm(app));
+  if (arg === "history") {
+    return replace(app.main, head(app, t("fairness.history.title"), () => app.go("fairness")), historyCheck.view(app));
+  }
   if (arg === "shuffle" || arg === "bag") {
     return replace(app.main, head(app, t(`fairness.${arg}.title`), () => app.go("fairness")), labs.view(app, arg));
   }

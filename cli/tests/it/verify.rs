@@ -408,4 +408,35 @@ fn every_field_the_history_and_verify_print_is_documented() {
     assert_eq!(refused.status.code(), Some(1));
     object_keys(&serde_json::from_slice(&refused.stdout).unwrap(), ".", &mut printed);
     compare_fields("vpoker verify --json", &printed, &documented_fields("## Fields of `vpoker verify"));
+
+    // The whole history: its own fields (the hands are the history's, checked above), the claims
+    // (`fill` claimed each day's chips: one is made to look like a claim of a file from before),
+    // and the whole check's report, passed and failed.
+    let claimed = vpoker(&["play", "--db", db_arg, "--today", "2027-01-01", "claim-daily"]);
+    assert_eq!(claimed.status.code(), Some(0), "{}", String::from_utf8_lossy(&claimed.stdout));
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims)", []).unwrap();
+    drop(conn);
+    let whole: Value = serde_json::from_slice(&vpoker(&["play", "--db", db_arg, "history", "--all"]).stdout).unwrap();
+    let claims = whole["claims"].as_array().unwrap();
+    assert!(claims.iter().any(|c| c["after_hand"].is_null()) && claims.iter().any(|c| c["after_hand"].is_i64()));
+    let mut printed = Fields::new();
+    object_keys(&whole, ".", &mut printed);
+    let hand_fields: Fields = printed.iter().filter(|(p, _)| p.starts_with(".hands[]")).cloned().collect();
+    let mut history_fields = Fields::new();
+    object_keys(&history, ".", &mut history_fields);
+    history_fields.retain(|(p, _)| p.starts_with(".hands[]"));
+    assert_eq!(hand_fields, history_fields, "history --all lists the same hand objects as history --json");
+    printed.retain(|(p, _)| !p.starts_with(".hands[]"));
+    compare_fields("vpoker play history --all", &printed, &documented_fields("## Fields of `vpoker play history --all`"));
+    let mut printed = Fields::new();
+    let passed = vpoker(&["verify", "--db", db_arg, "--all", "--json"]);
+    object_keys(&serde_json::from_slice(&passed.stdout).unwrap(), ".", &mut printed);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE hands SET commitment = NULL WHERE id = 7", []).unwrap();
+    drop(conn);
+    let failed = vpoker(&["verify", "--db", db_arg, "--all", "--json"]);
+    assert_eq!((passed.status.code(), failed.status.code()), (Some(0), Some(1)));
+    object_keys(&serde_json::from_slice(&failed.stdout).unwrap(), ".", &mut printed);
+    compare_fields("vpoker verify --all", &printed, &documented_fields("## Fields of `vpoker verify --all`"));
 }

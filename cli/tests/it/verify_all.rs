@@ -211,3 +211,59 @@ fn a_stored_bag_the_history_does_not_leave_fails_the_whole_history() {
     assert_eq!(code, 1, "{all} (bag was {remaining} last {last:?})");
     assert_eq!((all["failure"]["check"].as_str(), all["bags_match"].as_bool()), (Some("bags"), Some(false)));
 }
+
+/// The thirty-hand vector of docs/VERIFY.md ("Verifying the whole history"): its commands give a
+/// history whose every dead deal is a row of the table, with the balance after the bet and the
+/// losing run the history gives, the bag before the draw as the real shuffle bag has it, the draw,
+/// and the nudge the game recorded.
+#[test]
+fn the_documented_whole_history_vector_is_what_the_game_deals() {
+    use vpoker::pipeline::deal::bag_rng;
+    use vpoker::pipeline::Situation;
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/VERIFY.md")).unwrap();
+    let section = doc.split("### Test vector: thirty hands").nth(1).expect("the vector's section");
+    let section = section.split("\n#").next().unwrap();
+    let rows: Vec<Vec<String>> = section
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.as_bytes().get(2).is_some_and(u8::is_ascii_digit))
+        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
+        .collect();
+    assert_eq!(rows.len(), 12, "{section}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("v.db");
+    let db_arg = db.to_str().unwrap();
+    let out = vpoker(&["play", "--db", db_arg, "--today", "2026-11-01", "autoplay", "--hands", "30", "--bet", "50", "--seed", SEED]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let history: Value = serde_json::from_slice(&vpoker(&["play", "--db", db_arg, "history", "--all"]).stdout).unwrap();
+    let mut rows = rows.into_iter();
+    let (mut balance, mut run) = (history["start"].as_i64().unwrap(), 0);
+    let mut bag = Situation::Normal.new_bag();
+    for hand in history["hands"].as_array().unwrap() {
+        let (cost, won) = (hand["cost"].as_i64().unwrap(), hand["won"].as_i64().unwrap());
+        if hand["dead"] == true {
+            let row = rows.next().unwrap_or_else(|| panic!("hand {} is dead but not in the table", hand["id"]));
+            assert_eq!(row[0], hand["id"].to_string());
+            assert_eq!((row[1].parse::<i64>().unwrap(), row[2].parse::<i64>().unwrap()), (balance - cost, run), "hand {}", row[0]);
+            assert_eq!(hand["situation"].as_str(), Some(row[3].as_str()));
+            let seed: Seed = hand["seed"].as_str().unwrap().parse().unwrap();
+            let shown = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+            let before = if bag.remaining().is_empty() {
+                let mut refilled = bag.clone();
+                refilled.draw(&mut bag_rng(&seed));
+                let mut all = vec![*refilled.last().unwrap()];
+                all.extend_from_slice(refilled.remaining());
+                format!("empty: refilled from hand {}'s seed to `{}`", row[0], shown(&all))
+            } else {
+                format!("`{}`", shown(bag.remaining()))
+            };
+            assert_eq!(row[4], before, "hand {}", row[0]);
+            let drawn = bag.draw(&mut bag_rng(&seed));
+            assert_eq!(row[5], if drawn { "1" } else { "0" }, "hand {}", row[0]);
+            assert_eq!(row[6], if hand["nudge"].is_null() { "no" } else { "yes" }, "hand {}", row[0]);
+        }
+        balance += won - cost;
+        run = if won < cost { run + 1 } else { 0 };
+    }
+    assert!(rows.next().is_none());
+}

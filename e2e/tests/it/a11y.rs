@@ -154,6 +154,12 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.wait_visible(&tid("verify-form")).await?;
     audit(app, found, lang, "the verify form").await?;
     app.click("fairness-back").await?;
+    app.click("fair-history").await?;
+    app.click("history-check-run").await?;
+    app.wait_visible(&tid("history-check-result")).await?;
+    audit(app, found, lang, "the whole-history check").await?;
+    app.screenshot(&format!("history-check-{lang}")).await?;
+    app.click("fairness-back").await?;
     for lab in ["shuffle", "bag"] {
         app.open_lab(lab).await?;
         audit(app, found, lang, &format!("the {lab} lab")).await?;

@@ -74,6 +74,16 @@ async fn a_hand_verifies_from_the_history_as_vpoker_verify_says() -> Result<()> 
     app.click("verify-go").await?;
     app.wait_visible(&tid("error")).await?;
     assert_eq!(app.attr("error", "data-kind").await?.as_deref(), Some("invalid-seed"));
+
+    // The whole history, checked on a worker with progress, says what `vpoker verify --all` says.
+    app.click("fairness-back").await?;
+    app.click("fair-history").await?;
+    app.click("history-check-run").await?;
+    let verdict = wait_attr(&app, "history-check-verdict", "data-verified").await?;
+    let whole = vpoker_e2e::cli(&["verify", "--db", db.to_str().ok_or("utf-8 path")?, "--all", "--json"])?;
+    assert_eq!((verdict.as_str(), whole["verified"].as_bool()), ("true", Some(true)), "{whole}");
+    assert_eq!(app.text_content("history-check-hands").await?, whole["hands"].to_string());
+    app.screenshot("history-check").await?;
     app.close().await
 }
 

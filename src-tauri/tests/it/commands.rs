@@ -121,6 +121,10 @@ fn a_hand_deals_hints_and_draws_and_lands_in_history_and_stats() {
     );
     assert_eq!((&pasted["deck"], &pasted["checks"]["commitment"]), (&verified["deck"], &json!(true)));
     assert_eq!(refused(&f.window, "verify_hand", json!({ "id": id + 1 }))["kind"], "unknown-hand");
+    // The whole history, as the current lab job on a connection of its own.
+    let whole = ok(&f.window, "check_history", json!({}));
+    assert_eq!((whole["verified"].as_bool(), whole["hands"].as_u64()), (Some(true), Some(1)), "{whole}");
+    assert_eq!(ok(&f.window, "lab_progress", json!({}))["running"], false);
     let bad = json!({ "seed": "12ab", "machine": "jacks-or-better", "hands": 1, "commitment": null });
     assert_eq!(refused(&f.window, "verify_seed", bad)["kind"], "invalid-seed");
 }

@@ -3,14 +3,16 @@
 //! once per process on an empty in-memory database), and a file with a trigger or a view, an extra
 //! or missing table or index, or one whose definition differs, is refused as not a game file of
 //! that version. The derived tables (the `Derived` hook's list) are a cache the sums room recreates,
-//! so at the latest version their shape is that room's to check, not this one's.
+//! so in files of schema 9 and later (migration 9 handed them to it) their shape is that room's to
+//! check, not this one's: a file of an earlier build, migrated on open, keeps them until the sums
+//! room finds them out of date and rebuilds them.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use rusqlite::{Connection, TransactionBehavior};
 
-use super::migrations::{LATEST, MIGRATIONS};
+use super::migrations::MIGRATIONS;
 use super::{corrupt, Res};
 
 /// One schema object: its type, the table it belongs to and its shape (see [`read`]).
@@ -77,13 +79,17 @@ fn expected() -> &'static [Objects] {
     })
 }
 
+/// The first schema version whose files carry the sums room's derived tables (migration 9 handed
+/// the running sums over to it); from this version on their shape is that room's to check.
+const DERIVED_FROM: i64 = 9;
+
 /// Refuses (`Err(Corrupt)`, in words) a file whose schema is not the one the migrations give
-/// `version` (1 ≤ version ≤ LATEST), apart from `derived` tables at the latest version.
+/// `version` (1 ≤ version ≤ the latest), apart from `derived` tables from version 9 on.
 pub(crate) fn check(conn: &Connection, version: i64, derived: &[&str]) -> Res<()> {
     let Some(expected) = usize::try_from(version).ok().and_then(|v| expected().get(v)) else {
         return Err(corrupt(format!("schema version {version}")));
     };
-    let cache = |object: &Object| version == LATEST && derived.contains(&object.table.as_str());
+    let cache = |object: &Object| version >= DERIVED_FROM && derived.contains(&object.table.as_str());
     let found = read(conn)?;
     let not_ours = |what: String| corrupt(format!("not a game file of schema version {version}: {what}"));
     for (name, object) in &found {
