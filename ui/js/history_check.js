@@ -65,17 +65,19 @@ function verdict(r) {
 }
 
 function figures(r) {
-  const row = (key, value, testid) => h("tr", {}, h("th", { scope: "row" }, t(key)), h("td", { "data-testid": testid }, formatInt(value)));
+  // A row under another ("of them …") is indented beneath it.
+  const row = (key, value, testid, sub = false) => h("tr", { class: sub ? "sub" : undefined },
+    h("th", { scope: "row" }, t(key)), h("td", { "data-testid": testid }, formatInt(value)));
   return h("table", { class: "figures", "data-testid": "history-check-figures" },
     h("tbody", {},
       row("fairness.history.hands", r.hands, "history-check-hands"),
-      row("fairness.history.practice", r.practice, "history-check-practice"),
+      row("fairness.history.practice", r.practice, "history-check-practice", true),
       row("fairness.history.bag-draws", r.bag_draws, "history-check-bag-draws"),
-      row("fairness.history.nudged", r.nudged, "history-check-nudged"),
+      row("fairness.history.nudged", r.nudged, "history-check-nudged", true),
       row("fairness.history.kind-off", r.kind_deals_off, "history-check-kind-off"),
       row("fairness.history.claims", r.claims, "history-check-claims"),
       r.unordered_claims ? row("fairness.history.unordered", r.unordered_claims, "history-check-unordered") : null,
-      r.unchecked_situations ? row("fairness.history.unchecked", r.unchecked_situations, "history-check-unchecked") : null));
+      r.unchecked_situations ? row("fairness.history.unchecked", r.unchecked_situations, "history-check-unchecked", true) : null));
 }
 
 /** The page below the Fairness head. */
