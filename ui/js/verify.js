@@ -19,14 +19,15 @@ export function enter() {
 
 const MARK = { true: "✓", false: "✗", null: "–" };
 
-function checkRow(name, value) {
+/** One check's row; `failText` is the key saying why it failed. */
+function checkRow(name, value, failText = `verify.fail.${name}`) {
   const status = value === true ? "pass" : value === false ? "fail" : "none";
   return h("li", { class: `check ${status}`, "data-testid": `check-${name}`, "data-value": String(value) },
     h("span", { class: "check-mark", "aria-hidden": "true" }, MARK[String(value)]),
     h("span", { class: "check-text" },
       h("span", {}, t(`verify.check.${name}`)),
       h("span", { class: "small" }, t(`verify.${status}`)),
-      value === false ? h("span", { class: "small fail-text" }, t(`verify.fail.${name}`)) : null));
+      value === false ? h("span", { class: "small fail-text" }, t(failText)) : null));
 }
 
 function hexLine(label, value, testid) {
@@ -59,7 +60,9 @@ export function verificationView(app, v) {
   return h("div", { class: "verify", "data-testid": "verification", "data-verified": String(v.verified) },
     h("div", { class: `verdict ${v.verified ? "ok" : "bad"}`, role: "status", "data-testid": "verify-verdict" },
       v.verified ? t(v.hand === null ? "verify.replayed" : "verify.verified") : t("verify.failed")),
-    h("ul", { class: "checks" }, ["commitment", "deal", "draws"].map((name) => checkRow(name, v.checks[name]))),
+    h("ul", { class: "checks" }, ["commitment", "deal", "draws"].map((name) => checkRow(name, v.checks[name],
+      // A hand stored after commitments began that carries none fails too (never reads as old).
+      name === "commitment" && v.commitment === null ? "verify.fail.commitment-missing" : undefined))),
     h("dl", { class: "hexes" },
       hexLine(t("verify.seed"), v.seed, "verify-seed"),
       hexLine(t("verify.sha256"), v.sha256, "verify-sha256"),
