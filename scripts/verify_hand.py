@@ -7,12 +7,21 @@ Usage: vpoker play --db FILE history --limit N | python3 scripts/verify_hand.py 
 Rebuilds each hand from its revealed seed exactly as docs/VERIFY.md derives it (ChaCha20 as
 rand_chacha 0.9's ChaCha20Rng, Lemire's rejection, Fisher-Yates, the kind-deal nudge rule on
 stream 2, each extra hand's reshuffle on stream 0) and checks the commitment, the dealt cards, the
-disclosed nudge, every hand's replacement cards and final cards, and the wins. Python 3 standard
-library only. Given the whole history (`history --all`: oldest first, with the starting chips and the
-daily claims where they fell), it also replays every kind-deal decision in order (the situation from
-the balance and the losing streak, each bag from empty, refilled on the refilling hand's stream 1),
-checks that hands from `committed_from` on carry a commitment, and names the first hand the history
-does not give. Prints one line per hand and exits 0 when every hand verifies, 1 otherwise.
+disclosed nudge, and every hand's replacement cards and final cards. It pays each final hand with
+the machine's own paytable (its evaluator: natural, or deuces wild; the rows and pays per coin of
+"Paying a hand"): every result's `outcome` and `row` must be the row the cards land on (`nothing`
+and null when none) and its `win` bet x that row's pay, and `won` the sum of the wins. The best
+hold's `best_results` and `best_won` are checked the same way, drawn from `best_hold` on the very
+same decks. Python 3 standard library only. Given the whole history (`history --all`: oldest first,
+with the starting chips and the daily claims where they fell), it also replays every kind-deal
+decision in order (the situation from the balance and the losing streak, each bag from empty,
+refilled on the refilling hand's stream 1), checks that hands from `committed_from` on carry a
+commitment, and names the first hand the history does not give. Prints one line per hand, naming
+each check that fails, and exits 0 when every hand verifies, 1 otherwise.
+
+A mode for tests: `python3 scripts/verify_hand.py --evaluate` reads lines `MACHINE C1 C2 C3 C4 C5`
+(a machine id and five cards, e.g. `deuces-wild 2c Ah Kh Qh 9h`) on standard input and prints, for
+each, `OUTCOME ROW PAY`: the row id, its index (`-` for none) and its pay per coin (`flush 7 2`).
 """
 import hashlib
 import json
@@ -21,6 +30,8 @@ import sys
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 MASK = 0xFFFFFFFF
+FAMILY = {  # each machine's family (docs/VERIFY.md, "Machines"): how it evaluates, which deals are dead
+    "jacks-or-better": "natural", "deuces-wild": "deuces", "bonus-poker": "natural", "double-bonus": "natural"}
 
 
 def card_name(index):
@@ -31,6 +42,14 @@ def card_name(index):
 def card_index(text):
     text = text.replace("10", "T")
     return RANKS.index(text[0].upper()) * 4 + SUITS.index(text[1].lower())
+
+
+def rank(c):
+    return c // 4
+
+
+def suit(c):
+    return c % 4
 
 
 def rotl(v, n):
@@ -87,23 +106,8 @@ def fisher_yates(items, stream):
 
 # --- the kind-deal rule (src/pipeline/nudge.rs) ----------------------------------------------------
 
-NATURAL_ROWS = {  # pay per coin of the rows a dead deal's nudge must avoid: any straight pays
-    "jacks-or-better", "bonus-poker", "double-bonus"}
-
-
-def rank(c):
-    return c // 4
-
-
-def suit(c):
-    return c % 4
-
-
 def is_straight(ranks):
-    r = sorted(set(ranks))
-    if len(r) != 5:
-        return False
-    return r[4] - r[0] == 4 or r == [0, 1, 2, 3, 12]  # ranks 0 = deuce ... 12 = ace; A2345
+    return len(ranks) == 5 and in_sequence(ranks)
 
 
 def is_dead(game, dealt):
@@ -111,7 +115,7 @@ def is_dead(game, dealt):
     suits = [suit(c) for c in dealt]
     if len(set(ranks)) != 5 or len(set(suits)) == 1 or is_straight(ranks):
         return False
-    if game == "deuces-wild" and 0 in ranks:
+    if FAMILY[game] == "deuces" and 0 in ranks:
         return False
     return True
 
@@ -151,10 +155,108 @@ def plan_nudge(game, deck, stream2):
             "added": card_name(added), "deck_position": deck_position}
 
 
+# --- paying a hand (docs/VERIFY.md, "Paying a hand") -------------------------------------------
+
+PAYTABLES = {  # each machine's rows, row 0 first: (outcome, pay per coin)
+    "jacks-or-better": [
+        ("royal-flush", 800), ("straight-flush", 50), ("four-of-a-kind", 25), ("full-house", 9), ("flush", 6),
+        ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 2), ("jacks-or-better", 1)],
+    "deuces-wild": [
+        ("natural-royal-flush", 800), ("four-deuces", 200), ("wild-royal-flush", 25), ("five-of-a-kind", 15),
+        ("straight-flush", 9), ("four-of-a-kind", 5), ("full-house", 3), ("flush", 2), ("straight", 2),
+        ("three-of-a-kind", 1)],
+    "bonus-poker": [
+        ("royal-flush", 800), ("four-aces", 80), ("straight-flush", 50), ("four-2-4", 40), ("four-5-k", 25),
+        ("full-house", 8), ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 2),
+        ("jacks-or-better", 1)],
+    "double-bonus": [
+        ("royal-flush", 800), ("four-aces", 160), ("four-2-4", 80), ("straight-flush", 50), ("four-5-k", 50),
+        ("full-house", 10), ("flush", 7), ("straight", 5), ("three-of-a-kind", 3), ("two-pair", 1),
+        ("jacks-or-better", 1)],
+}
+
+TEN, JACK, ACE = 8, 9, 12  # ranks: 0 = deuce ... 12 = ace
+ROYAL = set(range(TEN, ACE + 1))
+WINDOWS = [set(range(low, low + 5)) for low in range(9)] + [{ACE, 0, 1, 2, 3}]  # five in sequence, A2345 too
+
+
+def in_sequence(ranks):
+    """Different ranks that one five-rank sequence holds (all five of them, or fewer with wild cards)."""
+    held = set(ranks)
+    return len(held) == len(ranks) and any(held <= window for window in WINDOWS)
+
+
+def natural_hand(cards):
+    """The natural family's hand (exactly one fits), four of a kind told apart by rank."""
+    ranks = [rank(c) for c in cards]
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    most = max(ranks, key=lambda r: (ranks.count(r), r))  # the four's, three's or (highest) pair's rank
+    flush, straight = len({suit(c) for c in cards}) == 1, in_sequence(ranks)
+    if flush and straight:
+        return "royal-flush" if set(ranks) == ROYAL else "straight-flush"
+    if counts[0] == 4:
+        return "four-aces" if most == ACE else "four-2-4" if most <= 2 else "four-5-k"
+    if counts == [3, 2]:
+        return "full-house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if counts[0] == 3:
+        return "three-of-a-kind"
+    if counts == [2, 2, 1]:
+        return "two-pair"
+    if counts[0] == 2 and most >= JACK:
+        return "jacks-or-better"
+    return "nothing"
+
+
+def natural_rows(cards):
+    """The rows a natural hand lands on: its hand, and Jacks or Better's one `four-of-a-kind` row
+    for each of the three kinds of four."""
+    hand = natural_hand(cards)
+    return {hand, "four-of-a-kind"} if hand.startswith("four-") else {hand}
+
+
+def deuces_rows(cards):
+    """Every Deuces Wild row five cards can make, each deuce standing for any card."""
+    wild = sum(1 for c in cards if rank(c) == 0)
+    naturals = [c for c in cards if rank(c) != 0]
+    ranks = [rank(c) for c in naturals]
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True) + [0, 0]
+    one_suit = len({suit(c) for c in naturals}) <= 1
+    sequence = in_sequence(ranks)
+    makes = {
+        "natural-royal-flush": wild == 0 and one_suit and set(ranks) == ROYAL,
+        "four-deuces": wild == 4,
+        "wild-royal-flush": wild > 0 and one_suit and sequence and set(ranks) <= ROYAL,
+        "five-of-a-kind": counts[0] + wild >= 5,
+        "straight-flush": one_suit and sequence,
+        "four-of-a-kind": counts[0] + wild >= 4,
+        "full-house": max(0, 3 - counts[0]) + max(0, 2 - counts[1]) <= wild,
+        "flush": one_suit,
+        "straight": sequence,
+        "three-of-a-kind": counts[0] + wild >= 3,
+    }
+    return {outcome for outcome, made in makes.items() if made}
+
+
+def paying_row(game, cards):
+    """(outcome, row, pay per coin) of five final cards: the topmost row of the machine's paytable
+    the hand makes, or ("nothing", None, 0)."""
+    made = deuces_rows(cards) if FAMILY[game] == "deuces" else natural_rows(cards)
+    for row, (outcome, pay) in enumerate(PAYTABLES[game]):
+        if outcome in made:
+            return outcome, row, pay
+    return "nothing", None, 0
+
+
 # --- one hand -------------------------------------------------------------------------------
 
 def rebuild(hand):
-    """The deck, dealt cards, nudge and every hand's final and replacement cards, from the seed."""
+    """The deck as shuffled, the dealt cards, the nudge and each hand's deck to draw from (the
+    first hand's is deck positions 5-51 after the nudge, each extra hand's its reshuffled copy),
+    from the seed."""
     seed = bytes.fromhex(hand["seed"])
     stream0 = Stream(seed, 0)
     deck = list(range(52))
@@ -167,28 +269,74 @@ def rebuild(hand):
             p, q = nudge["position"], nudge["deck_position"]
             deck[p], deck[q] = deck[q], deck[p]
     dealt = deck[:5]
-    hold = hand["hold"]
     sources = [deck[5:]]
     for _ in range(1, hand["hands"]):
         copy = list(deck[5:])
         fisher_yates(copy, stream0)
         sources.append(copy)
+    return shuffled, dealt, nudge, sources
+
+
+def draw(dealt, sources, hold):
+    """Each hand's final cards and replacement cards for a hold (bit i keeps dealt card i + 1)."""
     finals, drawn = [], []
     for rest in sources:
         rest = iter(rest)
         final = [dealt[i] if hold >> i & 1 else next(rest) for i in range(5)]
         finals.append(final)
         drawn.append([final[i] for i in range(5) if not hold >> i & 1])
-    return shuffled, dealt, nudge, finals, drawn
+    return finals, drawn
+
+
+def check_results(hand, dealt, sources, hold, results, won, name):
+    """The failed checks of one hold's results and their sum (`results` and `won`, or
+    `best_results` and `best_won`): each hand's cards as the hold draws them, and its outcome, row
+    and win as the machine's paytable pays them at the hand's bet."""
+    failures = []
+    prefix = "" if name == "results" else name + " "
+    finals, drawn = draw(dealt, sources, hold)
+    if results is None or len(results) != len(finals):
+        failures.append("%shands (%s results recorded, %d played)"
+                        % (prefix, "no" if results is None else len(results), len(finals)))
+        return failures
+    total = 0
+    for k, (result, final, new) in enumerate(zip(results, finals, drawn)):
+        if [card_index(c) for c in result["cards"]] != final:
+            failures.append("%shand %d final cards" % (prefix, k + 1))
+        if [card_index(c) for c in result["drawn"]] != new:
+            failures.append("%shand %d replacement cards" % (prefix, k + 1))
+        outcome, row, pay = paying_row(hand["machine"], final)
+        win = pay * hand["bet"]
+        total += win
+        if not same(result["outcome"], outcome):
+            failures.append("%shand %d outcome (recorded %s, the cards make %s)"
+                            % (prefix, k + 1, json.dumps(result["outcome"]).strip('"'), outcome))
+        if not same(result["row"], row):
+            failures.append("%shand %d row (recorded %s, the paytable's is %s)"
+                            % (prefix, k + 1, json.dumps(result["row"]), json.dumps(row)))
+        if not same(result["win"], win):
+            failures.append("%shand %d win (recorded %s, bet %d x %d = %d)"
+                            % (prefix, k + 1, json.dumps(result["win"]), hand["bet"], pay, win))
+    if not same(won, total):
+        failures.append("%s (recorded %s, the hands pay %d)"
+                        % ("won" if name == "results" else "best_won", json.dumps(won), total))
+    return failures
+
+
+def same(recorded, computed):
+    """A recorded JSON value is the computed one, of the same type (`true` is not the row 1)."""
+    return type(recorded) is type(computed) and recorded == computed
 
 
 def check(hand):
     """The list of failed checks of one history entry (empty when it verifies)."""
     failures = []
+    if hand["machine"] not in PAYTABLES:
+        return ["machine (%s is not one of the four)" % hand["machine"]]
     seed = bytes.fromhex(hand["seed"])
     if hand.get("commitment") is not None and hashlib.sha256(seed).hexdigest() != hand["commitment"].lower():
         failures.append("commitment")
-    _, dealt, nudge, finals, drawn = rebuild(hand)
+    _, dealt, nudge, sources = rebuild(hand)
     recorded_nudge = hand.get("nudge")
     if recorded_nudge:
         fields = ("kind", "position", "removed", "added", "deck_position")
@@ -196,16 +344,9 @@ def check(hand):
             failures.append("nudge")
     if [card_index(c) for c in hand["dealt"]] != dealt:
         failures.append("deal")
-    results = hand["results"]
-    if len(results) != len(finals):
-        failures.append("hands")
-    for k, (result, final, new) in enumerate(zip(results, finals, drawn)):
-        if [card_index(c) for c in result["cards"]] != final:
-            failures.append("hand %d final cards" % (k + 1))
-        if [card_index(c) for c in result["drawn"]] != new:
-            failures.append("hand %d replacement cards" % (k + 1))
-    if hand.get("won") is not None and sum(r["win"] for r in results) != hand["won"]:
-        failures.append("won")
+    failures += check_results(hand, dealt, sources, hand["hold"], hand["results"], hand["won"], "results")
+    best = hand.get("best_results"), hand.get("best_won")
+    failures += check_results(hand, dealt, sources, hand["best_hold"], best[0], best[1], "best_results")
     return failures
 
 
@@ -272,7 +413,21 @@ class Decisions:
         return None
 
 
+def evaluate(lines):
+    """`--evaluate`: each line `MACHINE C1 C2 C3 C4 C5` as `OUTCOME ROW PAY` (ROW `-` for none)."""
+    out = []
+    for line in lines:
+        if line.strip():
+            game, *cards = line.split()
+            outcome, row, pay = paying_row(game, [card_index(c) for c in cards])
+            out.append("%s %s %d\n" % (outcome, "-" if row is None else row, pay))
+    sys.stdout.write("".join(out))
+    return 0
+
+
 def main():
+    if sys.argv[1:2] == ["--evaluate"]:
+        return evaluate(sys.stdin)
     source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
     history = json.load(source)
     hands = history["hands"]

@@ -15,3 +15,4 @@ mod play_kill;
 mod play_simulate;
 mod verify;
 mod verify_all;
+mod verify_paytable;
