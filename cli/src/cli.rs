@@ -65,6 +65,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Replay a hand from its seed and check it: a finished hand of a database, or any seed.
     Verify(VerifyArgs),
+    /// Today's ten deals of a date, as everyone gets them: the machine of the day and each deal's
+    /// seed and cards (docs/DAILY.md).
+    Daily(DailyArgs),
     /// Print the shell completion script for SHELL to standard output.
     Completions(CompletionsArgs),
     /// Time the game's commands in this process on a database (build one with `play fill`) and print
@@ -275,6 +278,22 @@ pub enum PlayCommand {
     /// Replace the game with the one in FILE, after checking it as opening does and auditing it;
     /// the current file is kept aside as DB.before-import-N.
     Import(FileArgs),
+    /// Today's ten deals (--today's date): the deal to hold, the deals played, and once the ten are
+    /// played the score, the review and the share text; the streak and the last 30 days.
+    Daily,
+    /// Hold and draw the current deal of today's ten (a refusal after the tenth: daily-deals-done).
+    DailyDraw(DrawArgs),
+}
+
+/// `daily --date YYYY-MM-DD [--json]`
+#[derive(Args)]
+pub struct DailyArgs {
+    /// The date, YYYY-MM-DD.
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = date)]
+    pub date: NaiveDate,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fill --hands N [--game ID] [--bet N] [--per-day N] --seed HEX64`

@@ -23,7 +23,30 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::BenchStorage(args) => crate::bench::bench_storage(args),
         Command::Lab(args) => crate::lab::lab(args),
         Command::Drill(args) => crate::drill::drill(args),
+        Command::Daily(args) => daily(args),
     }
+}
+
+/// `vpoker daily --date YYYY-MM-DD [--json]`: the date's ten deals as everyone gets them.
+fn daily(args: crate::cli::DailyArgs) -> Result<ExitCode, String> {
+    use vpoker::pipeline::daily;
+    let machine = daily::machine(args.date);
+    let deals: Vec<(String, [vpoker::card::Card; 5])> =
+        (0..daily::DEALS).map(|i| (daily::seed(args.date, i).to_string(), daily::deal(args.date, i).dealt())).collect();
+    let mut text = String::new();
+    if args.json {
+        let deals: Vec<_> = deals.iter().map(|(seed, cards)| serde_json::json!({ "seed": seed, "cards": cards })).collect();
+        text = serde_json::json!({ "date": args.date.to_string(), "machine": machine.id(), "deals": deals }).to_string() + "\n";
+    } else {
+        text += &format!("{} {}\n", args.date, machine.id());
+        for (i, (seed, cards)) in deals.iter().enumerate() {
+            text += &format!("{i} {seed} {}\n", cards_to_string(cards));
+        }
+    }
+    use std::io::Write;
+    // A closed pipe (e.g. `| head`) is not worth a panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `vpoker eval --game ID [--json] "Ah Kh Qh Jh Th"`

@@ -48,6 +48,15 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             });
             Ok(print_outcome(outcome))
         }
+        PlayCommand::Daily => Ok(print_outcome(Game::open(&db).and_then(|game| game.daily_deals(today)))),
+        PlayCommand::DailyDraw(DrawArgs { hold, mask }) => {
+            let text = hold.or(mask).ok_or("daily-draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;
+            let outcome = text
+                .parse::<Hold>()
+                .map_err(GameError::from)
+                .and_then(|hold| Game::open(&db)?.daily_draw(hold, today));
+            Ok(print_outcome(outcome))
+        }
         PlayCommand::Draw(DrawArgs { hold, mask }) => {
             // clap makes sure exactly one of `--hold MASK` and `MASK` is given.
             let text = hold.or(mask).ok_or("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;

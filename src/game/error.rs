@@ -153,6 +153,12 @@ pub enum GameError {
         /// The date passed in.
         day: NaiveDate,
     },
+    /// Today's ten deals are all played for this date (each date is played once).
+    #[error("today's ten deals for {day} are all played: each date is played once")]
+    DailyDealsDone {
+        /// The date passed in.
+        day: NaiveDate,
+    },
     /// An unknown setting or a value it does not take.
     #[error("'{value}' is not a value of setting '{key}' (expected {expected})")]
     InvalidSetting {
@@ -214,6 +220,7 @@ impl GameError {
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
+            GameError::DailyDealsDone { .. } => "daily-deals-done",
             GameError::InvalidSetting { .. } => "invalid-setting",
             GameError::CorruptDatabase { .. } => "corrupt-database",
             GameError::NewerDatabase { .. } => "newer-database",
@@ -252,7 +259,9 @@ impl GameError {
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
-            GameError::DailyAlreadyClaimed { day } => vec![("day", json!(day.to_string()))],
+            GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {
+                vec![("day", json!(day.to_string()))]
+            }
             GameError::InvalidSetting { key, value, expected } => {
                 vec![("key", json!(key)), ("value", json!(value)), ("expected", json!(expected))]
             }

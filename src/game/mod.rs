@@ -48,6 +48,7 @@
 
 mod audit;
 mod coach;
+mod daily_deals;
 pub mod error;
 mod hands;
 mod lab_tables;
@@ -72,6 +73,7 @@ use crate::shuffle::Seed;
 
 pub use audit::Audit;
 pub use coach::session_card::{grade, GradeThreshold, SessionCard, CARD_MIN_DEALS, GRADES, LAST_GRADE};
+pub use daily_deals::{DailyDay, DailyDeals, DailyHand, DailyResult, DailyReview, DailyScore};
 pub use coach::{Arrival, Coach, LuckSkill, MachineCoach, SessionFigures};
 pub use error::GameError;
 pub use hands::HandRecord;
@@ -259,6 +261,19 @@ impl Game {
     /// run on a worker beside an open [`Game`] (the app's Fairness screen).
     pub fn check_history_file(path: &Path, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Result<HistoryCheck, GameError> {
         Game { store: Store::open_read_only(path)? }.check_history(progress, cancel)
+    }
+
+    /// Today's ten deals on `today` (see [`daily_deals`]): the deal to hold, the deals played, and
+    /// once the ten are played the score, the review and the share text; the streak, the best day
+    /// and the last 30 days. No chips or XP: open at every level.
+    pub fn daily_deals(&self, today: NaiveDate) -> Result<DailyDeals, GameError> {
+        self.store.read(|tx| daily_deals::state(tx, today))
+    }
+
+    /// Holds and draws the current deal of `today`'s ten (one transaction: a kill resumes at the
+    /// next deal); after the tenth, `daily-deals-done`. Returns the new state.
+    pub fn daily_draw(&mut self, hold: Hold, today: NaiveDate) -> Result<DailyDeals, GameError> {
+        self.store.write(|tx| daily_deals::draw(tx, today, hold))
     }
 
     /// The whole history in one snapshot (what a verifier replays): `start` gets the starting chips,

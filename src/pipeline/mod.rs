@@ -11,6 +11,7 @@
 //! - [`settle`]: the final hands, their rows and wins, and the [`settle::HoldVerdict`];
 //! - [`verify`]: a record replayed from its seed and checked step by step — the one replay rule the
 //!   history and the audit use too;
+//! - [`daily`]: today's ten deals, the same for everyone on a date (their seeds, the machine of the day);
 //! - [`decisions`]: the kind-deal decisions of a whole history replayed in order (the situations
 //!   from the balance and losing streak, each bag's draws), so a missing or added nudge is found;
 //! - [`seeds`]: hand seeds drawn from a master seed (simulations, labs, the CLI's scripted play).
@@ -19,6 +20,7 @@
 //! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
 
 pub mod bag;
+pub mod daily;
 pub mod deal;
 pub mod decisions;
 pub mod nudge;

@@ -4,6 +4,7 @@
 mod common;
 
 mod chart_lab;
+mod daily;
 mod drill;
 mod eval_shuffle;
 mod help;

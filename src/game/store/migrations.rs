@@ -176,6 +176,25 @@ UPDATE profile SET committed_from = COALESCE(
     (SELECT MAX(id) + 1 FROM hands),
     1);
 "#),
+    // 11: today's ten deals (`game/daily_deals.rs`): the hold played on each deal of each date (the
+    // cards and every result come from the date's seeds), and each finished date's score and the
+    // run of consecutive dates played it closed, so the strip, the streak and the best score cost
+    // the same however many days were played.
+    sql(r#"
+CREATE TABLE daily_deals (
+    day TEXT NOT NULL,
+    idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 9),
+    hold INTEGER NOT NULL CHECK (hold BETWEEN 0 AND 31),
+    PRIMARY KEY (day, idx)
+) WITHOUT ROWID;
+CREATE TABLE daily_days (
+    day TEXT PRIMARY KEY,
+    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND 10),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
+    streak INTEGER NOT NULL CHECK (streak >= 1)
+) WITHOUT ROWID;
+CREATE INDEX daily_days_score ON daily_days (best_holds DESC, ev_given_up);
+"#),
 ];
 
 const MIGRATION_8: &str = r#"
@@ -317,7 +336,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests): the migrations' own, then the derived
 /// tables of `game/sums/`.
-pub const TABLES: [&str; 17] = [
+pub const TABLES: [&str; 19] = [
     "profile",
     "hands",
     "ledger",
@@ -329,6 +348,8 @@ pub const TABLES: [&str; 17] = [
     "review",
     "drill_totals",
     "lab_tables",
+    "daily_deals",
+    "daily_days",
     "sums",
     "outcome_sums",
     "kind_sums",

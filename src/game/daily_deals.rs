@@ -1,0 +1,289 @@
+//! Today's ten deals: a daily reason to return that is about skill. Ten single-hand deals on the
+//! machine of the day, the same for everyone on a date ([`crate::pipeline::daily`]), each date
+//! played once; no chips or XP move, and every level may play. Each hand is drawn and shown after
+//! its hold; the verdicts (best hold, EVs, marks) and the score come only once the ten are played.
+//!
+//! Owns `daily_deals` (the hold played on each deal of each date: the truth; cards and results are
+//! replayed from the date's seeds) and `daily_days` (each finished date's score and the run of
+//! consecutive dates it closed), so the strip of 30 days, the streak and the best score cost the
+//! same however many days were played. Each draw is one transaction: a killed app resumes at the
+//! next deal.
+
+use chrono::{Days, NaiveDate};
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::machine::MachineId;
+use crate::pipeline::daily::{self, DEALS};
+use crate::pipeline::settle::settle_with;
+use crate::strategy::hand_evs;
+
+use super::coach::session_card::grade;
+use super::error::GameError;
+use super::store::{corrupt, Res};
+
+/// A mistake giving up at most this much EV per coin is marked "close", more is "costly" (the
+/// session card's lowest grade line: one such hand alone keeps a day above it).
+pub const CLOSE: f64 = 0.05;
+
+/// The days the strip shows, today included.
+pub const STRIP_DAYS: u64 = 30;
+
+/// Today's ten deals as the UI and `vpoker play daily` show them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyDeals {
+    /// The date, `YYYY-MM-DD`.
+    pub date: NaiveDate,
+    /// The machine of the day.
+    pub machine: MachineId,
+    /// The next deal's index (0…9), or 10 when the ten are played.
+    pub index: usize,
+    /// The deal to hold now (null once the ten are played).
+    pub hand: Option<DailyHand>,
+    /// The deals played so far, first first.
+    pub results: Vec<DailyResult>,
+    /// Whether the ten are played.
+    pub done: bool,
+    /// The score, once the ten are played.
+    pub score: Option<DailyScore>,
+    /// A short text to share once the ten are played: date, machine, score and one mark per hand
+    /// (🟩 best, 🟨 close, 🟥 costly), no cards.
+    pub share: Option<String>,
+    /// Consecutive dates played to the end, up to today (or yesterday while today is not done).
+    pub streak: u32,
+    /// The best day ever: most best holds, then least EV given up.
+    pub best: Option<DailyDay>,
+    /// The played dates among the last 30, oldest first.
+    pub days: Vec<DailyDay>,
+}
+
+/// The deal to hold.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyHand {
+    /// The five cards dealt.
+    pub cards: [Card; 5],
+}
+
+/// One deal played: what was drawn always; the verdict only once the ten are played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyResult {
+    /// The deal's index, 0…9.
+    pub index: usize,
+    /// The five cards dealt.
+    pub cards: [Card; 5],
+    /// The hold played.
+    pub hold: Hold,
+    /// The replacement cards.
+    pub drawn: Vec<Card>,
+    /// The final five cards.
+    #[serde(rename = "final")]
+    pub final_cards: [Card; 5],
+    /// The paytable row reached, or "nothing".
+    pub outcome: String,
+    /// What it pays per coin.
+    pub win: u64,
+    /// The verdict, once the ten are played (null before: no hints during the day).
+    pub review: Option<DailyReview>,
+}
+
+/// A played deal's verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyReview {
+    /// The best hold.
+    pub best_hold: Hold,
+    /// EV per coin of the hold played.
+    pub ev: f64,
+    /// EV per coin of the best hold.
+    pub best_ev: f64,
+    /// EV per coin given up (0 for the best hold and its exact ties).
+    pub ev_given_up: f64,
+    /// "best", "close" (given up at most [`CLOSE`]) or "costly".
+    pub mark: &'static str,
+    /// All 32 holds' EVs per coin, by hold mask.
+    pub evs: Vec<f64>,
+}
+
+/// A finished day's score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyScore {
+    /// Holds as good as the best.
+    pub best_holds: u32,
+    /// EV per coin given up, summed over the ten.
+    pub ev_given_up: f64,
+    /// The grade, on the session card's thresholds (EV given up per coin wagered).
+    pub grade: &'static str,
+}
+
+/// A played date in the strip, or the best day.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyDay {
+    /// The date.
+    pub date: NaiveDate,
+    /// Holds as good as the best.
+    pub best_holds: u32,
+    /// EV per coin given up, summed over the ten.
+    pub ev_given_up: f64,
+}
+
+/// Today's ten deals on `today`.
+pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
+    let holds = holds_of(conn, today)?;
+    let done = holds.len() == DEALS;
+    let mut results = Vec::with_capacity(holds.len());
+    let mut score = DailyScore { best_holds: 0, ev_given_up: 0.0, grade: "" };
+    for (index, &hold) in holds.iter().enumerate() {
+        let (result, review) = play(today, index, hold);
+        score.best_holds += u32::from(review.mark == "best");
+        score.ev_given_up += review.ev_given_up;
+        results.push(DailyResult { review: done.then_some(review), ..result });
+    }
+    let score = done.then(|| DailyScore { grade: grade_of(score.best_holds, score.ev_given_up), ..score });
+    let share = score.as_ref().map(|s| share_text(today, &results, s));
+    let streak = match streak_on(conn, today)? {
+        Some(streak) => streak,
+        None => today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0),
+    };
+    let index = holds.len();
+    Ok(DailyDeals {
+        date: today,
+        machine: daily::machine(today),
+        index,
+        hand: (!done).then(|| DailyHand { cards: daily::deal(today, index).dealt() }),
+        results,
+        done,
+        score,
+        share,
+        streak,
+        best: best_day(conn)?,
+        days: strip(conn, today)?,
+    })
+}
+
+/// Holds and draws the current deal of `today`; after the tenth, `daily-deals-done`.
+pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<DailyDeals> {
+    let index = holds_of(conn, today)?.len();
+    if index >= DEALS {
+        return Err(GameError::DailyDealsDone { day: today }.into());
+    }
+    conn.prepare_cached("INSERT INTO daily_deals (day, idx, hold) VALUES (?1, ?2, ?3)")?
+        .execute(params![today.to_string(), index as i64, i64::from(hold.mask())])?;
+    if index + 1 == DEALS {
+        let played = state(conn, today)?;
+        let score = played.score.ok_or_else(|| corrupt("ten deals played but no score"))?;
+        let before = today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0);
+        conn.prepare_cached("INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES (?1, ?2, ?3, ?4)")?
+            .execute(params![today.to_string(), score.best_holds, score.ev_given_up, before + 1])?;
+    }
+    state(conn, today)
+}
+
+/// Deal `index` of `date` drawn with `hold`, and its verdict.
+fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview) {
+    let deal = daily::deal(date, index);
+    let evs = hand_evs(deal.machine(), &deal.dealt());
+    let settled = settle_with(&deal, 1, hold, &evs);
+    let verdict = settled.verdict;
+    let hand = settled.results.into_iter().next().expect("one hand");
+    let mark = if !verdict.mistake {
+        "best"
+    } else if verdict.cost <= CLOSE {
+        "close"
+    } else {
+        "costly"
+    };
+    let review = DailyReview {
+        best_hold: verdict.best_hold,
+        ev: verdict.ev,
+        best_ev: verdict.best_ev,
+        ev_given_up: verdict.cost,
+        mark,
+        evs: evs.as_array().to_vec(),
+    };
+    let result = DailyResult {
+        index,
+        cards: deal.dealt(),
+        hold,
+        drawn: hand.drawn,
+        final_cards: hand.cards,
+        outcome: hand.outcome,
+        win: hand.win,
+        review: None,
+    };
+    (result, review)
+}
+
+/// The grade of a day: EV given up per coin wagered (one coin per deal) on the session card's lines.
+fn grade_of(best_holds: u32, ev_given_up: f64) -> &'static str {
+    grade(ev_given_up / DEALS as f64, best_holds as usize == DEALS)
+}
+
+fn share_text(date: NaiveDate, results: &[DailyResult], score: &DailyScore) -> String {
+    let marks: String = results
+        .iter()
+        .map(|r| match r.review.as_ref().map(|v| v.mark) {
+            Some("best") => '🟩',
+            Some("close") => '🟨',
+            _ => '🟥',
+        })
+        .collect();
+    format!(
+        "Video Poker · {date} · {} · {}/{DEALS} · EV −{:.3} · {}\n{marks}",
+        daily::machine(date).id(),
+        score.best_holds,
+        score.ev_given_up,
+        score.grade
+    )
+}
+
+/// The holds played on `date`, in order (at most ten rows); a gap or a bad mask is corrupt.
+fn holds_of(conn: &Connection, date: NaiveDate) -> Res<Vec<Hold>> {
+    let mut stmt = conn.prepare_cached("SELECT idx, hold FROM daily_deals WHERE day = ?1 ORDER BY idx")?;
+    let rows = stmt.query_map([date.to_string()], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, u32>(1)?)))?;
+    let mut holds = Vec::new();
+    for row in rows {
+        let (index, mask) = row?;
+        let hold = Hold::from_mask(mask).map_err(|_| corrupt(format!("bad hold {mask} in today's deals of {date}")))?;
+        if index != holds.len() as i64 {
+            return Err(corrupt(format!("today's deals of {date} skip deal {}", holds.len())));
+        }
+        holds.push(hold);
+    }
+    Ok(holds)
+}
+
+/// The run of consecutive dates played that `date` closed, if it was played to the end.
+fn streak_on(conn: &Connection, date: NaiveDate) -> Res<Option<u32>> {
+    Ok(conn
+        .prepare_cached("SELECT streak FROM daily_days WHERE day = ?1")?
+        .query_row([date.to_string()], |row| row.get(0))
+        .optional()?)
+}
+
+fn day_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Result<DailyDay, String>> {
+    let text: String = row.get(0)?;
+    Ok(match text.parse() {
+        Ok(date) => Ok(DailyDay { date, best_holds: row.get(1)?, ev_given_up: row.get(2)? }),
+        Err(_) => Err(format!("bad date '{text}' in today's deals")),
+    })
+}
+
+/// The best day: most best holds, then least EV given up (the index gives it in one step).
+fn best_day(conn: &Connection) -> Res<Option<DailyDay>> {
+    let sql = "SELECT day, best_holds, ev_given_up FROM daily_days ORDER BY best_holds DESC, ev_given_up LIMIT 1";
+    conn.prepare_cached(sql)?.query_row([], day_of).optional()?.transpose().map_err(corrupt)
+}
+
+/// The played dates among the 30 ending on `today`, oldest first (a primary-key range).
+fn strip(conn: &Connection, today: NaiveDate) -> Res<Vec<DailyDay>> {
+    let first = today.checked_sub_days(Days::new(STRIP_DAYS - 1)).unwrap_or(NaiveDate::MIN);
+    let sql = "SELECT day, best_holds, ev_given_up FROM daily_days WHERE day BETWEEN ?1 AND ?2 ORDER BY day";
+    let mut stmt = conn.prepare_cached(sql)?;
+    let rows = stmt.query_map([first.to_string(), today.to_string()], day_of)?;
+    let mut days = Vec::new();
+    for row in rows {
+        days.push(row?.map_err(corrupt)?);
+    }
+    Ok(days)
+}
