@@ -2,7 +2,7 @@
 // celebrations. It keeps no game rule; every number shown comes from Rust.
 
 import { api, hasBackend } from "./api.js";
-import { setLanguage, t, has, translateTree, formatInt } from "./i18n.js";
+import { setLanguage, t, plural, has, translateTree, formatInt, formatDay } from "./i18n.js";
 import { h, replace } from "./dom.js";
 import { celebrate } from "./celebrate.js";
 import { configureSound } from "./sound.js";
@@ -35,8 +35,12 @@ export function machineName(id) {
   return t(`machine.${id}`);
 }
 
+/** The field whose number an error's counted text agrees with (`plural`), by kind. */
+const ERROR_COUNTS = { "history-limit": "max" };
+
 /**
- * Translated text for an error from Rust, with its data interpolated. A `context` ("import",
+ * Translated text for an error from Rust, with its data interpolated (numbers and dates as the
+ * player's language writes them). A `context` ("import",
  * "export") picks `error.CONTEXT.KIND` when the tables have it: the same kind means something
  * else there.
  */
@@ -51,11 +55,14 @@ export function errorText(error, context) {
   if ((kind === "lab-out-of-range" || kind === "lab-unknown") && has(`lab.param.${data.name}`)) {
     data.name = t(`lab.param.${data.name}`);
   }
-  for (const name of ["min", "max", "value"]) {
-    if (kind === "lab-out-of-range" && Number.isInteger(data[name])) data[name] = formatInt(data[name]);
+  for (const name of ["min", "max", "value", "limit"]) {
+    if ((kind === "lab-out-of-range" || kind === "history-limit") && Number.isInteger(data[name])) data[name] = formatInt(data[name]);
   }
-  if (kind && context && has(`error.${context}.${kind}`)) return t(`error.${context}.${kind}`, data);
-  if (kind && kind !== "unknown" && has(`error.${kind}`)) return t(`error.${kind}`, data);
+  // The core sends a date as "YYYY-MM-DD" (the local date it was given).
+  if (typeof data.day === "string") data.day = formatDay(data.day);
+  const count = error && error.data && error.data[ERROR_COUNTS[kind]];
+  if (kind && context && has(`error.${context}.${kind}`)) return plural(`error.${context}.${kind}`, count, data);
+  if (kind && kind !== "unknown" && has(`error.${kind}`)) return plural(`error.${kind}`, count, data);
   return t("error.unknown", { message: (error && error.message) || String(error) });
 }
 
@@ -188,12 +195,21 @@ export const app = {
 function fitTabLabels() {
   const bar = document.querySelector(".tabbar");
   bar.classList.remove("icons-only");
-  const cut = [...bar.querySelectorAll("button > span:last-child")].some((label) => label.scrollWidth > label.clientWidth + 1);
-  bar.classList.toggle("icons-only", cut);
+  bar.classList.toggle("icons-only", [...bar.querySelectorAll("button > span:last-child")].some(isCut));
   const top = document.querySelector(".topbar");
-  const brand = top.querySelector(".brand");
   top.classList.remove("no-brand");
-  top.classList.toggle("no-brand", brand.scrollWidth > brand.clientWidth + 1);
+  top.classList.toggle("no-brand", isCut(top.querySelector(".brand")));
+}
+
+/**
+ * Whether a one-line text is cut (shown with an ellipsis): its text is wider than its box. Measured
+ * unrounded: scrollWidth rounds, and Japanese "ロビー" 0.6 px too wide at 200 % text still showed
+ * as "ロ…".
+ */
+function isCut(el) {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return range.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01;
 }
 
 function noBackend() {

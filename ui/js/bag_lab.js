@@ -8,7 +8,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent } from "./i18n.js";
 
 // The choices offered (the inputs of a run, as in the published shuffle-bag demonstration; the core
 // takes wider ranges).
@@ -238,7 +238,7 @@ function line(row, from, { kinds, name, withChances }) {
   const list = draws.map((kind, i) => (w.boundaries.includes(w.start + from + i) && i > 0 ? `| ${kind + 1}` : String(kind + 1))).join(" ");
   const label = [t("bag.row.label", { name, from: formatInt(first), to: formatInt(last), draws: list })];
   if (withChances) {
-    label.push(certain.length ? t("bag.chance.certain", { draws: certain.join(", ") }) : t("bag.chance.none-certain"));
+    label.push(certain.length ? plural("bag.chance.certain", certain.length, { draws: certain.join(", ") }) : t("bag.chance.none-certain"));
   }
   return h("svg", {
     class: `bag-line${withChances ? " with-chances" : ""}`, viewBox: `-1.5 -1.5 ${PER_LINE * 10 + 3} ${height + 3}`,
@@ -253,7 +253,7 @@ function rows(data) {
   for (let from = 0; from < shown; from += PER_LINE) starts.push(from);
   const uniform = data.pure.window.chances[0] ? data.pure.window.chances[0][0] : null;
   return h("section", { class: "bag-part", "aria-labelledby": "bag-rows-title", "data-testid": "bag-rows" },
-    h("h3", { class: "section-title", id: "bag-rows-title" }, t("bag.lines.title", { n: formatInt(shown) })),
+    h("h3", { class: "section-title", id: "bag-rows-title" }, plural("bag.lines.title", shown, { n: formatInt(shown) })),
     legend(kinds),
     h("h4", { class: "bag-row-name" }, t("bag.pure")),
     h("div", { class: "bag-lines", "data-testid": "bag-row-pure" }, starts.map((from) => line(data.pure, from, { kinds, name: t("bag.pure"), withChances: false }))),
@@ -374,7 +374,7 @@ function figures(data) {
   const share = (field) => [cell(pct(pure[field]), ex("pure", field, pct)), cell(pct(bag[field]), ex("bag", field, pct))];
   return h("section", { class: "bag-part", "aria-labelledby": "bag-figs-title", "data-testid": "bag-figures" },
     h("h3", { class: "section-title", id: "bag-figs-title" }, t("bag.figs.title")),
-    h("p", { class: "small" }, t("bag.figs.intro", { draws: formatInt(data.request.draws) })),
+    h("p", { class: "small" }, plural("bag.figs.intro", data.request.draws, { draws: formatInt(data.request.draws) })),
     h("table", { class: "bag-figs" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, hidden(t("bag.figs.figure"))),
@@ -395,7 +395,7 @@ function figures(data) {
           cell(formatDec(pure.mean_gap, 2), ex("pure", "mean_gap", (v) => formatDec(v, 2))),
           cell(formatDec(bag.mean_gap, 2), ex("bag", "mean_gap", (v) => formatDec(v, 2)))),
         row("long-gaps", t("bag.figs.long-gaps", { n: formatInt(exact.long_gap_from) }), ...share("long_gap_rate")),
-        row("run3", t("bag.figs.run3", { n: formatInt(data.run_window) }), ...share("run3_windows")),
+        row("run3", plural("bag.figs.run3", data.run_window, { n: formatInt(data.run_window) }), ...share("run3_windows")),
         row("certain", t("bag.figs.certain"), ...share("certain_next_rate")),
         row("guess", t("bag.figs.guess"), ...share("guess_rate")))),
     h("p", { class: "small" }, t("bag.explain.read")));
@@ -427,12 +427,12 @@ function pityPart() {
           pct(pity.pity_droughts_beyond_bag),
           t("bag.pity.at-cap", { cap, share: pct(pity.bag_droughts_at_cap) })))),
     h("ul", { class: "bag-sentences" },
-      h("li", {}, t("bag.pity.say-pure", {
+      h("li", {}, plural("bag.pity.say-pure", pity.pure_mean_drought, {
         mean: formatInt(pity.pure_mean_drought), beyond: pct(pity.pure_droughts_beyond_bag), cap,
         beyond_pity: pct(pity.pure_droughts_beyond_pity), pity: formatInt(pity.pity),
       })),
-      h("li", {}, t("bag.pity.say-pity", { pity: formatInt(pity.pity), forced: pct(pity.pity_forced_share), rate: rate(pity.pity_rate) })),
-      h("li", {}, t("bag.pity.say-bag", { size: formatInt(pity.bag_size), rate: rate(pity.bag_rate), cap }))),
+      h("li", {}, plural("bag.pity.say-pity", pity.pity, { pity: formatInt(pity.pity), forced: pct(pity.pity_forced_share), rate: rate(pity.pity_rate) })),
+      h("li", {}, plural("bag.pity.say-bag", pity.bag_size, { size: formatInt(pity.bag_size), rate: rate(pity.bag_rate), cap }))),
     h("p", { class: "small" }, t("bag.explain.pity")));
 }
 

@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec, formatPercent, formatShare } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent, formatShare } from "./i18n.js";
 
 const charts = new Map();
 /** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
@@ -30,13 +30,17 @@ function linesTable(view, testid) {
       h("span", { class: "chart-freq small" }, t("chart.freq", { share: formatShare(line.frequency, 2), ev: formatDec(line.mean_ev, 3) })))));
 }
 
+function handsPerBet(hands) {
+  return plural("chart.hands-per-bet", hands, { hands: formatInt(hands) });
+}
+
 function summary(view, testid) {
   return h("p", { class: "lab-figure", "data-testid": testid, "data-chart-return": String(view.chart_return), "data-optimal": String(view.optimal_return) },
-    t("chart.summary", {
+    plural("chart.summary", view.cost * 100, {
       chart: formatPercent(view.chart_return, 3), optimal: formatPercent(view.optimal_return, 3), cost: formatDec(view.cost * 100, 3),
-      lines: formatInt(view.lines.length),
-    }),
-    view.hands_per_lost_bet ? ` ${t("chart.hands-per-bet", { hands: formatInt(Math.round(view.hands_per_lost_bet)) })}` : "");
+      lines: plural("chart.lines", view.lines.length, { n: formatInt(view.lines.length) }),
+    }, 3),
+    view.hands_per_lost_bet ? ` ${handsPerBet(Math.round(view.hands_per_lost_bet))}` : "");
 }
 
 async function loadChart(app, id) {

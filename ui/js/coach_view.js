@@ -3,7 +3,7 @@
 // Nothing is computed here but the chart's drawing scale.
 
 import { h } from "./dom.js";
-import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent } from "./i18n.js";
 
 const DASH = "–";
 
@@ -20,6 +20,11 @@ function signedPct(share) {
   return `${share > 0 ? "+" : share < 0 ? "−" : ""}${formatPercent(Math.abs(share), 2)}`;
 }
 
+/** "+12.5 chips (+1.25 %)": signed chips as signedChips writes them, beside a signed share. */
+function chipsAndShare(chips, share) {
+  return plural("coach.chips-and-share", Math.abs(chips), { chips: signedChips(chips), share: signedPct(share) }, 1);
+}
+
 /** Luck and skill of one set of deals (`LuckSkill`). */
 export function luckSkill(figures, testid) {
   return h("dl", { class: "kv coach-kv", "data-testid": testid,
@@ -28,9 +33,9 @@ export function luckSkill(figures, testid) {
   h("dt", {}, t("coach.expected")), h("dd", {}, pct(figures.expected_return)),
   h("dt", {}, t("coach.perfect")), h("dd", {}, pct(figures.perfect_return)),
   h("dt", {}, t("coach.luck")), h("dd", { class: figures.luck_chips >= 0 ? "good" : "bad" },
-    t("coach.chips-and-share", { chips: signedChips(figures.luck_chips), share: signedPct(figures.luck) })),
+    chipsAndShare(figures.luck_chips, figures.luck)),
   h("dt", {}, t("coach.skill")), h("dd", { class: figures.skill_cost_chips > 0 ? "bad" : "" },
-    t("coach.chips-and-share", { chips: signedChips(-figures.skill_cost_chips), share: signedPct(figures.skill_cost == null ? null : -figures.skill_cost) })));
+    chipsAndShare(-figures.skill_cost_chips, figures.skill_cost == null ? null : -figures.skill_cost)));
 }
 
 /** The chips-over-deals chart: the actual path and the expected path, from the core's points. */
@@ -49,7 +54,7 @@ export function chart(points, testid) {
   return h("figure", { class: "coach-chart", "data-testid": testid, "data-points": String(points.length) },
     h("svg", {
       viewBox: `0 0 ${W} ${H}`, role: "img",
-      "aria-label": t("coach.chart.label", { deals: formatInt(last.deal), actual: signedChips(last.actual), expected: signedChips(last.expected) }),
+      "aria-label": plural("coach.chart.label", last.deal, { deals: formatInt(last.deal), actual: signedChips(last.actual), expected: signedChips(last.expected) }),
     },
     h("line", { class: "zero", x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
     h("path", { class: "expected", d: path("expected") }),
@@ -57,7 +62,7 @@ export function chart(points, testid) {
     h("figcaption", { class: "small" },
       h("span", { class: "key actual" }, t("coach.chart.actual")), " ",
       h("span", { class: "key expected" }, t("coach.chart.expected")), " ",
-      t("coach.chart.caption", { deals: formatInt(last.deal) })));
+      plural("coach.chart.caption", last.deal, { deals: formatInt(last.deal) })));
 }
 
 /** One machine's coach block (all-time, this session, pure and nudged, same cards, chart). */

@@ -3,7 +3,7 @@
 // and the finished hand's verdict (mistake, EV given up in chips).
 
 import { h } from "./dom.js";
-import { t, formatInt, formatDec } from "./i18n.js";
+import { t, plural, formatInt, formatDec } from "./i18n.js";
 import { miniCard } from "./cards.js";
 
 function holdCards(cards, hold) {
@@ -28,7 +28,7 @@ function holdRow(hint, entry, currentHold) {
     holdCards(hint.cards, entry.hold),
     h("span", { class: "hint-ev" },
       entry.best ? h("span", { class: "hint-best" }, t("hint.best")) : null,
-      t("hint.ev", { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev_chips, 2) })));
+      plural("hint.ev", entry.ev_chips, { ev: formatDec(entry.ev, 3), chips: formatDec(entry.ev_chips, 2) }, 2)));
 }
 
 /** The strategy chart's word on the hand: the line of the exact best hold, and the chart's own
@@ -62,14 +62,14 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
     }, h("span", { "aria-hidden": "true" }, more ? "▴" : "▾")) : null,
     h("div", { class: "hint-others", id: "hint-others", hidden: onMore && !more ? true : undefined },
       h("ol", { class: "hint-list", start: 2 }, others.map((entry) => holdRow(hint, entry, currentHold))),
-      h("p", { class: "small" }, t("hint.stake", { stake: formatInt(hint.stake) }), " ", t("hint.explain"))));
+      h("p", { class: "small" }, plural("hint.stake", hint.stake, { stake: formatInt(hint.stake) }), " ", t("hint.explain"))));
 }
 
 /** After a draw: the core's verdict on the hold, and the best hold when it was a mistake. */
 export function reviewPanel(lastHand) {
   return h("section", { class: `review ${lastHand.mistake ? "mistake" : "good"}`, "data-testid": "review" },
     lastHand.mistake
-      ? [h("p", {}, t("hint.review.mistake", { chips: formatDec(lastHand.ev_given_up_chips, 2) })),
+      ? [h("p", {}, plural("hint.review.mistake", lastHand.ev_given_up_chips, { chips: formatDec(lastHand.ev_given_up_chips, 2) }, 2)),
         h("p", { class: "review-best" }, t("hint.review.best"), " ", holdCards(lastHand.dealt, lastHand.best_hold))]
       : h("p", {}, t("hint.review.good")));
 }

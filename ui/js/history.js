@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec, formatDay } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
 
 /** How many hands one request asks for (a page size, not a rule). */
@@ -80,7 +80,7 @@ function row(app, hand) {
       h("span", { class: hand.payout > 0 || (hand.practice && hand.won > 0) ? "hr-win won" : "hr-win" },
         hand.practice ? t("history.practice-won", { won: formatInt(hand.won) }) : t("history.paid", { paid: formatInt(hand.payout), cost: formatInt(hand.cost) }))),
     h("p", { class: "small" },
-      hand.mistake ? t("history.ev-lost", { chips: formatDec(hand.ev_given_up_chips, 2) }) : t("history.ev-best")),
+      hand.mistake ? plural("history.ev-lost", hand.ev_given_up_chips, { chips: formatDec(hand.ev_given_up_chips, 2) }, 2) : t("history.ev-best")),
     nudge ? nudgeLine(nudge) : null,
     hand.hold !== hand.best_hold ? h("p", { class: "small" },
       hand.best_results.length === 1

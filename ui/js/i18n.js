@@ -1,7 +1,15 @@
 // Translation tables and locale-aware formatting. Every visible string goes
-// through t(); numbers through Intl.NumberFormat of the current language.
+// through t(), every counted one through plural(); numbers through Intl.NumberFormat and dates
+// through Intl.DateTimeFormat of the current language.
 
 export const LANGUAGES = ["en", "de", "pt", "ja"];
+
+/**
+ * The forms a counted text has in each language's table: Intl.PluralRules' categories for it
+ * (pt's "many" is a million, a million and more in whole millions: "1.000.000 de fichas"). A
+ * counted key's value is an object with exactly these keys; tests/it/i18n.rs reads this list.
+ */
+export const PLURAL_FORMS = { en: ["one", "other"], de: ["one", "other"], pt: ["one", "many", "other"], ja: ["other"] };
 
 let lang = "en";
 let table = {};
@@ -51,13 +59,38 @@ export function has(key) {
   return key in table || key in fallback;
 }
 
-/** The text for `key` with {name} placeholders filled from `params`. */
+function entry(key) {
+  return key in table ? table[key] : key in fallback ? fallback[key] : key;
+}
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The text for `key` with {name} placeholders filled from `params` (a counted key: plural()). */
 export function t(key, params) {
-  let text = key in table ? table[key] : key in fallback ? fallback[key] : key;
-  if (params) {
-    text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const text = entry(key);
+  return fill(typeof text === "object" ? text.other : text, params);
+}
+
+const pluralRules = new Map();
+
+/**
+ * The form of the counted text `key` for `count` (a number, shown with `digits` fraction digits:
+ * "1 chip" but "1.00 chips"), with {name} placeholders filled from `params`, which hold the count
+ * as it is shown. The form is Intl.PluralRules' category in the current language; a range ("4 to
+ * 5 times") takes its upper end's, as CLDR's ranges do in these languages.
+ */
+export function plural(key, count, params, digits = 0) {
+  const forms = entry(key);
+  if (typeof forms !== "object") return fill(forms, params);
+  const id = `${lang}|${digits}`;
+  if (!pluralRules.has(id)) {
+    pluralRules.set(id, new Intl.PluralRules(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
   }
-  return text;
+  const category = pluralRules.get(id).select(count);
+  return fill(category in forms ? forms[category] : forms.other, params);
 }
 
 /** Translates every [data-i18n] / [data-i18n-aria] / [data-i18n-title] under root. */
@@ -101,7 +134,8 @@ export function formatShare(share, digits = 2) {
   return formatPercent(share, digits);
 }
 
-/** A calendar date "YYYY-MM-DD" (the game's local date) in the language's short form. */
+/** A calendar date "YYYY-MM-DD" (the game's local date) in the language's medium form; every date
+ * put into a text goes through it. */
 export function formatDay(day) {
   // "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS", local wall-clock time as Rust recorded it.
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/.exec(String(day));

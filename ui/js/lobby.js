@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt } from "./i18n.js";
+import { t, plural, formatInt } from "./i18n.js";
 import { play } from "./sound.js";
 
 let ticker = 0;
@@ -40,7 +40,7 @@ function dailyBlock(app, state) {
   const claim = () => app.run(async () => {
     const next = await api.claimDaily();
     play("win");
-    app.announce(t("lobby.daily.claimed", { amount: formatInt(daily.amount) }));
+    app.announce(plural("lobby.daily.claimed", daily.amount, { amount: formatInt(daily.amount) }));
     return next;
   });
   return h("section", { class: "daily", "aria-labelledby": "daily-title" },
@@ -52,10 +52,10 @@ function dailyBlock(app, state) {
       "data-available": daily.available ? "true" : "false",
       onclick: claim,
     }, daily.available
-      ? t("lobby.daily.claim", { amount: formatInt(daily.amount) })
+      ? plural("lobby.daily.claim", daily.amount, { amount: formatInt(daily.amount) })
       : t("lobby.daily.done")),
     h("p", { class: "small" },
-      streak > 0 ? (streak === 1 ? t("lobby.daily.streak.one", { days: formatInt(streak) }) : t("lobby.daily.streak.other", { days: formatInt(streak) })) : null,
+      streak > 0 ? plural("lobby.daily.streak", streak, { days: formatInt(streak) }) : null,
       streak > 0 && !daily.available ? " · " : null,
       !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null));
 }
@@ -71,7 +71,7 @@ function progressBlock(state) {
   if (next) {
     const what = next.kind === "multi-play" ? t("lobby.unlock.multi-play") : nameOf(next.machine);
     children.push(
-      h("p", { class: "progress-line" }, t("lobby.unlock.next", { what, level: formatInt(next.level), xp: formatInt(next.xp_needed) })),
+      h("p", { class: "progress-line" }, plural("lobby.unlock.next", next.xp_needed, { what, level: formatInt(next.level), xp: formatInt(next.xp_needed) })),
       h("progress", { class: "bar unlock", max: state.xp + next.xp_needed, value: state.xp, "aria-label": t("lobby.unlock.progress", { what }) }));
   } else {
     children.push(h("p", { class: "progress-line" }, t("lobby.unlock.all")));

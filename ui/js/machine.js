@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec } from "./i18n.js";
+import { t, plural, formatInt, formatDec } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
 import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
@@ -163,7 +163,7 @@ function warn(hint, best, mine) {
     replace(dialog,
       h("form", { method: "dialog", class: "sheet-body", onsubmit: (e) => e.preventDefault() },
         h("h2", {}, t("warn.title")),
-        h("p", {}, t("warn.body", { chips: formatDec(mine.cost_chips, 2) })),
+        h("p", {}, plural("warn.body", mine.cost_chips, { chips: formatDec(mine.cost_chips, 2) }, 2)),
         h("p", { class: "review-best" }, t("hint.review.best"), " ",
           h("span", { class: "hold-cards" }, hint.cards.map((c, i) => miniCard(c, { held: (best.hold >> i) & 1 })))),
         h("div", { class: "sheet-actions" },
@@ -221,7 +221,7 @@ function resultSpeech(last) {
     const text = r.win > 0 ? t("machine.hand-win", { what, win: formatInt(r.win) }) : what;
     return results.length > 1 ? t("machine.hand-n", { n: i + 1, text }) : text;
   });
-  parts.push(last.payout > 0 ? t("machine.total-win", { win: formatInt(last.payout) }) : t("machine.no-win"));
+  parts.push(last.payout > 0 ? plural("machine.total-win", last.payout, { win: formatInt(last.payout) }) : t("machine.no-win"));
   return parts.join(". ");
 }
 

@@ -9,7 +9,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t, has, formatInt, formatDec } from "./i18n.js";
+import { t, plural, has, formatInt, formatDec } from "./i18n.js";
 
 const ALGORITHMS = ["fisher-yates", "biased", "sort-keys"];
 const CARDS = [3, 4, 5, 6];
@@ -79,13 +79,26 @@ function exactBars(r) {
   const y = (runs) => height - (runs / top) * (height - 6);
   return h("svg", {
     class: "lab-bars", viewBox: `0 0 ${width} ${height}`, role: "img", "data-testid": "exact-bars",
-    "aria-label": t("lab.exact.bars", { orderings: formatInt(n), min: formatInt(r.min_runs), max: formatInt(r.max_runs) }),
+    "aria-label": plural("lab.exact.bars", n, { orderings: formatInt(n), min: formatInt(r.min_runs), max: formatInt(r.max_runs) }),
   },
   r.orderings.map((o, i) => h("rect", {
     x: i * bar + gap / 2, y: y(o.runs), width: Math.max(bar - gap, 0.5), height: height - y(o.runs),
     class: o.runs === r.min_runs && r.min_runs !== r.max_runs ? "bar low" : o.runs === r.max_runs && r.min_runs !== r.max_runs ? "bar high" : "bar",
   })),
   h("line", { x1: 0, x2: width, y1: y(mean), y2: y(mean), class: "mean-line" }));
+}
+
+/** "27 runs over 6 orderings: each ordering comes out 4 to 5 times" (or "exactly 1 time"). */
+function exactSummary(r) {
+  const n = r.orderings.length;
+  const times = r.min_runs === r.max_runs
+    ? plural("lab.exact.times-exact", r.max_runs, { n: formatInt(r.max_runs) })
+    : plural("lab.exact.times", r.max_runs, { min: formatInt(r.min_runs), max: formatInt(r.max_runs) });
+  return t("lab.exact.summary", {
+    runs: plural("lab.exact.runs", r.runs, { n: formatInt(r.runs) }),
+    orderings: plural("lab.exact.orderings", n, { n: formatInt(n) }),
+    times,
+  });
 }
 
 function exactSection(app) {
@@ -98,9 +111,9 @@ function exactSection(app) {
     seg(t("lab.cards"), "exact-cards", CARDS, s.exact.cards, (n) => formatInt(n), (n) => { s.exact.cards = n; app.render(); }),
     r ? [
       h("p", { class: "lab-figure", "data-testid": "exact-summary", "data-runs": String(r.runs), "data-min": String(r.min_runs), "data-max": String(r.max_runs) },
-        t("lab.exact.summary", { runs: formatInt(r.runs), orderings: formatInt(r.orderings.length), min: formatInt(r.min_runs), max: formatInt(r.max_runs) })),
+        exactSummary(r)),
       exactBars(r),
-      r.restarted ? h("p", { class: "small muted" }, t("lab.exact.restarted", { restarted: formatInt(r.restarted), keys: formatInt(r.key_space) })) : null,
+      r.restarted ? h("p", { class: "small muted" }, plural("lab.exact.restarted", r.restarted, { restarted: formatInt(r.restarted), keys: formatInt(r.key_space) })) : null,
       h("p", { class: "small" }, t(r.min_runs === r.max_runs ? "lab.exact.uniform" : "lab.exact.biased")),
     ] : h("p", { class: "notice" }, t("app.loading")));
 }
@@ -154,7 +167,7 @@ function heatCanvas(r) {
   const cell = 6;
   const canvas = h("canvas", {
     class: "heat", width: 52 * cell, height: 52 * cell, role: "img", "data-testid": "heat-map",
-    "aria-label": t("lab.heat.map", { samples: formatInt(r.samples) }),
+    "aria-label": plural("lab.heat.map", r.samples, { samples: formatInt(r.samples) }),
   });
   const ctx = canvas.getContext("2d");
   const sd = Math.sqrt(r.expected);
@@ -180,7 +193,7 @@ function heatSection(app) {
     runControls(app, "heat", start),
     r ? [
       h("p", { class: "lab-figure", "data-testid": "heat-summary", "data-p": String(r.p_value), "data-algorithm": r.algorithm },
-        t("lab.heat.summary", { algorithm: t(`lab.alg.${r.algorithm}`), samples: formatInt(r.samples), chi2: formatDec(r.chi2, 1), dof: formatInt(r.dof), p: pText(r.p_value) })),
+        plural("lab.heat.summary", r.samples, { algorithm: t(`lab.alg.${r.algorithm}`), samples: formatInt(r.samples), chi2: formatDec(r.chi2, 1), dof: formatInt(r.dof), p: pText(r.p_value) })),
       h("div", { class: "heat-wrap" }, heatCanvas(r)),
       h("p", { class: "small muted" }, t("lab.heat.legend")),
       h("p", { class: "small" }, t(r.p_value < 0.001 ? "lab.heat.biased" : "lab.heat.uniform")),
@@ -222,7 +235,7 @@ function dealsSection(app) {
           h("td", {}, formatDec(c.expected, 1)),
           h("td", {}, c.relative === null ? "–" : `${c.relative >= 0 ? "+" : ""}${formatDec(c.relative * 100, 1)} %`))))),
       h("p", { class: "lab-figure", "data-testid": "deals-summary", "data-p": String(r.p_value), "data-nudged": String(r.nudged) },
-        t("lab.deals.summary", { chi2: formatDec(r.chi2, 1), dof: formatInt(r.dof), p: pText(r.p_value), nudged: formatInt(r.nudged), dead: formatInt(r.dead) })),
+        plural("lab.deals.summary", r.dead, { chi2: formatDec(r.chi2, 1), dof: formatInt(r.dof), p: pText(r.p_value), nudged: formatInt(r.nudged), dead: formatInt(r.dead) })),
       h("p", { class: "small" }, t(r.kind_deals === "off" ? "lab.deals.pure" : "lab.deals.kind")),
       h("p", { class: "small muted hex" }, t("lab.seed", { seed: r.seed })),
     ] : null);

@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec } from "./i18n.js";
+import { t, plural, formatInt, formatDec } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 
 const SOURCES = ["hard", "mistakes"];
@@ -45,7 +45,7 @@ async function answer(app) {
   if (verdict) {
     s.verdict = verdict;
     s.tallies = { ...s.tallies, [s.source]: verdict.tally };
-    app.announce(verdict.correct ? t("train.right") : t("train.wrong", { chips: formatDec(verdict.ev_given_up_chips, 2) }));
+    app.announce(verdict.correct ? t("train.right") : plural("train.wrong", verdict.ev_given_up_chips, { chips: formatDec(verdict.ev_given_up_chips, 2) }, 2));
   }
   app.render();
 }
@@ -65,18 +65,23 @@ function card(app, i) {
     `${t("card.position", { n: i + 1 })}: ${cardName(text)}${held ? `, ${t("card.held")}` : ""}${best ? `, ${t("train.best-card")}` : ""}`));
 }
 
+/** How many of the player's mistakes on this machine wait for review. */
+function queueText(queue) {
+  return plural("train.queue", queue, { n: formatInt(queue) });
+}
+
 function tallyLine() {
   const tally = s.tallies && s.tallies[s.source];
   if (!tally) return null;
   return h("p", { class: "train-tally", "data-testid": "train-tally", "data-answered": String(tally.answered), "data-correct": String(tally.correct), "data-streak": String(tally.streak) },
-    t("train.tally", { correct: formatInt(tally.correct), answered: formatInt(tally.answered), streak: formatInt(tally.streak), best: formatInt(tally.best_streak) }));
+    plural("train.tally", tally.streak, { correct: formatInt(tally.correct), answered: formatInt(tally.answered), streak: formatInt(tally.streak), best: formatInt(tally.best_streak) }));
 }
 
 function verdictView(app) {
   const v = s.verdict;
   const bestCards = s.question.cards.filter((_, i) => (v.best_hold >> i) & 1);
   return h("section", { class: `review ${v.correct ? "good" : "mistake"}`, "data-testid": "train-verdict", "data-correct": String(v.correct) },
-    h("p", {}, v.correct ? t("train.right") : t("train.wrong", { chips: formatDec(v.ev_given_up_chips, 2) })),
+    h("p", {}, v.correct ? t("train.right") : plural("train.wrong", v.ev_given_up_chips, { chips: formatDec(v.ev_given_up_chips, 2) }, 2)),
     h("p", { class: "review-best" }, t("hint.review.best"), " ",
       bestCards.length ? bestCards.map((c) => miniCard(c)) : t("train.draw-five")),
     v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null,
@@ -84,7 +89,7 @@ function verdictView(app) {
       h("summary", {}, t("train.ev-table")),
       h("ol", { class: "hint-list" }, v.holds.map((hold) => h("li", { class: hold.hold === v.hold ? "chosen" : "" },
         h("span", { class: "hold-cards" }, hold.cards.length ? hold.cards.map((c) => miniCard(c, { held: true })) : t("train.draw-five")),
-        h("span", { class: "small" }, t("train.ev", { chips: formatDec(hold.ev_chips, 2), ev: formatDec(hold.ev, 3) })))))));
+        h("span", { class: "small" }, plural("train.ev", hold.ev_chips, { chips: formatDec(hold.ev_chips, 2), ev: formatDec(hold.ev, 3) }, 2)))))));
 }
 
 export function render(app) {
@@ -114,7 +119,7 @@ export function render(app) {
       : s.failed ? null
         : !q ? h("p", { class: "notice", "data-testid": "train-empty" }, t("train.no-mistakes"))
           : [
-            s.source === "mistakes" ? h("p", { class: "small" }, t("train.queue", { n: formatInt(s.verdict ? s.verdict.queue : q.queue) })) : null,
+            s.source === "mistakes" ? h("p", { class: "small" }, queueText(s.verdict ? s.verdict.queue : q.queue)) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, i))),
             s.verdict ? verdictView(app) : h("p", { class: "small" }, t("train.choose")),
             h("button", {

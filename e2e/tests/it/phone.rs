@@ -1,9 +1,12 @@
 //! End-to-end: the app on a small phone. A whole hand (bet, deal, the hint's best hold with its EV,
 //! hold, draw, result) plays without scrolling at 360 × 640 and 320 × 568 portrait and 640 × 360
-//! landscape, in English and German (the longest texts), and German in a wide font, with screenshots
-//! of each; at 200 % text nothing sticks out sideways or is cut off; the platform's back (history.back() as Android's back
-//! does, Escape and Alt+← on a desktop) walks back through dialogs and screens to the lobby and no
-//! further; haptics are asked of the plugin on hold and win when the setting is on, never when off.
+//! landscape, in English, German, Portuguese (the longest labels) and Japanese, and German in a wide
+//! font, with screenshots of each; at 200 % text, in the four languages, nothing sticks out sideways
+//! or is cut off; the screens whose words the native review changed fit 390 × 844 in the four
+//! languages, with a screenshot of each changed text; the platform's back (history.back() as
+//! Android's back does, Escape and Alt+← on a desktop) walks back through dialogs and screens to the
+//! lobby and no further; haptics are asked of the plugin on hold and win when the setting is on,
+//! never when off.
 
 use std::time::Duration;
 
@@ -54,7 +57,21 @@ async fn assert_in_view(app: &Session, testid: &str, size: &str) -> Result<()> {
     Ok(())
 }
 
-/// One hand from bet to result on the machine screen, every step in view.
+/// Leaves the machine by a tap on `testid` after a hand drawn on this visit: once the session has
+/// ten deals, that opens the session card, which is closed here.
+async fn leave_after_a_hand(app: &Session, testid: &str) -> Result<()> {
+    let card = app.invoke("session_card", json!({ "machine": JACKS, "practice": false })).await?;
+    app.click(testid).await?;
+    if card["ok"]["worth_showing"] == json!(true) {
+        app.wait_visible(&tid("session-card")).await?;
+        app.click("session-card-close").await?;
+        app.wait_until("the session card closes", || async { Ok(!app.is_visible(&tid("session-card")).await?) })
+            .await?;
+    }
+    Ok(())
+}
+
+/// One hand from bet to result on the machine screen, every step in view; then back to the lobby.
 async fn hand_without_scrolling(app: &Session, size: &str, shots: &str) -> Result<()> {
     app.wait_ready().await?;
     tap_in_view(app, "bet-5", size).await?;
@@ -86,7 +103,7 @@ async fn hand_without_scrolling(app: &Session, size: &str, shots: &str) -> Resul
     let result = app.text("win-total").await?;
     assert!(!result.trim().is_empty(), "{size}: no result line");
     app.screenshot(&format!("{shots}-drawn")).await?;
-    Ok(())
+    leave_after_a_hand(app, "nav-lobby").await
 }
 
 #[tokio::test]
@@ -98,10 +115,12 @@ async fn a_whole_hand_plays_without_scrolling_on_small_phones() -> Result<()> {
     // German again in DejaVu Sans (installed by scripts/deps.sh), a wide font: the layout must not
     // hang on which font a machine or phone happens to pick (a CI machine's wider default font once
     // pushed the landscape Draw button 3 px off screen).
-    for (lang, font) in [("en", ""), ("de", ""), ("de", "\"DejaVu Sans\", sans-serif")] {
-        if lang != "en" && font.is_empty() {
+    let mut current = "en";
+    for (lang, font) in [("en", ""), ("de", ""), ("pt", ""), ("ja", ""), ("de", "\"DejaVu Sans\", sans-serif")] {
+        if lang != current {
             app.phone_size().await?;
             app.set_language(lang).await?;
+            current = lang;
         }
         app.client().execute("document.documentElement.style.fontFamily = arguments[0]", vec![json!(font)]).await?;
         let lang = if font.is_empty() { lang.to_string() } else { format!("{lang}-wide") };
@@ -137,6 +156,13 @@ async fn overflow(app: &Session) -> Result<Vec<String>> {
           const style = getComputedStyle(el);
           const clips = style.overflowX === "hidden" || style.overflowX === "clip" || style.textOverflow === "ellipsis";
           if (clips && el !== document.body && el.tagName !== "MAIN" && el.scrollWidth > el.clientWidth + 1) issues.push(`${name} is cut off (${el.scrollWidth} > ${el.clientWidth})`);
+          // An ellipsis shows as soon as the text is wider than its box, which scrollWidth (rounded) can miss.
+          else if (style.textOverflow === "ellipsis" && style.whiteSpace === "nowrap") {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const text = range.getBoundingClientRect().width;
+            if (text > r.width + 0.01) issues.push(`${name} is cut off with an ellipsis (${text.toFixed(1)} > ${r.width.toFixed(1)})`);
+          }
         }
         return issues;
     "#;
@@ -154,7 +180,7 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
     }
     let (_data, _driver, app) = launch_fresh().await?;
     let mut problems = Vec::new();
-    for lang in ["en", "de"] {
+    for lang in ["en", "de", "pt", "ja"] {
         app.window_size(360, 640).await?;
         if lang != "en" {
             app.set_language(lang).await?;
@@ -178,7 +204,7 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
         app.screenshot(&format!("text-200-machine-{lang}")).await?;
         app.draw().await?;
         check("machine, drawn".into(), overflow(&app).await?);
-        app.click("machine-train").await?;
+        leave_after_a_hand(&app, "machine-train").await?;
         app.wait_visible(&tid("train-answer")).await?;
         check("training".into(), overflow(&app).await?);
         app.open_machine(JACKS).await?;
@@ -210,6 +236,7 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
             check(format!("machine {width}x{height}, dealt"), overflow(&app).await?);
             app.screenshot(&format!("text-200-machine-{width}x{height}-{lang}")).await?;
             app.draw().await?;
+            leave_after_a_hand(&app, "nav-lobby").await?;
         }
         app.window_size(360, 640).await?;
         app.click("nav-lobby").await?;
@@ -217,6 +244,141 @@ async fn at_200_percent_text_nothing_overflows_or_is_cut_off() -> Result<()> {
         app.client().execute("document.documentElement.style.fontSize = ''", vec![]).await?;
     }
     assert!(problems.is_empty(), "at 200 % text:\n{}", problems.join("\n"));
+    app.close().await
+}
+
+/// The text of `key` in `lang`'s table (a counted key's `other` form) up to its first placeholder:
+/// what the screen must show of it.
+fn shown_part(lang: &str, key: &str) -> Result<String> {
+    let path = repo_root().join("ui").join("i18n").join(format!("{lang}.json"));
+    let table: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?)?;
+    let entry = &table[key];
+    let text = entry.as_str().or_else(|| entry["other"].as_str()).ok_or_else(|| format!("{lang}.json has no {key}"))?;
+    Ok(text.split('{').next().unwrap_or_default().trim().to_string())
+}
+
+/// Scrolls `<main>` to the innermost element that shows `key`'s text; an error when the screen
+/// does not show it. (scrollIntoView also scrolls the page itself, whose overflow is hidden and
+/// which the player cannot scroll: that is put back.)
+async fn scroll_to_text(app: &Session, lang: &str, key: &str) -> Result<()> {
+    let part = shown_part(lang, key)?;
+    let script = r#"
+        const part = arguments[0];
+        const all = [...document.querySelectorAll("main *")].filter((el) => el.textContent.includes(part));
+        const inner = all.filter((el) => ![...el.children].some((c) => c.textContent.includes(part)));
+        if (!inner.length) return false;
+        inner[0].scrollIntoView({ block: "center" });
+        document.scrollingElement.scrollTop = 0;
+        return true;
+    "#;
+    if app.client().execute(script, vec![json!(part)]).await? != json!(true) {
+        return Err(format!("[{lang}] the screen does not show {key} (“{part}”)").into());
+    }
+    Ok(())
+}
+
+/// Scrolls `<main>` to the element `testid`, as [`scroll_to_text`] does.
+async fn scroll_to(app: &Session, testid: &str) -> Result<()> {
+    let el = app.wait_visible(&tid(testid)).await?;
+    let script = "arguments[0].scrollIntoView({ block: 'center' }); document.scrollingElement.scrollTop = 0";
+    app.client().execute(script, vec![serde_json::to_value(&el)?]).await?;
+    Ok(())
+}
+
+/// The texts the native review of German, Portuguese and Japanese changed, on their screens at
+/// 390 × 844 in the four languages (Portuguese has the longest labels): nothing sticks out or is
+/// cut off, and each is left as `screenshots/reviewed-SCREEN-LANG.png`. The player first makes one
+/// mistake, so that the review queue, the history and the coach have something to say.
+#[tokio::test]
+async fn reviewed_texts_fit_a_phone_in_every_language() -> Result<()> {
+    if !enabled("reviewed_texts_fit_a_phone_in_every_language") {
+        return Ok(());
+    }
+    let (_data, _driver, app) = launch_phone().await?;
+    app.open_machine(JACKS).await?;
+    app.click("bet-5").await?;
+    let mut mistake = false;
+    for _ in 0..6 {
+        let cards = app.deal().await?;
+        app.hold(cli_best_hold(JACKS, &cards)? ^ 0b00001).await?;
+        app.click("deal-draw").await?;
+        app.wait_until("the mistake warning or the draw", || async {
+            Ok(app.is_visible(&tid("warn-draw")).await? || app.phase().await? == "deal")
+        })
+        .await?;
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+            app.wait_until("the hand is drawn", || async { Ok(app.phase().await? == "deal") }).await?;
+            mistake = true;
+            break;
+        }
+        app.wait_ready().await?;
+    }
+    assert!(mistake, "no hold gave EV up in six deals");
+    app.wait_ready().await?;
+
+    let mut problems = Vec::new();
+    for lang in ["en", "de", "pt", "ja"] {
+        app.set_language(lang).await?;
+        let mut shot = |screen: &str, issues: Vec<String>| {
+            problems.extend(issues.into_iter().map(|i| format!("[{lang}] {screen}: {i}")));
+            format!("reviewed-{screen}-{lang}")
+        };
+
+        app.open_tab("lobby").await?;
+        scroll_to_text(&app, lang, "lobby.daily.title").await?;
+        app.screenshot(&shot("lobby", overflow(&app).await?)).await?;
+
+        app.open_machine(JACKS).await?;
+        app.click("machine-train").await?;
+        app.click("train-source-mistakes").await?;
+        app.wait_visible(&tid("train-answer")).await?;
+        app.click("train-answer").await?;
+        app.wait_visible(&tid("train-verdict")).await?;
+        scroll_to(&app, "train-tally").await?;
+        app.screenshot(&shot("training", overflow(&app).await?)).await?;
+
+        app.open_machine(JACKS).await?;
+        app.click("machine-chart").await?;
+        app.wait_visible(&tid("chart-lines")).await?;
+        app.screenshot(&shot("chart", overflow(&app).await?)).await?;
+
+        app.open_tab("history").await?;
+        app.screenshot(&shot("history", overflow(&app).await?)).await?;
+
+        app.open_tab("stats").await?;
+        app.wait_visible(&tid("stats-jacks-or-better")).await?;
+        scroll_to_text(&app, lang, "coach.title").await?;
+        app.screenshot(&shot("coach", overflow(&app).await?)).await?;
+        // The pure and kind deals, and what luck and skill mean, are a tap away.
+        app.client()
+            .execute("for (const d of document.querySelectorAll('main details')) d.open = true", vec![])
+            .await?;
+        scroll_to_text(&app, lang, "coach.explain").await?;
+        app.screenshot(&shot("coach-explain", overflow(&app).await?)).await?;
+
+        app.open_tab("settings").await?;
+        scroll_to(&app, "setting-animation").await?;
+        app.screenshot(&shot("settings", overflow(&app).await?)).await?;
+        scroll_to_text(&app, lang, "settings.kind-deals.explain1").await?;
+        app.screenshot(&shot("settings-kind-deals", overflow(&app).await?)).await?;
+
+        app.open_tab("lobby").await?;
+        app.click("lobby-fairness").await?;
+        app.wait_visible(&tid("fair-verify")).await?;
+        scroll_to_text(&app, lang, "fairness.kind-deals").await?;
+        app.screenshot(&shot("fairness", overflow(&app).await?)).await?;
+        app.open_lab("shuffle").await?;
+        scroll_to(&app, "exact-summary").await?;
+        app.screenshot(&shot("shuffle-lab", overflow(&app).await?)).await?;
+        app.click("fairness-back").await?;
+        app.open_lab("bag").await?;
+        scroll_to(&app, "bag-pity").await?;
+        app.screenshot(&shot("bag-lab", overflow(&app).await?)).await?;
+        app.click("fairness-back").await?;
+    }
+    assert!(problems.is_empty(), "at 390 × 844:\n{}", problems.join("\n"));
     app.close().await
 }
 
