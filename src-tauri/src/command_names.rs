@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 36] = [
+pub const NAMES: [&str; 38] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -16,6 +16,8 @@ pub const NAMES: [&str; 36] = [
     "import_progress",
     "verify_hand",
     "check_history",
+    "daily_deals",
+    "daily_draw",
     "verify_seed",
     "lab_exact",
     "lab_positions",

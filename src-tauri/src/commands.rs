@@ -12,7 +12,7 @@
 use serde::{Serialize, Serializer};
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
-use vpoker::game::{DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, State, Stats};
+use vpoker::game::{DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, State, Stats};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -158,6 +158,19 @@ pub async fn deal<R: Runtime>(
 pub async fn draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<State> {
     let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
     with_game(app, move |game| game.draw(hold, now())).await
+}
+
+/// Today's ten deals on the local date: the deal to hold, the deals played, once done the score.
+#[tauri::command]
+pub async fn daily_deals<R: Runtime>(app: AppHandle<R>) -> CommandResult<DailyDeals> {
+    with_game(app, |game| game.daily_deals(today())).await
+}
+
+/// Holds and draws the current deal of today's ten; after the tenth, `daily-deals-done`.
+#[tauri::command]
+pub async fn daily_draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<DailyDeals> {
+    let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
+    with_game(app, move |game| game.daily_draw(hold, today())).await
 }
 
 /// The best holds of the hand in progress with their exact EVs.

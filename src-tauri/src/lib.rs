@@ -79,6 +79,8 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         commands::import_progress,
         commands::verify_hand,
         commands::check_history,
+        commands::daily_deals,
+        commands::daily_draw,
         commands::verify_seed,
         labs::lab_exact,
         labs::lab_positions,

@@ -43,6 +43,9 @@ export const api = {
   stats: () => call("stats"),
   /** A finished hand replayed from its seed, with the checks against its record. */
   verifyHand: (id) => call("verify_hand", { id }),
+  /** Today's ten deals on the local date; dailyDraw holds and draws the current one. */
+  dailyDeals: () => call("daily_deals"),
+  dailyDraw: (hold) => call("daily_draw", { hold }),
   /** The whole history checked, every hand and every kind-deal decision (a long run: labProgress, labCancel). */
   checkHistory: () => call("check_history"),
   /** Any seed replayed (the Verify form): deck, deal and each hand's next cards. */

@@ -15,13 +15,14 @@ import * as stats from "./stats.js";
 import * as settings from "./settings.js";
 import * as help from "./help.js";
 import * as fairness from "./fairness.js";
+import * as daily from "./daily.js";
 import * as verify from "./verify.js";
 import * as train from "./train.js";
 import * as chart from "./chart.js";
 
-const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart };
+const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart, daily };
 /** The tab a screen without a tab of its own belongs to. */
-const TAB_OF = { machine: "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
+const TAB_OF = { machine: "lobby", daily: "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");

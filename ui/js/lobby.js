@@ -1,5 +1,5 @@
 // The lobby: machines (locked ones say which level opens them), level and
-// progress to the next unlock, daily chips with the streak, and the way into
+// progress to the next unlock, daily chips with the streak, today's ten deals, and the way into
 // practice hands. Every figure, and whether the player is broke, comes from
 // the state Rust returned.
 
@@ -7,11 +7,17 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt } from "./i18n.js";
 import { play } from "./sound.js";
+import * as dailyDeals from "./daily.js";
 
 let ticker = 0;
+let today = null; // today's ten deals, as Rust sent them for the card
 
 export function enter(app) {
   ticker = window.setInterval(() => updateCountdown(), 30000);
+  dailyDeals.summary().then((state) => {
+    today = state;
+    if (state && app.route.name === "lobby") app.render();
+  });
 }
 
 export function leave() {
@@ -58,6 +64,21 @@ function dailyBlock(app, state) {
       streak > 0 ? plural("lobby.daily.streak", streak, { days: formatInt(streak) }) : null,
       streak > 0 && !daily.available ? " · " : null,
       !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null));
+}
+
+/** Today's ten deals: the machine of the day and how far the player is, or the score. */
+function todayCard(app) {
+  const st = today;
+  const line = !st ? t("daily.lobby.explain")
+    : st.done ? plural("daily.score.best", st.score.best_holds, { best: formatInt(st.score.best_holds), total: formatInt(10) })
+      : st.index > 0 ? t("daily.lobby.progress", { n: formatInt(st.index), total: formatInt(10) })
+        : t("daily.lobby.explain");
+  return h("section", { class: "today", "aria-labelledby": "today-title" },
+    h("h2", { id: "today-title", class: "section-title" }, t("daily.title")),
+    h("button", { type: "button", class: "tile today-tile", "data-testid": "lobby-daily", "data-done": st && st.done ? "true" : "false", onclick: () => app.go("daily") },
+      h("span", { class: "tile-name" }, st ? nameOf(st.machine) : t("daily.title")),
+      h("span", { class: "tile-pays" }, line),
+      st && st.streak > 0 ? h("span", { class: "tile-badge" }, plural("daily.streak", st.streak, { days: formatInt(st.streak) })) : null));
 }
 
 function progressBlock(state) {
@@ -118,6 +139,7 @@ export function render(app) {
       h("button", { type: "button", class: "btn", "data-testid": "broke-practice", onclick: startPractice }, t("lobby.practice"))) : null,
     dailyBlock(app, state),
     progressBlock(state),
+    todayCard(app),
     h("section", { "aria-labelledby": "machines-title" },
       h("h2", { id: "machines-title", class: "section-title" }, t("lobby.machines")),
       h("ul", { class: "tiles" }, state.machines.map((m) => machineTile(app, m)))),

@@ -146,6 +146,15 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.client().execute("arguments[0].scrollIntoView({ block: 'center' })", vec![serde_json::to_value(&daily)?]).await?;
     app.screenshot(&format!("help-daily-{lang}")).await?;
 
+    // Today's ten deals: played in the first language, the summary audited in every one.
+    app.click("nav-lobby").await?;
+    app.click("lobby-daily").await?;
+    app.wait_visible(&tid("daily-machine")).await?;
+    crate::daily::play_today(app, false).await?;
+    audit(app, found, lang, "today's ten deals").await?;
+    app.screenshot(&format!("daily-{lang}")).await?;
+    app.click("daily-back").await?;
+
     app.click("nav-lobby").await?;
     app.click("lobby-fairness").await?;
     app.wait_visible(&tid("fair-verify")).await?;

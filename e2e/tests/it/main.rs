@@ -8,5 +8,6 @@ mod a11y;
 mod app;
 mod charts;
 mod coach;
+mod daily;
 mod fairness;
 mod phone;

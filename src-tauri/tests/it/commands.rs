@@ -121,6 +121,16 @@ fn a_hand_deals_hints_and_draws_and_lands_in_history_and_stats() {
     );
     assert_eq!((&pasted["deck"], &pasted["checks"]["commitment"]), (&verified["deck"], &json!(true)));
     assert_eq!(refused(&f.window, "verify_hand", json!({ "id": id + 1 }))["kind"], "unknown-hand");
+    // Today's ten deals: no chips move; the ten are played once.
+    let chips = ok(&f.window, "get_state", json!({}))["chips"].clone();
+    let mut daily = ok(&f.window, "daily_deals", json!({}));
+    assert_eq!(daily["index"], 0);
+    for _ in 0..10 {
+        daily = ok(&f.window, "daily_draw", json!({ "hold": 0 }));
+    }
+    assert_eq!((daily["done"].as_bool(), daily["results"].as_array().map(Vec::len)), (Some(true), Some(10)));
+    assert_eq!(refused(&f.window, "daily_draw", json!({ "hold": 0 }))["kind"], "daily-deals-done");
+    assert_eq!(ok(&f.window, "get_state", json!({}))["chips"], chips);
     // The whole history, as the current lab job on a connection of its own.
     let whole = ok(&f.window, "check_history", json!({}));
     assert_eq!((whole["verified"].as_bool(), whole["hands"].as_u64()), (Some(true), Some(1)), "{whole}");
