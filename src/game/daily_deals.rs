@@ -17,7 +17,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::daily::{self, DEALS};
-use crate::pipeline::settle::settle_with;
+use crate::pipeline::settle::{hint_holds, settle_with, HintHold};
 use crate::strategy::hand_evs;
 
 use super::coach::session_card::grade;
@@ -101,8 +101,9 @@ pub struct DailyReview {
     pub ev_given_up: f64,
     /// "best", "close" (given up at most [`CLOSE`]) or "costly".
     pub mark: &'static str,
-    /// All 32 holds' EVs per coin, by hold mask.
-    pub evs: Vec<f64>,
+    /// All 32 holds, best first (the hint's entries: hold, cards kept, EV, cost, verdict), at a
+    /// stake of one coin.
+    pub holds: Vec<HintHold>,
 }
 
 /// A finished day's score.
@@ -199,7 +200,7 @@ fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview)
         best_ev: verdict.best_ev,
         ev_given_up: verdict.cost,
         mark,
-        evs: evs.as_array().to_vec(),
+        holds: hint_holds(&evs, &deal.dealt(), 1),
     };
     let result = DailyResult {
         index,

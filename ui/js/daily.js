@@ -9,7 +9,7 @@ import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 
-const s = { state: null, held: 0, busy: false, copied: false };
+const s = { state: null, held: 0, busy: false, copied: false, drawn: 0 };
 
 export function enter(app) {
   s.held = 0;
@@ -20,21 +20,23 @@ export function enter(app) {
 export function leave() {}
 
 async function load(app) {
+  const asked = s.drawn;
   const state = await app.run(() => api.dailyDeals());
-  if (state) {
+  // A draw answered meanwhile is newer than this read: keep it.
+  if (state && s.drawn === asked) {
     s.state = state;
     app.render();
   }
 }
 
-/** The lobby's card: the machine of the day and how far today's ten are (loaded by the lobby). */
+/** The lobby's card: the machine of the day and how far today's ten are (the lobby's own copy:
+ * an answer arriving late must never replace the day's screen's newer state). */
 export async function summary() {
   try {
-    s.state = await api.dailyDeals();
+    return await api.dailyDeals();
   } catch {
     return null;
   }
-  return s.state;
 }
 
 async function draw(app) {
@@ -43,6 +45,7 @@ async function draw(app) {
   const next = await app.run(() => api.dailyDraw(s.held));
   s.busy = false;
   if (next) {
+    s.drawn += 1;
     s.state = next;
     s.held = 0;
     app.announce(lastText(next));
@@ -87,7 +90,6 @@ function playing(app, st) {
 
 function review(result) {
   const r = result.review;
-  const holds = r.evs.map((ev, mask) => ({ ev, mask })).sort((a, b) => b.ev - a.ev || a.mask - b.mask);
   return h("li", { class: `daily-review ${r.mark}`, "data-testid": `daily-review-${result.index}`, "data-mark": r.mark },
     h("p", {},
       h("span", { class: `daily-mark ${r.mark}` }, t(`daily.mark.${r.mark}`)), " ",
@@ -96,9 +98,10 @@ function review(result) {
       t("daily.ev", { ev: formatDec(r.ev, 4) })),
     r.mark === "best" ? null : h("p", { class: "small" }, t("daily.best-hold"), " ", heldCards(result.cards, r.best_hold), " ",
       t("daily.ev", { ev: formatDec(r.best_ev, 4) })),
-    h("details", {}, h("summary", {}, t("daily.evs")),
-      h("ol", { class: "daily-evs" }, holds.map(({ ev, mask }) =>
-        h("li", {}, heldCards(result.cards, mask), " ", formatDec(ev, 4))))));
+    h("details", {}, h("summary", {}, t("daily.all-holds")),
+      // Best first, as the core ranks them (its tie rule), like the hint's list.
+      h("ol", { class: "daily-evs" }, r.holds.map((entry) =>
+        h("li", {}, heldCards(result.cards, entry.hold), " ", formatDec(entry.ev, 4))))));
 }
 
 async function copy(app, text) {

@@ -32,6 +32,10 @@ export function render(app) {
       machine ? [h("h4", {}, t("machine.paytable")), paytable(machine, [1], 1, new Map()), h("p", { class: "small" }, t("help.paytable"))] : null,
       h("h4", {}, t("help.daily.title")),
       h("p", { "data-testid": "help-daily" }, t("help.daily")),
+      h("h4", {}, t("help.ten.title")),
+      h("p", { "data-testid": "help-ten" }, t("help.ten")),
+      h("h4", {}, t("help.honest.title")),
+      h("p", { "data-testid": "help-honest" }, t("help.honest")),
       h("h4", {}, t("help.kind.title")),
       h("p", {}, t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3"), " ", t("settings.kind-deals.explain4"))));
 }

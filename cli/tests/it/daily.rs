@@ -121,7 +121,9 @@ fn holding_every_card_gives_up_exactly_the_ev_the_solver_says() {
     assert!((reviews - given_up).abs() < 1e-12);
     for r in state["results"].as_array().unwrap() {
         assert_eq!(r["final"], r["cards"], "holding all five draws nothing");
-        assert_eq!(r["review"]["evs"].as_array().map(Vec::len), Some(32));
+        let holds = r["review"]["holds"].as_array().unwrap();
+        assert_eq!(holds.len(), 32);
+        assert_eq!(holds[0]["hold"], r["review"]["best_hold"], "best first");
     }
 }
 

@@ -145,6 +145,10 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     let daily = app.wait_visible(&tid("help-daily")).await?;
     app.client().execute("arguments[0].scrollIntoView({ block: 'center' })", vec![serde_json::to_value(&daily)?]).await?;
     app.screenshot(&format!("help-daily-{lang}")).await?;
+    // Today's ten deals and "no pressure, nothing for sale", as the player reads them.
+    let honest = app.wait_visible(&tid("help-honest")).await?;
+    app.client().execute("arguments[0].scrollIntoView({ block: 'center' })", vec![serde_json::to_value(&honest)?]).await?;
+    app.screenshot(&format!("help-honest-{lang}")).await?;
 
     // Today's ten deals: played in the first language, the summary audited in every one.
     app.click("nav-lobby").await?;
