@@ -150,7 +150,7 @@ export function render(app) {
     h("h2", { class: "machine-title" }, t("daily.title")));
   if (!st) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
   replace(app.main, head,
-    h("p", { class: "small", "data-testid": "daily-machine", "data-machine": st.machine },
+    h("p", { class: "small", "data-testid": "daily-machine", "data-machine": st.machine, "data-played": String(st.results.length) },
       t("daily.machine", { machine: app.machineName(st.machine), date: formatDay(st.date) })),
     h("p", { class: "small muted" }, t("daily.explain")),
     st.done ? finished(app, st) : playing(app, st),

@@ -6,18 +6,18 @@ use vpoker_e2e::*;
 /// Plays the rest of today's ten from the daily screen, holding `hold_first` (the first card) or
 /// nothing, waiting for each draw to come back before the next.
 pub async fn play_today(app: &Session, hold_first: bool) -> Result<()> {
-    for _ in 0..10 {
-        if app.is_visible(&tid("daily-score")).await? {
+    loop {
+        // How many deals the screen shows played (`data-played`, from the state Rust sent).
+        let before = app.attr("daily-machine", "data-played").await?.unwrap_or_default();
+        if before == "10" {
             break;
         }
-        let before = app.text_content("daily-progress").await?;
         if hold_first {
             app.click("daily-card-0").await?;
         }
         app.click("daily-draw").await?;
         app.wait_until("the draw comes back", || async {
-            Ok(app.is_visible(&tid("daily-score")).await?
-                || app.text_content("daily-progress").await.ok().is_some_and(|now| now != before))
+            Ok(app.attr("daily-machine", "data-played").await?.is_some_and(|now| now != before))
         })
         .await?;
     }
