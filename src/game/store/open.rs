@@ -39,7 +39,7 @@ pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameErr
     if version < LATEST {
         integrity_check(&conn).map_err(|f| failure_error(path, f))?;
     }
-    let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)).map_err(err)?;
+    let mode = wal(&conn).map_err(err)?;
     if !mode.eq_ignore_ascii_case("wal") {
         return Err(GameError::Storage { path: path.to_path_buf(), detail: format!("journal mode {mode}, not WAL") });
     }
@@ -50,6 +50,24 @@ pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameErr
         upgrade(&mut conn, version, derived).map_err(|f| failure_error(path, f))?;
     }
     Ok(conn)
+}
+
+/// Switches the file to WAL. On a file another process is creating at that moment the switch can
+/// answer "database is locked" at once, without waiting on the busy timeout (it needs the file to
+/// itself): it is then tried again, for up to the same 5 seconds.
+fn wal(conn: &Connection) -> rusqlite::Result<String> {
+    let started = std::time::Instant::now();
+    loop {
+        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)) {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+                    && started.elapsed() < Duration::from_secs(5) =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return other,
+        }
+    }
 }
 
 /// The file's schema version, once its schema is known to be that version's (see [`schema::check`]),
