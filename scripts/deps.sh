@@ -7,7 +7,8 @@
 # ca-certificates: rustup and crates.io over HTTPS (minimal images lack it, and installs skip
 # recommends). Fonts: the UI speaks Japanese, and WebKit needs a CJK font to draw it.
 APT_BUILD=(ca-certificates libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev curl file fonts-noto-cjk fonts-dejavu-core)
-APT_TEST=(xvfb xauth webkit2gtk-driver python3)
+# xclip: the end-to-end test reads back the share text the app copied; the emoji font draws its marks.
+APT_TEST=(xvfb xauth webkit2gtk-driver python3 xclip fonts-noto-color-emoji)
 # scripts/check-android.sh: bundled SQLite's C code checked for aarch64 with clang and glibc's headers.
 APT_ANDROID_CHECK=(clang llvm libc6-dev-arm64-cross)
 

@@ -283,6 +283,9 @@ pub enum PlayCommand {
     Daily,
     /// Hold and draw the current deal of today's ten (a refusal after the tenth: daily-deals-done).
     DailyDraw(DrawArgs),
+    /// Every milestone (`id`, `reached`, `progress` of `goal`, `reached_on`): skill and habit, never
+    /// spending. Reads only.
+    Milestones,
 }
 
 /// `daily --date YYYY-MM-DD [--json]`

@@ -48,6 +48,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             });
             Ok(print_outcome(outcome))
         }
+        PlayCommand::Milestones => Ok(print_outcome(Game::open(&db).and_then(|game| game.milestones()))),
         PlayCommand::Daily => Ok(print_outcome(Game::open(&db).and_then(|game| game.daily_deals(today)))),
         PlayCommand::DailyDraw(DrawArgs { hold, mask }) => {
             let text = hold.or(mask).ok_or("daily-draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;

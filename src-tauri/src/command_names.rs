@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 38] = [
+pub const NAMES: [&str; 42] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -18,6 +18,10 @@ pub const NAMES: [&str; 38] = [
     "check_history",
     "daily_deals",
     "daily_draw",
+    "milestones",
+    "milestone_news",
+    "reminder",
+    "set_reminder",
     "verify_seed",
     "lab_exact",
     "lab_positions",

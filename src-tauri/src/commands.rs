@@ -12,7 +12,7 @@
 use serde::{Serialize, Serializer};
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
-use vpoker::game::{DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, State, Stats};
+use vpoker::game::{DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Milestone, State, Stats};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -166,6 +166,18 @@ pub async fn daily_deals<R: Runtime>(app: AppHandle<R>) -> CommandResult<DailyDe
     with_game(app, |game| game.daily_deals(today())).await
 }
 
+/// Every milestone with its progress (reads only).
+#[tauri::command]
+pub async fn milestones<R: Runtime>(app: AppHandle<R>) -> CommandResult<Vec<Milestone>> {
+    with_game(app, |game| game.milestones()).await
+}
+
+/// The milestones reached since the last call (announced once: the UI's quiet toast), usually none.
+#[tauri::command]
+pub async fn milestone_news<R: Runtime>(app: AppHandle<R>) -> CommandResult<Vec<Milestone>> {
+    with_game(app, |game| game.milestone_news(today())).await
+}
+
 /// Holds and draws the current deal of today's ten; after the tenth, `daily-deals-done`.
 #[tauri::command]
 pub async fn daily_draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<DailyDeals> {
@@ -221,6 +233,10 @@ pub async fn stats<R: Runtime>(app: AppHandle<R>) -> CommandResult<Stats> {
 /// Changes one setting (hints, mistake warnings, kind deals, animation, sound, haptics, language).
 #[tauri::command]
 pub async fn set_setting<R: Runtime>(app: AppHandle<R>, key: String, value: String) -> CommandResult<State> {
+    if key == "reminder" {
+        // Only `set_reminder` may store it: the platform's notification is scheduled first.
+        return Err(GameError::InvalidSetting { key, value, expected: "set through set_reminder".to_string() }.into());
+    }
     with_game(app, move |game| game.set_setting_state(&key, &value, today())).await
 }
 

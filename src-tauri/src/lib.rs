@@ -20,6 +20,7 @@ pub mod coach;
 mod command_names;
 pub mod commands;
 pub mod labs;
+pub mod reminder;
 mod state;
 
 pub use command_names::NAMES as COMMAND_NAMES;
@@ -42,12 +43,18 @@ pub fn run() {
     // Phones only: a light tap when a card is held and the success pattern on a win (ui/js/haptics.js);
     // the window may call the two feedback commands (capabilities/mobile.json) and nothing else of it.
     #[cfg(mobile)]
-    let builder = builder.plugin(tauri_plugin_haptics::init());
+    let builder = builder.plugin(tauri_plugin_haptics::init()).plugin(tauri_plugin_notification::init());
+    // The share text of today's ten deals is copied with the clipboard plugin: the window may write
+    // text to the clipboard and nothing else of it (no reading).
+    let builder = builder.plugin(tauri_plugin_clipboard_manager::init());
     builder
         .setup(|app| {
             let dir = app.path().app_data_dir()?;
             let picker = DialogPicker::new(app.handle().clone());
-            app.manage(AppState::open(&dir.join(DATABASE_FILE)).with_picker(picker));
+            let state = AppState::open(&dir.join(DATABASE_FILE)).with_picker(picker);
+            #[cfg(mobile)]
+            let state = state.with_reminders(reminder::PluginReminders::new(app.handle().clone()));
+            app.manage(state);
             drop(state::audit_in_background(app.handle().clone()));
             Ok(())
         })
@@ -81,6 +88,10 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         commands::check_history,
         commands::daily_deals,
         commands::daily_draw,
+        commands::milestones,
+        commands::milestone_news,
+        reminder::reminder,
+        reminder::set_reminder,
         commands::verify_seed,
         labs::lab_exact,
         labs::lab_positions,

@@ -13,6 +13,7 @@ pub struct AppState {
     game: Mutex<Result<Game, GameError>>,
     db_path: PathBuf,
     picker: Box<dyn FilePicker>,
+    reminders: Box<dyn crate::reminder::Reminders>,
     labs: crate::labs::LabJobs,
 }
 
@@ -82,6 +83,7 @@ impl AppState {
             game: Mutex::new(Game::open(db_path)),
             db_path: db_path.to_path_buf(),
             picker: Box::new(NoPicker),
+            reminders: Box::new(crate::reminder::NoReminders),
             labs: crate::labs::LabJobs::default(),
         }
     }
@@ -98,6 +100,16 @@ impl AppState {
 
     pub(crate) fn picker(&self) -> &dyn FilePicker {
         self.picker.as_ref()
+    }
+
+    /// The same state with the platform's reminders (the notification plugin on a phone; the
+    /// command tests pass a recording one). Without it: [`crate::reminder::NoReminders`].
+    pub fn with_reminders(self, reminders: impl crate::reminder::Reminders + 'static) -> AppState {
+        AppState { reminders: Box::new(reminders), ..self }
+    }
+
+    pub(crate) fn reminders(&self) -> &dyn crate::reminder::Reminders {
+        self.reminders.as_ref()
     }
 
     /// The database file this state was opened from.

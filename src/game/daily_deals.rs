@@ -288,3 +288,14 @@ fn strip(conn: &Connection, today: NaiveDate) -> Res<Vec<DailyDay>> {
     }
     Ok(days)
 }
+
+/// The most best holds of any day played (0 before any).
+pub(crate) fn best_day_holds(conn: &Connection) -> Res<u64> {
+    Ok(best_day(conn)?.map_or(0, |day| u64::from(day.best_holds)))
+}
+
+/// The longest run of consecutive dates played to the end (0 before any; one step of an index).
+pub(crate) fn longest_streak(conn: &Connection) -> Res<u64> {
+    let longest: Option<i64> = conn.prepare_cached("SELECT MAX(streak) FROM daily_days")?.query_row([], |r| r.get(0))?;
+    Ok(longest.unwrap_or(0).max(0) as u64)
+}

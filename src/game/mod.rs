@@ -52,6 +52,7 @@ mod daily_deals;
 pub mod error;
 mod hands;
 mod lab_tables;
+mod milestones;
 pub mod moment;
 mod play;
 pub mod rules;
@@ -78,6 +79,7 @@ pub use coach::{Arrival, Coach, LuckSkill, MachineCoach, SessionFigures};
 pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
+pub use milestones::Milestone;
 pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
@@ -276,6 +278,18 @@ impl Game {
         self.store.write(|tx| daily_deals::draw(tx, today, hold))
     }
 
+    /// Every milestone with its progress ([`milestones`]): skill and habit, never spending; no
+    /// chips or XP for any. Reads only, at constant cost.
+    pub fn milestones(&self) -> Result<Vec<Milestone>, GameError> {
+        self.store.read(milestones::list)
+    }
+
+    /// The milestones reached since the last call, recorded as announced on `today` so that each
+    /// is announced once (the UI's quiet toast after a draw or a drill); usually empty.
+    pub fn milestone_news(&mut self, today: NaiveDate) -> Result<Vec<Milestone>, GameError> {
+        self.store.write(|tx| milestones::news(tx, today))
+    }
+
     /// The whole history in one snapshot (what a verifier replays): `start` gets the starting chips,
     /// where commitments begin and the daily claims in the order made; then `each` every finished
     /// hand, oldest first, replayed and checked as [`Game::history`]'s are.
@@ -308,6 +322,11 @@ impl Game {
             store::player::write_setting(tx, key, value)?;
             store::player::settings(tx)
         })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> Result<Settings, GameError> {
+        self.store.read(store::player::settings)
     }
 
     /// Sets one setting and returns the whole state (what the app shows after a change).
@@ -357,7 +376,13 @@ impl Game {
     /// Judges `hold` for a drill hand and counts it (no chips, no XP). For the mistakes source the
     /// hand must be on `machine`'s review queue with these cards.
     pub fn drill_answer(&mut self, question: &DrillQuestion, hold: Hold) -> Result<DrillVerdict, GameError> {
-        self.store.write(|tx| training::drills::answer(tx, question, hold))
+        self.store.write(|tx| {
+            let verdict = training::drills::answer(tx, question, hold)?;
+            if verdict.left_queue && verdict.queue == 0 {
+                milestones::mark(tx, milestones::DRILL_QUEUE_EMPTIED)?;
+            }
+            Ok(verdict)
+        })
     }
 
     /// A machine's drill tallies, hard and mistakes.

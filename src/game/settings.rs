@@ -5,8 +5,12 @@ use serde::Serialize;
 
 use super::error::GameError;
 
-/// Every setting: its key, the values it takes (the first is the default).
-pub const SETTINGS: [(&str, &[&str]); 7] = [
+/// The value of a setting that takes a time of day, `HH:MM` on a 24-hour clock (`07:30`).
+pub const TIME_OF_DAY: &str = "HH:MM";
+
+/// Every setting: its key, the values it takes (the first is the default; [`TIME_OF_DAY`] stands
+/// for any time of day written `HH:MM`).
+pub const SETTINGS: [(&str, &[&str]); 8] = [
     ("kind-deals", &["on", "off"]),
     ("hints", &["on", "off"]),
     ("mistake-warnings", &["on", "off"]),
@@ -14,7 +18,26 @@ pub const SETTINGS: [(&str, &[&str]); 7] = [
     ("sound", &["on", "off"]),
     ("haptics", &["on", "off"]),
     ("language", &["auto", "en", "de", "pt", "ja"]),
+    // The daily reminder: off, or the local time of day it is scheduled for. The app sets it with
+    // its `set_reminder` command, which schedules the platform's notification first.
+    ("reminder", &["off", TIME_OF_DAY]),
 ];
+
+/// Whether `value` is one of `values` (a time of day written `HH:MM`, 00:00 to 23:59, where the
+/// values say [`TIME_OF_DAY`]).
+fn accepts(values: &[&str], value: &str) -> bool {
+    values.contains(&value) || (values.contains(&TIME_OF_DAY) && time_of_day(value).is_some())
+}
+
+/// The hour and minute of a time of day written exactly `HH:MM` (`07:30`, never `7:30`).
+pub fn time_of_day(value: &str) -> Option<(u32, u32)> {
+    let bytes = value.as_bytes();
+    if bytes.len() != 5 || bytes[2] != b':' || !value.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()) {
+        return None;
+    }
+    let (hour, minute) = (value[..2].parse::<u32>().ok()?, value[3..].parse::<u32>().ok()?);
+    (hour < 24 && minute < 60).then_some((hour, minute))
+}
 
 /// The settings as the UI reads them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -33,6 +56,8 @@ pub struct Settings {
     pub haptics: bool,
     /// "auto" (follow the system) or "en", "de", "pt", "ja".
     pub language: String,
+    /// The daily reminder's local time of day (`HH:MM`), or null when it is off (the default).
+    pub reminder: Option<String>,
 }
 
 /// Checks a key and value; `Ok` gives the key's canonical spelling.
@@ -45,7 +70,7 @@ pub fn validate(key: &str, value: &str) -> Result<&'static str, GameError> {
             expected: format!("a key among {}", keys.join(", ")),
         });
     };
-    if !values.contains(&value) {
+    if !accepts(values, value) {
         return Err(GameError::InvalidSetting {
             key: key.to_string(),
             value: value.to_string(),
@@ -63,7 +88,7 @@ impl Settings {
             let (_, values) = SETTINGS.iter().find(|(k, _)| *k == key).copied().unwrap_or(("", &["on"]));
             pairs
                 .iter()
-                .find(|(k, v)| k == key && values.contains(&v.as_str()))
+                .find(|(k, v)| k == key && accepts(values, v))
                 .map(|(_, v)| v.clone())
                 .unwrap_or_else(|| values[0].to_string())
         };
@@ -75,6 +100,7 @@ impl Settings {
             sound: get("sound") == "on",
             haptics: get("haptics") == "on",
             language: get("language"),
+            reminder: Some(get("reminder")).filter(|time| time != "off"),
         }
     }
 }

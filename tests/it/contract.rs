@@ -60,6 +60,14 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("verify", &json(&game.verify_hand(drawn_id).unwrap()));
     let never = std::sync::atomic::AtomicBool::new(false);
     snapshot("history-check", &json(&game.check_history(&|_, _| {}, &never).unwrap()));
+    // Today's ten deals part way and done (every card held: a fixed score), then the milestones.
+    game.daily_draw(Hold::from_mask(31).unwrap(), day).unwrap();
+    snapshot("daily-started", &json(&game.daily_deals(day).unwrap()));
+    for _ in 1..10 {
+        game.daily_draw(Hold::from_mask(31).unwrap(), day).unwrap();
+    }
+    snapshot("daily-done", &json(&game.daily_deals(day).unwrap()));
+    snapshot("milestones", &json(&game.milestones().unwrap()));
     let errors: Vec<Value> = [
         game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
         game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),
@@ -69,6 +77,8 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.set_setting("sound", "loud").unwrap_err(),
         game.verify_hand(drawn_id + 1).unwrap_err(),
         game.history(501, None).unwrap_err(),
+        game.daily_draw(Hold::NONE, day).unwrap_err(),
+        game.set_setting("reminder", "7:30").unwrap_err(),
         GameError::InvalidSeed { seed: "xyz".into() },
         GameError::InsufficientChips { needed: 250, available: 40 },
         GameError::CorruptDatabase { path: dir.path().join("vpoker.db"), detail: "example".into() },

@@ -13,6 +13,7 @@ mod game_bag;
 mod game_concurrent;
 mod game_import;
 mod game_kind;
+mod game_milestones;
 mod game_migrate;
 mod game_props;
 mod game_rules;

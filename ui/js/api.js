@@ -46,6 +46,14 @@ export const api = {
   /** Today's ten deals on the local date; dailyDraw holds and draws the current one. */
   dailyDeals: () => call("daily_deals"),
   dailyDraw: (hold) => call("daily_draw", { hold }),
+  /** Every milestone with its progress; milestoneNews the ones reached since the last call (once each). */
+  milestones: () => call("milestones"),
+  milestoneNews: () => call("milestone_news"),
+  /** The daily reminder: its time (or null) and whether this platform can schedule one. */
+  reminder: () => call("reminder"),
+  setReminder: (time, title, body) => call("set_reminder", { time, title, body }),
+  /** Copies text to the clipboard (Tauri's clipboard plugin: the one plugin command the page may call). */
+  copyText: (text) => call("plugin:clipboard-manager|write_text", { text }),
   /** The whole history checked, every hand and every kind-deal decision (a long run: labProgress, labCancel). */
   checkHistory: () => call("check_history"),
   /** Any seed replayed (the Verify form): deck, deal and each hand's next cards. */

@@ -51,6 +51,7 @@ async function draw(app) {
     app.announce(lastText(next));
   }
   app.render();
+  if (next) app.milestoneNews();
 }
 
 function outcomeText(outcome) {
@@ -106,7 +107,7 @@ function review(result) {
 
 async function copy(app, text) {
   try {
-    await navigator.clipboard.writeText(text);
+    await api.copyText(text);
     s.copied = true;
   } catch {
     // No clipboard here: select the text so the player can copy it by hand.

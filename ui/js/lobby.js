@@ -9,36 +9,18 @@ import { t, plural, formatInt } from "./i18n.js";
 import { play } from "./sound.js";
 import * as dailyDeals from "./daily.js";
 
-let ticker = 0;
 let today = null; // today's ten deals, as Rust sent them for the card
 
 export function enter(app) {
-  ticker = window.setInterval(() => updateCountdown(), 30000);
   dailyDeals.summary().then((state) => {
     today = state;
     if (state && app.route.name === "lobby") app.render();
   });
 }
 
-export function leave() {
-  window.clearInterval(ticker);
-}
+export function leave() {}
 
-/** Milliseconds until the next local midnight (display only; Rust decides the claim). */
-function untilMidnight() {
-  const now = new Date();
-  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  return next - now;
-}
-
-function countdownText() {
-  const minutes = Math.max(1, Math.ceil(untilMidnight() / 60000));
-  return t("lobby.daily.next", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-}
-
-function updateCountdown() {
-  for (const el of document.querySelectorAll("[data-countdown]")) el.textContent = countdownText();
-}
+// No countdown to the next chips (Help, "No pressure, nothing for sale"): a plain "tomorrow".
 
 function dailyBlock(app, state) {
   const daily = state.daily;
@@ -63,7 +45,7 @@ function dailyBlock(app, state) {
     h("p", { class: "small" },
       streak > 0 ? plural("lobby.daily.streak", streak, { days: formatInt(streak) }) : null,
       streak > 0 && !daily.available ? " · " : null,
-      !daily.available ? h("span", { "data-countdown": "" }, countdownText()) : null));
+      !daily.available ? h("span", {}, t("lobby.daily.next")) : null));
 }
 
 /** Today's ten deals: the machine of the day and how far the player is, or the score. */
@@ -78,7 +60,8 @@ function todayCard(app) {
     h("button", { type: "button", class: "tile today-tile", "data-testid": "lobby-daily", "data-done": st && st.done ? "true" : "false", onclick: () => app.go("daily") },
       h("span", { class: "tile-name" }, st ? nameOf(st.machine) : t("daily.title")),
       h("span", { class: "tile-pays" }, line),
-      st && st.streak > 0 ? h("span", { class: "tile-badge" }, plural("daily.streak", st.streak, { days: formatInt(st.streak) })) : null));
+      st && st.streak > 0 ? h("span", { class: "tile-badge" }, plural("daily.streak", st.streak, { days: formatInt(st.streak) })) : null),
+    h("button", { type: "button", class: "btn quiet", "data-testid": "lobby-milestones", onclick: () => app.go("milestones") }, t("milestone.title")));
 }
 
 function progressBlock(state) {
@@ -134,7 +117,7 @@ export function render(app) {
     h("h2", { class: "visually-hidden" }, t("nav.lobby")),
     state.broke ? h("section", { class: "broke", role: "status" },
       h("p", { class: "broke-title" }, t("lobby.broke.title")),
-      h("p", {}, state.daily.available ? t("lobby.broke.daily-now") : h("span", { "data-countdown": "" }, countdownText())),
+      h("p", {}, state.daily.available ? t("lobby.broke.daily-now") : t("lobby.daily.next")),
       h("p", { class: "small" }, t("lobby.broke.practice")),
       h("button", { type: "button", class: "btn", "data-testid": "broke-practice", onclick: startPractice }, t("lobby.practice"))) : null,
     dailyBlock(app, state),

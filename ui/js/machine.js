@@ -154,6 +154,7 @@ async function draw() {
     app.announce(resultSpeech(next.last_hand));
   }
   app.render();
+  if (next) app.milestoneNews();
 }
 
 function warn(hint, best, mine) {

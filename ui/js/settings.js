@@ -1,5 +1,6 @@
 // Settings: hints, mistake warnings, kind deals (explained plainly),
-// animation speed, sound and language, each change one set_setting call;
+// animation speed, sound and language, each change one set_setting call; the daily reminder
+// (set_reminder: Rust asks the permission and schedules the notification, or says it cannot);
 // export and import of the player's progress (Rust opens the file dialogs);
 // starting over.
 
@@ -11,8 +12,55 @@ import { configureSound, play } from "./sound.js";
 /** What the last export or import did, said under its buttons until the screen is left. */
 let progressNote = null;
 
-export function enter() {
+/** The daily reminder as Rust last said: its time (or null) and whether this device can schedule one. */
+let reminder = null;
+/** The time shown in the picker before the reminder is turned on. */
+let pickedTime = "19:00";
+
+export function enter(app) {
   progressNote = null;
+  reminder = null;
+  api.reminder().then((view) => { reminder = view; if (app.route.name === "settings") app.render(); })
+    .catch((error) => app.showError(error));
+}
+
+/** Turns the reminder on at `time` or off (null): Rust asks the permission (on only) and schedules. */
+async function setReminder(app, time) {
+  const view = await app.run(() => api.setReminder(time, t("reminder.title"), t("reminder.body")));
+  if (view) {
+    reminder = view;
+    if (view.time) pickedTime = view.time;
+  }
+  app.render();
+}
+
+function reminderRow(app) {
+  if (!reminder) return null;
+  const on = Boolean(reminder.time);
+  const can = reminder.can_schedule;
+  const time = reminder.time || pickedTime;
+  return h("div", { class: "setting", "data-testid": "setting-reminder-row", "data-can-schedule": String(can) },
+    h("div", { class: "setting-head" },
+      h("label", { for: "set-reminder", class: "setting-name" }, t("settings.reminder")),
+      h("button", {
+        type: "button", id: "set-reminder", role: "switch", class: "switch", "data-testid": "setting-reminder",
+        "aria-checked": on ? "true" : "false", "aria-describedby": "set-reminder-help",
+        disabled: can || on ? undefined : true,
+        onclick: () => setReminder(app, on ? null : time),
+      }, h("span", { class: "switch-text" }, on ? t("settings.on") : t("settings.off")))),
+    h("div", { class: "setting-head" },
+      h("label", { for: "set-reminder-time", class: "small" }, t("settings.reminder.time")),
+      h("input", {
+        type: "time", id: "set-reminder-time", "data-testid": "setting-reminder-time", value: time, step: 60,
+        disabled: can ? undefined : true,
+        onchange: (event) => {
+          pickedTime = event.target.value || pickedTime;
+          if (on) setReminder(app, pickedTime);
+        },
+      })),
+    h("div", { class: "setting-help small", id: "set-reminder-help" },
+      h("p", {}, t("settings.reminder.explain")),
+      can ? null : h("p", { "data-testid": "reminder-unavailable" }, t("settings.reminder.unavailable"))));
 }
 
 function change(app, key, next) {
@@ -133,6 +181,7 @@ function settingsList(app, s) {
     selectRow(app, "animation", s.animation, [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),
     switchRow(app, "sound", s.sound, null),
     switchRow(app, "haptics", s.haptics, [t("settings.haptics.explain")]),
+    reminderRow(app),
     selectRow(app, "language", s.language, [
       ["auto", t("settings.language.auto")], ["en", "English"], ["de", "Deutsch"], ["pt", "Português"], ["ja", "日本語"],
     ], "language-select"));

@@ -48,6 +48,7 @@ async function answer(app) {
     app.announce(verdict.correct ? t("train.right") : plural("train.wrong", verdict.ev_given_up_chips, { chips: formatDec(verdict.ev_given_up_chips, 2) }, 2));
   }
   app.render();
+  if (verdict) app.milestoneNews();
 }
 
 function card(app, i) {

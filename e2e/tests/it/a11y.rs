@@ -139,6 +139,11 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.click("nav-settings").await?;
     app.wait_visible(&tid("language-select")).await?;
     audit(app, found, lang, "settings").await?;
+    // The reminder: a desktop says it cannot schedule one.
+    let reminder = app.wait_visible(&tid("setting-reminder-row")).await?;
+    app.client().execute("arguments[0].scrollIntoView({ block: 'center' })", vec![serde_json::to_value(&reminder)?]).await?;
+    app.wait_visible(&tid("reminder-unavailable")).await?;
+    app.screenshot(&format!("settings-reminder-{lang}")).await?;
     app.open_tab("help").await?;
     audit(app, found, lang, "help").await?;
     // The daily-chips rule, as the player reads it.
@@ -158,6 +163,11 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     audit(app, found, lang, "today's ten deals").await?;
     app.screenshot(&format!("daily-{lang}")).await?;
     app.click("daily-back").await?;
+    app.click("lobby-milestones").await?;
+    app.wait_visible(&tid("milestones-count")).await?;
+    audit(app, found, lang, "milestones").await?;
+    app.screenshot(&format!("milestones-{lang}")).await?;
+    app.click("milestones-back").await?;
 
     app.click("nav-lobby").await?;
     app.click("lobby-fairness").await?;

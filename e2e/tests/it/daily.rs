@@ -25,12 +25,37 @@ pub async fn play_today(app: &Session, hold_first: bool) -> Result<()> {
     Ok(())
 }
 
+/// The local date `days` days before today, as `date` (the one the app reads) writes it.
+fn days_ago(days: u32) -> Result<String> {
+    let out = std::process::Command::new("date").args(["-d", &format!("-{days} day"), "+%F"]).output()?;
+    Ok(String::from_utf8(out.stdout)?.trim().to_string())
+}
+
+/// What the X clipboard holds (the app's own selection, read as any other program reads it).
+fn clipboard() -> Result<String> {
+    let out = std::process::Command::new("xclip").args(["-selection", "clipboard", "-o"]).output()
+        .map_err(|e| format!("xclip (apt install xclip; scripts/deps.sh installs it): {e}"))?;
+    Ok(String::from_utf8(out.stdout)?)
+}
+
 #[tokio::test]
 async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()> {
     if !enabled("a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says") {
         return Ok(());
     }
-    let (data, _driver, app) = launch_phone().await?;
+    // The six days before today played with the CLI: today's ten close a run of seven.
+    let data = DataHome::new()?;
+    std::fs::create_dir_all(data.db_path().parent().ok_or("no parent")?)?;
+    for back in (1..=6).rev() {
+        let day = days_ago(back)?;
+        for _ in 0..10 {
+            play(&data.db_path(), Some(&day), &["daily-draw", "--hold", "0"])?;
+        }
+    }
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_chips(1000).await?;
     let chips = app.text_content("chips").await?;
     app.wait_visible(&tid("lobby-daily")).await?;
     app.screenshot("daily-lobby").await?;
@@ -38,12 +63,17 @@ async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()
     app.wait_visible(&tid("daily-draw")).await?;
     app.screenshot("daily-deal").await?;
     play_today(&app, true).await?;
+    // The seventh day in a row: a quiet toast, once.
+    let toast = app.wait_visible(&tid("milestone-toast")).await?;
+    assert!(!toast.text().await?.is_empty());
+    app.screenshot("milestone-toast").await?;
     let best = app.attr("daily-score", "data-best").await?.unwrap_or_default();
     let grade = app.attr("daily-score", "data-grade").await?.unwrap_or_default();
     let share = app.text_content("daily-share").await?;
     let db = data.db_path();
     let cli = cli(&["play", "--db", db.to_str().ok_or("utf-8 path")?, "daily"])?;
     assert_eq!(cli["done"], true, "{cli}");
+    assert_eq!(cli["streak"], 7, "{cli}");
     assert_eq!((best, grade), (cli["score"]["best_holds"].to_string(), cli["score"]["grade"].as_str().unwrap_or("").to_string()));
     assert_eq!(share.trim(), cli["share"].as_str().unwrap_or("").trim());
     for i in 0..10 {
@@ -51,11 +81,29 @@ async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()
         assert_eq!(mark.as_deref(), cli["results"][i]["review"]["mark"].as_str(), "deal {i}");
     }
     app.screenshot("daily-done").await?;
+    // Share: the text lands on the clipboard through the clipboard plugin.
+    let label = app.text_content("daily-copy").await?;
+    app.click("daily-copy").await?;
+    app.wait_until("the copy button says copied", || async { Ok(app.text_content("daily-copy").await? != label) }).await?;
+    assert_eq!(clipboard()?.trim(), cli["share"].as_str().unwrap_or("").trim(), "the share text on the clipboard");
     app.click("daily-back").await?;
     app.wait_until("the lobby card says the day is done", || async {
         Ok(app.attr("lobby-daily", "data-done").await?.as_deref() == Some("true"))
     })
     .await?;
     assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
+    // The milestones screen agrees with `vpoker play milestones`.
+    app.click("lobby-milestones").await?;
+    app.wait_visible(&tid("milestones-count")).await?;
+    let listed = cli_play(&db, &["milestones"])?;
+    let reached = listed.as_array().ok_or("a list")?.iter().filter(|m| m["reached"] == true).count();
+    assert_eq!(app.attr("milestones-count", "data-reached").await?, Some(reached.to_string()));
+    assert_eq!(app.attr("milestone-daily-7", "data-reached").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr("milestone-daily-30", "data-reached").await?.as_deref(), Some("false"));
+    app.screenshot("milestones").await?;
     app.close().await
+}
+
+fn cli_play(db: &std::path::Path, command: &[&str]) -> Result<serde_json::Value> {
+    play(db, None, command)
 }

@@ -245,6 +245,9 @@ fn the_window_may_call_its_own_commands_and_nothing_else() {
         "plugin:haptics|impact_feedback",
         "plugin:haptics|notification_feedback",
         "plugin:haptics|vibrate",
+        // The clipboard: written (the share text), never read; notifications are Rust's alone.
+        "plugin:clipboard-manager|read_text",
+        "plugin:notification|notify",
     ] {
         let error = invoke(&f.window, cmd, json!({})).expect_err(cmd).to_string();
         assert!(error.contains("not allowed") || error.contains("not found"), "{cmd}: {error}");
@@ -255,7 +258,7 @@ fn the_window_may_call_its_own_commands_and_nothing_else() {
 }
 
 #[test]
-fn haptics_are_granted_on_phones_only_and_only_the_two_feedbacks() {
+fn haptics_are_granted_on_phones_only_and_only_the_two_feedbacks_and_the_clipboard_write_only() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities");
     let read = |name: &str| -> Value {
         serde_json::from_str(&std::fs::read_to_string(dir.join(name)).expect(name)).expect("JSON")
@@ -267,7 +270,8 @@ fn haptics_are_granted_on_phones_only_and_only_the_two_feedbacks() {
     let desktop = read("default.json");
     assert!(desktop.get("platforms").is_none(), "the app's own commands are granted everywhere");
     let granted = desktop["permissions"].as_array().expect("permissions");
-    assert!(granted.iter().all(|p| !p.as_str().unwrap_or_default().contains(':')), "no plugin in default.json");
+    let plugins: Vec<&str> = granted.iter().filter_map(Value::as_str).filter(|p| p.contains(':')).collect();
+    assert_eq!(plugins, ["clipboard-manager:allow-write-text"], "of the plugins, default.json grants writing text to the clipboard only");
 }
 
 #[test]

@@ -7,4 +7,5 @@ mod audit;
 mod charts;
 mod coach;
 mod commands;
+mod habit;
 mod labs;

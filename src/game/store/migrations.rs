@@ -195,6 +195,17 @@ CREATE TABLE daily_days (
 ) WITHOUT ROWID;
 CREATE INDEX daily_days_score ON daily_days (best_holds DESC, ev_given_up);
 "#),
+    // 12: milestones (`game/milestones.rs`): those the game has announced (and those marked by an
+    // event it keeps nowhere else, such as a drill queue emptied, waiting to be announced); the
+    // longest run of today's deals read from an index, at constant cost.
+    sql(r#"
+CREATE TABLE milestones (
+    id TEXT PRIMARY KEY,
+    reached_on TEXT,
+    announced INTEGER NOT NULL CHECK (announced IN (0, 1))
+) WITHOUT ROWID;
+CREATE INDEX daily_days_streak ON daily_days (streak);
+"#),
 ];
 
 const MIGRATION_8: &str = r#"
@@ -336,7 +347,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests): the migrations' own, then the derived
 /// tables of `game/sums/`.
-pub const TABLES: [&str; 19] = [
+pub const TABLES: [&str; 20] = [
     "profile",
     "hands",
     "ledger",
@@ -350,6 +361,7 @@ pub const TABLES: [&str; 19] = [
     "lab_tables",
     "daily_deals",
     "daily_days",
+    "milestones",
     "sums",
     "outcome_sums",
     "kind_sums",

@@ -60,6 +60,10 @@ macro_rules! running_sums {
             $( $(#[doc = $doc])+ pub $name: $ty, )+
             /// The hand that won most (the first of equals), if any won.
             pub best_hand: Option<BestHand>,
+            /// The run of best holds the latest deals end with (0 after a mistake).
+            pub best_run: u64,
+            /// The longest run of consecutive best holds.
+            pub longest_best_run: u64,
         }
 
         impl Sums {
@@ -85,7 +89,7 @@ macro_rules! running_sums {
                     idx += 1;
                 )+
                 let _ = idx;
-                Ok(Sums { $( $name, )+ best_hand: None })
+                Ok(Sums { $( $name, )+ best_hand: None, best_run: 0, longest_best_run: 0 })
             }
         }
     };
@@ -93,6 +97,11 @@ macro_rules! running_sums {
 
 fn stake(hand: &HandRecord) -> f64 {
     hand.stake as f64
+}
+
+/// Whether a paytable row is a natural royal flush (`royal-flush`, or Deuces Wild's `natural-royal-flush`).
+pub(crate) fn is_royal(outcome: &str) -> bool {
+    outcome == "royal-flush" || outcome == "natural-royal-flush"
 }
 
 fn nudged(hand: &HandRecord) -> bool {
@@ -120,6 +129,10 @@ running_sums! {
     hold_ev_chips: f64 = |h: &HandRecord| h.hold_ev.unwrap_or(0.0) * stake(h);
     /// The EV of the best holds in chips.
     best_ev_chips: f64 = |h: &HandRecord| h.best_ev * stake(h);
+    /// Final hands that were a natural royal flush (a wild royal is not one).
+    royals: u64 = |h: &HandRecord| h.results.iter().filter(|r| is_royal(&r.outcome)).count() as u64;
+    /// Five Play deals.
+    five_play_deals: u64 = |h: &HandRecord| u64::from(h.hands == 5);
     /// Deals a kind deal nudged.
     nudged: u64 = |h: &HandRecord| u64::from(nudged(h));
     /// Chips wagered on nudged deals.
@@ -147,6 +160,12 @@ impl Sums {
     /// Adds one drawn hand (the caller picks the hands of one machine and practice flag).
     pub(crate) fn add(&mut self, hand: &HandRecord) {
         self.add_amounts(hand);
+        if hand.mistake == Some(false) {
+            self.best_run += 1;
+            self.longest_best_run = self.longest_best_run.max(self.best_run);
+        } else {
+            self.best_run = 0;
+        }
         let won = hand.won.unwrap_or(0);
         if won > 0 && self.best_hand.as_ref().is_none_or(|b| won > b.won) {
             let outcome = hand.results.iter().max_by_key(|r| r.win).map_or("nothing", |r| r.outcome.as_str());

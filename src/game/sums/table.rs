@@ -36,6 +36,8 @@ pub(crate) fn definitions() -> String {
 {columns}    best_hand INTEGER,
     best_outcome TEXT,
     best_hand_won INTEGER,
+    best_run INTEGER NOT NULL CHECK (best_run >= 0),
+    longest_best_run INTEGER NOT NULL CHECK (longest_best_run >= best_run),
     PRIMARY KEY (scope, machine, practice)
 ) WITHOUT ROWID;
 CREATE TABLE outcome_sums (
@@ -121,7 +123,7 @@ fn columns() -> String {
 /// The stored sums of one scope, machine and practice flag (zeros when none were stored).
 pub(crate) fn read(conn: &Connection, scope: i64, machine: MachineId, practice: bool) -> Res<Sums> {
     let sql = format!(
-        "SELECT {}, best_hand, best_outcome, best_hand_won FROM sums WHERE scope = ?1 AND machine = ?2 AND practice = ?3",
+        "SELECT {}, best_hand, best_outcome, best_hand_won, best_run, longest_best_run FROM sums WHERE scope = ?1 AND machine = ?2 AND practice = ?3",
         columns()
     );
     let mut stmt = conn.prepare_cached(&sql)?;
@@ -135,7 +137,7 @@ pub(crate) fn read(conn: &Connection, scope: i64, machine: MachineId, practice: 
 /// Every stored row of a scope (all scopes when `None`): ((scope, machine, practice), sums), in key order.
 pub(crate) fn read_all(conn: &Connection, scope: Option<i64>) -> Res<Vec<((i64, MachineId, bool), Sums)>> {
     let sql = format!(
-        "SELECT scope, machine, practice, {}, best_hand, best_outcome, best_hand_won FROM sums \
+        "SELECT scope, machine, practice, {}, best_hand, best_outcome, best_hand_won, best_run, longest_best_run FROM sums \
          WHERE ?1 IS NULL OR scope = ?1 ORDER BY scope, machine, practice",
         columns()
     );
@@ -158,7 +160,11 @@ fn decode(row: &rusqlite::Row<'_>, base: usize) -> Res<Sums> {
         (None, None, None) => None,
         _ => return Err(corrupt("a best hand half stored in the running sums")),
     };
-    if sums.best_holds > sums.deals || sums.nudged > sums.deals {
+    let run = |idx: usize| -> Res<u64> {
+        u64::try_from(row.get::<_, i64>(idx)?).map_err(|_| corrupt("a negative run of best holds in the running sums"))
+    };
+    (sums.best_run, sums.longest_best_run) = (run(at + 3)?, run(at + 4)?);
+    if sums.best_holds > sums.deals || sums.nudged > sums.deals || sums.longest_best_run > sums.best_holds {
         return Err(corrupt("running sums that do not add up (more best holds or nudges than deals)"));
     }
     Ok(sums)
@@ -167,9 +173,10 @@ fn decode(row: &rusqlite::Row<'_>, base: usize) -> Res<Sums> {
 /// Stores the sums of one scope, machine and practice flag.
 pub(crate) fn write(conn: &Connection, scope: i64, machine: MachineId, practice: bool, sums: &Sums) -> Res<()> {
     let n = Sums::COLUMNS.len();
-    let marks: String = (4..n + 7).map(|i| format!(", ?{i}")).collect();
+    let marks: String = (4..n + 9).map(|i| format!(", ?{i}")).collect();
     let sql = format!(
-        "INSERT OR REPLACE INTO sums (scope, machine, practice, {}, best_hand, best_outcome, best_hand_won) \
+        "INSERT OR REPLACE INTO sums (scope, machine, practice, {}, best_hand, best_outcome, best_hand_won, \
+         best_run, longest_best_run) \
          VALUES (?1, ?2, ?3{marks})",
         columns()
     );
@@ -179,6 +186,8 @@ pub(crate) fn write(conn: &Connection, scope: i64, machine: MachineId, practice:
     values.push(best.map_or(Value::Null, |b| Value::Integer(b.hand)));
     values.push(best.map_or(Value::Null, |b| Value::Text(b.outcome.clone())));
     values.push(best.map_or(Value::Null, |b| Value::Integer(b.won as i64)));
+    values.push(Value::Integer(sums.best_run as i64));
+    values.push(Value::Integer(sums.longest_best_run as i64));
     conn.prepare_cached(&sql)?.execute(params_from_iter(values))?;
     Ok(())
 }

@@ -217,6 +217,12 @@ fn last_bet(conn: &Connection, machine: MachineId) -> Res<Option<u32>> {
     Ok(prefs.iter().find(|(id, _, _)| id == machine.id()).and_then(|&(_, bet, _)| u32::try_from(bet).ok()))
 }
 
+/// Drill hands answered, every machine and source (at most eight rows).
+pub(crate) fn answered(conn: &Connection) -> Res<u64> {
+    let total: i64 = conn.prepare_cached("SELECT COALESCE(SUM(answered), 0) FROM drill_totals")?.query_row([], |r| r.get(0))?;
+    Ok(total.max(0) as u64)
+}
+
 fn read_tally(conn: &Connection, machine: MachineId, source: DrillSource) -> Res<DrillTally> {
     Ok(conn.prepare_cached(
         "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE machine = ?1 AND source = ?2",
