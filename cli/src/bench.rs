@@ -47,7 +47,19 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     };
     let open = median(&mut || Game::open(&db).map(drop).map_err(fail))?;
     let open_state = median(&mut || Game::open(&db).and_then(|g| g.state(today)).map(drop).map_err(fail))?;
-    let game = Game::open(&db).map_err(fail)?;
+    let mut game = Game::open(&db).map_err(fail)?;
+    let milestones = median(&mut || game.milestones().map(drop).map_err(fail))?;
+    let daily_deals = median(&mut || game.daily_deals(today).map(drop).map_err(fail))?;
+    let milestone_news = {
+        let mut times = Vec::with_capacity(runs.max(1) as usize);
+        for _ in 0..runs.max(1) {
+            let started = Instant::now();
+            game.milestone_news(today).map_err(fail)?;
+            times.push(ms(started));
+        }
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
     let stats = median(&mut || game.stats().map(drop).map_err(fail))?;
     let history_20 = median(&mut || game.history(20, None).map(drop).map_err(fail))?;
     let history_20_deep = median(&mut || game.history(20, Some(n_hands / 2)).map(drop).map_err(fail))?;
@@ -82,6 +94,9 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "session_card": session_card,
             "mistakes_20": mistakes_20,
             "drill_next_mistake": drill_mistake,
+            "milestones": milestones,
+            "milestone_news": milestone_news,
+            "daily_deals": daily_deals,
             "audit_full": audit_full,
         },
         "sessions": sessions,

@@ -132,15 +132,9 @@ pub struct DailyDay {
 pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
     let holds = holds_of(conn, today)?;
     let done = holds.len() == DEALS;
-    let mut results = Vec::with_capacity(holds.len());
-    let mut score = DailyScore { best_holds: 0, ev_given_up: 0.0, grade: "" };
-    for (index, &hold) in holds.iter().enumerate() {
-        let (result, review) = play(today, index, hold);
-        score.best_holds += u32::from(review.mark == "best");
-        score.ev_given_up += review.ev_given_up;
-        results.push(DailyResult { review: done.then_some(review), ..result });
-    }
-    let score = done.then(|| DailyScore { grade: grade_of(score.best_holds, score.ev_given_up), ..score });
+    let (played, score) = played(today, &holds);
+    let results = played.into_iter().map(|(result, review)| DailyResult { review: done.then_some(review), ..result }).collect::<Vec<_>>();
+    let score = done.then_some(score);
     let share = score.as_ref().map(|s| share_text(today, &results, s));
     let streak = match streak_on(conn, today)? {
         Some(streak) => streak,
@@ -162,6 +156,19 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
     })
 }
 
+/// The deals of `date` played with `holds` (in order), and their score so far.
+fn played(date: NaiveDate, holds: &[Hold]) -> (Vec<(DailyResult, DailyReview)>, DailyScore) {
+    let mut out = Vec::with_capacity(holds.len());
+    let (mut best_holds, mut ev_given_up) = (0, 0.0);
+    for (index, &hold) in holds.iter().enumerate() {
+        let (result, review) = play(date, index, hold);
+        best_holds += u32::from(review.mark == "best");
+        ev_given_up += review.ev_given_up;
+        out.push((result, review));
+    }
+    (out, DailyScore { best_holds, ev_given_up, grade: grade_of(best_holds, ev_given_up) })
+}
+
 /// Holds and draws the current deal of `today`; after the tenth, `daily-deals-done`.
 pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<DailyDeals> {
     let index = holds_of(conn, today)?.len();
@@ -171,13 +178,71 @@ pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<Daily
     conn.prepare_cached("INSERT INTO daily_deals (day, idx, hold) VALUES (?1, ?2, ?3)")?
         .execute(params![today.to_string(), index as i64, i64::from(hold.mask())])?;
     if index + 1 == DEALS {
-        let played = state(conn, today)?;
-        let score = played.score.ok_or_else(|| corrupt("ten deals played but no score"))?;
+        let (_, score) = played(today, &holds_of(conn, today)?);
         let before = today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0);
         conn.prepare_cached("INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES (?1, ?2, ?3, ?4)")?
             .execute(params![today.to_string(), score.best_holds, score.ev_given_up, before + 1])?;
+        // Dates after it played before it (a clock set back): their run of days now starts earlier.
+        let (mut day, mut streak) = (today, before + 1);
+        while let Some(next) = day.succ_opt().filter(|next| matches!(streak_on(conn, *next), Ok(Some(_)))) {
+            streak += 1;
+            conn.prepare_cached("UPDATE daily_days SET streak = ?2 WHERE day = ?1")?.execute(params![next.to_string(), streak])?;
+            day = next;
+        }
     }
     state(conn, today)
+}
+
+/// Each finished date's row of `daily_days` as its holds give it: (date, best holds, EV given up,
+/// the run of consecutive finished dates it closes), in date order. `daily_days` is derived from
+/// `daily_deals`: the full audit compares the two and rebuilds the days from the deals.
+fn days_from_deals(conn: &Connection) -> Res<Vec<(String, u32, f64, u32)>> {
+    let mut stmt = conn.prepare_cached("SELECT day FROM daily_deals GROUP BY day HAVING COUNT(*) = 10 ORDER BY day")?;
+    let dates = stmt.query_map([], |row| row.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut out: Vec<(String, u32, f64, u32)> = Vec::with_capacity(dates.len());
+    let mut previous: Option<(NaiveDate, u32)> = None;
+    for text in dates {
+        let date: NaiveDate = text.parse().map_err(|_| corrupt(format!("bad date '{text}' in today's deals")))?;
+        let (_, score) = played(date, &holds_of(conn, date)?);
+        let streak = match previous {
+            Some((before, run)) if before.succ_opt() == Some(date) => run + 1,
+            _ => 1,
+        };
+        previous = Some((date, streak));
+        out.push((text, score.best_holds, score.ev_given_up, streak));
+    }
+    Ok(out)
+}
+
+/// Where the stored `daily_days` disagree with their rebuild from `daily_deals`, in words (empty
+/// when they agree exactly). Costs every played day: for the full audit.
+pub(crate) fn day_differences(conn: &Connection) -> Res<Vec<String>> {
+    let rebuilt = days_from_deals(conn)?;
+    let mut stmt = conn.prepare_cached("SELECT day, best_holds, ev_given_up, streak FROM daily_days ORDER BY day")?;
+    let stored = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?, r.get::<_, f64>(2)?, r.get::<_, u32>(3)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    if stored == rebuilt {
+        return Ok(Vec::new());
+    }
+    let first = stored.iter().zip(&rebuilt).find(|(a, b)| a != b).map(|(a, _)| a.0.clone());
+    Ok(vec![format!(
+        "today's deals: the stored days ({} of them) disagree with their deals ({} finished){}",
+        stored.len(),
+        rebuilt.len(),
+        first.map_or(String::new(), |day| format!(", first on {day}"))
+    )])
+}
+
+/// Rebuilds `daily_days` from `daily_deals` (inside the repair's transaction).
+pub(crate) fn rebuild_days(conn: &Connection) -> Res<()> {
+    let rebuilt = days_from_deals(conn)?;
+    conn.execute("DELETE FROM daily_days", [])?;
+    let mut insert = conn.prepare_cached("INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES (?1, ?2, ?3, ?4)")?;
+    for (day, best, ev, streak) in rebuilt {
+        insert.execute(params![day, best, ev, streak])?;
+    }
+    Ok(())
 }
 
 /// Deal `index` of `date` drawn with `hold`, and its verdict.

@@ -158,7 +158,10 @@ impl Game {
     /// never a reason to refuse the file). A hand that does not replay refuses the rebuild.
     fn repair(&self, audit: &Audit) -> Result<(), GameError> {
         if audit.ok && !audit.repaired.is_empty() {
-            self.store.repair(sums::rebuild)?;
+            self.store.repair(|tx| {
+                sums::rebuild(tx)?;
+                daily_deals::rebuild_days(tx)
+            })?;
         }
         Ok(())
     }
@@ -312,7 +315,11 @@ impl Game {
     /// when rebuilt from the replayed hands: empty when they agree bit for bit. Costs a walk of the
     /// history: for audits and tests.
     pub fn derived_differences(&self) -> Result<Vec<String>, GameError> {
-        self.store.read(sums::differences)
+        self.store.read(|tx| {
+            let mut differences = sums::differences(tx)?;
+            differences.extend(daily_deals::day_differences(tx)?);
+            Ok(differences)
+        })
     }
 
     /// Sets one setting (see [`settings::SETTINGS`]); a bad key or value is refused.

@@ -186,3 +186,38 @@ fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, Some(day(3)));
     assert!(game.milestone_news(day(4)).unwrap().is_empty());
 }
+
+/// Plays `date`'s ten deals holding every card.
+fn play_day(game: &mut Game, date: NaiveDate) {
+    for _ in 0..10 {
+        game.daily_draw(Hold::from_mask(31).unwrap(), date).unwrap();
+    }
+}
+
+#[test]
+fn the_days_of_todays_deals_are_a_cache_the_audit_rebuilds_from_the_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    // A clock set back once: day 5 played before days 3 and 4. The run is of calendar dates.
+    for d in [0, 1, 5, 3, 4] {
+        play_day(&mut game, day(d));
+    }
+    assert_eq!(game.daily_deals(day(5)).unwrap().streak, 3, "days 3, 4 and 5");
+    assert_eq!(progress(&game, "daily-7").0, 3);
+    assert!(game.derived_differences().unwrap().is_empty(), "the live rule gives what the rebuild gives");
+    // A crafted file claims a perfect day and a long run: the audit finds it stale, never corrupt,
+    // and rebuilds the days from the holds.
+    drop(game);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE daily_days SET best_holds = 10, streak = 30 WHERE day = ?1", [day(1).to_string()]).unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    assert_eq!(progress(&game, "perfect-day"), (10, 10, true), "the crafted row, before the audit");
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    assert!(audit.repaired.iter().any(|r| r.contains("today's deals")), "{:?}", audit.repaired);
+    assert!(game.derived_differences().unwrap().is_empty());
+    assert_eq!(progress(&game, "daily-30"), (3, 30, false), "rebuilt from the deals");
+    assert!(!progress(&game, "perfect-day").2);
+}

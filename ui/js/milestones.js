@@ -50,7 +50,7 @@ function item(app, m) {
   return h("li", { class: `milestone ${m.reached ? "reached" : ""}`, "data-testid": `milestone-${m.id}`, "data-reached": String(m.reached) },
     h("span", { class: "milestone-mark", "aria-hidden": "true" }, m.reached ? "★" : "☆"),
     h("div", { class: "milestone-body" },
-      h("p", { class: "milestone-name" }, nameOf(app, m)),
+      h("h3", { class: "milestone-name" }, nameOf(app, m)),
       h("p", { class: "small muted" }, aboutOf(m)),
       h("progress", { class: "bar", max: m.goal, value: m.progress, "aria-label": nameOf(app, m) }),
       h("p", { class: "small" },

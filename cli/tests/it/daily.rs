@@ -93,6 +93,14 @@ fn two_fresh_games_get_the_same_ten_deals_and_the_best_holds_score_ten() {
     let refused: Value = serde_json::from_slice(&again.stdout).unwrap();
     assert_eq!((refused["error"]["kind"].as_str(), refused["error"]["day"].as_str()), (Some("daily-deals-done"), Some(DATE)));
     assert_eq!(play(&a, &["daily"]), state);
+    // The milestones say so: a perfect day, the first of a run of days; no chips for it.
+    let milestones = play(&a, &["milestones"]);
+    let of = |id: &str| milestones.as_array().unwrap().iter().find(|m| m["id"] == id).cloned().unwrap();
+    assert_eq!((of("perfect-day")["reached"].as_bool(), of("perfect-day")["progress"].as_u64()), (Some(true), Some(10)));
+    assert_eq!((of("daily-7")["reached"].as_bool(), of("daily-7")["progress"].as_u64(), of("daily-7")["goal"].as_u64()), (Some(false), Some(1), Some(7)));
+    assert!(milestones.as_array().unwrap().iter().all(|m| m["reached_on"].is_null()), "listing announces nothing");
+    assert_eq!(play(&b, &["milestones"]).as_array().unwrap().iter().filter(|m| m["reached"] == true).count(), 0);
+    assert_eq!(play(&a, &["state"])["chips"], before["chips"]);
     // The next day continues the streak.
     let next = json(&["play", "--db", a.to_str().unwrap(), "--today", "2026-12-03", "daily"]);
     assert_eq!((next["streak"].as_u64(), next["machine"].as_str(), next["days"].as_array().map(Vec::len)), (Some(1), Some("bonus-poker"), Some(1)));
