@@ -21,7 +21,7 @@ fi
 echo "==> in process (median of 25 runs, ms)"
 "$vpoker" bench-storage --db "$db"
 echo "==> one-shot CLI processes (wall seconds, peak KiB)"
-for command in "state" "stats" "coach" "mistakes --limit 20" "history --limit 20" "audit"; do
+for command in "state" "stats" "coach" "mistakes --limit 20" "history --limit 20" "milestones" "daily" "audit"; do
   # shellcheck disable=SC2086
   /usr/bin/time -f "$command: %e s, %M KiB" "$vpoker" play --db "$db" --today 2100-01-01 $command > /dev/null
 done
