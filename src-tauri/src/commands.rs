@@ -331,33 +331,3 @@ pub async fn import_progress<R: Runtime>(app: AppHandle<R>) -> CommandResult<Opt
     .await
     .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_poisoned_lock_is_a_storage_error_not_a_panic() {
-        let dir = tempfile::tempdir().unwrap();
-        let app = crate::with_commands(tauri::test::mock_builder())
-            .manage(AppState::open(&dir.path().join("vpoker.db")))
-            .build(tauri::test::mock_context(tauri::test::noop_assets()))
-            .unwrap();
-        let handle = app.handle().clone();
-        let poisoner = handle.clone();
-        let panicked = std::thread::spawn(move || {
-            let state = poisoner.state::<AppState>();
-            let _held = state.game().lock().unwrap();
-            panic!("a command panicked while holding the game");
-        })
-        .join();
-        assert!(panicked.is_err());
-        let error = tauri::async_runtime::block_on(get_state(handle.clone())).unwrap_err();
-        assert_eq!(error.kind(), "storage");
-        assert_eq!(serde_json::to_value(&error).unwrap()["kind"], "storage");
-        // Resetting is the way out: it recovers the lock and starts a fresh game.
-        let state = tauri::async_runtime::block_on(reset_database(handle.clone())).unwrap();
-        assert_eq!(state.chips, 1000);
-        assert!(tauri::async_runtime::block_on(get_state(handle)).is_ok());
-    }
-}

@@ -117,7 +117,8 @@ impl AppState {
         &self.db_path
     }
 
-    pub(crate) fn game(&self) -> &Mutex<Result<Game, GameError>> {
+    /// The open game behind the one lock every command takes (or the error opening it gave).
+    pub fn game(&self) -> &Mutex<Result<Game, GameError>> {
         &self.game
     }
 }

@@ -361,3 +361,29 @@ fn history_pages_by_hand_id() {
     let refused = refused(&f.window, "history", json!({ "limit": 501 }));
     assert_eq!((refused["kind"].as_str(), refused["limit"].as_u64(), refused["max"].as_u64()), (Some("history-limit"), Some(501), Some(500)));
 }
+
+#[test]
+fn a_poisoned_lock_is_a_storage_error_not_a_panic() {
+    use tauri::Manager;
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_lib::with_commands(tauri::test::mock_builder())
+        .manage(AppState::open(&dir.path().join("vpoker.db")))
+        .build(tauri::test::mock_context(tauri::test::noop_assets()))
+        .unwrap();
+    let handle = app.handle().clone();
+    let poisoner = handle.clone();
+    let panicked = std::thread::spawn(move || {
+        let state = poisoner.state::<AppState>();
+        let _held = state.game().lock().unwrap();
+        panic!("a command panicked while holding the game");
+    })
+    .join();
+    assert!(panicked.is_err());
+    let error = tauri::async_runtime::block_on(app_lib::commands::get_state(handle.clone())).unwrap_err();
+    assert_eq!(error.kind(), "storage");
+    assert_eq!(serde_json::to_value(&error).unwrap()["kind"], "storage");
+    // Resetting is the way out: it recovers the lock and starts a fresh game.
+    let state = tauri::async_runtime::block_on(app_lib::commands::reset_database(handle.clone())).unwrap();
+    assert_eq!(state.chips, 1000);
+    assert!(tauri::async_runtime::block_on(app_lib::commands::get_state(handle)).is_ok());
+}
