@@ -1,5 +1,5 @@
-//! Benchmarks of the strategy solver: one hand's 32 EVs per machine (tables already built), the
-//! one-time table builds, and the analyser. Run with `cargo bench --bench strategy`.
+//! Benchmarks of the strategy solver: one hand's 32 EVs per machine and per kicker game (tables
+//! already built), the one-time table builds, and the analyser. Run with `cargo bench --bench strategy`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -7,10 +7,11 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use vpoker::card::Card;
 use vpoker::eval::Family;
+use vpoker::kicker::KickerGame;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::{
-    analyze_classes, hand_evs, suit_classes, table_bytes, warm_up, FamilyTables, MachineTables,
+    analyze_classes, hand_evs, kicker_hand_evs, suit_classes, table_bytes, warm_up, FamilyTables, MachineTables,
 };
 
 /// Distinct random deals, so the table lookups see realistic cache behaviour rather than one
@@ -37,6 +38,17 @@ fn one_hand(c: &mut Criterion) {
             b.iter(|| {
                 next = (next + 1) % hands.len();
                 hand_evs(machine, black_box(&hands[next]))
+            })
+        });
+    }
+    // The kicker family: the same solver on the kicker games' pay sums (built here, outside the timing).
+    for game in KickerGame::ALL {
+        kicker_hand_evs(game, &hands[0]);
+        let mut next = 0usize;
+        group.bench_function(game.id(), |b| {
+            b.iter(|| {
+                next = (next + 1) % hands.len();
+                kicker_hand_evs(game, black_box(&hands[next]))
             })
         });
     }

@@ -1,8 +1,11 @@
 //! Hand evaluators for the two game families.
 //!
-//! The natural family (Jacks or Better, Bonus Poker, Double Bonus) tells four aces, four 2–4 and
-//! four 5–K apart, and a low pair from jacks or better; a machine's paytable decides what each
-//! pays. The wheel A-2-3-4-5 is a straight; Q-K-A-2-3 is not. Deuces Wild treats every deuce as
+//! The natural family (Jacks or Better, Bonus Poker, Double Bonus, and the kicker games Double
+//! Double Bonus and Triple Double Bonus) tells four aces, four 2–4 and four 5–K apart, four aces
+//! and four 2–4 each by their kicker (the fifth card: a 2, 3 or 4 beside four aces, an A, 2, 3 or
+//! 4 beside four 2s–4s, or any other), and a low pair from jacks or better; a paytable decides
+//! what each pays (one row may cover several categories: Jacks or Better's `four-of-a-kind` all
+//! five kinds of four). The wheel A-2-3-4-5 is a straight; Q-K-A-2-3 is not. Deuces Wild treats every deuce as
 //! wild and gives each hand its best-paying category.
 //!
 //! Evaluation is pure arithmetic on rank bit masks: no allocation, no tables to build, so the
@@ -28,9 +31,19 @@ pub enum Family {
 pub enum NaturalCategory {
     RoyalFlush,
     StraightFlush,
-    FourAces,
-    #[serde(rename = "four-2-4")]
-    FourTwosToFours,
+    /// Four aces with a 2, 3 or 4 as the fifth card (12 hands).
+    #[serde(rename = "four-aces-2-4-kicker")]
+    FourAcesTwoToFourKicker,
+    /// Four aces with a 5 to a king as the fifth card (36 hands).
+    #[serde(rename = "four-aces-5-k-kicker")]
+    FourAcesOtherKicker,
+    /// Four 2s, 3s or 4s with an ace, 2, 3 or 4 as the fifth card (36 hands).
+    #[serde(rename = "four-2-4-a-4-kicker")]
+    FourTwosToFoursAceToFourKicker,
+    /// Four 2s, 3s or 4s with a 5 to a king as the fifth card (108 hands).
+    #[serde(rename = "four-2-4-5-k-kicker")]
+    FourTwosToFoursOtherKicker,
+    /// Four of 5 … K, any fifth card (432 hands).
     #[serde(rename = "four-5-k")]
     FourFivesToKings,
     FullHouse,
@@ -63,11 +76,13 @@ pub enum DeucesCategory {
 
 impl NaturalCategory {
     /// All natural categories, best first; a category's index is its position here.
-    pub const ALL: [NaturalCategory; 13] = [
+    pub const ALL: [NaturalCategory; 15] = [
         NaturalCategory::RoyalFlush,
         NaturalCategory::StraightFlush,
-        NaturalCategory::FourAces,
-        NaturalCategory::FourTwosToFours,
+        NaturalCategory::FourAcesTwoToFourKicker,
+        NaturalCategory::FourAcesOtherKicker,
+        NaturalCategory::FourTwosToFoursAceToFourKicker,
+        NaturalCategory::FourTwosToFoursOtherKicker,
         NaturalCategory::FourFivesToKings,
         NaturalCategory::FullHouse,
         NaturalCategory::Flush,
@@ -78,6 +93,12 @@ impl NaturalCategory {
         NaturalCategory::LowPair,
         NaturalCategory::Nothing,
     ];
+
+    /// The category's index: its position in [`NaturalCategory::ALL`] (what paytable rows and the
+    /// strategy tables use).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl DeucesCategory {
@@ -95,6 +116,11 @@ impl DeucesCategory {
         DeucesCategory::ThreeOfAKind,
         DeucesCategory::Nothing,
     ];
+
+    /// The category's index: its position in [`DeucesCategory::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl Family {
@@ -127,6 +153,10 @@ pub fn evaluate_deuces(hand: &[Card; 5]) -> DeucesCategory {
 }
 
 const ACE: usize = 12;
+/// Rank bits of 2, 3 and 4: the low kickers beside four aces.
+const TWOS_TO_FOURS: u16 = 0b111;
+/// Rank bits of A, 2, 3 and 4: the low kickers beside four 2s, 3s or 4s.
+const ACE_TO_FOURS: u16 = 0b1_0000_0000_0111;
 const WHEEL: u16 = 0b1_0000_0000_1111;
 const ROYAL: u16 = 0b1_1111_0000_0000;
 
@@ -190,11 +220,16 @@ pub fn evaluate_natural_indices(hand: [usize; 5]) -> NaturalCategory {
         }
     }
     match (max_count, distinct) {
-        (4, _) => match max_rank {
-            ACE => NaturalCategory::FourAces,
-            0..=2 => NaturalCategory::FourTwosToFours,
-            _ => NaturalCategory::FourFivesToKings,
-        },
+        (4, _) => {
+            let kicker = mask & !(1 << max_rank);
+            match max_rank {
+                ACE if kicker & TWOS_TO_FOURS != 0 => NaturalCategory::FourAcesTwoToFourKicker,
+                ACE => NaturalCategory::FourAcesOtherKicker,
+                0..=2 if kicker & ACE_TO_FOURS != 0 => NaturalCategory::FourTwosToFoursAceToFourKicker,
+                0..=2 => NaturalCategory::FourTwosToFoursOtherKicker,
+                _ => NaturalCategory::FourFivesToKings,
+            }
+        }
         (3, 2) => NaturalCategory::FullHouse,
         (3, _) => NaturalCategory::ThreeOfAKind,
         _ if n_pairs == 2 => NaturalCategory::TwoPair,

@@ -1,9 +1,9 @@
 //! # vpoker — the Video Poker core
 //!
-//! Cards, the fair shuffle, the four machines' evaluators and paytables, exact strategy, and the
-//! game state. The core never depends on Tauri, never reads the clock, never uses a global or
-//! thread RNG and never opens a file it was not given: randomness (a [`shuffle::Seed`] or a
-//! [`shuffle::Chooser`]) and dates are parameters.
+//! Cards, the fair shuffle, the four machines' evaluators and paytables (and the kicker games'
+//! tables, [`kicker`]), exact strategy, and the game state. The core never depends on Tauri,
+//! never reads the clock, never uses a global or thread RNG and never opens a file it was not
+//! given: randomness (a [`shuffle::Seed`] or a [`shuffle::Chooser`]) and dates are parameters.
 //!
 //! ```
 //! use vpoker::{card::parse_hand, machine::MachineId};
@@ -20,6 +20,7 @@ pub mod eval;
 pub mod game;
 pub mod pipeline;
 pub mod hold;
+pub mod kicker;
 pub mod lab;
 pub mod machine;
 pub mod shuffle;

@@ -2,6 +2,9 @@
 //!
 //! A paytable is a list of rows, best first; each row has a stable id (what the UI translates and
 //! lights), the per-coin pay and the evaluator categories it covers. A win pays bet × per-coin pay.
+//! The four machines' rows cover the kicker categories of the natural evaluator without telling
+//! them apart (Bonus Poker's `four-aces` pays four aces with any kicker); the kicker games' tables,
+//! which do, are in [`crate::kicker`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,7 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::card::Card;
-use crate::eval::Family;
+use crate::eval::{Family, NaturalCategory};
 
 /// One of the four machines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -186,20 +189,28 @@ impl MachineId {
     }
 }
 
-// Natural category indices (positions in NaturalCategory::ALL).
-const N_RF: usize = 0;
-const N_SF: usize = 1;
-const N_4A: usize = 2;
-const N_4L: usize = 3;
-const N_4M: usize = 4;
-const N_FH: usize = 5;
-const N_FL: usize = 6;
-const N_ST: usize = 7;
-const N_3K: usize = 8;
-const N_2P: usize = 9;
-const N_JB: usize = 10;
-const N_LOW: usize = 11;
-const N_NOTHING: usize = 12;
+// Natural category indices (positions in NaturalCategory::ALL), shared with the kicker games.
+pub(crate) const N_RF: usize = NaturalCategory::RoyalFlush.index();
+pub(crate) const N_SF: usize = NaturalCategory::StraightFlush.index();
+/// Four aces with a 2, 3 or 4 kicker.
+pub(crate) const N_4A_24: usize = NaturalCategory::FourAcesTwoToFourKicker.index();
+/// Four aces with any other kicker.
+pub(crate) const N_4A_5K: usize = NaturalCategory::FourAcesOtherKicker.index();
+/// Four 2s–4s with an A, 2, 3 or 4 kicker.
+pub(crate) const N_4L_A4: usize = NaturalCategory::FourTwosToFoursAceToFourKicker.index();
+/// Four 2s–4s with any other kicker.
+pub(crate) const N_4L_5K: usize = NaturalCategory::FourTwosToFoursOtherKicker.index();
+pub(crate) const N_4M: usize = NaturalCategory::FourFivesToKings.index();
+pub(crate) const N_FH: usize = NaturalCategory::FullHouse.index();
+pub(crate) const N_FL: usize = NaturalCategory::Flush.index();
+pub(crate) const N_ST: usize = NaturalCategory::Straight.index();
+pub(crate) const N_3K: usize = NaturalCategory::ThreeOfAKind.index();
+pub(crate) const N_2P: usize = NaturalCategory::TwoPair.index();
+pub(crate) const N_JB: usize = NaturalCategory::JacksOrBetter.index();
+const N_LOW: usize = NaturalCategory::LowPair.index();
+const N_NOTHING: usize = NaturalCategory::Nothing.index();
+/// The natural categories no row pays: a low pair and nothing.
+pub(crate) const NATURAL_LOSING: &[usize] = &[N_LOW, N_NOTHING];
 
 // Deuces categories (positions in DeucesCategory::ALL).
 const D_NRF: usize = 0;
@@ -214,19 +225,18 @@ const D_ST: usize = 8;
 const D_3K: usize = 9;
 const D_NOTHING: usize = 10;
 
-fn row(id: &'static str, pay: u32, categories: &'static [usize]) -> PayRow {
+pub(crate) fn row(id: &'static str, pay: u32, categories: &'static [usize]) -> PayRow {
     PayRow { id, pay, categories }
 }
 
 /// The built-in paytables of PRODUCT.md, per coin.
 fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
-    const NATURAL_LOSING: &[usize] = &[N_LOW, N_NOTHING];
     match machine {
         MachineId::JacksOrBetter => (
             vec![
                 row("royal-flush", 800, &[N_RF]),
                 row("straight-flush", 50, &[N_SF]),
-                row("four-of-a-kind", 25, &[N_4A, N_4L, N_4M]),
+                row("four-of-a-kind", 25, &[N_4A_24, N_4A_5K, N_4L_A4, N_4L_5K, N_4M]),
                 row("full-house", 9, &[N_FH]),
                 row("flush", 6, &[N_FL]),
                 row("straight", 4, &[N_ST]),
@@ -239,9 +249,9 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
         MachineId::BonusPoker => (
             vec![
                 row("royal-flush", 800, &[N_RF]),
-                row("four-aces", 80, &[N_4A]),
+                row("four-aces", 80, &[N_4A_24, N_4A_5K]),
                 row("straight-flush", 50, &[N_SF]),
-                row("four-2-4", 40, &[N_4L]),
+                row("four-2-4", 40, &[N_4L_A4, N_4L_5K]),
                 row("four-5-k", 25, &[N_4M]),
                 row("full-house", 8, &[N_FH]),
                 row("flush", 5, &[N_FL]),
@@ -255,8 +265,8 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
         MachineId::DoubleBonus => (
             vec![
                 row("royal-flush", 800, &[N_RF]),
-                row("four-aces", 160, &[N_4A]),
-                row("four-2-4", 80, &[N_4L]),
+                row("four-aces", 160, &[N_4A_24, N_4A_5K]),
+                row("four-2-4", 80, &[N_4L_A4, N_4L_5K]),
                 row("straight-flush", 50, &[N_SF]),
                 row("four-5-k", 50, &[N_4M]),
                 row("full-house", 10, &[N_FH]),

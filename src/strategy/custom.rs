@@ -1,5 +1,5 @@
-//! The paytable lab's core: a copy of any machine's table with any pays, checked pay by pay, and
-//! its exact analysis (return, final-hand probabilities and variance of optimal play). Charts of
+//! The paytable lab's core: a copy of any machine's or kicker game's table with any pays, checked
+//! pay by pay, and its exact analysis (return, final-hand probabilities and variance of optimal play). Charts of
 //! lab tables come from [`super::chart::generate`].
 //!
 //! A lab table keeps a machine's rows (ids and the categories they cover) and changes only the
@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::eval::Family;
+use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
 
 use super::analyze::{canonical_classes, solve_classes, OutcomeProbability};
@@ -34,7 +35,8 @@ pub enum PayError {
     WrongCount {
         /// "natural" or "deuces".
         family: &'static str,
-        /// The counts accepted, e.g. "9 (Jacks or Better rows) or 11 (Bonus Poker rows)".
+        /// The counts accepted, e.g. "9 (Jacks or Better rows), 11 (Bonus Poker rows) or 13 (Double
+        /// Double Bonus rows)".
         expected: &'static str,
         /// The count given.
         got: usize,
@@ -108,22 +110,35 @@ pub fn layout(family: Family, n_values: usize) -> Option<MachineId> {
     }
 }
 
+/// The table whose rows, in its order, a list of `n_values` pays of `family` follows: the
+/// machine's of [`layout`], or for natural 13 the kicker games' (RF, four aces with a 2–4 kicker,
+/// four 2–4 with an A–4 kicker, four aces, four 2–4, SF, four 5–K, FH, FL, ST, 3K, 2P, JB; Double
+/// Double Bonus and Triple Double Bonus have these rows in this order).
+pub fn layout_table(family: Family, n_values: usize) -> Option<&'static Paytable> {
+    match (family, n_values) {
+        (Family::Natural, 13) => Some(KickerGame::DoubleDoubleBonus.paytable()),
+        _ => layout(family, n_values).map(MachineId::paytable),
+    }
+}
+
 /// A lab table from pays given as text, separated by commas (spaces allowed): "9,6,…".
 pub fn parse_pays(family: Family, text: &str) -> Result<Paytable, PayError> {
     let values: Vec<&str> = text.split(',').map(str::trim).collect();
-    let template = layout(family, values.len()).ok_or_else(|| wrong_count(family, values.len()))?;
-    let rows = template.paytable().rows();
-    let pays = values.iter().zip(rows).map(|(text, row)| check_pay(row.id, text)).collect::<Result<Vec<_>, _>>()?;
-    Ok(template.paytable().with_pays(&pays).expect("one pay per row"))
+    let template = layout_table(family, values.len()).ok_or_else(|| wrong_count(family, values.len()))?;
+    let pays =
+        values.iter().zip(template.rows()).map(|(text, row)| check_pay(row.id, text)).collect::<Result<Vec<_>, _>>()?;
+    Ok(template.with_pays(&pays).expect("one pay per row"))
 }
 
-/// A lab table from pays as numbers, in the layout their count names (see [`layout`]).
+/// A lab table from pays as numbers, in the layout their count names (see [`layout_table`]).
 pub fn pays_table(family: Family, pays: &[i64]) -> Result<Paytable, PayError> {
-    let template = layout(family, pays.len()).ok_or_else(|| wrong_count(family, pays.len()))?;
-    let rows = template.paytable().rows();
-    let pays =
-        pays.iter().zip(rows).map(|(pay, row)| check_pay(row.id, &pay.to_string())).collect::<Result<Vec<_>, _>>()?;
-    Ok(template.paytable().with_pays(&pays).expect("one pay per row"))
+    let template = layout_table(family, pays.len()).ok_or_else(|| wrong_count(family, pays.len()))?;
+    let pays = pays
+        .iter()
+        .zip(template.rows())
+        .map(|(pay, row)| check_pay(row.id, &pay.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(template.with_pays(&pays).expect("one pay per row"))
 }
 
 /// A copy of `table` with one row's pay changed (the row by id, e.g. "flush").
@@ -154,7 +169,7 @@ pub fn check_pay(row: &'static str, text: &str) -> Result<u32, PayError> {
 
 fn wrong_count(family: Family, got: usize) -> PayError {
     let expected = match family {
-        Family::Natural => "9 (Jacks or Better rows) or 11 (Bonus Poker rows)",
+        Family::Natural => "9 (Jacks or Better rows), 11 (Bonus Poker rows) or 13 (Double Double Bonus rows)",
         Family::Deuces => "10 (Deuces Wild rows)",
     };
     PayError::WrongCount { family: family_id(family), expected, got }

@@ -12,11 +12,16 @@
 
 use std::sync::OnceLock;
 
-use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, DeucesCategory, Family, NaturalCategory};
+use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
 
-/// Category slots per subset: 13 natural or 11 Deuces Wild categories, padded to 16 so a row is a
-/// power-of-two size and the per-row additions vectorise.
+// Every category of either family has a slot.
+const _: () = assert!(NaturalCategory::ALL.len() <= CAT_SLOTS && DeucesCategory::ALL.len() <= CAT_SLOTS);
+
+/// Category slots per subset: 15 natural (four aces and four 2–4 each told apart by kicker) or 11
+/// Deuces Wild categories, padded to 16 so a row is a power-of-two size and the per-row additions
+/// vectorise.
 pub(crate) const CAT_SLOTS: usize = 16;
 
 /// `BINOM[n][k]` = C(n, k) for n ≤ 52 and k ≤ 5 (0 when k > n, which colex ranking relies on).
@@ -217,6 +222,7 @@ impl MachineTables {
 static NATURAL: OnceLock<FamilyTables> = OnceLock::new();
 static DEUCES: OnceLock<FamilyTables> = OnceLock::new();
 static MACHINES: [OnceLock<MachineTables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+static KICKERS: [OnceLock<MachineTables>; 2] = [OnceLock::new(), OnceLock::new()];
 
 fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
     match family {
@@ -245,10 +251,17 @@ pub(crate) fn machine_tables(machine: MachineId) -> &'static MachineTables {
     machine_cell(machine).get_or_init(|| MachineTables::build(machine, family_tables(machine.family())))
 }
 
+/// A kicker game's tables, built on first use from the natural family's counts (a few
+/// milliseconds once those exist).
+pub(crate) fn kicker_tables(game: KickerGame) -> &'static MachineTables {
+    KICKERS[game as usize]
+        .get_or_init(|| MachineTables::for_paytable(game.paytable(), family_tables(game.family())))
+}
+
 /// Bytes of all tables built so far.
 pub(crate) fn built_bytes() -> usize {
     let families = [&NATURAL, &DEUCES].into_iter().filter_map(|cell| cell.get()).map(FamilyTables::n_bytes);
-    let machines = MACHINES.iter().filter_map(OnceLock::get).map(MachineTables::n_bytes);
+    let machines = MACHINES.iter().chain(&KICKERS).filter_map(OnceLock::get).map(MachineTables::n_bytes);
     families.sum::<usize>() + machines.sum::<usize>()
 }
 
@@ -421,8 +434,10 @@ mod tests {
     #[test]
     fn the_empty_subset_row_is_the_published_category_count() {
         let natural = FamilyTables::build(Family::Natural);
-        let published = [4, 36, 48, 144, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
-        assert_eq!(natural.zero[..13], published);
-        assert!(natural.zero[13..].iter().all(|&c| c == 0));
+        // Four aces: 12 with a 2–4 kicker, 36 with another; four 2s–4s: 3 × 12 with an A–4 kicker, 108 with another.
+        let published =
+            [4, 36, 12, 36, 36, 108, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
+        assert_eq!(natural.zero[..15], published);
+        assert!(natural.zero[15..].iter().all(|&c| c == 0));
     }
 }

@@ -4,7 +4,8 @@ use vpoker::card::{parse_hand, Card};
 use vpoker::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
 use vpoker::machine::MachineId;
 
-fn for_each_hand(mut f: impl FnMut([usize; 5])) {
+/// Calls `f` with every 5-card hand as increasing card indices.
+pub(crate) fn for_each_hand(mut f: impl FnMut([usize; 5])) {
     for a in 0..52 {
         for b in a + 1..52 {
             for c in b + 1..52 {
@@ -24,13 +25,16 @@ fn hand(idx: [usize; 5]) -> [Card; 5] {
 
 #[test]
 fn natural_counts_over_all_hands() {
-    let mut counts = [0u64; 13];
+    let mut counts = [0u64; 15];
     for_each_hand(|h| counts[evaluate_natural(&hand(h)) as usize] += 1);
-    let expected: [(NaturalCategory, u64); 13] = [
+    // Four aces (48) and four 2s–4s (144) by kicker: tests/it/kicker.rs counts them independently.
+    let expected: [(NaturalCategory, u64); 15] = [
         (NaturalCategory::RoyalFlush, 4),
         (NaturalCategory::StraightFlush, 36),
-        (NaturalCategory::FourAces, 48),
-        (NaturalCategory::FourTwosToFours, 144),
+        (NaturalCategory::FourAcesTwoToFourKicker, 12),
+        (NaturalCategory::FourAcesOtherKicker, 36),
+        (NaturalCategory::FourTwosToFoursAceToFourKicker, 36),
+        (NaturalCategory::FourTwosToFoursOtherKicker, 108),
         (NaturalCategory::FourFivesToKings, 432),
         (NaturalCategory::FullHouse, 3_744),
         (NaturalCategory::Flush, 5_108),
@@ -91,7 +95,7 @@ fn straights_wheel_and_no_wraparound() {
     assert_eq!(cat("Th Jc Qd Ks Ah"), NaturalCategory::Straight);
     assert_eq!(cat("Jh Jc 4d 5s 9h"), NaturalCategory::JacksOrBetter);
     assert_eq!(cat("Th Tc 4d 5s 9h"), NaturalCategory::LowPair);
-    assert_eq!(cat("2h 2c 2d 2s 9h"), NaturalCategory::FourTwosToFours);
+    assert_eq!(cat("2h 2c 2d 2s 9h"), NaturalCategory::FourTwosToFoursOtherKicker);
     assert_eq!(cat("5h 5c 5d 5s 9h"), NaturalCategory::FourFivesToKings);
     let wild = |text: &str| evaluate_deuces(&parse_hand(text).unwrap());
     assert_eq!(wild("2h 2c 2d 2s 9h"), DeucesCategory::FourDeuces);
@@ -167,7 +171,7 @@ fn paytable_validation_rejects_bad_tables() {
             PayRow { id: "straight-flush", pay: b, categories: second },
         ]
     };
-    let losing: Vec<usize> = (2..13).collect();
+    let losing: Vec<usize> = (2..Family::Natural.n_categories()).collect();
     assert!(Paytable::new(Family::Natural, rows(800, 50, &[1]), &losing).is_ok());
     assert_eq!(
         Paytable::new(Family::Natural, rows(800, 0, &[1]), &losing).unwrap_err(),

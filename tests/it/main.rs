@@ -20,6 +20,7 @@ mod game_rules;
 mod game_storage;
 mod hold;
 mod i18n;
+mod kicker;
 mod lab;
 mod paytable_lab;
 mod pipeline;

@@ -3,6 +3,8 @@
 //! cards suited and unsuited, and "discard everything". Coarse classes ("High pair") and their
 //! refinements ("Pair of aces") are both here; the ranking keeps whichever the paytable needs.
 
+use crate::eval::NaturalCategory;
+
 use super::classes::{counted, def, rank_text, ClassDef, Pattern, Prefer};
 use super::shape::{HIGH_RANKS, ROYAL_RANKS};
 
@@ -18,15 +20,15 @@ const ALL_RANKS: u16 = 0b1_1111_1111_1111;
 pub(crate) fn classes() -> Vec<ClassDef> {
     let mut list = Vec::new();
     for (id, label, category) in [
-        ("royal-flush", "Royal flush", 0),
-        ("straight-flush", "Straight flush", 1),
-        ("full-house", "Full house", 5),
-        ("flush", "Flush", 6),
-        ("straight", "Straight", 7),
+        ("royal-flush", "Royal flush", NaturalCategory::RoyalFlush),
+        ("straight-flush", "Straight flush", NaturalCategory::StraightFlush),
+        ("full-house", "Full house", NaturalCategory::FullHouse),
+        ("flush", "Flush", NaturalCategory::Flush),
+        ("straight", "Straight", NaturalCategory::Straight),
     ] {
-        list.push(def(id, label, "made-hand", 5, Pattern::Made(1 << category)).param("hand", id));
+        list.push(def(id, label, "made-hand", 5, Pattern::Made(1 << category.index())).param("hand", id));
     }
-    let either = Pattern::Made(1 << 6 | 1 << 7);
+    let either = Pattern::Made(1 << NaturalCategory::Flush.index() | 1 << NaturalCategory::Straight.index());
     list.push(def("flush-or-straight", "Flush or straight", "made-hand", 5, either).param("hand", "flush-or-straight"));
     let groups = [
         ("", "", ALL_RANKS),

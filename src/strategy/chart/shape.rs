@@ -146,6 +146,7 @@ mod tests {
         assert_eq!((s.n, s.deuces, s.keeps_deuces, s.suited, s.windows), (4, 2, true, true, 4));
         assert!(!shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01101).keeps_deuces);
         let s = shape(Family::Natural, "Kh Kd Kc 7c 7d", 0b11111);
-        assert_eq!((s.max_count, s.top_rank, s.pairs, s.category), (3, 11, 1, 5));
+        let full_house = crate::eval::NaturalCategory::FullHouse.index() as u8;
+        assert_eq!((s.max_count, s.top_rank, s.pairs, s.category), (3, 11, 1, full_house));
     }
 }
