@@ -22,6 +22,7 @@ pub mod pipeline;
 pub mod hold;
 pub mod kicker;
 pub mod lab;
+pub mod library;
 pub mod machine;
 pub mod shuffle;
 pub mod strategy;

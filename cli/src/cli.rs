@@ -19,6 +19,8 @@ use clap::{value_parser, ArgAction, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
 use vpoker::pipeline::nudge::Situation;
 use vpoker::hold::Hold;
+use vpoker::kicker::KickerGame;
+use vpoker::library::Base;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::{Algorithm, Seed};
 
@@ -68,6 +70,9 @@ pub enum Command {
     /// Today's ten deals of a date, as everyone gets them: the machine of the day and each deal's
     /// seed and cards (docs/DAILY.md).
     Daily(DailyArgs),
+    /// The table library: the casino tables players meet (Jacks or Better 8/5, Double Double Bonus
+    /// 9/6, Not So Ugly Deuces …), each with its exact return computed over all deals.
+    Tables(TablesArgs),
     /// Print the shell completion script for SHELL to standard output.
     Completions(CompletionsArgs),
     /// Time the game's commands in this process on a database (build one with `play fill`) and print
@@ -93,9 +98,10 @@ pub struct BenchArgs {
 /// `vpoker eval --game ID [--json] "Ah Kh Qh Jh Th"`
 #[derive(Args)]
 pub struct EvalArgs {
-    /// Machine to evaluate on, by id (e.g. jacks-or-better).
-    #[arg(long, value_name = "ID", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Game to evaluate on, by id: a machine (e.g. jacks-or-better) or a kicker game
+    /// (double-double-bonus, triple-double-bonus).
+    #[arg(long, value_name = "ID", value_parser = game_id())]
+    pub game: Base,
     /// Print one JSON object {"game","hand","category","pay"} instead of text.
     #[arg(long)]
     pub json: bool,
@@ -163,9 +169,10 @@ pub struct VerifyArgs {
 /// `vpoker hint --game ID [--json] ["HAND"]`
 #[derive(Args)]
 pub struct HintArgs {
-    /// Machine whose paytable and strategy apply, by id (e.g. jacks-or-better).
-    #[arg(long, value_name = "ID", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Game whose paytable and strategy apply, by id: a machine (e.g. jacks-or-better) or a kicker
+    /// game (double-double-bonus, triple-double-bonus).
+    #[arg(long, value_name = "ID", value_parser = game_id())]
+    pub game: Base,
     /// Print one JSON object per hand {"game","hand","best","holds"} instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -288,6 +295,14 @@ pub enum PlayCommand {
     Milestones,
 }
 
+/// `tables [--json]`
+#[derive(Args)]
+pub struct TablesArgs {
+    /// Print JSON (`[{"id","name","family","base","pays","return"}…]`) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `daily --date YYYY-MM-DD [--json]`
 #[derive(Args)]
 pub struct DailyArgs {
@@ -327,12 +342,18 @@ pub struct FileArgs {
     pub file: std::path::PathBuf,
 }
 
-/// `deal --game ID --bet N [--hands 1|3|5] [--practice] [--seed HEX64]`
+/// `deal --game ID --bet N [--hands 1|3|5] [--practice] [--seed HEX64]`, or
+/// `deal --practice --table ID --bet N [--seed HEX64]`
 #[derive(Args)]
+#[command(group(ArgGroup::new("where").required(true).args(["game", "table"])))]
 pub struct DealArgs {
     /// Machine to play, by id (an unknown or locked machine is refused by the game).
     #[arg(long, value_name = "ID", allow_hyphen_values = true, value_parser = machine_text())]
-    pub game: String,
+    pub game: Option<String>,
+    /// With --practice: a table to practise instead of a machine — a library id (`vpoker tables`)
+    /// or a saved lab table (`lab:NAME`). One hand; `play hint` and `play draw` work on it.
+    #[arg(long, value_name = "ID", requires = "practice", conflicts_with = "game")]
+    pub table: Option<String>,
     /// Bet per hand in chips: 5, 10, 20 or 50.
     #[arg(long, value_name = "N")]
     pub bet: u32,
@@ -483,6 +504,19 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {
 
 fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
+}
+
+/// `eval --game`, `hint --game`: a machine or a kicker game (double-double-bonus 9/6,
+/// triple-double-bonus 9/7).
+pub(crate) fn game_id() -> CoreValue<Base> {
+    CoreValue {
+        parse: |text| {
+            Base::from_id(text).ok_or_else(|| {
+                format!("'{text}' is not a game (a machine: {}; or double-double-bonus, triple-double-bonus)", machine_ids().join(", "))
+            })
+        },
+        ids: machine_ids().into_iter().chain(KickerGame::ALL.iter().map(|g| g.id())).collect(),
+    }
 }
 
 pub(crate) fn machine_id() -> CoreValue<MachineId> {

@@ -24,7 +24,38 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Lab(args) => crate::lab::lab(args),
         Command::Drill(args) => crate::drill::drill(args),
         Command::Daily(args) => daily(args),
+        Command::Tables(args) => tables(args),
     }
+}
+
+/// `vpoker tables [--json]`: the library, each table's return computed exactly.
+fn tables(args: crate::cli::TablesArgs) -> Result<ExitCode, String> {
+    use vpoker::library::PRESETS;
+    let listed: Vec<serde_json::Value> = PRESETS
+        .iter()
+        .map(|preset| {
+            let table = preset.paytable();
+            let pays: Vec<serde_json::Value> =
+                table.rows().iter().map(|row| serde_json::json!({ "row": row.id, "pay": row.pay })).collect();
+            serde_json::json!({
+                "id": preset.id,
+                "name": preset.name,
+                "family": preset.family_id(),
+                "base": preset.base.id(),
+                "pays": pays,
+                "return": preset.analysis().return_rate,
+            })
+        })
+        .collect();
+    if args.json {
+        println!("{}", serde_json::Value::Array(listed));
+    } else {
+        for table in &listed {
+            let ret = table["return"].as_f64().unwrap_or(0.0) * 100.0;
+            println!("{:<32} {:<32} {:>9.4} %", table["id"].as_str().unwrap_or(""), table["name"].as_str().unwrap_or(""), ret);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `vpoker daily --date YYYY-MM-DD [--json]`: the date's ten deals as everyone gets them.
@@ -62,7 +93,7 @@ fn eval(args: EvalArgs) -> Result<ExitCode, String> {
     let category = table.outcome_id(&hand);
     let pay = table.pay(&hand);
     if args.json {
-        let object = serde_json::json!({ "game": machine, "hand": hand, "category": category, "pay": pay });
+        let object = serde_json::json!({ "game": machine.id(), "hand": hand, "category": category, "pay": pay });
         println!("{object}");
     } else {
         println!("{}  {category}  pays {pay} per coin", cards_to_string(&hand));

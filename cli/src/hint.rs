@@ -10,8 +10,8 @@ use std::process::ExitCode;
 
 use vpoker::card::{cards_to_string, parse_hand, Card};
 use vpoker::hold::Hold;
-use vpoker::machine::MachineId;
-use vpoker::strategy::{hand_evs, HoldEv};
+use vpoker::library::Base;
+use vpoker::strategy::HoldEv;
 
 use crate::cli::HintArgs;
 
@@ -59,16 +59,17 @@ pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
 }
 
 /// One hand's answer: a JSON object on one line, or a readable table.
-fn render(machine: MachineId, hand: &[Card; 5], json: bool) -> String {
-    let evs = hand_evs(machine, hand);
+fn render(machine: Base, hand: &[Card; 5], json: bool) -> String {
+    let evs = machine.hand_evs(hand);
     let sorted = evs.sorted();
     if json {
         return hint_json(machine, hand, &sorted);
     }
     let best = sorted[0];
     let mut text = format!(
-        "{} on {machine}: hold {} ({}), EV {:.9}\n  hold   kept             EV            cost",
+        "{} on {}: hold {} ({}), EV {:.9}\n  hold   kept             EV            cost",
         cards_to_string(hand),
+        machine.id(),
         best.hold,
         kept_text(hand, best.hold),
         best.ev
@@ -83,9 +84,9 @@ fn render(machine: MachineId, hand: &[Card; 5], json: bool) -> String {
 /// Written by hand rather than through `serde_json::Value`: every piece is a machine id, a card's
 /// text, a small integer or a finite number, none of which needs escaping, and this keeps stdin
 /// mode fast.
-fn hint_json(machine: MachineId, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
+fn hint_json(machine: Base, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
     let mut text = String::with_capacity(2048);
-    let _ = write!(text, r#"{{"game":"{machine}","hand":"#);
+    let _ = write!(text, r#"{{"game":"{}","hand":"#, machine.id());
     push_cards(&mut text, hand, Hold::ALL);
     let _ = write!(text, r#","best":{},"holds":["#, sorted[0].hold.mask());
     for (idx, hold_ev) in sorted.iter().enumerate() {

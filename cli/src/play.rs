@@ -36,7 +36,18 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         }
         PlayCommand::State => Ok(print_outcome(Game::open(&db).and_then(|game| game.state(today)))),
         PlayCommand::ClaimDaily => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.claim_daily(today)))),
-        PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed }) => {
+        PlayCommand::Deal(DealArgs { table: Some(table), bet, hands, seed, .. }) => {
+            if hands != 1 {
+                return Err("a practice table deals one hand: --hands 1".to_string());
+            }
+            let seed = match seed {
+                Some(seed) => seed,
+                None => os_seed()?,
+            };
+            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.table_deal(&table, bet, seed))))
+        }
+        PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, .. }) => {
+            let game = game.ok_or("deal needs --game ID or --practice --table ID")?;
             let seed = match seed {
                 Some(seed) => seed,
                 None => os_seed()?,
@@ -61,11 +72,20 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         PlayCommand::Draw(DrawArgs { hold, mask }) => {
             // clap makes sure exactly one of `--hold MASK` and `MASK` is given.
             let text = hold.or(mask).ok_or("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;
-            let outcome =
-                text.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.draw(hold, now));
+            // The hand in progress may be a practice table's: the draw goes to it.
+            let outcome = text.parse::<Hold>().map_err(GameError::from).and_then(|hold| {
+                let mut game = Game::open(&db)?;
+                match game.table_hand()? {
+                    Some(_) => game.table_draw(hold).map(|drawn| serde_json::json!(drawn)),
+                    None => game.draw(hold, now).map(|state| serde_json::json!(state)),
+                }
+            });
             Ok(print_outcome(outcome))
         }
-        PlayCommand::Hint => Ok(print_outcome(Game::open(&db).and_then(|game| game.hint()))),
+        PlayCommand::Hint => Ok(print_outcome(Game::open(&db).and_then(|game| match game.table_hand()? {
+            Some(_) => game.table_hint().map(|hint| serde_json::json!(hint)),
+            None => game.hint().map(|hint| serde_json::json!(hint)),
+        }))),
         PlayCommand::History(args) if args.all => Ok(print_whole_history(&db)),
         PlayCommand::History(args) => {
             let outcome = Game::open(&db)

@@ -172,10 +172,12 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         Err(Failure::Corrupt(detail)) => audit.repaired.push(format!("the derived tables could not be read: {detail}")),
         Err(other) => return Err(other),
     }
-    match super::daily_deals::day_differences(conn) {
-        Ok(differences) => audit.repaired.extend(differences),
-        Err(Failure::Corrupt(detail)) => problems.push(detail),
-        Err(other) => return Err(other),
+    for differences in [super::daily_deals::day_differences(conn), super::table_practice::differences(conn)] {
+        match differences {
+            Ok(differences) => audit.repaired.extend(differences),
+            Err(Failure::Corrupt(detail)) => problems.push(detail),
+            Err(other) => return Err(other),
+        }
     }
     audit.problems.extend(problems);
     audit.ok = audit.problems.is_empty();

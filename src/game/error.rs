@@ -141,6 +141,12 @@ pub enum GameError {
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
+    /// A table to practise that is neither in the library nor a saved lab table.
+    #[error("'{table}' is not a table of the library or a saved lab table (`vpoker tables` lists the library)")]
+    UnknownTable {
+        /// The id or name given.
+        table: String,
+    },
     /// A hold that is not a 5-bit mask.
     #[error("'{hold}' is not a hold (a mask 0-31 or five characters of 0 and 1, like 10110)")]
     InvalidHold {
@@ -218,6 +224,7 @@ impl GameError {
             GameError::UnknownLabTable { .. } => "unknown-lab-table",
             GameError::HistoryLimit { .. } => "history-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
+            GameError::UnknownTable { .. } => "unknown-table",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
             GameError::DailyDealsDone { .. } => "daily-deals-done",
@@ -258,6 +265,7 @@ impl GameError {
             GameError::UnknownLabTable { name } => vec![("name", json!(name))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
+            GameError::UnknownTable { table } => vec![("table", json!(table))],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {
                 vec![("day", json!(day.to_string()))]

@@ -53,6 +53,7 @@ pub mod error;
 mod hands;
 mod lab_tables;
 mod milestones;
+mod table_practice;
 pub mod moment;
 mod play;
 pub mod rules;
@@ -80,6 +81,7 @@ pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
 pub use milestones::Milestone;
+pub use table_practice::{TableDraw, TableHand, TableHint, TableSums};
 pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
@@ -160,7 +162,8 @@ impl Game {
         if audit.ok && !audit.repaired.is_empty() {
             self.store.repair(|tx| {
                 sums::rebuild(tx)?;
-                daily_deals::rebuild_days(tx)
+                daily_deals::rebuild_days(tx)?;
+                table_practice::rebuild(tx)
             })?;
         }
         Ok(())
@@ -281,6 +284,34 @@ impl Game {
         self.store.write(|tx| daily_deals::draw(tx, today, hold))
     }
 
+    /// Deals a practice hand on `table` — a library table (`vpoker tables`) or a saved lab table
+    /// (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no XP, never
+    /// nudged. Refused while any hand is in progress (`hand-in-progress`).
+    pub fn table_deal(&mut self, table: &str, bet: u32, seed: Seed) -> Result<TableHand, GameError> {
+        self.store.write(|tx| table_practice::deal(tx, table, bet, seed))
+    }
+
+    /// The practice table hand in progress, if any.
+    pub fn table_hand(&self) -> Result<Option<TableHand>, GameError> {
+        self.store.read(table_practice::current)
+    }
+
+    /// The hint for the practice table hand in progress: every hold's EV on that table.
+    pub fn table_hint(&self) -> Result<TableHint, GameError> {
+        self.store.read(table_practice::hint)
+    }
+
+    /// Draws the practice table hand in progress: the result, the same cards with the best hold,
+    /// the verdict and the table's figures after it (one transaction).
+    pub fn table_draw(&mut self, hold: Hold) -> Result<TableDraw, GameError> {
+        self.store.write(|tx| table_practice::draw(tx, hold))
+    }
+
+    /// A table's practice figures (zeros before its first hand).
+    pub fn table_sums(&self, table: &str) -> Result<TableSums, GameError> {
+        self.store.read(|tx| table_practice::sums(tx, table))
+    }
+
     /// Every milestone with its progress ([`milestones`]): skill and habit, never spending; no
     /// chips or XP for any. Reads only, at constant cost.
     pub fn milestones(&self) -> Result<Vec<Milestone>, GameError> {
@@ -318,6 +349,7 @@ impl Game {
         self.store.read(|tx| {
             let mut differences = sums::differences(tx)?;
             differences.extend(daily_deals::day_differences(tx)?);
+            differences.extend(table_practice::differences(tx)?);
             Ok(differences)
         })
     }

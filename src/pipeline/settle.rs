@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::hold::Hold;
+use crate::machine::Paytable;
 use crate::strategy::{hand_evs, HandEvs};
 
 use super::deal::Deal;
@@ -112,7 +113,20 @@ pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, evs: &HandEvs) -> Settleme
 /// Each hand's final cards, replacement cards, row and win for `hold` at `bet` chips per hand (the
 /// part of settling that needs no EVs; verification calls it too).
 pub fn results(deal: &Deal, bet: u32, hold: Hold) -> Vec<HandResult> {
-    let table = deal.machine().paytable();
+    results_on(deal, deal.machine().paytable(), bet, hold)
+}
+
+/// [`settle_with`] on any paytable (a library or lab table practised): the same draw, paid by
+/// `table` instead of the deal's machine.
+pub fn settle_on(deal: &Deal, table: &Paytable, bet: u32, hold: Hold, evs: &HandEvs) -> Settlement {
+    let results = results_on(deal, table, bet, hold);
+    let won = results.iter().map(|r| r.win).sum();
+    let verdict = HoldVerdict::of(evs, hold, stake(bet, deal.n_hands() as u8));
+    Settlement { results, won, verdict }
+}
+
+/// [`results`] paid by `table`.
+pub fn results_on(deal: &Deal, table: &Paytable, bet: u32, hold: Hold) -> Vec<HandResult> {
     deal.final_hands(hold)
         .into_iter()
         .map(|cards| {

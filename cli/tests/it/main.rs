@@ -14,6 +14,7 @@ mod play;
 mod play_concurrent;
 mod play_kill;
 mod play_simulate;
+mod tables;
 mod verify;
 mod verify_all;
 mod verify_paytable;

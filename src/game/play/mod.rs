@@ -65,6 +65,10 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
     if let Some(hand) = hands::open_hand(conn)? {
         return Err(GameError::HandInProgress { hand_id: hand.id }.into());
     }
+    // A practice table hand waiting for its draw is the one hand in progress too.
+    if let Some(hand_id) = crate::game::table_practice::in_progress(conn)? {
+        return Err(GameError::HandInProgress { hand_id }.into());
+    }
     let mut profile = player::profile(conn)?;
     let level_before = rules::level_for_xp(profile.xp);
     rules::check_deal(machine, bet, hands, level_before)?;

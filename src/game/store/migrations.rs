@@ -206,6 +206,29 @@ CREATE TABLE milestones (
 ) WITHOUT ROWID;
 CREATE INDEX daily_days_streak ON daily_days (streak);
 "#),
+    // 13: practice on any table (`game/table_practice.rs`): each practice hand dealt on a library or
+    // lab table (its id, its base and pays at the deal, the bet, the seed, the hold once drawn), one
+    // in progress at a time; and each table's figures, derived from those hands.
+    sql(r#"
+CREATE TABLE table_hands (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    base TEXT NOT NULL,
+    pays TEXT NOT NULL,
+    bet INTEGER NOT NULL CHECK (bet > 0),
+    seed TEXT NOT NULL,
+    hold INTEGER CHECK (hold IS NULL OR hold BETWEEN 0 AND 31)
+);
+CREATE UNIQUE INDEX table_hands_one_in_progress ON table_hands ((hold IS NULL)) WHERE hold IS NULL;
+CREATE TABLE table_sums (
+    table_id TEXT PRIMARY KEY,
+    hands INTEGER NOT NULL CHECK (hands >= 1),
+    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND hands),
+    won INTEGER NOT NULL CHECK (won >= 0),
+    best_won INTEGER NOT NULL CHECK (best_won >= 0),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0)
+) WITHOUT ROWID;
+"#),
 ];
 
 const MIGRATION_8: &str = r#"
@@ -347,7 +370,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests): the migrations' own, then the derived
 /// tables of `game/sums/`.
-pub const TABLES: [&str; 20] = [
+pub const TABLES: [&str; 22] = [
     "profile",
     "hands",
     "ledger",
@@ -362,6 +385,8 @@ pub const TABLES: [&str; 20] = [
     "daily_deals",
     "daily_days",
     "milestones",
+    "table_hands",
+    "table_sums",
     "sums",
     "outcome_sums",
     "kind_sums",

@@ -1,0 +1,61 @@
+//! `vpoker tables` (the library, returns computed) and practising a table through `vpoker play`:
+//! `deal --practice --table ID`, then `hint` and `draw` on it as on a machine's hand.
+
+use crate::common::{json, keys, usage_error, vpoker};
+
+#[test]
+fn the_library_lists_every_table_with_its_computed_return() {
+    let listed = json(&["tables", "--json"]);
+    let tables = listed.as_array().unwrap();
+    assert!(tables.len() >= 15);
+    for table in tables {
+        assert_eq!(keys(table), ["id", "name", "family", "base", "pays", "return"], "{table}");
+        assert!(["natural", "deuces", "kicker"].contains(&table["family"].as_str().unwrap()));
+        assert!(table["return"].as_f64().unwrap() > 0.9 && table["return"].as_f64().unwrap() < 1.01, "{table}");
+        assert!(table["pays"].as_array().unwrap().iter().all(|p| p["row"].is_string() && p["pay"].is_u64()));
+    }
+    let of = |id: &str| tables.iter().find(|t| t["id"] == id).unwrap().clone();
+    assert_eq!(of("double-double-bonus-9-6")["family"], "kicker");
+    assert!((of("double-double-bonus-9-6")["return"].as_f64().unwrap() - 0.9898).abs() < 0.00005);
+    assert!((of("jacks-or-better-8-5")["return"].as_f64().unwrap() - 0.972984).abs() < 0.0000005);
+    // The text form names each table and its return.
+    let out = vpoker(&["tables"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.contains("Not So Ugly Deuces") && l.contains("99.7283 %")), "{text}");
+}
+
+#[test]
+fn a_library_table_is_practised_with_play_deal_hint_and_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db = db.to_str().unwrap();
+    let play = |args: &[&str]| {
+        let mut all = vec!["play", "--db", db, "--today", "2026-12-01"];
+        all.extend_from_slice(args);
+        json(&all)
+    };
+    let seed = "5eed00000000000000000000000000000000000000000000000000000000c0de";
+    let before = play(&["state"]);
+    let hand = play(&["deal", "--practice", "--table", "triple-double-bonus-9-7", "--bet", "5", "--seed", seed]);
+    assert_eq!((hand["table"].as_str(), hand["name"].as_str()), (Some("triple-double-bonus-9-7"), Some("Triple Double Bonus 9/7")));
+    let hint = play(&["hint"]);
+    assert_eq!(hint["hand"], hand);
+    assert_eq!(hint["holds"].as_array().unwrap().len(), 32);
+    // The library's hint is the one `vpoker hint` gives the kicker game on the same cards.
+    let cards: Vec<&str> = hand["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let direct = json(&["hint", "--game", "triple-double-bonus", "--json", &cards.join(" ")]);
+    assert_eq!(direct["holds"][0]["mask"].as_u64(), hint["best_hold"].as_u64(), "{direct}");
+    let best = hint["best_hold"].as_u64().unwrap().to_string();
+    let drawn = play(&["draw", &best]);
+    assert_eq!((drawn["mistake"].as_bool(), drawn["ev_given_up"].as_f64()), (Some(false), Some(0.0)));
+    assert_eq!(drawn["best_final"], drawn["final"]);
+    assert_eq!(drawn["sums"]["hands"], 1);
+    let after = play(&["state"]);
+    assert_eq!((after["chips"].clone(), after["xp"].clone()), (before["chips"].clone(), before["xp"].clone()));
+    // Refusals: a table that is not one, a table without --practice.
+    let refused = vpoker(&["play", "--db", db, "deal", "--practice", "--table", "nope", "--bet", "5"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let refused: serde_json::Value = serde_json::from_slice(&refused.stdout).unwrap();
+    assert_eq!(refused["error"]["kind"], "unknown-table");
+    assert!(usage_error(&["play", "--db", db, "deal", "--table", "not-so-ugly-deuces", "--bet", "5"]).contains("--practice"));
+}

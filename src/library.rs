@@ -1,0 +1,247 @@
+//! The table library: the casino tables players meet, labelled as they know them ("Jacks or Better
+//! 8/5", "Not So Ugly Deuces"), as data in one place. Each is a copy of a base table — one of the
+//! four machines' or a kicker game's — with its pays per coin, row by row; the four machines' own
+//! tables never change, and progression stays on them. Returns are never typed in: each is
+//! computed exactly ([`Preset::analysis`], all 2,598,960 deals) whenever it is asked for.
+
+use serde::Serialize;
+
+use crate::eval::Family;
+use crate::kicker::KickerGame;
+use crate::machine::{MachineId, Paytable};
+use crate::strategy::custom::{analyze_table, TableAnalysis};
+
+/// The table a preset copies the rows of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "id")]
+pub enum Base {
+    /// One of the four machines' tables.
+    Machine(MachineId),
+    /// A kicker game's table (four of a kind paid by the fifth card).
+    Kicker(KickerGame),
+}
+
+impl Base {
+    /// The base's own table.
+    pub fn paytable(self) -> &'static Paytable {
+        match self {
+            Base::Machine(machine) => machine.paytable(),
+            Base::Kicker(game) => game.paytable(),
+        }
+    }
+
+    /// The exact EV of every hold of `hand` on the base's own table (the machine's or the kicker
+    /// game's precomputed tables).
+    pub fn hand_evs(self, hand: &[crate::card::Card; 5]) -> crate::strategy::HandEvs {
+        match self {
+            Base::Machine(machine) => crate::strategy::hand_evs(machine, hand),
+            Base::Kicker(game) => crate::strategy::kicker_hand_evs(game, hand),
+        }
+    }
+
+    /// The base with this id: a machine's or a kicker game's.
+    pub fn from_id(id: &str) -> Option<Base> {
+        match id.parse::<MachineId>() {
+            Ok(machine) => Some(Base::Machine(machine)),
+            Err(_) => id.parse::<KickerGame>().ok().map(Base::Kicker),
+        }
+    }
+
+    /// The base's id (a machine's or a kicker game's).
+    pub fn id(self) -> &'static str {
+        match self {
+            Base::Machine(machine) => machine.id(),
+            Base::Kicker(game) => game.id(),
+        }
+    }
+}
+
+/// One table of the library.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preset {
+    /// A stable id (`jacks-or-better-8-5`).
+    pub id: &'static str,
+    /// The name players know it by.
+    pub name: &'static str,
+    /// Whose rows it has.
+    pub base: Base,
+    /// The pay per coin of every row of the base, by row id.
+    pub pays: &'static [(&'static str, u32)],
+}
+
+const JOB: Base = Base::Machine(MachineId::JacksOrBetter);
+const BONUS: Base = Base::Machine(MachineId::BonusPoker);
+const DOUBLE: Base = Base::Machine(MachineId::DoubleBonus);
+const DEUCES: Base = Base::Machine(MachineId::DeucesWild);
+const DDB: Base = Base::Kicker(KickerGame::DoubleDoubleBonus);
+const TDB: Base = Base::Kicker(KickerGame::TripleDoubleBonus);
+
+macro_rules! jacks {
+    ($fh:expr, $fl:expr) => {
+        &[
+            ("royal-flush", 800),
+            ("straight-flush", 50),
+            ("four-of-a-kind", 25),
+            ("full-house", $fh),
+            ("flush", $fl),
+            ("straight", 4),
+            ("three-of-a-kind", 3),
+            ("two-pair", 2),
+            ("jacks-or-better", 1),
+        ]
+    };
+}
+
+/// Bonus Poker's rows: four aces, four 2–4, four 5–K, full house, flush, two pair.
+macro_rules! bonus {
+    ($aces:expr, $low:expr, $mid:expr, $fh:expr, $fl:expr, $two_pair:expr) => {
+        &[
+            ("royal-flush", 800),
+            ("four-aces", $aces),
+            ("straight-flush", 50),
+            ("four-2-4", $low),
+            ("four-5-k", $mid),
+            ("full-house", $fh),
+            ("flush", $fl),
+            ("straight", 4),
+            ("three-of-a-kind", 3),
+            ("two-pair", $two_pair),
+            ("jacks-or-better", 1),
+        ]
+    };
+}
+
+macro_rules! double {
+    ($fh:expr, $fl:expr) => {
+        &[
+            ("royal-flush", 800),
+            ("four-aces", 160),
+            ("four-2-4", 80),
+            ("straight-flush", 50),
+            ("four-5-k", 50),
+            ("full-house", $fh),
+            ("flush", $fl),
+            ("straight", 5),
+            ("three-of-a-kind", 3),
+            ("two-pair", 1),
+            ("jacks-or-better", 1),
+        ]
+    };
+}
+
+/// Deuces Wild's rows from five of a kind down (natural royal 800, four deuces 200, wild royal 25).
+macro_rules! deuces {
+    ($five:expr, $sf:expr, $four:expr, $fh:expr, $fl:expr, $st:expr, $three:expr) => {
+        &[
+            ("natural-royal-flush", 800),
+            ("four-deuces", 200),
+            ("wild-royal-flush", 25),
+            ("five-of-a-kind", $five),
+            ("straight-flush", $sf),
+            ("four-of-a-kind", $four),
+            ("full-house", $fh),
+            ("flush", $fl),
+            ("straight", $st),
+            ("three-of-a-kind", $three),
+        ]
+    };
+}
+
+/// The kicker games' rows: four aces with a 2–4 kicker, four 2–4 with an A–4 kicker, then four
+/// aces, four 2–4, four 5–K (listed by row id: the two games order the rows by their pays).
+macro_rules! kicker {
+    ($aces_kicker:expr, $low_kicker:expr, $fh:expr, $fl:expr, $three:expr) => {
+        &[
+            ("royal-flush", 800),
+            ("four-aces-2-4-kicker", $aces_kicker),
+            ("four-2-4-a-4-kicker", $low_kicker),
+            ("four-aces", 160),
+            ("four-2-4", 80),
+            ("straight-flush", 50),
+            ("four-5-k", 50),
+            ("full-house", $fh),
+            ("flush", $fl),
+            ("straight", 4),
+            ("three-of-a-kind", $three),
+            ("two-pair", 1),
+            ("jacks-or-better", 1),
+        ]
+    };
+}
+
+/// Every table of the library, grouped by game, best paying first within a game.
+pub const PRESETS: &[Preset] = &[
+    Preset { id: "jacks-or-better-9-6", name: "Jacks or Better 9/6", base: JOB, pays: jacks!(9, 6) },
+    Preset { id: "jacks-or-better-9-5", name: "Jacks or Better 9/5", base: JOB, pays: jacks!(9, 5) },
+    Preset { id: "jacks-or-better-8-6", name: "Jacks or Better 8/6", base: JOB, pays: jacks!(8, 6) },
+    Preset { id: "jacks-or-better-8-5", name: "Jacks or Better 8/5", base: JOB, pays: jacks!(8, 5) },
+    Preset { id: "jacks-or-better-7-5", name: "Jacks or Better 7/5", base: JOB, pays: jacks!(7, 5) },
+    Preset { id: "jacks-or-better-6-5", name: "Jacks or Better 6/5", base: JOB, pays: jacks!(6, 5) },
+    Preset { id: "bonus-poker-8-5", name: "Bonus Poker 8/5", base: BONUS, pays: bonus!(80, 40, 25, 8, 5, 2) },
+    Preset { id: "bonus-poker-7-5", name: "Bonus Poker 7/5", base: BONUS, pays: bonus!(80, 40, 25, 7, 5, 2) },
+    Preset { id: "bonus-poker-6-5", name: "Bonus Poker 6/5", base: BONUS, pays: bonus!(80, 40, 25, 6, 5, 2) },
+    Preset { id: "bonus-poker-deluxe-9-6", name: "Bonus Poker Deluxe 9/6", base: BONUS, pays: bonus!(80, 80, 80, 9, 6, 1) },
+    Preset { id: "bonus-poker-deluxe-8-6", name: "Bonus Poker Deluxe 8/6", base: BONUS, pays: bonus!(80, 80, 80, 8, 6, 1) },
+    Preset { id: "bonus-poker-deluxe-8-5", name: "Bonus Poker Deluxe 8/5", base: BONUS, pays: bonus!(80, 80, 80, 8, 5, 1) },
+    Preset { id: "double-bonus-10-7", name: "Double Bonus 10/7", base: DOUBLE, pays: double!(10, 7) },
+    Preset { id: "double-bonus-9-7", name: "Double Bonus 9/7", base: DOUBLE, pays: double!(9, 7) },
+    Preset { id: "double-bonus-9-6", name: "Double Bonus 9/6", base: DOUBLE, pays: double!(9, 6) },
+    Preset { id: "double-double-bonus-10-6", name: "Double Double Bonus 10/6", base: DDB, pays: kicker!(400, 160, 10, 6, 3) },
+    Preset { id: "double-double-bonus-9-6", name: "Double Double Bonus 9/6", base: DDB, pays: kicker!(400, 160, 9, 6, 3) },
+    Preset { id: "double-double-bonus-9-5", name: "Double Double Bonus 9/5", base: DDB, pays: kicker!(400, 160, 9, 5, 3) },
+    Preset { id: "double-double-bonus-8-5", name: "Double Double Bonus 8/5", base: DDB, pays: kicker!(400, 160, 8, 5, 3) },
+    Preset { id: "triple-double-bonus-9-7", name: "Triple Double Bonus 9/7", base: TDB, pays: kicker!(800, 400, 9, 7, 2) },
+    Preset { id: "triple-double-bonus-9-6", name: "Triple Double Bonus 9/6", base: TDB, pays: kicker!(800, 400, 9, 6, 2) },
+    Preset { id: "deuces-wild-full-pay", name: "Deuces Wild (full pay)", base: DEUCES, pays: deuces!(15, 9, 5, 3, 2, 2, 1) },
+    Preset { id: "not-so-ugly-deuces", name: "Not So Ugly Deuces", base: DEUCES, pays: deuces!(16, 10, 4, 4, 3, 2, 1) },
+    Preset { id: "deuces-wild-25-15-9-4-4-3-2-1", name: "Deuces Wild 25/15/9/4/4/3/2/1", base: DEUCES, pays: deuces!(15, 9, 4, 4, 3, 2, 1) },
+    Preset { id: "deuces-wild-25-15-9-4-3-2-2-1", name: "Deuces Wild 25/15/9/4/3/2/2/1", base: DEUCES, pays: deuces!(15, 9, 4, 3, 2, 2, 1) },
+];
+
+/// A library id that is not in the library.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a table of the library (`vpoker tables` lists them)")]
+pub struct UnknownTable(pub String);
+
+impl Preset {
+    /// The preset with this id.
+    pub fn find(id: &str) -> Result<&'static Preset, UnknownTable> {
+        PRESETS.iter().find(|p| p.id == id).ok_or_else(|| UnknownTable(id.to_string()))
+    }
+
+    /// The evaluator family.
+    pub fn family(&self) -> Family {
+        self.base.paytable().family()
+    }
+
+    /// The family's id as the library lists it: "natural", "deuces" or "kicker".
+    pub fn family_id(&self) -> &'static str {
+        match self.base {
+            Base::Kicker(_) => "kicker",
+            Base::Machine(machine) if machine.family() == Family::Deuces => "deuces",
+            Base::Machine(_) => "natural",
+        }
+    }
+
+    /// The pays in the base's row order. `None` when the preset does not name every row of its
+    /// base exactly once, in order (the tests check every preset).
+    pub fn pays_in_row_order(&self) -> Option<Vec<u32>> {
+        let rows = self.base.paytable().rows();
+        if rows.len() != self.pays.len() {
+            return None;
+        }
+        rows.iter().map(|row| self.pays.iter().find(|(id, _)| *id == row.id).map(|&(_, pay)| pay)).collect()
+    }
+
+    /// The preset's paytable: the base's rows with the preset's pays.
+    pub fn paytable(&self) -> Paytable {
+        let pays = self.pays_in_row_order().expect("every preset names each row of its base (checked by tests)");
+        self.base.paytable().with_pays(&pays).expect("one pay per row")
+    }
+
+    /// The exact analysis of optimal play (return, outcome probabilities, variance): computed over
+    /// all deals each time (about 15 ms).
+    pub fn analysis(&self) -> TableAnalysis {
+        analyze_table(&self.paytable())
+    }
+}

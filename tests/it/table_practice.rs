@@ -1,0 +1,116 @@
+//! Practice on any table through the public `Game` API: library and lab tables, no chips or XP, one
+//! hand in progress across the game, the same cards with the best hold, figures per table that the
+//! audit rebuilds from the hands.
+
+use chrono::NaiveDate;
+use vpoker::game::{DealRequest, Game, GameError, RowPay};
+use vpoker::hold::Hold;
+use vpoker::library::Preset;
+use vpoker::machine::MachineId;
+use vpoker::pipeline::{Deal, NudgeSource};
+use vpoker::shuffle::Seed;
+use vpoker::strategy::custom::TableSolver;
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    bytes[31] = 0x7a;
+    Seed::from_bytes(bytes)
+}
+
+fn day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
+}
+
+#[test]
+fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let before = game.state(day()).unwrap();
+    let preset = Preset::find("double-double-bonus-9-6").unwrap();
+    let solver = TableSolver::new(&preset.paytable());
+    let mut expected = (0u64, 0u64, 0u64, 0u64, 0.0f64);
+    for n in 0..40u64 {
+        let hand = game.table_deal(preset.id, 10, seed(n)).unwrap();
+        let deal = Deal::deal(&seed(n), MachineId::JacksOrBetter, 1, NudgeSource::Never);
+        assert_eq!(hand.cards, deal.dealt(), "the deal is the seed's shuffle, never nudged");
+        assert_eq!((hand.table.as_str(), hand.name.as_str()), (preset.id, preset.name));
+        let hint = game.table_hint().unwrap();
+        let evs = solver.hand_evs(&hand.cards);
+        assert_eq!(hint.best_hold, evs.best());
+        assert_eq!(hint.holds.len(), 32);
+        assert!(hint.holds.iter().all(|h| (h.ev - evs.ev(h.hold)).abs() < 1e-12), "every EV is the table's");
+        // Every other hand a mistake on purpose (holding every card against the best).
+        let hold = if n % 2 == 0 { hint.best_hold } else { Hold::from_mask(31).unwrap() };
+        let drawn = game.table_draw(hold).unwrap();
+        let deck = deal.deck();
+        let mut next = 5;
+        for i in 0..5 {
+            let card = if hold.holds(i) { hand.cards[i] } else { next += 1; deck[next - 1] };
+            assert_eq!(drawn.final_cards[i], card, "replacements come off the deck in order");
+        }
+        assert_eq!(drawn.win, 10 * u64::from(preset.paytable().pay(&drawn.final_cards)));
+        assert_eq!(drawn.best_win, 10 * u64::from(preset.paytable().pay(&drawn.best_final)));
+        assert_eq!(drawn.mistake, evs.is_mistake(hold));
+        expected.0 += 1;
+        expected.1 += u64::from(!drawn.mistake);
+        expected.2 += drawn.win;
+        expected.3 += drawn.best_win;
+        expected.4 += drawn.ev_given_up;
+    }
+    let sums = game.table_sums(preset.id).unwrap();
+    assert_eq!((sums.hands, sums.best_holds, sums.won, sums.best_won), (expected.0, expected.1, expected.2, expected.3));
+    assert!((sums.ev_given_up - expected.4).abs() < 1e-9);
+    assert_eq!(game.table_sums("jacks-or-better-8-5").unwrap().hands, 0, "counted apart per table");
+    let after = game.state(day()).unwrap();
+    assert_eq!((after.chips, after.xp), (before.chips, before.xp), "no chips, no XP");
+    assert!(game.history(10, None).unwrap().is_empty(), "not a machine's hand");
+    assert!(game.audit().unwrap().ok);
+}
+
+#[test]
+fn one_hand_is_in_progress_across_machines_and_tables_and_bad_requests_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false };
+    game.table_deal("not-so-ugly-deuces", 5, seed(1)).unwrap();
+    assert!(matches!(game.deal(request, seed(2), day()), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(game.table_deal("not-so-ugly-deuces", 5, seed(3)), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(game.draw(Hold::NONE, day()), Err(GameError::NoHandInProgress)), "the machine has no hand");
+    game.table_draw(Hold::NONE).unwrap();
+    assert!(matches!(game.table_draw(Hold::NONE), Err(GameError::NoHandInProgress)));
+    game.deal(request, seed(4), day()).unwrap();
+    assert!(matches!(game.table_deal("not-so-ugly-deuces", 5, seed(5)), Err(GameError::HandInProgress { .. })));
+    game.draw(Hold::NONE, day()).unwrap();
+    assert!(matches!(game.table_deal("jacks-or-better-10-7", 5, seed(6)), Err(GameError::UnknownTable { .. })));
+    assert_eq!(GameError::UnknownTable { table: "x".into() }.kind(), "unknown-table");
+    assert!(matches!(game.table_deal("jacks-or-better-8-5", 7, seed(6)), Err(GameError::InvalidBet { .. })));
+    assert!(game.table_hand().unwrap().is_none(), "nothing dealt by a refusal");
+}
+
+#[test]
+fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    let pays = [RowPay { row: "full-house".into(), pay: "7".into() }];
+    game.save_lab_table("Seven five", MachineId::JacksOrBetter, &pays).unwrap();
+    let hand = game.table_deal("lab:Seven five", 5, seed(9)).unwrap();
+    assert_eq!((hand.table.as_str(), hand.name.as_str()), ("lab:Seven five", "Seven five"));
+    game.table_draw(Hold::NONE).unwrap();
+    game.table_deal("Seven five", 5, seed(10)).unwrap();
+    game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
+    assert_eq!(game.table_sums("lab:Seven five").unwrap().hands, 2, "a bare name finds the lab table");
+    // A lab table deleted later: its hands still replay from the pays kept with them.
+    game.delete_lab_table("Seven five").unwrap();
+    assert!(game.derived_differences().unwrap().is_empty());
+    drop(game);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE table_sums SET best_holds = 2, won = 9999", []).unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("practice tables")), "{audit:?}");
+    assert!(game.derived_differences().unwrap().is_empty(), "rebuilt from the hands");
+    assert!(game.table_sums("lab:Seven five").unwrap().won < 9999);
+}
