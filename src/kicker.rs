@@ -16,15 +16,11 @@
 //! listed first. Exact hints for them: [`crate::strategy::kicker_hand_evs`]; the exact analysis
 //! of optimal play: [`crate::strategy::custom::analyze_table`] on [`KickerGame::paytable`].
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::OnceLock;
-
-use serde::{Serialize, Serializer};
 
 use crate::eval::Family;
 use crate::machine::{
-    row, PayRow, Paytable, NATURAL_LOSING, N_2P, N_3K, N_4A_24, N_4A_5K, N_4L_5K, N_4L_A4, N_4M, N_FH, N_FL, N_JB,
+    id_text, row, PayRow, Paytable, NATURAL_LOSING, N_2P, N_3K, N_4A_24, N_4A_5K, N_4L_5K, N_4L_A4, N_4M, N_FH, N_FL, N_JB,
     N_RF, N_SF, N_ST,
 };
 
@@ -108,22 +104,4 @@ fn kicker_rows(game: KickerGame) -> Vec<PayRow> {
     ROWS.iter().zip(pays(game)).map(|(&(id, categories), pay)| row(id, pay, categories)).collect()
 }
 
-impl fmt::Display for KickerGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for KickerGame {
-    type Err = UnknownKickerGame;
-
-    fn from_str(text: &str) -> Result<KickerGame, UnknownKickerGame> {
-        KickerGame::ALL.into_iter().find(|g| g.id() == text).ok_or_else(|| UnknownKickerGame(text.to_string()))
-    }
-}
-
-impl Serialize for KickerGame {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
-    }
-}
+id_text!(KickerGame, UnknownKickerGame);

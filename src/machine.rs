@@ -6,10 +6,7 @@
 //! them apart (Bonus Poker's `four-aces` pays four aces with any kicker); the kicker games' tables,
 //! which do, are in [`crate::kicker`].
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::Serialize;
 
 use crate::card::Card;
 use crate::eval::{Family, NaturalCategory};
@@ -296,29 +293,38 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
     }
 }
 
-impl fmt::Display for MachineId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
+/// `Display`, `FromStr` (one of `ALL` by its `id()`, else the error with the text), `Serialize`
+/// and `Deserialize` as the id, for an enum of games with `ALL` and `id()` (machines, kicker games).
+macro_rules! id_text {
+    ($game:ident, $unknown:ident) => {
+        impl std::fmt::Display for $game {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
+            }
+        }
 
-impl FromStr for MachineId {
-    type Err = UnknownMachine;
+        impl std::str::FromStr for $game {
+            type Err = $unknown;
 
-    fn from_str(text: &str) -> Result<MachineId, UnknownMachine> {
-        MachineId::ALL.into_iter().find(|m| m.id() == text).ok_or_else(|| UnknownMachine(text.to_string()))
-    }
-}
+            fn from_str(text: &str) -> Result<$game, $unknown> {
+                $game::ALL.into_iter().find(|g| g.id() == text).ok_or_else(|| $unknown(text.to_string()))
+            }
+        }
 
-impl Serialize for MachineId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
-    }
-}
+        impl serde::Serialize for $game {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.id())
+            }
+        }
 
-impl<'de> Deserialize<'de> for MachineId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MachineId, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+        impl<'de> serde::Deserialize<'de> for $game {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$game, D::Error> {
+                let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
+pub(crate) use id_text;
+
+id_text!(MachineId, UnknownMachine);
