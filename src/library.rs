@@ -245,3 +245,52 @@ impl Preset {
         analyze_table(&self.paytable())
     }
 }
+
+/// One row's pay as the library lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ListedPay {
+    /// The row id.
+    pub row: &'static str,
+    /// The pay per coin.
+    pub pay: u32,
+}
+
+/// A table as `vpoker tables` and the app's library list it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Listed {
+    /// The preset's id.
+    pub id: &'static str,
+    /// Its name.
+    pub name: &'static str,
+    /// "natural", "deuces" or "kicker".
+    pub family: &'static str,
+    /// The base table's id (a machine's or a kicker game's).
+    pub base: &'static str,
+    /// Every row's pay per coin, best row first.
+    pub pays: Vec<ListedPay>,
+    /// The exact return of optimal play per coin (computed, never typed in).
+    #[serde(rename = "return")]
+    pub return_rate: f64,
+}
+
+/// The whole library with each table's exact return, computed once per process (about 0.4 s for
+/// all of them) and kept.
+pub fn listing() -> &'static [Listed] {
+    static LISTED: std::sync::OnceLock<Vec<Listed>> = std::sync::OnceLock::new();
+    LISTED.get_or_init(|| {
+        PRESETS
+            .iter()
+            .map(|preset| {
+                let table = preset.paytable();
+                Listed {
+                    id: preset.id,
+                    name: preset.name,
+                    family: preset.family_id(),
+                    base: preset.base.id(),
+                    pays: table.rows().iter().map(|row| ListedPay { row: row.id, pay: row.pay }).collect(),
+                    return_rate: analyze_table(&table).return_rate,
+                }
+            })
+            .collect()
+    })
+}

@@ -30,29 +30,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
 
 /// `vpoker tables [--json]`: the library, each table's return computed exactly.
 fn tables(args: crate::cli::TablesArgs) -> Result<ExitCode, String> {
-    use vpoker::library::PRESETS;
-    let listed: Vec<serde_json::Value> = PRESETS
-        .iter()
-        .map(|preset| {
-            let table = preset.paytable();
-            let pays: Vec<serde_json::Value> =
-                table.rows().iter().map(|row| serde_json::json!({ "row": row.id, "pay": row.pay })).collect();
-            serde_json::json!({
-                "id": preset.id,
-                "name": preset.name,
-                "family": preset.family_id(),
-                "base": preset.base.id(),
-                "pays": pays,
-                "return": preset.analysis().return_rate,
-            })
-        })
-        .collect();
+    let listed = vpoker::library::listing();
     if args.json {
-        println!("{}", serde_json::Value::Array(listed));
+        println!("{}", serde_json::to_string(listed).map_err(|e| e.to_string())?);
     } else {
-        for table in &listed {
-            let ret = table["return"].as_f64().unwrap_or(0.0) * 100.0;
-            println!("{:<32} {:<32} {:>9.4} %", table["id"].as_str().unwrap_or(""), table["name"].as_str().unwrap_or(""), ret);
+        for table in listed {
+            println!("{:<32} {:<32} {:>9.4} %", table.id, table.name, table.return_rate * 100.0);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -68,7 +68,11 @@ pub async fn paytable_chart<R: Runtime>(
     pays: Vec<RowPay>,
 ) -> CommandResult<ChartView> {
     let base = machine(&base)?;
-    let table = lab_paytable(base, &pays)?;
+    chart_job(app, lab_paytable(base, &pays)?).await
+}
+
+/// Generates `table`'s chart as the current lab job (progress in three stages, cancel).
+pub(crate) async fn chart_job<R: Runtime>(app: AppHandle<R>, table: vpoker::machine::Paytable) -> CommandResult<ChartView> {
     as_job(app, move |control| {
         let stages = |stage: ChartStage, fraction: f64| {
             let step = match stage {

@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 42] = [
+pub const NAMES: [&str; 49] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -45,4 +45,11 @@ pub const NAMES: [&str; 42] = [
     "lab_tables",
     "lab_table_save",
     "lab_table_delete",
+    "library",
+    "table_deal",
+    "table_hand",
+    "table_hint",
+    "table_draw",
+    "table_sums",
+    "table_chart",
 ];

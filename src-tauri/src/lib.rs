@@ -22,6 +22,7 @@ pub mod commands;
 pub mod labs;
 pub mod reminder;
 mod state;
+pub mod tables;
 
 pub use command_names::NAMES as COMMAND_NAMES;
 pub use commands::CommandError;
@@ -115,5 +116,12 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         charts::lab_tables,
         charts::lab_table_save,
         charts::lab_table_delete,
+        tables::library,
+        tables::table_deal,
+        tables::table_hand,
+        tables::table_hint,
+        tables::table_draw,
+        tables::table_sums,
+        tables::table_chart,
     ])
 }

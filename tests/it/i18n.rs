@@ -218,7 +218,10 @@ fn game_error_kinds() -> BTreeSet<String> {
 /// Paytable row ids (`row("id", …)`) and machine ids from src/machine.rs.
 fn rows_and_machines() -> (BTreeSet<String>, BTreeSet<String>) {
     let source = read(&root().join("src/machine.rs"));
+    // The kicker games' tables (practised from the library) name their rows the same way.
+    let kicker = read(&root().join("src/kicker.rs"));
     let mut rows: BTreeSet<String> = literals_after(&source, "row(\"", '"', true).into_iter().collect();
+    rows.extend(literals_after(&kicker, "row(\"", '"', true));
     rows.insert("nothing".to_string());
     let machines: BTreeSet<String> = literals_after(&source, "=> \"", '"', false)
         .into_iter()

@@ -52,6 +52,14 @@ export const api = {
   /** The daily reminder: its time (or null) and whether this platform can schedule one. */
   reminder: () => call("reminder"),
   setReminder: (time, title, body) => call("set_reminder", { time, title, body }),
+  /** The casino tables: the library (each table's exact return) and practice hands on one. */
+  library: () => call("library"),
+  tableDeal: (table, bet) => call("table_deal", { table, bet }),
+  tableHand: () => call("table_hand"),
+  tableHint: () => call("table_hint"),
+  tableDraw: (hold) => call("table_draw", { hold }),
+  tableSums: (table) => call("table_sums", { table }),
+  tableChart: (table) => call("table_chart", { table }),
   /** Copies text to the clipboard (Tauri's clipboard plugin: the one plugin command the page may call). */
   copyText: (text) => call("plugin:clipboard-manager|write_text", { text }),
   /** The whole history checked, every hand and every kind-deal decision (a long run: labProgress, labCancel). */

@@ -17,13 +17,14 @@ import * as help from "./help.js";
 import * as fairness from "./fairness.js";
 import * as daily from "./daily.js";
 import * as milestones from "./milestones.js";
+import * as tables from "./tables.js";
 import * as verify from "./verify.js";
 import * as train from "./train.js";
 import * as chart from "./chart.js";
 
-const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart, daily, milestones };
+const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart, daily, milestones, tables: tables.library, table: tables.practice };
 /** The tab a screen without a tab of its own belongs to. */
-const TAB_OF = { machine: "lobby", daily: "lobby", milestones: "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
+const TAB_OF = { machine: "lobby", daily: "lobby", milestones: "lobby", tables: "lobby", table: "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");

@@ -78,9 +78,11 @@ function playing(app, st) {
         const held = Boolean(s.held >> i & 1);
         return h("button", {
           type: "button", class: "card", "data-testid": `daily-card-${i}`,
-          "aria-pressed": held ? "true" : "false", "aria-label": cardName(card),
+          "aria-pressed": held ? "true" : "false",
           onclick: () => { s.held ^= 1 << i; app.render(); },
-        }, cardFace(card), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")));
+        }, cardFace(card), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")),
+          // The name is the button's content (as on the machine): no aria-label the visible tag is missing from.
+          h("span", { class: "card-name visually-hidden" }, cardName(card), held ? `, ${t("card.held")}` : ""));
       })),
     h("button", { type: "button", class: "btn primary", "data-testid": "daily-draw", disabled: s.busy ? true : undefined, onclick: () => draw(app) },
       t("machine.draw")),

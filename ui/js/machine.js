@@ -157,6 +157,12 @@ async function draw() {
   if (next) app.milestoneNews();
 }
 
+/** The mistake warning before a draw, for another screen's hand (a practice table's): "cancel",
+ * "best" or "draw". */
+export function warnBeforeDraw(cards, best, mine) {
+  return warn({ cards }, best, mine);
+}
+
 function warn(hint, best, mine) {
   const dialog = document.getElementById("dialog");
   return new Promise((resolve) => {

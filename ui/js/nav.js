@@ -9,7 +9,7 @@
 // one more entry: back closes it, and closing it otherwise takes its entry away again. At the lobby
 // with no dialog there is nothing to go back to: the desktop keys do nothing there.
 
-const LEVEL = { lobby: 0, machine: 1, daily: 1, milestones: 1, history: 1, stats: 1, settings: 1, help: 1, fairness: 1, verify: 2, train: 2, chart: 2, paylab: 2 };
+const LEVEL = { lobby: 0, machine: 1, daily: 1, milestones: 1, tables: 1, table: 2, history: 1, stats: 1, settings: 1, help: 1, fairness: 1, verify: 2, train: 2, chart: 2, paylab: 2 };
 
 let onRoute = () => {};
 /** The depth of the screen drawn last. */

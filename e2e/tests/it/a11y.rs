@@ -163,6 +163,24 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     audit(app, found, lang, "today's ten deals").await?;
     app.screenshot(&format!("daily-{lang}")).await?;
     app.click("daily-back").await?;
+    // A casino table: the library and a hand with its hint, drawn with the best hold.
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+    audit(app, found, lang, "casino tables").await?;
+    app.click("table-jacks-or-better-8-5").await?;
+    app.click("table-deal").await?;
+    app.wait_visible(&tid("table-draw")).await?;
+    app.click("table-hint").await?;
+    app.wait_visible(&tid("table-hint-best")).await?;
+    audit(app, found, lang, "a casino table, the hint shown").await?;
+    app.screenshot(&format!("table-{lang}")).await?;
+    let best: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
+    crate::tables::hold_mask(app, best).await?;
+    app.click("table-draw").await?;
+    app.wait_visible(&tid("table-result")).await?;
+    audit(app, found, lang, "a casino table, drawn").await?;
+    app.click("table-back").await?;
+    app.click("tables-back").await?;
     app.click("lobby-milestones").await?;
     app.wait_visible(&tid("milestones-count")).await?;
     audit(app, found, lang, "milestones").await?;

@@ -11,3 +11,4 @@ mod coach;
 mod daily;
 mod fairness;
 mod phone;
+mod tables;

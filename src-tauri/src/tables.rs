@@ -1,0 +1,57 @@
+//! Practice on the tables players meet in casinos: the table library (each table's exact return),
+//! practice hands on a library or saved lab table (deal from a fresh OS seed, hint, draw, the
+//! table's figures) and a library table's generated chart (the current lab job: progress, cancel).
+
+use tauri::{AppHandle, Runtime};
+use vpoker::game::{GameError, TableDraw, TableHand, TableHint, TableSums};
+use vpoker::hold::Hold;
+use vpoker::library::{listing, Listed, Preset};
+
+use crate::charts::{chart_job, ChartView};
+use crate::commands::{os_seed, with_game, worker, CommandResult};
+
+/// The table library, each table with its exact return (computed once per process).
+#[tauri::command]
+pub async fn library() -> CommandResult<Vec<Listed>> {
+    worker(|| Ok(listing().to_vec())).await
+}
+
+/// Deals a practice hand on `table` (a library id or `lab:NAME`) from a fresh OS seed, its figures
+/// at `bet` per coin: no chips, no XP, never nudged.
+#[tauri::command]
+pub async fn table_deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32) -> CommandResult<TableHand> {
+    let seed = os_seed()?;
+    with_game(app, move |game| game.table_deal(&table, bet, seed)).await
+}
+
+/// The practice table hand waiting for its draw, if any (the screen resumes it).
+#[tauri::command]
+pub async fn table_hand<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<TableHand>> {
+    with_game(app, |game| game.table_hand()).await
+}
+
+/// Every hold's EV on the table of the hand in progress, best first, each with the core's verdict.
+#[tauri::command]
+pub async fn table_hint<R: Runtime>(app: AppHandle<R>) -> CommandResult<TableHint> {
+    with_game(app, |game| game.table_hint()).await
+}
+
+/// Draws the practice table hand in progress with `hold` (bit i keeps card i).
+#[tauri::command]
+pub async fn table_draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<TableDraw> {
+    let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
+    with_game(app, move |game| game.table_draw(hold)).await
+}
+
+/// A table's practice figures.
+#[tauri::command]
+pub async fn table_sums<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<TableSums> {
+    with_game(app, move |game| game.table_sums(&table)).await
+}
+
+/// A library table's strategy chart, generated from the exact solver (the current lab job).
+#[tauri::command]
+pub async fn table_chart<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<ChartView> {
+    let preset = Preset::find(&table).map_err(|_| GameError::UnknownTable { table: table.clone() })?;
+    chart_job(app, preset.paytable()).await
+}

@@ -1,0 +1,193 @@
+// Casino tables: the library (#/tables: each table as players know it, with its exact return from
+// Rust) and practice on one (#/table/ID): practice hands only — no chips, no XP, counted apart per
+// table — with the table's exact hint, the mistake warning before a draw, the same cards with the
+// best hold after it, the table's figures and its generated chart. Every number comes from Rust;
+// the UI keeps only the cards the player has tapped.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { cardFace, cardName, miniCard } from "./cards.js";
+import { warnBeforeDraw } from "./machine.js";
+
+const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, chart: null, showHint: false };
+
+function enter(app) {
+  s.hand = null; s.hint = null; s.drawn = null; s.held = 0; s.sums = null; s.chart = null; s.showHint = false;
+  load(app);
+}
+
+async function load(app) {
+  if (!s.list) {
+    const list = await app.run(() => api.library());
+    if (list) s.list = list;
+  }
+  if (app.route.name === "table" && app.route.arg) {
+    s.table = app.route.arg;
+    const [hand, sums] = await Promise.all([app.run(() => api.tableHand(), { quiet: true }), app.run(() => api.tableSums(s.table), { quiet: true })]);
+    // A hand in progress on another table is that table's: show it there.
+    s.hand = hand && hand.table === s.table ? hand : null;
+    if (sums) s.sums = sums;
+  }
+  app.render();
+}
+
+function listedOf(id) {
+  return (s.list || []).find((table) => table.id === id);
+}
+
+async function deal(app) {
+  if (s.busy) return;
+  s.busy = true;
+  // The figures are shown at the smallest bet Rust offers (nothing is staked).
+  const hand = await app.run(() => api.tableDeal(s.table, app.state.bets[0]));
+  s.busy = false;
+  if (hand) {
+    s.hand = hand; s.hint = null; s.drawn = null; s.held = 0; s.showHint = false;
+    api.tableHint().then((hint) => { if (s.hand && hint.hand.hand_id === s.hand.hand_id) { s.hint = hint; app.render(); } })
+      .catch((error) => app.showError(error));
+  }
+  app.render();
+}
+
+async function draw(app) {
+  if (s.busy || !s.hand) return;
+  const hint = s.hint || await app.run(() => api.tableHint());
+  const mine = hint && hint.holds.find((entry) => entry.hold === s.held);
+  if (mine && mine.mistake && app.state.settings.mistake_warnings) {
+    const best = hint.holds[0];
+    const choice = await warnBeforeDraw(s.hand.cards, best, mine);
+    if (choice === "cancel") return;
+    if (choice === "best") s.held = best.hold;
+  }
+  s.busy = true;
+  const drawn = await app.run(() => api.tableDraw(s.held));
+  s.busy = false;
+  if (drawn) {
+    s.drawn = drawn; s.sums = drawn.sums; s.hand = null; s.hint = null;
+    app.announce(outcomeText(drawn.outcome));
+  }
+  app.render();
+  if (drawn) app.milestoneNews();
+}
+
+async function showChart(app) {
+  s.chart = "loading";
+  app.render();
+  const chart = await app.run(() => api.tableChart(s.table));
+  s.chart = chart || null;
+  app.render();
+}
+
+function outcomeText(outcome) {
+  return outcome === "nothing" ? t("daily.nothing") : t(`row.${outcome}`);
+}
+
+function rowName(row) {
+  return t(`row.${row}`);
+}
+
+function libraryScreen(app) {
+  const head = h("div", { class: "machine-head" },
+    h("button", { type: "button", class: "back", "data-testid": "tables-back", "aria-label": t("verify.back"), onclick: () => app.go("lobby") }, "‹"),
+    h("h2", { class: "machine-title" }, t("tables.title")));
+  if (!s.list) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
+  replace(app.main, head,
+    h("p", { class: "small muted" }, t("tables.explain")),
+    h("ul", { class: "tables-list", "data-testid": "tables-list" }, s.list.map((table) =>
+      h("li", { class: "tables-item" },
+        h("button", { type: "button", class: "tile", "data-testid": `table-${table.id}`, onclick: () => app.go("table", table.id) },
+          h("span", { class: "tile-name" }, table.name),
+          h("span", { class: "tile-pays" }, t("tables.return", { pct: formatPercent(table.return, 2) })))))));
+}
+
+function cardsRow(app, cards, interactive, mask) {
+  return h("div", { class: "hand daily-cards", role: "group", "aria-label": t("daily.cards") },
+    cards.map((card, i) => {
+      const held = Boolean(mask >> i & 1);
+      return h("button", {
+        type: "button", class: "card", "data-testid": `table-card-${i}`,
+        "aria-pressed": held ? "true" : "false",
+        disabled: interactive ? undefined : true,
+        onclick: () => { s.held ^= 1 << i; app.render(); },
+      }, cardFace(card), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")),
+          // The name is the button's content (as on the machine): no aria-label the visible tag is missing from.
+          h("span", { class: "card-name visually-hidden" }, cardName(card), held ? `, ${t("card.held")}` : ""));
+    }));
+}
+
+function hintBlock(app) {
+  if (!s.hand) return null;
+  if (!s.showHint) {
+    return h("button", { type: "button", class: "btn quiet", "data-testid": "table-hint", onclick: () => { s.showHint = true; app.render(); } }, t("tables.show-hint"));
+  }
+  if (!s.hint) return h("p", { class: "small" }, t("app.loading"));
+  const best = s.hint.holds[0];
+  return h("section", { class: "table-hint", "data-testid": "table-hint-best", "data-hold": String(best.hold) },
+    h("p", {}, t("hint.review.best"), " ",
+      h("span", { class: "hold-cards" }, s.hand.cards.map((c, i) => miniCard(c, { held: (best.hold >> i) & 1 }))),
+      " ", t("daily.ev", { ev: formatDec(best.ev, 4) })),
+    h("details", {}, h("summary", {}, t("daily.all-holds")),
+      h("ol", { class: "daily-evs" }, s.hint.holds.map((entry) =>
+        h("li", {}, h("span", { class: "hold-cards" }, s.hand.cards.map((c, i) => miniCard(c, { held: (entry.hold >> i) & 1 }))), " ", formatDec(entry.ev, 4))))));
+}
+
+function resultBlock() {
+  const d = s.drawn;
+  if (!d) return null;
+  return h("section", { class: "table-result", "data-testid": "table-result", "data-mistake": String(d.mistake) },
+    h("p", { class: `verdict ${d.mistake ? "warn" : "ok"}`, role: "status" },
+      d.mistake ? t("tables.result.mistake", { ev: formatDec(d.ev_given_up, 4) }) : t("tables.result.best")),
+    h("p", {}, t("tables.result.yours"), " ", h("span", { class: "hr-cards" }, d.final.map((c) => miniCard(c))), " ", outcomeText(d.outcome)),
+    d.mistake ? h("p", {}, t("tables.result.same-cards"), " ", h("span", { class: "hr-cards" }, d.best_final.map((c) => miniCard(c))), " ", outcomeText(d.best_outcome)) : null);
+}
+
+function figures() {
+  const sums = s.sums;
+  if (!sums || !sums.hands) return h("p", { class: "small muted", "data-testid": "table-figures" }, t("tables.figures.none"));
+  return h("p", { class: "small", "data-testid": "table-figures", "data-hands": String(sums.hands) },
+    t("tables.figures", { hands: formatInt(sums.hands), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
+}
+
+function chartBlock(app) {
+  if (s.chart === null) {
+    return h("button", { type: "button", class: "btn quiet", "data-testid": "table-chart", onclick: () => showChart(app) }, t("tables.chart"));
+  }
+  if (s.chart === "loading") return h("p", { class: "small", "data-testid": "table-chart-loading" }, t("tables.chart.loading"));
+  return h("section", { class: "table-chart" },
+    h("h3", { class: "section-title" }, t("tables.chart")),
+    h("p", { class: "small" }, t("tables.chart.cost", { pct: formatPercent(s.chart.cost, 3) })),
+    h("ol", { class: "chart-lines", "data-testid": "table-chart-lines" }, s.chart.lines.map((line) =>
+      h("li", { "data-class": line.class },
+        h("span", { class: "chart-rank" }, formatInt(line.rank)), " ",
+        h("span", { class: "chart-label" }, t(`chart.class.${line.class}`))))));
+}
+
+function tableScreen(app) {
+  const listed = listedOf(s.table);
+  const head = h("div", { class: "machine-head" },
+    h("button", { type: "button", class: "back", "data-testid": "table-back", "aria-label": t("verify.back"), onclick: () => app.go("tables") }, "‹"),
+    h("h2", { class: "machine-title" }, listed ? listed.name : s.table));
+  if (!s.list) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
+  // While a hand waits: its dealt cards and the player's taps; once drawn: the final cards, the
+  // held ones still marked.
+  const cards = s.hand ? s.hand.cards : s.drawn ? s.drawn.final : null;
+  const mask = s.hand ? s.held : s.drawn ? s.drawn.hold : 0;
+  replace(app.main, head,
+    listed ? h("p", { class: "small", "data-testid": "table-return" }, t("tables.return", { pct: formatPercent(listed.return, 2) }), " · ", t("tables.practice-only")) : null,
+    listed ? h("details", { class: "table-pays" }, h("summary", {}, t("tables.pays")),
+      h("ul", {}, listed.pays.map((p) => h("li", {}, rowName(p.row), " ", formatInt(p.pay))))) : null,
+    cards ? cardsRow(app, cards, Boolean(s.hand), mask) : h("p", { class: "small" }, t("tables.deal-first")),
+    s.hand
+      ? h("button", { type: "button", class: "btn primary", "data-testid": "table-draw", disabled: s.busy ? true : undefined, onclick: () => draw(app) }, t("machine.draw"))
+      : h("button", { type: "button", class: "btn primary", "data-testid": "table-deal", disabled: s.busy ? true : undefined, onclick: () => deal(app) }, t("machine.deal")),
+    hintBlock(app),
+    resultBlock(),
+    figures(),
+    chartBlock(app));
+}
+
+/** The library (#/tables) and one table's practice (#/table/ID): two screens, so that opening a
+ * table from the list enters it afresh. */
+export const library = { enter, leave() {}, render: libraryScreen };
+export const practice = { enter, leave() {}, render: tableScreen };
