@@ -68,6 +68,12 @@ fn the_commands_send_what_the_snapshots_hold() {
     }
     snapshot("daily-done", &json(&game.daily_deals(day).unwrap()));
     snapshot("milestones", &json(&game.milestones().unwrap()));
+    // A casino table practised: the hand, its hint, the draw (a mistake: every card held) and the
+    // table's figures; and the library with its returns.
+    snapshot("table-hand", &json(&game.table_deal("double-double-bonus-9-6", 5, seed(9)).unwrap()));
+    snapshot("table-hint", &json(&game.table_hint().unwrap()));
+    snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
+    snapshot("library", &json(&vpoker::library::listing()));
     let errors: Vec<Value> = [
         game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
         game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),

@@ -9,3 +9,4 @@ mod coach;
 mod commands;
 mod habit;
 mod labs;
+mod tables;
