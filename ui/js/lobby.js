@@ -10,12 +10,19 @@ import { play } from "./sound.js";
 import * as dailyDeals from "./daily.js";
 
 let today = null; // today's ten deals, as Rust sent them for the card
+let tableHand = null; // a practice table hand waiting for its draw, as Rust sent it
 
 export function enter(app) {
   dailyDeals.summary().then((state) => {
     today = state;
     if (state && app.route.name === "lobby") app.render();
   });
+  tableHand = null;
+  // A table hand waiting blocks every deal: say where it is, one tap away.
+  api.tableHand().then((hand) => {
+    tableHand = hand;
+    if (hand && app.route.name === "lobby") app.render();
+  }).catch(() => {});
 }
 
 export function leave() {}
@@ -120,6 +127,9 @@ export function render(app) {
       h("p", {}, state.daily.available ? t("lobby.broke.daily-now") : t("lobby.daily.next")),
       h("p", { class: "small" }, t("lobby.broke.practice")),
       h("button", { type: "button", class: "btn", "data-testid": "broke-practice", onclick: startPractice }, t("lobby.practice"))) : null,
+    tableHand ? h("section", { class: "broke", role: "status" },
+      h("p", {}, t("tables.waiting", { table: tableHand.name })),
+      h("button", { type: "button", class: "btn", "data-testid": "lobby-table-resume", onclick: () => app.go("table", tableHand.table) }, t("tables.resume"))) : null,
     dailyBlock(app, state),
     progressBlock(state),
     todayCard(app),

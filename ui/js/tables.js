@@ -27,6 +27,7 @@ async function load(app) {
     const [hand, sums] = await Promise.all([app.run(() => api.tableHand(), { quiet: true }), app.run(() => api.tableSums(s.table), { quiet: true })]);
     // A hand in progress on another table is that table's: show it there.
     s.hand = hand && hand.table === s.table ? hand : null;
+    if (s.hand) fetchHint(app);
     if (sums) s.sums = sums;
   }
   app.render();
@@ -44,10 +45,15 @@ async function deal(app) {
   s.busy = false;
   if (hand) {
     s.hand = hand; s.hint = null; s.drawn = null; s.held = 0; s.showHint = false;
-    api.tableHint().then((hint) => { if (s.hand && hint.hand.hand_id === s.hand.hand_id) { s.hint = hint; app.render(); } })
-      .catch((error) => app.showError(error));
+    fetchHint(app);
   }
   app.render();
+}
+
+/** Asks Rust for the hand's hint (all 32 EVs on this table) ahead of the player's tap. */
+function fetchHint(app) {
+  api.tableHint().then((hint) => { if (s.hand && hint.hand.hand_id === s.hand.hand_id) { s.hint = hint; app.render(); } })
+    .catch((error) => app.showError(error));
 }
 
 async function draw(app) {

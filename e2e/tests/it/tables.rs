@@ -52,5 +52,21 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.wait_visible(&tid("table-chart-lines")).await?;
     app.screenshot("table-chart").await?;
     assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
+    // A hand left waiting: the lobby says where it is and takes the player back to it.
+    app.click("table-deal").await?;
+    app.wait_visible(&tid("table-draw")).await?;
+    app.click("table-back").await?;
+    app.click("tables-back").await?;
+    app.wait_visible(&tid("lobby-table-resume")).await?;
+    app.screenshot("lobby-table-waiting").await?;
+    app.click("lobby-table-resume").await?;
+    app.wait_visible(&tid("table-draw")).await?;
+    app.click("table-hint").await?;
+    app.wait_visible(&tid("table-hint-best")).await?;
+    let best: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
+    hold_mask(&app, best).await?;
+    app.click("table-draw").await?;
+    app.wait_visible(&tid("table-result")).await?;
+    assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("2"));
     app.close().await
 }
