@@ -190,6 +190,11 @@ function labScreen(app, id) {
             rerun(app);
           },
         }, `${table.name} · ${app.machineName(table.base)}`),
+        // Practice hands on this saved table (its hint, warnings and chart): the casino tables' screen.
+        h("button", {
+          type: "button", class: "btn small", "data-testid": `paylab-practise-${table.name}`,
+          onclick: () => app.go("table", `lab:${table.name}`),
+        }, t("paylab.practise")),
         h("button", {
           type: "button", class: "btn small", "aria-label": t("paylab.delete", { name: table.name }),
           onclick: async () => { const list = await app.run(() => api.labTableDelete(table.name)); if (list) { lab.saved = list; app.render(); } },

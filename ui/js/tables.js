@@ -171,9 +171,11 @@ function chartBlock(app) {
 
 function tableScreen(app) {
   const listed = listedOf(s.table);
+  // A saved lab table (`lab:NAME`) is named by its name; the library's by theirs.
+  const title = listed ? listed.name : String(s.table || "").replace(/^lab:/, "");
   const head = h("div", { class: "machine-head" },
     h("button", { type: "button", class: "back", "data-testid": "table-back", "aria-label": t("verify.back"), onclick: () => app.go("tables") }, "‹"),
-    h("h2", { class: "machine-title" }, listed ? listed.name : s.table));
+    h("h2", { class: "machine-title" }, title));
   if (!s.list) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
   // While a hand waits: its dealt cards and the player's taps; once drawn: the final cards, the
   // held ones still marked.
@@ -190,7 +192,7 @@ function tableScreen(app) {
     hintBlock(app),
     resultBlock(),
     figures(),
-    chartBlock(app));
+    listed ? chartBlock(app) : h("p", { class: "small muted" }, t("tables.lab-chart")));
 }
 
 /** The library (#/tables) and one table's practice (#/table/ID): two screens, so that opening a
