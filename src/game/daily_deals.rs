@@ -22,7 +22,7 @@ use crate::strategy::hand_evs;
 
 use super::coach::session_card::grade;
 use super::error::GameError;
-use super::store::{corrupt, Res};
+use super::store::{corrupt, Failure, Res};
 
 /// A mistake giving up at most this much EV per coin is marked "close", more is "costly" (the
 /// session card's lowest grade line: one such hand alone keeps a day above it).
@@ -202,8 +202,15 @@ fn days_from_deals(conn: &Connection) -> Res<Vec<(String, u32, f64, u32)>> {
     let mut out: Vec<(String, u32, f64, u32)> = Vec::with_capacity(dates.len());
     let mut previous: Option<(NaiveDate, u32)> = None;
     for text in dates {
-        let date: NaiveDate = text.parse().map_err(|_| corrupt(format!("bad date '{text}' in today's deals")))?;
-        let (_, score) = played(date, &holds_of(conn, date)?);
+        // A row that does not decode (a crafted file) gives no day: the days are a cache, never a
+        // reason to refuse the file.
+        let Ok(date) = text.parse::<NaiveDate>() else { continue };
+        let holds = match holds_of(conn, date) {
+            Ok(holds) => holds,
+            Err(Failure::Corrupt(_)) => continue,
+            Err(other) => return Err(other),
+        };
+        let (_, score) = played(date, &holds);
         let streak = match previous {
             Some((before, run)) if before.succ_opt() == Some(date) => run + 1,
             _ => 1,

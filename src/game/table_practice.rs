@@ -26,7 +26,7 @@ use super::error::GameError;
 use super::hands::in_progress_id;
 use super::lab_tables;
 use super::rules;
-use super::store::{corrupt, Res};
+use super::store::{corrupt, Failure, Res};
 
 /// Saved lab tables are named `lab:NAME` (a bare name works when no library id is the same).
 pub const LAB_PREFIX: &str = "lab:";
@@ -308,8 +308,14 @@ fn rebuilt(conn: &Connection) -> Res<Vec<TableSums>> {
     let mut solvers: std::collections::HashMap<(String, String), TableSolver> = std::collections::HashMap::new();
     while let Some(r) = rows.next()? {
         let row = row_of(r)?;
-        let hold = row.hold.and_then(|m| Hold::from_mask(m).ok()).ok_or_else(|| corrupt(format!("practice table hand {}: a bad hold", row.id)))?;
-        let replayed = replay(&row)?;
+        // A practice hand that does not replay (a crafted file) adds nothing: the figures are a
+        // cache, and practice moves no chips, so it is never a reason to refuse the file.
+        let Some(hold) = row.hold.and_then(|m| Hold::from_mask(m).ok()) else { continue };
+        let replayed = match replay(&row) {
+            Ok(replayed) => replayed,
+            Err(Failure::Corrupt(_)) => continue,
+            Err(other) => return Err(other),
+        };
         let sums = by_table.entry(row.table.clone()).or_insert_with(|| TableSums { table: row.table.clone(), ..TableSums::default() });
         let solver = solvers.entry((row.base.clone(), row.pays.clone())).or_insert_with(|| TableSolver::new(&replayed.table));
         settle(&replayed, solver, hold, sums);

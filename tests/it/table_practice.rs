@@ -114,3 +114,25 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     assert!(game.derived_differences().unwrap().is_empty(), "rebuilt from the hands");
     assert!(game.table_sums("lab:Seven five").unwrap().won < 9999);
 }
+
+#[test]
+fn a_crafted_practice_hand_or_day_is_skipped_by_the_audit_never_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    game.table_deal("jacks-or-better-9-6", 5, seed(20)).unwrap();
+    game.table_draw(Hold::NONE).unwrap();
+    game.daily_draw(Hold::NONE, day()).unwrap();
+    drop(game);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("INSERT INTO table_hands (table_id, base, pays, bet, seed, hold) VALUES ('x', 'no-such-base', '1,2', 5, 'zz', 3)", []).unwrap();
+    conn.execute("INSERT INTO daily_deals (day, idx, hold) VALUES ('2031-02-30', 0, 1)", []).unwrap();
+    conn.execute("INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', 'yesterday', 1)", []).unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "practice hands, today's deals and milestones move no chips: {audit:?}");
+    assert_eq!(game.table_sums("jacks-or-better-9-6").unwrap().hands, 1, "the real practice hand still counts");
+    assert!(game.milestones().unwrap().iter().any(|m| m.id == "first-royal" && m.reached && m.reached_on.is_none()));
+    assert!(Game::audit_file(&path).is_ok());
+}
