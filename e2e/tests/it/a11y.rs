@@ -174,10 +174,7 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.wait_visible(&tid("table-hint-best")).await?;
     audit(app, found, lang, "a casino table, the hint shown").await?;
     app.screenshot(&format!("table-{lang}")).await?;
-    let best: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
-    crate::tables::hold_mask(app, best).await?;
-    app.click("table-draw").await?;
-    app.wait_visible(&tid("table-result")).await?;
+    crate::tables::draw_best(app).await?;
     audit(app, found, lang, "a casino table, drawn").await?;
     app.click("table-back").await?;
     app.click("tables-back").await?;
