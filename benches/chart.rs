@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use vpoker::card::Card;
-use vpoker::eval::Family;
+use vpoker::strategy::chart::Vocabulary;
 use vpoker::machine::{MachineId, Paytable};
 use vpoker::shuffle::Seed;
 use vpoker::strategy::chart;
@@ -30,8 +30,8 @@ fn warm() {
     vpoker::strategy::warm_up();
     let tables = started.elapsed();
     let started = Instant::now();
-    chart::prepare(Family::Natural);
-    chart::prepare(Family::Deuces);
+    chart::prepare(Vocabulary::Natural);
+    chart::prepare(Vocabulary::Deuces);
     eprintln!(
         "one-time: solver tables {:.3} s, chart classes of both families {:.3} s",
         tables.as_secs_f64(),

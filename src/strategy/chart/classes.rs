@@ -9,8 +9,59 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use crate::eval::Family;
+use crate::machine::{Paytable, N_4A_24, N_4A_5K, N_4L_A4, N_4L_5K};
 
 use super::shape::{HoldShape, HIGH_RANKS, ROYAL_RANKS};
+
+/// The words a chart may use: the natural family's, the natural family's with the kicker classes
+/// (for tables that pay four of a kind by its fifth card: Double Double and Triple Double Bonus),
+/// or Deuces Wild's. A vocabulary's classes are numbered in one list; the kicker vocabulary is the
+/// natural list with the kicker classes after it, so a natural class has one number in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Vocabulary {
+    /// Jacks or Better, Bonus Poker, Double Bonus and every natural table paying four of a kind
+    /// the same whatever the fifth card.
+    Natural,
+    /// The natural classes and the kicker classes ("Three aces with a 2–4 kicker").
+    Kicker,
+    /// Deuces Wild.
+    Deuces,
+}
+
+impl Vocabulary {
+    /// The vocabulary a table's chart uses: the kicker one when the table has a row for four of
+    /// a kind with a kicker apart from the same four with another fifth card.
+    pub fn of(table: &Paytable) -> Vocabulary {
+        match table.family() {
+            Family::Deuces => Vocabulary::Deuces,
+            Family::Natural => {
+                let tells = |a, b| table.row_of_category(a) != table.row_of_category(b);
+                if tells(N_4A_24, N_4A_5K) || tells(N_4L_A4, N_4L_5K) {
+                    Vocabulary::Kicker
+                } else {
+                    Vocabulary::Natural
+                }
+            }
+        }
+    }
+
+    /// The evaluator family whose hands it describes.
+    pub fn family(self) -> Family {
+        match self {
+            Vocabulary::Natural | Vocabulary::Kicker => Family::Natural,
+            Vocabulary::Deuces => Family::Deuces,
+        }
+    }
+
+    /// "natural", "kicker" or "deuces".
+    pub fn id(self) -> &'static str {
+        match self {
+            Vocabulary::Natural => "natural",
+            Vocabulary::Kicker => "kicker",
+            Vocabulary::Deuces => "deuces",
+        }
+    }
+}
 
 /// How a line picks one hold when several holds of the hand match it (before the suit rules of
 /// `tie.rs`): compare the held ranks from the highest down.
@@ -37,6 +88,9 @@ pub(crate) enum Pattern {
     Suited { within: u16, exact: bool },
     /// Suited distinct cards in one straight window, not all ten to ace.
     StraightFlushDraw { gaps: Option<u8>, high: Option<u8>, ways: Option<u8> },
+    /// `count` cards of one rank in `within` and one card (the kicker) of another rank in
+    /// `kicker`: three aces with a 2–4 kicker.
+    WithKicker { count: u8, within: u16, kicker: u16 },
     /// Suited cards.
     FlushDraw { high: Option<u8> },
     /// Distinct cards in one straight window.
@@ -79,7 +133,8 @@ pub struct ClassParam {
 pub struct ClassInfo {
     /// The stable id (what the app translates), e.g. "to-royal-4" or "d1-to-royal-4".
     pub id: String,
-    /// "natural" or "deuces": the family whose charts can use it.
+    /// "natural", "kicker" or "deuces": the vocabulary that has it ("natural" classes are in the
+    /// kicker vocabulary too).
     pub family: &'static str,
     /// The kind of class, e.g. "to-royal"; with `params` it says the same as `label`.
     pub kind: &'static str,
@@ -107,6 +162,13 @@ impl ClassDef {
                 naturals >= 1 && s.mask.count_ones() == 1 && s.mask & within != 0 && s.max_count == naturals
             }
             Pattern::TwoPair => s.pairs == 2 && s.n == 4,
+            Pattern::WithKicker { count, within, kicker } => {
+                naturals == count + 1
+                    && s.mask.count_ones() == 2
+                    && s.max_count == count
+                    && within & (1 << s.top_rank) != 0
+                    && s.mask & !(1 << s.top_rank) & kicker != 0
+            }
             Pattern::Suited { within, exact } => {
                 naturals >= 1 && s.suited && s.distinct() && s.mask & !within == 0 && (!exact || s.mask == within)
             }
@@ -143,16 +205,17 @@ impl ClassDef {
                 self.n >= 3 || (self.n == 2 && self.deuces.is_none() && within & !HIGH_RANKS == 0)
             }
             Pattern::TwoPair => self.deuces.is_none(),
+            Pattern::WithKicker { count, within, .. } => count >= 3 || within & !HIGH_RANKS == 0,
             Pattern::DeucesOnly => self.n == 4,
             _ => false,
         }
     }
 
     /// The public description.
-    pub(crate) fn info(&self, family: Family) -> ClassInfo {
+    pub(crate) fn info(&self, vocabulary: Vocabulary) -> ClassInfo {
         ClassInfo {
             id: self.id.clone(),
-            family: family_name(family),
+            family: vocabulary.id(),
             kind: self.kind,
             params: self.params.clone(),
             label: self.label.clone(),
@@ -169,6 +232,10 @@ pub(crate) fn about(kind: &str) -> &'static str {
         "four-of-a-kind" | "three-of-a-kind" => "the four or three cards of one rank; ranks: any, aces, 2-4 or 5-k",
         "n-of-a-kind" => "n cards of one rank counting the deuces held",
         "two-pair" => "the four cards of two pairs",
+        "with-kicker" => {
+            "n cards of one rank and one card of another (the kicker); ranks: the rank group of the n \
+             (aces, 2-4); kicker: the kicker's rank group (2-4, a-4)"
+        }
         "pair" => "the two cards of one pair; ranks: the rank group (j-a is a high pair, 2-10 a low pair)",
         "to-royal" => "n suited cards ten to ace (Deuces Wild: with the deuces held among the n)",
         "suited-high-cards" => "two suited cards jack to ace",
@@ -207,22 +274,32 @@ pub(crate) fn family_name(family: Family) -> &'static str {
     }
 }
 
-/// The family's classes, built once per process. A class's index here is its number inside the
-/// family (what the chart tables store); its id is what leaves the core.
-pub(crate) fn family_classes(family: Family) -> &'static [ClassDef] {
+/// The vocabulary's classes, built once per process. A class's index here is its number inside
+/// the vocabulary (what the chart tables store); its id is what leaves the core.
+pub(crate) fn family_classes(vocabulary: Vocabulary) -> &'static [ClassDef] {
     static NATURAL: OnceLock<Vec<ClassDef>> = OnceLock::new();
+    static KICKER: OnceLock<Vec<ClassDef>> = OnceLock::new();
     static DEUCES: OnceLock<Vec<ClassDef>> = OnceLock::new();
-    match family {
-        Family::Natural => NATURAL.get_or_init(super::natural::classes),
-        Family::Deuces => DEUCES.get_or_init(super::deuces::classes),
+    match vocabulary {
+        Vocabulary::Natural => NATURAL.get_or_init(super::natural::classes),
+        Vocabulary::Kicker => KICKER.get_or_init(|| {
+            let mut list = family_classes(Vocabulary::Natural).to_vec();
+            list.extend(super::natural::kicker_classes());
+            list
+        }),
+        Vocabulary::Deuces => DEUCES.get_or_init(super::deuces::classes),
     }
 }
 
-/// Every class of both families: id, kind, parameters, English label and in-line rule.
+/// Every class once: the natural ones, the kicker ones (family "kicker"), the Deuces Wild ones;
+/// with id, kind, parameters, English label and in-line rule.
 pub fn classes() -> Vec<ClassInfo> {
-    [Family::Natural, Family::Deuces]
-        .into_iter()
-        .flat_map(|family| family_classes(family).iter().map(move |class| class.info(family)))
+    let natural = family_classes(Vocabulary::Natural);
+    let kicker = &family_classes(Vocabulary::Kicker)[natural.len()..];
+    let infos = |defs: &'static [ClassDef], vocabulary: Vocabulary| defs.iter().map(move |class| class.info(vocabulary));
+    infos(natural, Vocabulary::Natural)
+        .chain(infos(kicker, Vocabulary::Kicker))
+        .chain(infos(family_classes(Vocabulary::Deuces), Vocabulary::Deuces))
         .collect()
 }
 

@@ -1,5 +1,5 @@
 //! What a chart needs to know about the deals that does not depend on the pays, built once per
-//! family: for each of the 134,459 suit classes, the classes present in its canonical hand and
+//! vocabulary: for each of the 134,459 suit classes, the classes present in its canonical hand and
 //! the hold each one names (the tie rule is a card rule), and the hands grouped by the set of
 //! classes present. Any chart plays every hand of a group by the same line, so the ranking works
 //! on the groups' summed EVs instead of on hands.
@@ -10,12 +10,13 @@ use std::sync::OnceLock;
 use crate::eval::Family;
 use crate::strategy::analyze::{canonical_classes, SuitClass};
 
-use super::classes::family_classes;
+use super::classes::{family_classes, Vocabulary};
 use super::tie::Matcher;
 
 /// The family's suit classes seen through its hold classes.
 pub(crate) struct FamilyHands {
     pub family: Family,
+    pub vocabulary: Vocabulary,
     pub matcher: Matcher,
     pub hands: &'static [SuitClass],
     /// Per hand: its group.
@@ -42,8 +43,9 @@ impl FamilyHands {
         &self.g_classes[self.g_start[g] as usize..self.g_start[g + 1] as usize]
     }
 
-    fn build(family: Family) -> FamilyHands {
-        let matcher = Matcher::new(family, family_classes(family));
+    fn build(vocabulary: Vocabulary) -> FamilyHands {
+        let family = vocabulary.family();
+        let matcher = Matcher::new(family, family_classes(vocabulary));
         let hands = canonical_classes();
         let n_threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 16);
         let chunk = hands.len().div_ceil(n_threads);
@@ -71,6 +73,7 @@ impl FamilyHands {
         });
         let mut fh = FamilyHands {
             family,
+            vocabulary,
             matcher,
             hands,
             group_of: Vec::with_capacity(hands.len()),
@@ -109,13 +112,15 @@ impl FamilyHands {
     }
 }
 
-/// The family's hand data, built on first use (about half a second on two cores).
-pub(crate) fn family_hands(family: Family) -> &'static FamilyHands {
+/// The vocabulary's hand data, built on first use (about half a second on two cores).
+pub(crate) fn family_hands(vocabulary: Vocabulary) -> &'static FamilyHands {
     static NATURAL: OnceLock<FamilyHands> = OnceLock::new();
+    static KICKER: OnceLock<FamilyHands> = OnceLock::new();
     static DEUCES: OnceLock<FamilyHands> = OnceLock::new();
-    let cell = match family {
-        Family::Natural => &NATURAL,
-        Family::Deuces => &DEUCES,
+    let cell = match vocabulary {
+        Vocabulary::Natural => &NATURAL,
+        Vocabulary::Kicker => &KICKER,
+        Vocabulary::Deuces => &DEUCES,
     };
-    cell.get_or_init(|| FamilyHands::build(family))
+    cell.get_or_init(|| FamilyHands::build(vocabulary))
 }

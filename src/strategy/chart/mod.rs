@@ -34,7 +34,7 @@ use crate::strategy::tables::{family_tables, machine_tables, MachineTables};
 use crate::strategy::N_DEALS;
 
 pub(crate) use classes::family_name as family_id;
-pub use classes::{classes, ClassInfo, ClassParam, Prefer};
+pub use classes::{classes, ClassInfo, ClassParam, Prefer, Vocabulary};
 pub use play::{advise, hint, Advice, LineRef};
 
 /// The most lines a chart has (a limit that keeps a chart usable by players).
@@ -63,6 +63,8 @@ pub enum ChartStage {
 pub struct Chart {
     #[serde(skip)]
     family: Family,
+    #[serde(skip)]
+    vocabulary: Vocabulary,
     lines: Vec<ChartLine>,
     /// Class numbers inside the family, per line.
     #[serde(skip)]
@@ -90,6 +92,11 @@ impl Chart {
     /// The family the chart is for.
     pub fn family(&self) -> Family {
         self.family
+    }
+
+    /// The words it uses (natural, kicker or Deuces Wild classes).
+    pub fn vocabulary(&self) -> Vocabulary {
+        self.vocabulary
     }
 
     /// The lines, first (strongest) first.
@@ -162,10 +169,10 @@ pub fn generate_with_limit(
     progress: &(dyn Fn(ChartStage, f64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Chart, Cancelled> {
-    let family = table.family();
+    let vocabulary = Vocabulary::of(table);
     progress(ChartStage::Classifying, 0.0);
-    let tables = MachineTables::for_paytable(table, family_tables(family));
-    let hands = hands::family_hands(family);
+    let tables = MachineTables::for_paytable(table, family_tables(vocabulary.family()));
+    let hands = hands::family_hands(vocabulary);
     progress(ChartStage::Classifying, 1.0);
     chart_from_tables(hands, &tables, max_lines, progress, cancel)
 }
@@ -214,6 +221,7 @@ fn chart_from_tables(
     let optimal: i64 = problem.optimal.iter().sum();
     Ok(Chart {
         family: hands.family,
+        vocabulary: hands.vocabulary,
         lines,
         classes,
         chart_return: ratio(search.total as u128, denominator),
@@ -228,14 +236,14 @@ pub fn machine_chart(machine: MachineId) -> &'static Chart {
     let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
     CHARTS[idx].get_or_init(|| {
         let never = AtomicBool::new(false);
-        let hands = hands::family_hands(machine.family());
+        let hands = hands::family_hands(Vocabulary::of(machine.paytable()));
         chart_from_tables(hands, machine_tables(machine), MAX_LINES, &|_, _| {}, &never)
             .expect("a chart that cannot be cancelled completes")
     })
 }
 
-/// Builds the family's hand data for charts ahead of time (what the first chart of a family
-/// otherwise spends in [`ChartStage::Classifying`]).
-pub fn prepare(family: Family) {
-    hands::family_hands(family);
+/// Builds a vocabulary's hand data for charts ahead of time (what the first chart of that
+/// vocabulary otherwise spends in [`ChartStage::Classifying`]).
+pub fn prepare(vocabulary: Vocabulary) {
+    hands::family_hands(vocabulary);
 }

@@ -138,6 +138,33 @@ pub(crate) fn classes() -> Vec<ClassDef> {
     list
 }
 
+/// The kicker vocabulary's own classes, after the natural ones: the two five-card kicker hands,
+/// and three aces, three 2s–4s or a pair of aces kept with the one card that would make their
+/// four a kicker hand.
+pub(crate) fn kicker_classes() -> Vec<ClassDef> {
+    let mut list = Vec::new();
+    for (id, label, category) in [
+        ("four-aces-2-4-kicker", "Four aces with a 2–4 kicker", NaturalCategory::FourAcesTwoToFourKicker),
+        ("four-2-4-a-4-kicker", "Four 2s–4s with an A–4 kicker (hold the kicker)", NaturalCategory::FourTwosToFoursAceToFourKicker),
+    ] {
+        list.push(def(id, label, "made-hand", 5, Pattern::Made(1 << category.index())).param("hand", id));
+    }
+    for (id, label, count, ranks, within, kicker, kicker_ranks) in [
+        ("three-aces-2-4-kicker", "Three aces with a 2–4 kicker", 3u8, "aces", ACES, TWOS_TO_FOURS, "2-4"),
+        ("three-2-4-a-4-kicker", "Three 2s–4s with an A–4 kicker", 3, "2-4", TWOS_TO_FOURS, ACES | TWOS_TO_FOURS, "a-4"),
+        ("pair-aces-2-4-kicker", "Pair of aces with a 2–4 kicker", 2, "aces", ACES, TWOS_TO_FOURS, "2-4"),
+    ] {
+        let pattern = Pattern::WithKicker { count, within, kicker };
+        list.push(
+            def(id, label, "with-kicker", count + 1, pattern)
+                .param("n", count)
+                .param("ranks", ranks)
+                .param("kicker", kicker_ranks),
+        );
+    }
+    list
+}
+
 /// 4 and 3 to a straight flush (not to a royal), coarse and by gaps and high cards.
 fn straight_flush_draws() -> Vec<ClassDef> {
     let mut list = Vec::new();

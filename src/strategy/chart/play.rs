@@ -53,7 +53,7 @@ impl Chart {
     }
 
     pub(crate) fn play_indices(&self, cards: &[usize; 5]) -> (usize, u8) {
-        let hands = family_hands(self.family);
+        let hands = family_hands(self.vocabulary);
         let mut scratch = vec![None; hands.matcher.defs().len()];
         let mut present = Vec::new();
         hands.matcher.classify(cards, &mut scratch, &mut present);
@@ -66,7 +66,7 @@ impl Chart {
 
     /// The first line whose class the hold belongs to, if any.
     pub(crate) fn line_of_hold(&self, hand: &[Card; 5], hold: Hold) -> Option<usize> {
-        let defs = family_hands(self.family).matcher.defs();
+        let defs = family_hands(self.vocabulary).matcher.defs();
         let shape = HoldShape::of(self.family, &hand.map(Card::index), hold.mask());
         self.classes.iter().position(|&class| defs[class as usize].matches(&shape))
     }
