@@ -5,10 +5,21 @@
 //! - [`plain_hold`], the hold a naive player picks (the rule is spelled out on the function);
 //!   deliberately not a strategy, only the yardstick of "obvious";
 //! - [`hard_reason`] / [`is_hard`], the verdict on one hand's 32 exact EVs ([`hand_evs`]);
-//! - [`HardHands`] / [`hard_hands`], the generator: one ChaCha20 stream from a [`Seed`], a fresh
-//!   52-card deck shuffled by Fisher–Yates from that stream per hand, the first five cards dealt, and
-//!   only the hard hands kept, as [`DrillHand`]s. The same seed and machine always give the same
-//!   hands in the same order.
+//! - [`HardHandsOn`] / [`hard_hands_with`], the generator on any table: one ChaCha20 stream from a
+//!   [`Seed`], a fresh 52-card deck shuffled by Fisher–Yates from that stream per hand, the first
+//!   five cards dealt, and only the hard hands kept, as [`DrillHand`]s. It needs the table (its
+//!   family and pays, for the plain rule) and a [`HandSolver`] giving a hand's 32 exact EVs on it.
+//!   The same seed, table and solver always give the same hands in the same order.
+//!
+//! Three ways in, all the one generator:
+//!
+//! - a machine: [`HardHands`] / [`hard_hands`] (the solver is [`hand_evs`]);
+//! - a kicker game or any [`Base`]: `hard_hands_with(base.paytable(), base, seed, n)` (the base's
+//!   own precomputed tables, [`Base::hand_evs`]);
+//! - any [`Paytable`] — a library preset's or a lab table's: [`hard_hands_on_table`] /
+//!   [`HardHandsOn::on_table`] (the lab's solver for arbitrary tables, [`TableSolver`], built once
+//!   for the run). On a machine's own table it gives exactly the machine's hands (the solvers'
+//!   EVs are the same correctly rounded ratios; `tests/it/drill.rs` checks it).
 //!
 //! # When a hand is hard
 //!
@@ -29,16 +40,19 @@
 //!
 //! # How many, how fast
 //!
-//! About 53 % (Double Bonus) to 65 % (Jacks or Better) of random deals are hard. Most of them are
-//! deals on which the plain rule's two or three cards (mostly a suited group) are a mistake;
-//! close calls are 4 % (Deuces Wild) to 15 % (Jacks or Better) of deals. `tests/it/drill.rs` prints
-//! the shares with `--nocapture`.
+//! About 45 % (Double Bonus) to 56 % (Jacks or Better) of random deals are hard, and 43–44 % on
+//! the kicker games (200,000 deals each, as `tests/it/drill.rs` printed them with `--nocapture`).
+//! Most of them are deals on which the plain rule's two or three cards (mostly a suited group) are
+//! a mistake; close calls are 16 % (Deuces Wild) to 26 % (Jacks or Better) of deals on the
+//! machines, 7 % (Double Double Bonus) and 15 % (Triple Double Bonus) on the kicker games.
 //!
 //! Every deal is solved exactly (about 0.2 µs with the tables built); there is no pre-filter, so
 //! exactly the hands satisfying the predicate above are kept. `benches/drill.rs` measures the
 //! generator per machine (`cargo bench -p vpoker --bench drill`): a few hundred thousand hard
 //! hands a second, against a target of 1,000. The first hand for a machine builds its strategy
-//! tables if they are not built yet (see [`crate::strategy::prepare`]).
+//! tables if they are not built yet (see [`crate::strategy::prepare`]); a kicker game's first
+//! hand folds its pay sums, and [`HardHandsOn::on_table`] builds a [`TableSolver`] for its table
+//! (a few milliseconds each once the family's counts exist).
 
 use rand_chacha::ChaCha20Rng;
 use serde::{Serialize, Serializer};
@@ -46,9 +60,12 @@ use serde::{Serialize, Serializer};
 use crate::card::{Card, Rank, Suit};
 use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
 use crate::hold::Hold;
-use crate::machine::MachineId;
+use crate::kicker::KickerGame;
+use crate::library::Base;
+use crate::machine::{MachineId, Paytable};
 use crate::shuffle::{fisher_yates, fresh_deck, Seed};
-use crate::strategy::{compare_holds, hand_evs, HandEvs, HoldEv, TIE_EPSILON};
+use crate::strategy::custom::TableSolver;
+use crate::strategy::{compare_holds, hand_evs, kicker_hand_evs, HandEvs, HoldEv, TIE_EPSILON};
 
 /// A close call: the runner-up's EV is within this share of the best EV (10 %).
 pub const CLOSE_CALL_SHARE: f64 = 0.10;
@@ -102,11 +119,19 @@ fn holds_as_masks<S: Serializer>(holds: &[HoldEv], serializer: S) -> Result<S::O
     serializer.collect_seq(holds.iter().map(|h| MaskEv { mask: h.hold, ev: h.ev }))
 }
 
-/// The plain rule: the hold a naive player chooses. Deliberately naive, not a strategy.
+/// The plain rule on `machine`'s own table: [`plain_hold_on`]`(machine.paytable(), hand)`.
+pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
+    plain_hold_on(machine.paytable(), hand)
+}
+
+/// The plain rule: the hold a naive player chooses on `table`. Deliberately naive, not a strategy.
+/// It reads the table's family (whether deuces are wild) and whether the dealt hand pays on it;
+/// "natural machines" below means any natural-family table (the machines', the kicker games', a
+/// natural lab table), "Deuces Wild" any deuces-family table.
 ///
 /// Deuces (on Deuces Wild only) are wild and always kept; on the natural machines no card is wild.
 ///
-/// 1. **The dealt hand pays** on `machine`'s paytable: keep the made hand.
+/// 1. **The dealt hand pays** on `table`: keep the made hand.
 ///    - Straight, flush, full house, straight flush, royal flush (natural or wild) and, on Deuces
 ///      Wild, five of a kind: all five cards.
 ///    - On the natural machines, four of a kind, three of a kind, two pair, jacks or better: the
@@ -125,8 +150,8 @@ fn holds_as_masks<S: Serializer>(holds: &[HoldEv], serializer: S) -> Result<S::O
 ///    The rank group wins a tie in size. So a low pair beats nothing but three or four to a flush.
 /// 3. **With neither**, the deuces plus, on the natural machines, the high cards (jacks or better);
 ///    with none of those, nothing (draw five).
-pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
-    let wild = machine.family() == Family::Deuces;
+pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
+    let wild = table.family() == Family::Deuces;
     let is_wild = |card: &Card| wild && card.rank() == Rank::Two;
     let mut rank_counts = [0u8; 13];
     for card in hand.iter().filter(|c| !is_wild(c)) {
@@ -135,7 +160,7 @@ pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
     let deuces = mask_of(hand, is_wild);
     let paired = mask_of(hand, |c| !is_wild(c) && rank_counts[c.rank().index()] >= 2);
 
-    if machine.paytable().pay(hand) > 0 {
+    if table.pay(hand) > 0 {
         return if wild {
             match evaluate_deuces(hand) {
                 DeucesCategory::FourDeuces => deuces,
@@ -219,36 +244,90 @@ pub fn is_hard(evs: &HandEvs, plain: Hold) -> bool {
     hard_reason(evs, plain).is_some()
 }
 
+/// What the generator asks of a table: the exact EVs of all 32 holds of a dealt hand on it.
+///
+/// Implemented by a [`MachineId`] ([`hand_evs`]), a [`KickerGame`] ([`kicker_hand_evs`]), a
+/// [`Base`] ([`Base::hand_evs`]), the lab's [`TableSolver`] (any table) and any
+/// `Fn(&[Card; 5]) -> HandEvs`. The EVs must be those of the table the generator is given.
+pub trait HandSolver {
+    /// The 32 EVs of `hand`, per coin.
+    fn evs(&self, hand: &[Card; 5]) -> HandEvs;
+}
+
+impl HandSolver for MachineId {
+    fn evs(&self, hand: &[Card; 5]) -> HandEvs {
+        hand_evs(*self, hand)
+    }
+}
+
+impl HandSolver for KickerGame {
+    fn evs(&self, hand: &[Card; 5]) -> HandEvs {
+        kicker_hand_evs(*self, hand)
+    }
+}
+
+impl HandSolver for Base {
+    fn evs(&self, hand: &[Card; 5]) -> HandEvs {
+        self.hand_evs(hand)
+    }
+}
+
+impl HandSolver for TableSolver {
+    fn evs(&self, hand: &[Card; 5]) -> HandEvs {
+        self.hand_evs(hand)
+    }
+}
+
+impl<F: Fn(&[Card; 5]) -> HandEvs> HandSolver for F {
+    fn evs(&self, hand: &[Card; 5]) -> HandEvs {
+        self(hand)
+    }
+}
+
 /// The drill entry of one dealt hand on `machine`, or `None` when the hand is not hard.
 pub fn drill_hand(machine: MachineId, cards: &[Card; 5]) -> Option<DrillHand> {
-    let evs = hand_evs(machine, cards);
-    let plain = plain_hold(machine, cards);
+    drill_hand_with(machine.paytable(), &machine, cards)
+}
+
+/// The drill entry of one dealt hand on `table`, its EVs from `solver` (which must solve `table`),
+/// or `None` when the hand is not hard.
+pub fn drill_hand_with(table: &Paytable, solver: &impl HandSolver, cards: &[Card; 5]) -> Option<DrillHand> {
+    let evs = solver.evs(cards);
+    let plain = plain_hold_on(table, cards);
     let reason = hard_reason(&evs, plain)?;
     let holds = evs.sorted();
     Some(DrillHand { cards: *cards, best: holds[0].hold, holds, plain, reason })
 }
 
-/// The generator: an endless iterator of hard hands for one machine, dealt from one seed.
+/// The generator on any table: an endless iterator of hard hands dealt from one seed, the plain
+/// rule read on `table` and the EVs from a [`HandSolver`] for it.
 ///
 /// Each deal shuffles a fresh deck with [`fisher_yates`] driven by the seed's ChaCha20 stream
 /// ([`Seed::rng`], one stream for the whole run, never restarted) and takes the first five cards;
-/// deals that are not hard are skipped. [`HardHands::dealt`] counts every deal, hard or not.
+/// deals that are not hard are skipped. [`HardHandsOn::dealt`] counts every deal, hard or not.
+/// The deals depend on the seed alone, never on the table: two tables drilled from one seed see
+/// the same deals and keep those hard on each.
 #[derive(Clone, Debug)]
-pub struct HardHands {
-    machine: MachineId,
+pub struct HardHandsOn<'t, S> {
+    table: &'t Paytable,
+    solver: S,
     rng: ChaCha20Rng,
     dealt: u64,
 }
 
-impl HardHands {
-    /// The generator for `machine` from `seed`.
-    pub fn new(machine: MachineId, seed: &Seed) -> HardHands {
-        HardHands { machine, rng: seed.rng(), dealt: 0 }
+/// The generator for one machine: [`HardHandsOn`] on the machine's own table with its own solver.
+pub type HardHands = HardHandsOn<'static, MachineId>;
+
+impl<'t, S: HandSolver> HardHandsOn<'t, S> {
+    /// The generator on `table` from `seed`, each hand's EVs from `solver` (which must solve
+    /// `table`: the generator cannot check it).
+    pub fn with(table: &'t Paytable, solver: S, seed: &Seed) -> HardHandsOn<'t, S> {
+        HardHandsOn { table, solver, rng: seed.rng(), dealt: 0 }
     }
 
-    /// The machine the hands are dealt for.
-    pub fn machine(&self) -> MachineId {
-        self.machine
+    /// The table the hands are drilled on.
+    pub fn table(&self) -> &'t Paytable {
+        self.table
     }
 
     /// How many hands have been dealt so far, hard or not (the share of hard hands is the number
@@ -266,21 +345,56 @@ impl HardHands {
     }
 }
 
-impl Iterator for HardHands {
+impl HardHands {
+    /// The generator for `machine` from `seed`.
+    pub fn new(machine: MachineId, seed: &Seed) -> HardHands {
+        HardHandsOn::with(machine.paytable(), machine, seed)
+    }
+
+    /// The machine the hands are dealt for.
+    pub fn machine(&self) -> MachineId {
+        self.solver
+    }
+}
+
+impl<'t> HardHandsOn<'t, TableSolver> {
+    /// The generator on any paytable (a library preset's, a lab table's) from `seed`, solved by
+    /// the lab's solver for arbitrary tables (built here, a few milliseconds once the family's
+    /// counts exist; the first call of a process builds those).
+    pub fn on_table(table: &'t Paytable, seed: &Seed) -> HardHandsOn<'t, TableSolver> {
+        HardHandsOn::with(table, TableSolver::new(table), seed)
+    }
+}
+
+impl<S: HandSolver> Iterator for HardHandsOn<'_, S> {
     type Item = DrillHand;
 
     /// The next hard hand; never `None`.
     fn next(&mut self) -> Option<DrillHand> {
         loop {
             let cards = self.deal();
-            if let Some(hand) = drill_hand(self.machine, &cards) {
+            if let Some(hand) = drill_hand_with(self.table, &self.solver, &cards) {
                 return Some(hand);
             }
         }
     }
 }
 
+/// The first `count` hard hands of [`HardHandsOn::with`]`(table, solver, seed)`.
+pub fn hard_hands_with(table: &Paytable, solver: impl HandSolver, seed: &Seed, count: usize) -> Vec<DrillHand> {
+    HardHandsOn::with(table, solver, seed).take(count).collect()
+}
+
 /// The first `count` hard hands of [`HardHands::new`]`(machine, seed)`.
 pub fn hard_hands(machine: MachineId, seed: &Seed, count: usize) -> Vec<DrillHand> {
-    HardHands::new(machine, seed).take(count).collect()
+    hard_hands_with(machine.paytable(), machine, seed, count)
+}
+
+/// The first `count` hard hands on any paytable from `seed`: a library preset's
+/// ([`crate::library::Preset::paytable`]), a lab table's, a kicker game's or a machine's. The EVs
+/// come from the lab's solver for arbitrary tables ([`TableSolver`], built once for the call), the
+/// plain rule reads `table`; on a machine's own table the hands are [`hard_hands`]'s for that
+/// machine, on a kicker game's those of `hard_hands_with(game.paytable(), game, …)`.
+pub fn hard_hands_on_table(table: &Paytable, seed: &Seed, count: usize) -> Vec<DrillHand> {
+    HardHandsOn::on_table(table, seed).take(count).collect()
 }

@@ -1,15 +1,22 @@
 //! The hard-decisions drill source: the plain rule on hand-picked hands, every generated hand hard
 //! by an independent recomputation of the predicate, no hard deal skipped, determinism per seed,
-//! the JSON shape, and the share of hard hands among random deals (printed with `--nocapture`).
+//! the JSON shape, and the share of hard hands among random deals (printed with `--nocapture`);
+//! the one generator on any table: a machine's own table through the lab's solver gives the
+//! machine's hands, the kicker games' and a library table's hands are hard on their own tables.
 
 use vpoker::card::{parse_hand, Card};
+use vpoker::eval::Family;
 use vpoker::hold::Hold;
-use vpoker::machine::MachineId;
+use vpoker::kicker::KickerGame;
+use vpoker::library::{Base, Preset};
+use vpoker::machine::{MachineId, Paytable};
 use vpoker::shuffle::Seed;
+use vpoker::strategy::custom::{self, TableSolver};
 use vpoker::strategy::drill::{
-    drill_hand, hard_hands, hard_reason, plain_hold, runner_up, DrillHand, HardHands, HardReason, CLOSE_CALL_SHARE,
+    drill_hand, drill_hand_with, hard_hands, hard_hands_on_table, hard_hands_with, hard_reason, plain_hold,
+    plain_hold_on, runner_up, DrillHand, HardHands, HardHandsOn, HardReason, CLOSE_CALL_SHARE,
 };
-use vpoker::strategy::{brute_force_evs, hand_evs, HandEvs};
+use vpoker::strategy::{brute_force_evs, brute_force_table_evs, hand_evs, kicker_hand_evs, HandEvs};
 
 /// Hard hands checked per machine by recomputing everything.
 const N_CHECKED: usize = 3000;
@@ -240,5 +247,169 @@ fn the_share_of_hard_hands_among_random_deals() {
         let hard = share(differs + close);
         assert!((40.0..=75.0).contains(&hard), "{machine}: {hard} % hard");
         assert!(share(close) >= 1.0, "{machine}: close calls occur");
+    }
+}
+
+/// Checks one hand generated on `table` against the EVs `evs` gives (computed afresh) and the
+/// independent predicate, as [`check_generated`] does for a machine.
+fn check_generated_on(table: &Paytable, drill: &DrillHand, evs: &HandEvs, what: &str) {
+    let raw = evs.as_array();
+    assert_eq!(drill.plain, plain_hold_on(table, &drill.cards), "{what} {:?}", drill.cards);
+    assert_eq!(drill.holds, evs.sorted(), "{what} {:?}", drill.cards);
+    assert_eq!(drill.best, evs.best(), "{what} {:?}", drill.cards);
+    assert_eq!(independently_hard(raw, drill.plain), Some(drill.reason), "{what} {:?}: EVs {raw:?}", drill.cards);
+}
+
+#[test]
+fn on_a_machine_s_own_table_the_table_generator_gives_the_machine_s_hands() {
+    for (idx, machine) in MachineId::ALL.into_iter().enumerate() {
+        let ours = hard_hands(machine, &seed(40 + idx as u8), 400);
+        // The lab's solver for arbitrary tables, on a copy of the machine's table.
+        let copy = machine.paytable().clone();
+        assert_eq!(hard_hands_on_table(&copy, &seed(40 + idx as u8), 400), ours, "{machine}");
+        // The generic generator with a closure, and through the machine's `Base`.
+        let closure = |cards: &[Card; 5]| hand_evs(machine, cards);
+        assert_eq!(hard_hands_with(machine.paytable(), closure, &seed(40 + idx as u8), 400), ours, "{machine}");
+        let base = Base::Machine(machine);
+        assert_eq!(hard_hands_with(base.paytable(), base, &seed(40 + idx as u8), 400), ours, "{machine}");
+        // The plain rule on the machine's table is the machine's.
+        for hand in &ours {
+            assert_eq!(plain_hold_on(machine.paytable(), &hand.cards), plain_hold(machine, &hand.cards));
+        }
+    }
+    // Jacks or Better 9/6 from the library is the machine's table: the same hands.
+    let preset = Preset::find("jacks-or-better-9-6").unwrap().paytable();
+    assert_eq!(hard_hands_on_table(&preset, &seed(40), 400), hard_hands(MachineId::JacksOrBetter, &seed(40), 400));
+    // The iterator counts every deal, as the machine's does.
+    let mut on_table = HardHandsOn::on_table(&preset, &seed(41));
+    let mut machine = HardHands::new(MachineId::JacksOrBetter, &seed(41));
+    assert_eq!(on_table.by_ref().take(50).count(), machine.by_ref().take(50).count());
+    assert_eq!(on_table.dealt(), machine.dealt());
+    assert_eq!(machine.machine(), MachineId::JacksOrBetter);
+    assert_eq!(machine.table().rows(), MachineId::JacksOrBetter.paytable().rows());
+}
+
+#[test]
+fn every_kicker_hand_is_hard_on_the_kicker_table_and_the_decisions_are_the_kicker_game_s() {
+    for (idx, game) in KickerGame::ALL.into_iter().enumerate() {
+        let table = game.paytable();
+        let s = seed(60 + idx as u8);
+        let hands = hard_hands_with(table, game, &s, N_CHECKED);
+        assert_eq!(hands.len(), N_CHECKED);
+        for drill in &hands {
+            check_generated_on(table, drill, &kicker_hand_evs(game, &drill.cards), game.id());
+        }
+        // A few against brute force on the kicker table, so the fast solver is not checked by itself.
+        for drill in hands.iter().step_by(N_CHECKED / 3) {
+            let slow = brute_force_table_evs(table, &drill.cards);
+            assert_eq!(independently_hard(slow.as_array(), drill.plain), Some(drill.reason), "{game}");
+            assert_eq!(slow.best(), drill.best, "{game}");
+        }
+        let n_differs = hands.iter().filter(|h| h.reason == HardReason::PlainRuleDiffers).count();
+        assert!(n_differs > 0 && n_differs < N_CHECKED, "{game}: both reasons occur ({n_differs})");
+        // The same hands from the lab's solver on the kicker table, from the library's preset of the
+        // same pays, and from the game's `Base`; deterministic per seed.
+        assert_eq!(hard_hands_on_table(table, &s, 300), hands[..300], "{game}");
+        let preset = match game {
+            KickerGame::DoubleDoubleBonus => "double-double-bonus-9-6",
+            KickerGame::TripleDoubleBonus => "triple-double-bonus-9-7",
+        };
+        let preset = Preset::find(preset).unwrap();
+        assert_eq!(preset.paytable().rows(), table.rows(), "{game}");
+        assert_eq!(hard_hands_on_table(&preset.paytable(), &s, 300), hands[..300], "{game}");
+        let base = Base::Kicker(game);
+        assert_eq!(hard_hands_with(base.paytable(), base, &s, 300), hands[..300], "{game}");
+        assert_ne!(hard_hands_with(table, game, &seed(99), 300), hands[..300], "{game}");
+        // The same deals as Jacks or Better's run, kept and decided by the kicker table: not the
+        // machine's hands.
+        let job = hard_hands(MachineId::JacksOrBetter, &s, 300);
+        assert_ne!(job, hands[..300], "{game}");
+        let decided_apart = hands[..300]
+            .iter()
+            .filter(|h| job.iter().find(|j| j.cards == h.cards).is_some_and(|j| j.best != h.best || j.holds != h.holds))
+            .count();
+        assert!(decided_apart > 0, "{game}: some deal hard on both is decided or valued apart");
+    }
+}
+
+#[test]
+fn a_kicker_decides_a_hand_the_machine_finds_easy() {
+    // Aces full of 3s: on Jacks or Better the full house (9) is the obvious hold; on Double Double
+    // Bonus drawing two to the three aces is worth more (the last ace with one of the ten 2s–4s
+    // left makes four aces with a low kicker, 400; with any other card, 160), so the plain rule's
+    // full house is a mistake there.
+    let cards = hand("Ac Ad Ah 3c 3d");
+    assert!(drill_hand(MachineId::JacksOrBetter, &cards).is_none());
+    let ddb = KickerGame::DoubleDoubleBonus;
+    let drill = drill_hand_with(ddb.paytable(), &ddb, &cards).expect("hard on Double Double Bonus");
+    assert_eq!(drill.reason, HardReason::PlainRuleDiffers);
+    assert_eq!(drill.plain, Hold::ALL);
+    assert_eq!(drill.best.mask(), mask("11100"));
+    let ev = |bits: &str| drill.holds.iter().find(|h| h.hold.mask() == mask(bits)).unwrap().ev;
+    assert_eq!(ev("11111"), 9.0);
+    assert!(ev("11100") > ev("11110") && ev("11110") > 9.0, "{} {}", ev("11100"), ev("11110"));
+}
+
+#[test]
+fn the_plain_rule_reads_the_table_s_pays() {
+    // Jacks or better pays on the machine: the high pair is kept. On a lab table paying it 0 the
+    // hand pays nothing, and three spades beat the pair.
+    let cards = hand("Jh Js 7s 4s 2c");
+    assert_eq!(plain_hold(MachineId::JacksOrBetter, &cards).mask(), mask("11000"));
+    let no_high_pair = custom::parse_pays(Family::Natural, "800,50,25,9,6,4,3,2,0").unwrap();
+    assert_eq!(plain_hold_on(&no_high_pair, &cards).mask(), mask("01110"));
+    // The kicker tables pay what Jacks or Better pays from a high pair up: the plain rule agrees.
+    for game in KickerGame::ALL {
+        for text in ["Jh Js 7s 4s 2c", "Ac Ad Ah As Kc", "2h 7h 9h Jh Kh", "5c 5h 8h Th Ks", "Ah Kd Qh 9d 3c"] {
+            let cards = hand(text);
+            assert_eq!(plain_hold_on(game.paytable(), &cards), plain_hold(MachineId::JacksOrBetter, &cards), "{game} {text}");
+        }
+    }
+    // A deuces lab table keeps its deuces wild.
+    let deuces = custom::parse_pays(Family::Deuces, "800,200,25,15,9,4,4,3,2,1").unwrap();
+    assert_eq!(plain_hold_on(&deuces, &hand("2c 5h 8d Js Kc")).mask(), mask("10000"));
+}
+
+#[test]
+fn a_short_pay_library_table_drills_its_own_hard_hands() {
+    let table = Preset::find("jacks-or-better-8-5").unwrap().paytable();
+    let solver = TableSolver::new(&table);
+    let hands = hard_hands_on_table(&table, &seed(80), 1000);
+    assert_eq!(hands.len(), 1000);
+    for drill in &hands {
+        check_generated_on(&table, drill, &solver.hand_evs(&drill.cards), "jacks-or-better-8-5");
+    }
+    for drill in hands.iter().step_by(250) {
+        assert_eq!(brute_force_table_evs(&table, &drill.cards).best(), drill.best);
+    }
+    // Not the 9/6 machine's hands: the same deals are valued on 8/5 pays.
+    let full_pay = hard_hands(MachineId::JacksOrBetter, &seed(80), 1000);
+    assert_ne!(hands, full_pay);
+    assert!(drill_hand(MachineId::JacksOrBetter, &hands[0].cards).is_none_or(|h| h.holds != hands[0].holds));
+}
+
+#[test]
+fn the_share_of_hard_hands_on_the_kicker_tables() {
+    for (idx, game) in KickerGame::ALL.into_iter().enumerate() {
+        let mut dealer = HardHandsOn::with(game.paytable(), game, &seed(220 + idx as u8));
+        let (mut differs, mut close) = (0u64, 0u64);
+        for _ in 0..N_SHARE_DEALS {
+            let cards = dealer.deal();
+            let evs = kicker_hand_evs(game, &cards);
+            match hard_reason(&evs, plain_hold_on(game.paytable(), &cards)) {
+                Some(HardReason::PlainRuleDiffers) => differs += 1,
+                Some(HardReason::CloseCall) => close += 1,
+                None => {}
+            }
+        }
+        let share = |n: u64| 100.0 * n as f64 / N_SHARE_DEALS as f64;
+        println!(
+            "{game}: {:.2} % of {N_SHARE_DEALS} deals hard ({:.2} % plain-rule-differs, {:.2} % close-call)",
+            share(differs + close),
+            share(differs),
+            share(close)
+        );
+        assert!((40.0..=75.0).contains(&share(differs + close)), "{game}");
+        assert!(share(close) >= 1.0, "{game}: close calls occur");
     }
 }
