@@ -294,3 +294,46 @@ pub fn listing() -> &'static [Listed] {
             .collect()
     })
 }
+
+/// What a preset's generated chart gives up against optimal play, as the library lists it beside
+/// the return.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartCost {
+    /// The preset's id.
+    pub table: &'static str,
+    /// The chart's lines (at most [`crate::strategy::chart::MAX_LINES`]).
+    pub lines: usize,
+    /// The exact return per coin of playing every deal by the chart.
+    pub chart_return: f64,
+    /// The exact return per coin of optimal play.
+    pub optimal_return: f64,
+    /// What the chart gives up per coin bet (optimal − chart, ≥ 0).
+    pub cost: f64,
+}
+
+impl Preset {
+    /// The preset's strategy chart, generated from the exact solver once per process and kept
+    /// (about half a second a table on two cores once its vocabulary's hands are classified).
+    pub fn chart(&'static self) -> &'static crate::strategy::chart::Chart {
+        static CHARTS: [std::sync::OnceLock<crate::strategy::chart::Chart>; PRESETS.len()] =
+            [const { std::sync::OnceLock::new() }; PRESETS.len()];
+        let idx = PRESETS.iter().position(|p| p.id == self.id).expect("a preset of the library");
+        CHARTS[idx].get_or_init(|| {
+            let never = std::sync::atomic::AtomicBool::new(false);
+            crate::strategy::chart::generate(&self.paytable(), &|_, _| {}, &never)
+                .expect("a chart that cannot be cancelled completes")
+        })
+    }
+
+    /// Its chart's cost, for the library list.
+    pub fn chart_cost(&'static self) -> ChartCost {
+        let chart = self.chart();
+        ChartCost {
+            table: self.id,
+            lines: chart.lines().len(),
+            chart_return: chart.chart_return(),
+            optimal_return: chart.optimal_return(),
+            cost: chart.cost(),
+        }
+    }
+}

@@ -2,6 +2,12 @@
 //! probabilities over all 2,598,960 deals; `vpoker analyze --family F --pays P [--json]`: the same
 //! and the variance for a lab paytable (the pays checked by the core, a bad one named by row).
 //!
+//! `--game` takes a machine or a kicker game (`double-double-bonus` 9/6, `triple-double-bonus`
+//! 9/7). A kicker game is analysed as any table is (`strategy::custom::analyze_table` on its
+//! paytable, about 15 ms) and printed in the machines' shape: `{"game","return","probabilities",
+//! "seconds"}`, the probabilities keyed by the kicker table's rows, then `nothing`. `all` stays the
+//! four machines (what `scripts/check-returns.sh` reads); the kicker games are named one by one.
+//!
 //! With `all`, the tables of both game families are built first, in parallel, then each machine is
 //! analysed on two threads; `seconds` is that machine's analysis time (for one machine it includes
 //! building its tables). A progress bar goes to standard error only when it is a terminal.
@@ -12,8 +18,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use serde_json::{json, Map, Value};
+use vpoker::kicker::KickerGame;
+use vpoker::library::Base;
 use vpoker::machine::{MachineId, Paytable};
-use vpoker::strategy::custom::{analyze_table, family_id};
+use vpoker::strategy::custom::{analyze_table, family_id, TableAnalysis};
 use vpoker::strategy::{analyze_classes, suit_classes, warm_up, Analysis};
 
 use crate::cli::{AnalyzeArgs, AnalyzeGames};
@@ -22,7 +30,8 @@ use crate::cli::{AnalyzeArgs, AnalyzeGames};
 pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
     let machines: Vec<MachineId> = match (args.game, &args.pays) {
         (Some(AnalyzeGames::All), _) => MachineId::ALL.to_vec(),
-        (Some(AnalyzeGames::One(machine)), _) => vec![machine],
+        (Some(AnalyzeGames::One(Base::Machine(machine))), _) => vec![machine],
+        (Some(AnalyzeGames::One(Base::Kicker(game))), _) => return analyze_kicker(game, args.json),
         (None, Some(pays)) => return analyze_pays(&crate::chart::lab_table(args.family, pays)?, args.json),
         (None, None) => return Err("analyze needs --game ID|all or --family F --pays P".into()),
     };
@@ -64,6 +73,47 @@ fn analysis_json(analysis: &Analysis, seconds: f64) -> Value {
         "probabilities": probabilities,
         "seconds": (seconds * 1e4).round() / 1e4,
     })
+}
+
+/// `analyze --game double-double-bonus|triple-double-bonus`: the kicker game's table analysed as a
+/// lab table is, printed as a machine's analysis is (the same keys and text).
+fn analyze_kicker(game: KickerGame, json: bool) -> Result<ExitCode, String> {
+    let started = Instant::now();
+    let analysis = analyze_table(game.paytable());
+    let seconds = started.elapsed().as_secs_f64();
+    let text = if json {
+        table_json(game.id(), &analysis, seconds).to_string()
+    } else {
+        table_text(game.id(), &analysis, seconds)
+    };
+    // A closed pipe is not an error.
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A table's analysis in the machines' JSON shape, named `game`.
+fn table_json(game: &str, analysis: &TableAnalysis, seconds: f64) -> Value {
+    let probabilities: Map<String, Value> =
+        analysis.outcomes.iter().map(|o| (o.id.to_string(), json!(o.probability))).collect();
+    json!({
+        "game": game,
+        "return": analysis.return_rate,
+        "probabilities": probabilities,
+        "seconds": (seconds * 1e4).round() / 1e4,
+    })
+}
+
+/// A table's analysis in the machines' text form, named `game`.
+fn table_text(game: &str, analysis: &TableAnalysis, seconds: f64) -> String {
+    let mut text = format!(
+        "{game}: return {:.12} ({:.4} %) with optimal holds, {seconds:.3} s",
+        analysis.return_rate,
+        analysis.return_rate * 100.0
+    );
+    for outcome in &analysis.outcomes {
+        text.push_str(&format!("\n  {:<20} {:.12}", outcome.id, outcome.probability));
+    }
+    text
 }
 
 /// `analyze --family F --pays P`: a lab paytable's return, probabilities and variance.

@@ -2,6 +2,10 @@
 //! core generates from the exact solver, with its exact return beside optimal play's; and the lab
 //! half of `vpoker analyze --family F --pays P`. Pays are the core's to check: a bad one is a
 //! one-line error naming the row (exit 2).
+//!
+//! `--game` takes a machine or a kicker game (`double-double-bonus` 9/6, `triple-double-bonus`
+//! 9/7): the chart is generated on that game's table as on any table (`chart::generate`), and
+//! printed as a machine's (`"game"` its id, no `"pays"`).
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -10,19 +14,20 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use vpoker::eval::Family;
-use vpoker::machine::{MachineId, Paytable};
+use vpoker::library::Base;
+use vpoker::machine::Paytable;
 use vpoker::strategy::chart::{self, Chart};
 use vpoker::strategy::custom;
 
-use crate::cli::{machine_id, CoreValue};
+use crate::cli::{game_id, CoreValue};
 
 /// `vpoker chart (--game ID | --family F --pays P | --classes) [--lines N] [--json]`
 #[derive(Args)]
 #[command(group(clap::ArgGroup::new("table").required(true).args(["game", "pays", "classes"])))]
 pub struct ChartArgs {
-    /// Machine whose chart to generate, by id (e.g. jacks-or-better).
-    #[arg(long, value_name = "ID", value_parser = machine_id())]
-    pub game: Option<MachineId>,
+    /// Game whose chart to generate, by id: a machine (e.g. jacks-or-better) or a kicker game (double-double-bonus, triple-double-bonus).
+    #[arg(long, value_name = "ID", value_parser = game_id())]
+    pub game: Option<Base>,
     /// With --pays: the game family of the lab paytable, natural or deuces.
     #[arg(long, value_name = "natural|deuces", value_parser = family(), requires = "pays")]
     pub family: Option<Family>,
@@ -73,7 +78,7 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
         return classes(args.json);
     }
     let (game, table) = match (args.game, &args.pays) {
-        (Some(machine), _) => (Some(machine), machine.paytable().clone()),
+        (Some(game), _) => (Some(game), game.paytable().clone()),
         (None, Some(pays)) => (None, lab_table(args.family, pays)?),
         (None, None) => return Err("chart needs --game ID or --family F --pays P".into()),
     };
@@ -111,9 +116,9 @@ fn classes(as_json: bool) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn chart_json(game: Option<MachineId>, table: &Paytable, chart: &Chart, seconds: f64) -> Value {
+fn chart_json(game: Option<Base>, table: &Paytable, chart: &Chart, seconds: f64) -> Value {
     let mut object = Map::new();
-    object.insert("game".into(), game.map_or(Value::Null, |m| json!(m)));
+    object.insert("game".into(), game.map_or(Value::Null, |g| json!(g.id())));
     object.insert("family".into(), json!(custom::family_id(table.family())));
     if game.is_none() {
         object.insert("pays".into(), pays_json(table));
@@ -127,13 +132,13 @@ fn chart_json(game: Option<MachineId>, table: &Paytable, chart: &Chart, seconds:
     Value::Object(object)
 }
 
-fn chart_text(game: Option<MachineId>, table: &Paytable, chart: &Chart, seconds: f64) -> String {
+fn chart_text(game: Option<Base>, table: &Paytable, chart: &Chart, seconds: f64) -> String {
     let name = game.map_or_else(
         || {
             let pays: Vec<String> = table.rows().iter().map(|r| r.pay.to_string()).collect();
             format!("{} paytable {}", custom::family_id(table.family()), pays.join(","))
         },
-        |m| m.id().to_string(),
+        |g| g.id().to_string(),
     );
     let per_bet = chart.hands_per_lost_bet().map_or("never".to_string(), |h| format!("{h:.0}"));
     format!(

@@ -185,7 +185,7 @@ pub struct HintArgs {
 #[derive(Args)]
 #[command(group(ArgGroup::new("table").required(true).args(["game", "pays"])))]
 pub struct AnalyzeArgs {
-    /// Machine to analyse, by id, or "all" for the four machines one after another.
+    /// Game to analyse, by id: a machine, a kicker game (double-double-bonus, triple-double-bonus), or "all" for the four machines one after another.
     #[arg(long, value_name = "ID|all", value_parser = analyze_games())]
     pub game: Option<AnalyzeGames>,
     /// With --pays: the game family of the lab paytable, natural or deuces.
@@ -199,30 +199,33 @@ pub struct AnalyzeArgs {
     pub json: bool,
 }
 
-/// What `analyze --game` names: one machine or all of them.
+/// What `analyze --game` names: one game (a machine or a kicker game) or all four machines.
 #[derive(Clone, Copy, Debug)]
 pub enum AnalyzeGames {
-    /// `all`: every machine, in unlock order.
+    /// `all`: every machine, in unlock order (the kicker games are not machines: name them one by one).
     All,
-    /// One machine.
-    One(MachineId),
+    /// One machine or kicker game.
+    One(Base),
 }
 
 /// `vpoker simulate --game ID --hands N [--situation S] [--kind-deals on|off] --seed HEX64 [--threads T]`
+// `--situation` and `--kind-deals` are the machines' kind deals: left out, a machine deals with
+// kind deals on in the normal situation; a kicker game has no kind deals (pure deals, as a
+// practised table) and refuses `--kind-deals on` and `--situation` (`simulate.rs`).
 #[derive(Args)]
 pub struct SimulateArgs {
-    /// Machine to deal for, by id (e.g. jacks-or-better).
-    #[arg(long, value_name = "ID", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Game to deal for, by id: a machine (e.g. jacks-or-better) or a kicker game (double-double-bonus, triple-double-bonus).
+    #[arg(long, value_name = "ID", value_parser = game_id())]
+    pub game: Base,
     /// Number of single hands to deal: 1 to 100,000,000.
     #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_SIMULATE_HANDS))]
     pub hands: u64,
-    /// Situation whose kind-deal bag applies: normal (1 in 6), losing (1 in 3), low-balance (1 in 2).
-    #[arg(long, value_name = "SITUATION", default_value = "normal", value_parser = situation())]
-    pub situation: Situation,
-    /// Kind deals: on (dead deals nudged as the game does) or off (pure deals).
-    #[arg(long, value_name = "on|off", default_value = "on", action = ArgAction::Set, value_parser = on_off())]
-    pub kind_deals: bool,
+    /// Machines only: situation whose kind-deal bag applies, normal (the default, 1 in 6), losing (1 in 3), low-balance (1 in 2).
+    #[arg(long, value_name = "SITUATION", value_parser = situation())]
+    pub situation: Option<Situation>,
+    /// Machines only: kind deals on (the default: dead deals nudged as the game does) or off (pure deals).
+    #[arg(long, value_name = "on|off", action = ArgAction::Set, value_parser = on_off())]
+    pub kind_deals: Option<bool>,
     /// Seed from which every hand's seed is drawn: 64 hex digits.
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,
@@ -506,8 +509,8 @@ fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
 }
 
-/// `eval --game`, `hint --game`: a machine or a kicker game (double-double-bonus 9/6,
-/// triple-double-bonus 9/7).
+/// `--game` of `eval`, `hint`, `analyze` (with `all`), `chart`, `simulate` and `drill`: a machine
+/// or a kicker game (double-double-bonus 9/6, triple-double-bonus 9/7).
 pub(crate) fn game_id() -> CoreValue<Base> {
     CoreValue {
         parse: |text| {
@@ -528,13 +531,14 @@ fn machine_text() -> CoreValue<String> {
     CoreValue { parse: |text| Ok(text.to_string()), ids: machine_ids() }
 }
 
+/// `analyze --game`: [`game_id`]'s games, or `all` (the four machines).
 fn analyze_games() -> CoreValue<AnalyzeGames> {
     CoreValue {
         parse: |text| match text {
             "all" => Ok(AnalyzeGames::All),
-            id => id.parse::<MachineId>().map(AnalyzeGames::One).map_err(|e| e.to_string()),
+            id => (game_id().parse)(id).map(AnalyzeGames::One),
         },
-        ids: machine_ids().into_iter().chain(["all"]).collect(),
+        ids: game_id().ids.into_iter().chain(["all"]).collect(),
     }
 }
 

@@ -12,6 +12,13 @@
 //!
 //! Both accept the same full line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
 //! the flag a source does not need (`--db` for hard, `--seed` for mistakes) is accepted and not read.
+//!
+//! `--game` takes a machine or a kicker game (`double-double-bonus` 9/6, `triple-double-bonus`
+//! 9/7). On a kicker game `--source hard` runs the same generator on the game's table
+//! (`HardHandsOn::with(game.paytable(), game, seed)`: the same deals from the seed, the plain rule
+//! read on the kicker table, the EVs from `strategy::kicker_hand_evs`); on a machine it is the
+//! machine's `HardHands`, unchanged. `--source mistakes` exists for the four machines only (the
+//! review queue holds machine hands): with a kicker game it is a usage error (exit 2).
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -19,12 +26,12 @@ use std::process::ExitCode;
 
 use clap::{value_parser, Args, ValueEnum};
 use vpoker::card::cards_to_string;
-use vpoker::machine::MachineId;
+use vpoker::library::Base;
 use vpoker::shuffle::Seed;
-use vpoker::strategy::drill::{DrillHand, HardHands};
+use vpoker::strategy::drill::{DrillHand, HardHandsOn};
 use vpoker::strategy::HoldEv;
 
-use crate::cli::machine_id;
+use crate::cli::game_id;
 
 /// The largest `--count`.
 const MAX_COUNT: u64 = 1_000_000;
@@ -32,9 +39,9 @@ const MAX_COUNT: u64 = 1_000_000;
 /// `drill --game ID --source hard|mistakes [--count N] [--seed HEX64] [--db FILE] [--json]`
 #[derive(Args)]
 pub struct DrillArgs {
-    /// Machine to drill on, by id (e.g. jacks-or-better).
-    #[arg(long, value_name = "ID", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Game to drill on, by id: a machine (e.g. jacks-or-better) or, with --source hard, a kicker game (double-double-bonus, triple-double-bonus).
+    #[arg(long, value_name = "ID", value_parser = game_id())]
+    pub game: Base,
     /// Where hands come from: hard (dealt from --seed, hard decisions only) or mistakes (from --db).
     #[arg(long, value_name = "SOURCE", value_enum)]
     pub source: DrillSource,
@@ -67,6 +74,14 @@ pub enum DrillSource {
 pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
     match args.source {
         DrillSource::Mistakes => {
+            let machine = match args.game {
+                Base::Machine(machine) => machine,
+                Base::Kicker(game) => {
+                    return Err(format!(
+                        "drill --source mistakes is for the four machines only ({game} is a kicker game: use --source hard)"
+                    ))
+                }
+            };
             // A --seed is not needed here (the queue's order is the core's) and is not read.
             let Some(db) = args.db else { return Err("drill --source mistakes needs --db FILE".into()) };
             if !db.is_file() {
@@ -75,7 +90,7 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             // At most a page of the queue (more is refused by the core as `history-limit`).
             let page = vpoker::game::rules::HISTORY_PAGE_MAX;
             let limit = args.count.map_or(page, |n| u32::try_from(n).unwrap_or(u32::MAX));
-            let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(args.game), limit)) {
+            let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(machine), limit)) {
                 Ok(queued) => queued,
                 Err(error) => {
                     println!("{}", serde_json::json!({ "error": error }));
@@ -119,7 +134,8 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
                 return Err("drill --source hard needs --seed and --count".into());
             };
             let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            for hand in HardHands::new(args.game, &seed).take(count as usize) {
+            // On a machine this is `HardHands::new(machine, seed)`: `Base`'s EVs are the machine's.
+            for hand in HardHandsOn::with(args.game.paytable(), args.game, &seed).take(count as usize) {
                 let line = if args.json { json_line(&hand) } else { text_line(&hand) };
                 if writeln!(out, "{line}").is_err() {
                     break; // A closed pipe (e.g. `| head`) is not an error.

@@ -147,6 +147,13 @@ pub enum GameError {
         /// The id or name given.
         table: String,
     },
+    /// A table to drill on which no hold is ever worth more than another (a lab table paying
+    /// nothing, say): it has no hard decisions.
+    #[error("table '{table}' has no hard decisions to drill: no hold is worth more than another")]
+    NoHardHands {
+        /// The table's id.
+        table: String,
+    },
     /// A hold that is not a 5-bit mask.
     #[error("'{hold}' is not a hold (a mask 0-31 or five characters of 0 and 1, like 10110)")]
     InvalidHold {
@@ -225,6 +232,7 @@ impl GameError {
             GameError::HistoryLimit { .. } => "history-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::UnknownTable { .. } => "unknown-table",
+            GameError::NoHardHands { .. } => "no-hard-hands",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
             GameError::DailyDealsDone { .. } => "daily-deals-done",
@@ -265,7 +273,7 @@ impl GameError {
             GameError::UnknownLabTable { name } => vec![("name", json!(name))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
-            GameError::UnknownTable { table } => vec![("table", json!(table))],
+            GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(table))],
             GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {
                 vec![("day", json!(day.to_string()))]

@@ -90,6 +90,7 @@ pub use settings::Settings;
 pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
 pub use training::drills::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
+pub use training::table_drills::{TableDrillQuestion, TableDrillVerdict, MAX_DEALS_PER_QUESTION};
 pub use training::review::{AGAIN_RIGHT, AGAIN_WRONG};
 pub use store::player::StoredClaim;
 pub use whole_history::{History, HistoryCheck, HistoryFailure};
@@ -310,6 +311,24 @@ impl Game {
     /// A table's practice figures (zeros before its first hand).
     pub fn table_sums(&self, table: &str) -> Result<TableSums, GameError> {
         self.store.read(|tx| table_practice::sums(tx, table))
+    }
+
+    /// The next hard decision to drill on `table` (a library table or `lab:NAME`), dealt from
+    /// `seed` by the drill generator's rule on that table; reads only. `no-hard-hands` for a
+    /// table on which no hold beats another.
+    pub fn table_drill(&self, table: &str, seed: Seed) -> Result<TableDrillQuestion, GameError> {
+        self.store.read(|tx| training::table_drills::next(tx, table, seed))
+    }
+
+    /// Judges `hold` on the hard hand `seed` deals on `table` (the core deals it again: only its
+    /// own hands can be answered) and counts it in the table's tally: no chips, no XP.
+    pub fn table_drill_answer(&mut self, table: &str, seed: Seed, hold: Hold) -> Result<TableDrillVerdict, GameError> {
+        self.store.write(|tx| training::table_drills::answer(tx, table, seed, hold))
+    }
+
+    /// A table's drill tally (zeros before its first answer).
+    pub fn table_drill_tally(&self, table: &str) -> Result<DrillTally, GameError> {
+        self.store.read(|tx| training::table_drills::tally(tx, table))
     }
 
     /// Every milestone with its progress ([`milestones`]): skill and habit, never spending; no

@@ -33,20 +33,22 @@ pub const LAB_PREFIX: &str = "lab:";
 
 /// A table to practise, resolved: its id, its name, its base and pays.
 #[derive(Clone, Debug, PartialEq)]
-struct Resolved {
-    id: String,
-    name: String,
+pub(crate) struct Resolved {
+    pub id: String,
+    pub name: String,
     base: Base,
     pays: Vec<u32>,
 }
 
 impl Resolved {
-    fn paytable(&self) -> Res<Paytable> {
+    pub(crate) fn paytable(&self) -> Res<Paytable> {
         self.base.paytable().with_pays(&self.pays).ok_or_else(|| corrupt(format!("table '{}': bad pays", self.id)))
     }
 }
 
-fn resolve(conn: &Connection, table: &str) -> Res<Resolved> {
+/// The table with this id (a library id, `lab:NAME`, or a saved lab table's bare name), or
+/// `unknown-table`.
+pub(crate) fn resolve(conn: &Connection, table: &str) -> Res<Resolved> {
     if let Ok(preset) = Preset::find(table) {
         let pays = preset.pays_in_row_order().ok_or_else(|| corrupt(format!("library table '{table}'")))?;
         return Ok(Resolved { id: preset.id.to_string(), name: preset.name.to_string(), base: preset.base, pays });
@@ -212,6 +214,15 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: u32, seed: Seed) -> Res<
     )?;
     let row = open_row(conn)?.ok_or_else(|| corrupt("the practice table hand just dealt is missing"))?;
     Ok(replay(&row)?.hand)
+}
+
+/// The bet of the last practice hand dealt on the table `table_id` (a resolved id), if any.
+pub(crate) fn last_bet(conn: &Connection, table_id: &str) -> Res<Option<u32>> {
+    let bet: Option<i64> = conn
+        .prepare_cached("SELECT bet FROM table_hands WHERE table_id = ?1 ORDER BY id DESC LIMIT 1")?
+        .query_row([table_id], |r| r.get(0))
+        .optional()?;
+    Ok(bet.and_then(|b| u32::try_from(b).ok()))
 }
 
 /// The hand in progress on a table, if any.

@@ -362,7 +362,8 @@ fn the_plain_rule_reads_the_table_s_pays() {
     for game in KickerGame::ALL {
         for text in ["Jh Js 7s 4s 2c", "Ac Ad Ah As Kc", "2h 7h 9h Jh Kh", "5c 5h 8h Th Ks", "Ah Kd Qh 9d 3c"] {
             let cards = hand(text);
-            assert_eq!(plain_hold_on(game.paytable(), &cards), plain_hold(MachineId::JacksOrBetter, &cards), "{game} {text}");
+            let machine = plain_hold(MachineId::JacksOrBetter, &cards);
+            assert_eq!(plain_hold_on(game.paytable(), &cards), machine, "{game} {text}");
         }
     }
     // A deuces lab table keeps its deuces wild.

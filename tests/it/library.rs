@@ -101,3 +101,31 @@ fn short_pay_jacks_or_better_returns_agree_with_a_walk_over_every_deal_to_1e_9()
         assert!((exact - walked).abs() < 1e-9, "{id}: {exact} by classes, {walked} walked");
     }
 }
+
+#[test]
+fn every_presets_chart_is_generated_and_costs_little() {
+    println!("{:<34} {:>5} {:>12} {:>12} {:>9}", "table", "lines", "chart %", "optimal %", "cost pp");
+    for preset in PRESETS {
+        let cost = preset.chart_cost();
+        println!(
+            "{:<34} {:>5} {:>12.6} {:>12.6} {:>9.5}",
+            preset.name,
+            cost.lines,
+            cost.chart_return * 100.0,
+            cost.optimal_return * 100.0,
+            cost.cost * 100.0
+        );
+        assert_eq!(cost.table, preset.id);
+        assert!((cost.optimal_return - preset.analysis().return_rate).abs() < 1e-12, "{}", preset.id);
+        assert!((cost.cost - (cost.optimal_return - cost.chart_return)).abs() < 1e-15, "{}", preset.id);
+        assert!(cost.lines >= 10 && cost.lines <= vpoker::strategy::chart::MAX_LINES, "{}", preset.id);
+        // Charts in players' words stay within a twentieth of a percentage point of optimal play
+        // on the natural and kicker tables; Deuces Wild needs many lines for made hands alone
+        // (docs/CHARTS.md), so its 40-line charts give up more.
+        let bound = if preset.family_id() == "deuces" { 0.003 } else { 0.0005 };
+        assert!(cost.cost >= 0.0 && cost.cost < bound, "{}: {} pp", preset.id, cost.cost * 100.0);
+        let kicker = matches!(preset.base, Base::Kicker(_));
+        assert_eq!(preset.chart().vocabulary() == vpoker::strategy::chart::Vocabulary::Kicker, kicker, "{}", preset.id);
+        assert!(std::ptr::eq(preset.chart(), preset.chart()), "generated once and kept");
+    }
+}

@@ -27,6 +27,7 @@ mod paytable_lab;
 mod pipeline;
 mod shuffle;
 mod strategy;
+mod table_drills;
 mod table_practice;
 mod ui_view;
 mod verify;

@@ -1,6 +1,6 @@
 //! `vpoker chart` and `vpoker analyze --family F --pays P`, run through the real binary: the JSON
-//! shapes, the published returns through the pays path, and bad pays refused on one line naming
-//! the row.
+//! shapes, the published returns through the pays path, bad pays refused on one line naming the
+//! row, and the kicker games' charts.
 
 use crate::common::{json, keys, text, vpoker};
 use serde_json::Value;
@@ -116,5 +116,43 @@ fn bad_pays_and_flags_are_one_line_errors() {
     for word in ["--game <ID>", "--family <natural|deuces>", "--pays <P1,P2,...>", "--classes", "--lines <N>", "--json"]
     {
         assert!(help.contains(word), "{help}");
+    }
+}
+
+#[test]
+fn a_kicker_game_s_chart_is_generated_on_its_table() {
+    for game in ["double-double-bonus", "triple-double-bonus"] {
+        let value = json(&["chart", "--game", game, "--json"]);
+        assert_eq!(
+            keys(&value),
+            ["game", "family", "lines", "chart_return", "optimal_return", "cost", "hands_per_lost_bet", "seconds"],
+            "{game}: a machine's shape (no pays)"
+        );
+        assert_eq!(value["game"], game);
+        assert_eq!(value["family"], "natural");
+        let lines = value["lines"].as_array().unwrap();
+        assert!(!lines.is_empty() && lines.len() <= 40, "{game}: {} lines", lines.len());
+        for (idx, line) in lines.iter().enumerate() {
+            assert_eq!(keys(line), ["rank", "class", "label", "frequency", "mean_ev"], "{game}");
+            assert_eq!(line["rank"].as_u64().unwrap() as usize, idx + 1, "{game}");
+            assert!(line["frequency"].as_f64().unwrap() > 0.0, "{game}");
+        }
+        let (chart, optimal) = (value["chart_return"].as_f64().unwrap(), value["optimal_return"].as_f64().unwrap());
+        assert!(chart <= optimal, "{game}: {chart} vs {optimal}");
+        assert!((value["cost"].as_f64().unwrap() - (optimal - chart)).abs() < 1e-12, "{game}");
+        // Optimal play's return is the one `analyze` prints for the game, not a machine's.
+        let analysed = json(&["analyze", "--game", game, "--json"]);
+        assert!((optimal - analysed["return"].as_f64().unwrap()).abs() < 1e-12, "{game}: {optimal}");
+        let machine = json(&["chart", "--game", "double-bonus", "--json"]);
+        assert!((optimal - machine["optimal_return"].as_f64().unwrap()).abs() > 1e-3, "{game}");
+        // The text form names the game; a line limit holds.
+        let out = vpoker(&["chart", "--game", game, "--lines", "12"]);
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.starts_with(&format!("{game}: chart of ")), "{stdout}");
+        let short = json(&["chart", "--game", game, "--lines", "12", "--json"]);
+        assert!(short["lines"].as_array().unwrap().len() <= 12);
+        assert!(short["chart_return"].as_f64().unwrap() <= optimal, "{game}");
+        assert_eq!(short["optimal_return"], value["optimal_return"], "{game}");
     }
 }

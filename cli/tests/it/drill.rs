@@ -1,5 +1,6 @@
 //! The `vpoker drill` contract, run through the real binary: the JSON line, determinism per seed,
-//! agreement with `vpoker hint`, the text form, and usage errors (one line, exit 2).
+//! agreement with `vpoker hint`, the text form, usage errors (one line, exit 2), and hard hands on
+//! the kicker games' tables.
 
 use crate::common::{keys, text, usage_error, vpoker, SEED};
 
@@ -216,4 +217,56 @@ fn help_names_the_flags_and_sources() {
         assert!(help.contains(word), "{word}: {help}");
     }
     assert!(text(&vpoker(&["--help"]).stdout).contains("drill"));
+}
+
+const KICKER_GAMES: [&str; 2] = ["double-double-bonus", "triple-double-bonus"];
+
+#[test]
+fn hard_hands_on_a_kicker_game_are_hard_on_its_table_and_its_own() {
+    for game in KICKER_GAMES {
+        let stdout = drill(game, SEED, "40", true);
+        assert_eq!(stdout.lines().count(), 40, "{game}");
+        // Every line hard by the stated predicate, from its own printed EVs.
+        let values: Vec<Value> = stdout.lines().map(check_line).collect();
+        assert!(values.iter().any(|v| v["reason"] == "close-call"), "{game}");
+        assert!(values.iter().any(|v| v["reason"] == "plain-rule-differs"), "{game}");
+        // Deterministic per seed, another seed other hands, a shorter run the start of a longer.
+        assert_eq!(stdout, drill(game, SEED, "40", true), "{game}");
+        assert_ne!(stdout, drill(game, OTHER_SEED, "40", true), "{game}");
+        assert!(stdout.starts_with(&drill(game, SEED, "7", true)), "{game}");
+        // Not Jacks or Better's hands for the same seed (the deals are, their EVs are the game's).
+        assert_ne!(stdout, drill("jacks-or-better", SEED, "40", true), "{game}");
+        // The EVs are `vpoker hint --game GAME`'s, on the kicker table.
+        for value in values.iter().take(4) {
+            let cards: Vec<&str> = value["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+            let out = vpoker(&["hint", "--game", game, "--json", &cards.join(" ")]);
+            let hint: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+            assert_eq!(hint["best"], value["best"], "{game}");
+            for (ours, theirs) in value["holds"].as_array().unwrap().iter().zip(hint["holds"].as_array().unwrap()) {
+                assert_eq!(ours["mask"], theirs["mask"], "{game}");
+                assert_eq!(ours["ev"].as_f64(), theirs["ev"].as_f64(), "{game}");
+            }
+        }
+        // The text form, as a machine's.
+        let plain_text = drill(game, SEED, "5", false);
+        for (line, value) in plain_text.lines().zip(&values) {
+            assert!(line.contains(value["reason"].as_str().unwrap()), "{line}");
+        }
+    }
+    assert_ne!(drill(KICKER_GAMES[0], SEED, "40", true), drill(KICKER_GAMES[1], SEED, "40", true));
+}
+
+#[test]
+fn the_mistakes_source_is_for_the_machines_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db_text = db.to_str().unwrap();
+    for game in KICKER_GAMES {
+        let line = usage_error(&["drill", "--game", game, "--source", "mistakes", "--db", db_text]);
+        assert!(line.contains("--source mistakes") && line.contains("four machines"), "{line}");
+        assert!(line.contains(game), "{line}");
+    }
+    assert!(!db.exists(), "no database is created");
+    let help = text(&vpoker(&["drill", "--help"]).stdout);
+    assert!(help.contains("double-double-bonus, triple-double-bonus]"), "{help}");
 }

@@ -177,3 +177,27 @@ fn other_usage_errors_are_one_line_too() {
     // Bad cards are the CLI's own check after parsing: still one line, naming the card.
     assert!(usage_error(&["eval", "--game", "jacks-or-better", "Ah Kh Qh Jh 1h"]).contains("'1h'"));
 }
+
+/// Every command that takes `--game ID` (one parser, `cli::game_id`) lists the machines and the
+/// kicker games as its possible values; a bad id names both on one line.
+#[test]
+fn every_game_flag_lists_the_kicker_games() {
+    let listed = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus, double-double-bonus, \
+                  triple-double-bonus";
+    for command in ["eval", "hint", "analyze", "chart", "simulate", "drill"] {
+        let out = vpoker(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let help = text(&out.stdout);
+        assert!(help.contains("--game <ID") && help.contains(listed), "{command}: {help}");
+    }
+    let seed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    for args in [
+        &["analyze", "--game", "double-double"][..],
+        &["chart", "--game", "double-double"][..],
+        &["simulate", "--game", "double-double", "--hands", "1", "--seed", seed][..],
+        &["drill", "--game", "double-double", "--source", "hard", "--count", "1", "--seed", seed][..],
+    ] {
+        let line = usage_error(args);
+        assert!(line.contains("--game") && line.contains("triple-double-bonus"), "{args:?}: {line}");
+    }
+}

@@ -1,4 +1,5 @@
-//! The `vpoker hint` and `vpoker analyze` output contract, run through the real binary.
+//! The `vpoker hint` and `vpoker analyze` output contract, run through the real binary (the
+//! machines and the kicker games).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -163,4 +164,67 @@ fn analyze_all_prints_one_object_per_machine() {
         .map(|line| serde_json::from_str::<Value>(line).expect("JSON")["game"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(games, ["jacks-or-better", "deuces-wild", "bonus-poker", "double-bonus"]);
+}
+
+/// The kicker games' rows (best first) with their pays, and the exact return of optimal play
+/// (98.98 % and 99.58 % as published; the core's `tests/it/kicker.rs` checks them).
+#[rustfmt::skip]
+const KICKER_GAMES: [(&str, [(&str, u32); 13], f64); 2] = [
+    (
+        "double-double-bonus",
+        [
+            ("royal-flush", 800), ("four-aces-2-4-kicker", 400), ("four-2-4-a-4-kicker", 160), ("four-aces", 160),
+            ("four-2-4", 80), ("straight-flush", 50), ("four-5-k", 50), ("full-house", 9), ("flush", 6),
+            ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
+        ],
+        0.989807834869,
+    ),
+    (
+        "triple-double-bonus",
+        [
+            ("royal-flush", 800), ("four-aces-2-4-kicker", 800), ("four-2-4-a-4-kicker", 400), ("four-aces", 160),
+            ("four-2-4", 80), ("straight-flush", 50), ("four-5-k", 50), ("full-house", 9), ("flush", 7),
+            ("straight", 4), ("three-of-a-kind", 2), ("two-pair", 1), ("jacks-or-better", 1),
+        ],
+        0.995778087185,
+    ),
+];
+
+#[test]
+fn analyze_gives_the_kicker_games_exact_returns_in_the_machines_shape() {
+    for (game, rows, exact) in KICKER_GAMES {
+        let out = vpoker(&["analyze", "--game", game, "--json"]);
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        assert!(out.stderr.is_empty(), "{game}");
+        let stdout = text(&out.stdout);
+        assert_eq!(stdout.lines().count(), 1, "{game}");
+        let value: Value = serde_json::from_str(stdout.trim()).expect("a JSON object");
+        assert_eq!(keys(&value), ["game", "return", "probabilities", "seconds"], "{game}");
+        assert_eq!(value["game"], game);
+        let rate = value["return"].as_f64().unwrap();
+        assert!((rate - exact).abs() < 1e-12, "{game}: {rate}");
+        let published = if game == "double-double-bonus" { 98.98 } else { 99.58 };
+        assert_eq!((rate * 10_000.0).round() / 100.0, published, "{game}");
+        let mut expected: Vec<&str> = rows.iter().map(|(id, _)| *id).collect();
+        expected.push("nothing");
+        assert_eq!(keys(&value["probabilities"]), expected, "{game}");
+        let p = |id: &str| value["probabilities"][id].as_f64().unwrap();
+        let total: f64 = expected.iter().map(|id| p(id)).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{game}: {total}");
+        let by_rows: f64 = rows.iter().map(|&(id, pay)| p(id) * f64::from(pay)).sum();
+        assert!((by_rows - rate).abs() < 1e-12, "{game}: Σ P × pay = {by_rows}");
+        // The text form, as a machine's.
+        let out = vpoker(&["analyze", "--game", game]);
+        assert!(out.status.success());
+        let stdout = text(&out.stdout);
+        let first = format!("{game}: return {exact:.12} ({:.4} %) with optimal holds, ", exact * 100.0);
+        assert!(stdout.starts_with(&first), "{stdout}");
+        assert_eq!(stdout.lines().count(), 1 + expected.len(), "{stdout}");
+        assert!(stdout.contains("\n  four-aces-2-4-kicker "), "{stdout}");
+    }
+    // `all` stays the four machines.
+    let out = vpoker(&["analyze", "--game", "all", "--json"]);
+    assert!(!text(&out.stdout).contains("double-double-bonus"));
+    let help = text(&vpoker(&["analyze", "--help"]).stdout);
+    assert!(help.contains("double-double-bonus, triple-double-bonus, all]"), "{help}");
 }

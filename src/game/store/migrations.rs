@@ -229,6 +229,20 @@ CREATE TABLE table_sums (
     ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0)
 ) WITHOUT ROWID;
 "#),
+    // 14: drills of hard decisions on any table (`game/training/table_drills.rs`): each table's
+    // tally, primary data like `drill_totals` (no hand is stored for a drill answer); and an index
+    // so a table's last practice bet is found at constant cost.
+    sql(r#"
+CREATE TABLE table_drill_totals (
+    table_id TEXT PRIMARY KEY,
+    answered INTEGER NOT NULL CHECK (answered >= 1),
+    correct INTEGER NOT NULL CHECK (correct >= 0 AND correct <= answered),
+    streak INTEGER NOT NULL CHECK (streak >= 0 AND streak <= correct),
+    best_streak INTEGER NOT NULL CHECK (best_streak >= streak AND best_streak <= correct),
+    ev_given_up_chips REAL NOT NULL CHECK (ev_given_up_chips >= 0)
+) WITHOUT ROWID;
+CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
+"#),
 ];
 
 const MIGRATION_8: &str = r#"
@@ -370,7 +384,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables a game database has (for audits and tests): the migrations' own, then the derived
 /// tables of `game/sums/`.
-pub const TABLES: [&str; 22] = [
+pub const TABLES: [&str; 23] = [
     "profile",
     "hands",
     "ledger",
@@ -387,6 +401,7 @@ pub const TABLES: [&str; 22] = [
     "milestones",
     "table_hands",
     "table_sums",
+    "table_drill_totals",
     "sums",
     "outcome_sums",
     "kind_sums",
