@@ -31,7 +31,7 @@ pub struct ChartArgs {
     /// With --pays: the game family of the lab paytable, natural or deuces.
     #[arg(long, value_name = "natural|deuces", value_parser = family(), requires = "pays")]
     pub family: Option<Family>,
-    /// A lab paytable: pays per coin, best row first, comma-separated (natural 9 or 11, deuces 10 values).
+    /// A lab paytable: pays per coin, best row first, comma-separated (natural 9, 11 or 13 values, 13 in the kicker games' rows; deuces 10).
     #[arg(long, value_name = "P1,P2,...", requires = "family", allow_hyphen_values = true)]
     pub pays: Option<String>,
     /// List the vocabulary instead: every hold class with its id, family, kind, parameters and label.

@@ -191,7 +191,7 @@ pub struct AnalyzeArgs {
     /// With --pays: the game family of the lab paytable, natural or deuces.
     #[arg(long, value_name = "natural|deuces", value_parser = crate::chart::family(), requires = "pays")]
     pub family: Option<vpoker::eval::Family>,
-    /// A lab paytable: pays per coin, best row first, comma-separated (natural 9 or 11, deuces 10 values).
+    /// A lab paytable: pays per coin, best row first, comma-separated (natural 9, 11 or 13 values, 13 in the kicker games' rows; deuces 10).
     #[arg(long, value_name = "P1,P2,...", requires = "family", allow_hyphen_values = true)]
     pub pays: Option<String>,
     /// Print one JSON object per table {"game","return","probabilities","seconds"} (lab: "family","pays",…,"variance").
