@@ -31,3 +31,36 @@ fn a_library_table_is_practised_through_the_commands() {
     assert_eq!(refused(&window, "table_deal", json!({ "table": "not-so-ugly-deuces", "bet": 7 }))["kind"], "invalid-bet");
     assert_eq!(refused(&window, "table_chart", json!({ "table": "nope" }))["kind"], "unknown-table");
 }
+
+#[test]
+fn a_tables_hard_decisions_are_drilled_and_its_chart_cost_listed_through_the_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = app_on(&dir.path().join("vpoker.db"));
+    let chips = ok(&window, "get_state", json!({}))["chips"].clone();
+    let question = ok(&window, "table_drill", json!({ "table": "triple-double-bonus-9-7" }));
+    assert_eq!(question["table"], "triple-double-bonus-9-7");
+    assert_eq!(question["tally"]["answered"], 0);
+    let seed = question["seed"].as_str().unwrap().to_string();
+    assert_eq!(seed.len(), 64, "a fresh OS seed, sent back with the answer");
+    let verdict = ok(&window, "table_drill_answer", json!({ "table": "triple-double-bonus-9-7", "seed": seed, "hold": 0 }));
+    assert_eq!(verdict["cards"], question["cards"], "the core dealt the same hand again");
+    assert_eq!(verdict["holds"].as_array().unwrap().len(), 32);
+    assert_eq!(verdict["tally"]["answered"], 1);
+    let best = verdict["best_hold"].clone();
+    let again = ok(&window, "table_drill_answer", json!({ "table": "triple-double-bonus-9-7", "seed": seed, "hold": best }));
+    assert_eq!(again["correct"], true);
+    assert_eq!(ok(&window, "table_drill_tally", json!({ "table": "triple-double-bonus-9-7" }))["answered"], 2);
+    assert_eq!(ok(&window, "get_state", json!({}))["chips"], chips, "no chips");
+    let bad_seed = json!({ "table": "triple-double-bonus-9-7", "seed": "xyz", "hold": 0 });
+    assert_eq!(refused(&window, "table_drill_answer", bad_seed)["kind"], "invalid-seed");
+    let bad_hold = json!({ "table": "triple-double-bonus-9-7", "seed": seed, "hold": 32 });
+    assert_eq!(refused(&window, "table_drill_answer", bad_hold)["kind"], "invalid-hold");
+    assert_eq!(refused(&window, "table_drill", json!({ "table": "nope" }))["kind"], "unknown-table");
+    assert_eq!(ok(&window, "table_drill_tally", json!({ "table": "triple-double-bonus-9-7" }))["answered"], 2, "refusals count nothing");
+    let cost = ok(&window, "library_chart_cost", json!({ "table": "jacks-or-better-8-5" }));
+    assert_eq!(cost["table"], "jacks-or-better-8-5");
+    let (chart, optimal) = (cost["chart_return"].as_f64().unwrap(), cost["optimal_return"].as_f64().unwrap());
+    assert!(chart <= optimal && (optimal - 0.972984).abs() < 1e-6, "{cost}");
+    assert!((cost["cost"].as_f64().unwrap() - (optimal - chart)).abs() < 1e-15);
+    assert_eq!(refused(&window, "library_chart_cost", json!({ "table": "lab:x" }))["kind"], "unknown-table");
+}
