@@ -296,14 +296,48 @@ pub enum PlayCommand {
     /// Every milestone (`id`, `reached`, `progress` of `goal`, `reached_on`): skill and habit, never
     /// spending. Reads only.
     Milestones,
+    /// A hard decision to drill on a library or lab table (`table`, `name`, `seed`, `cards`, `bet`,
+    /// `tally`); reads only (the seed comes from OS entropy unless --seed is given).
+    TableDrill(TableDrillArgs),
+    /// Answer a table drill: the hand --seed deals on --table, judged and counted (no chips, no XP).
+    TableDrillAnswer(TableDrillAnswerArgs),
 }
 
-/// `tables [--json]`
+/// `table-drill --table ID [--seed HEX64]`
+#[derive(Args)]
+pub struct TableDrillArgs {
+    /// A library id (`vpoker tables`) or a saved lab table (`lab:NAME`).
+    #[arg(long, value_name = "ID")]
+    pub table: String,
+    /// Seed of the question, to reproduce one: 64 hex digits (default: from OS entropy).
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Option<Seed>,
+}
+
+/// `table-drill-answer --table ID --seed HEX64 --hold MASK`
+#[derive(Args)]
+pub struct TableDrillAnswerArgs {
+    /// The question's table.
+    #[arg(long, value_name = "ID")]
+    pub table: String,
+    /// The question's seed (the core deals the same hand again).
+    #[arg(long, value_name = "HEX64")]
+    pub seed: Seed,
+    /// Cards to keep: a mask 0-31 (bit i keeps card i) or five 0/1 characters like 10110.
+    #[arg(long, value_name = "MASK", allow_hyphen_values = true)]
+    pub hold: String,
+}
+
+/// `tables [--json] [--charts]`
 #[derive(Args)]
 pub struct TablesArgs {
     /// Print JSON (`[{"id","name","family","base","pays","return"}…]`) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also generate each table's strategy chart and give its cost against optimal play (JSON:
+    /// `"chart": {"lines","chart_return","optimal_return","cost"}`; about half a second a table).
+    #[arg(long)]
+    pub charts: bool,
 }
 
 /// `daily --date YYYY-MM-DD [--json]`

@@ -30,12 +30,33 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
 
 /// `vpoker tables [--json]`: the library, each table's return computed exactly.
 fn tables(args: crate::cli::TablesArgs) -> Result<ExitCode, String> {
+    use vpoker::library::PRESETS;
     let listed = vpoker::library::listing();
+    // Each chart is generated once (in the listing's order); none without --charts.
+    let costs: Vec<Option<vpoker::library::ChartCost>> =
+        PRESETS.iter().map(|preset| args.charts.then(|| preset.chart_cost())).collect();
     if args.json {
-        println!("{}", serde_json::to_string(listed).map_err(|e| e.to_string())?);
+        let tables: Vec<serde_json::Value> = listed
+            .iter()
+            .zip(&costs)
+            .map(|(table, cost)| {
+                let mut value = serde_json::json!(table);
+                if let Some(cost) = cost {
+                    value["chart"] = serde_json::json!({
+                        "lines": cost.lines,
+                        "chart_return": cost.chart_return,
+                        "optimal_return": cost.optimal_return,
+                        "cost": cost.cost,
+                    });
+                }
+                value
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(tables));
     } else {
-        for table in listed {
-            println!("{:<32} {:<32} {:>9.4} %", table.id, table.name, table.return_rate * 100.0);
+        for (table, cost) in listed.iter().zip(&costs) {
+            let chart = cost.as_ref().map_or(String::new(), |c| format!("  chart {:>2} lines, cost {:.4} pp", c.lines, c.cost * 100.0));
+            println!("{:<32} {:<32} {:>9.4} %{chart}", table.id, table.name, table.return_rate * 100.0);
         }
     }
     Ok(ExitCode::SUCCESS)

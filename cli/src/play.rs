@@ -60,6 +60,21 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Milestones => Ok(print_outcome(Game::open(&db).and_then(|game| game.milestones()))),
+        PlayCommand::TableDrill(args) => {
+            let seed = match args.seed {
+                Some(seed) => seed,
+                None => os_seed()?,
+            };
+            Ok(print_outcome(Game::open(&db).and_then(|game| game.table_drill(&args.table, seed))))
+        }
+        PlayCommand::TableDrillAnswer(args) => {
+            let outcome = args
+                .hold
+                .parse::<Hold>()
+                .map_err(GameError::from)
+                .and_then(|hold| Game::open(&db)?.table_drill_answer(&args.table, args.seed, hold));
+            Ok(print_outcome(outcome))
+        }
         PlayCommand::Daily => Ok(print_outcome(Game::open(&db).and_then(|game| game.daily_deals(today)))),
         PlayCommand::DailyDraw(DrawArgs { hold, mask }) => {
             let text = hold.or(mask).ok_or("daily-draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;

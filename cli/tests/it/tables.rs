@@ -59,3 +59,49 @@ fn a_library_table_is_practised_with_play_deal_hint_and_draw() {
     assert_eq!(refused["error"]["kind"], "unknown-table");
     assert!(usage_error(&["play", "--db", db, "deal", "--table", "not-so-ugly-deuces", "--bet", "5"]).contains("--practice"));
 }
+
+#[test]
+fn with_charts_each_table_lists_its_charts_cost() {
+    let listed = json(&["tables", "--json", "--charts"]);
+    for table in listed.as_array().unwrap() {
+        let chart = &table["chart"];
+        assert_eq!(keys(chart), ["lines", "chart_return", "optimal_return", "cost"], "{table}");
+        let preset = vpoker::library::Preset::find(table["id"].as_str().unwrap()).unwrap();
+        let cost = preset.chart_cost();
+        assert_eq!(chart["lines"], cost.lines);
+        assert!((chart["chart_return"].as_f64().unwrap() - cost.chart_return).abs() < 1e-15, "the core's own chart");
+        assert!((chart["optimal_return"].as_f64().unwrap() - table["return"].as_f64().unwrap()).abs() < 1e-12, "{table}");
+        assert!(chart["cost"].as_f64().unwrap() >= 0.0);
+    }
+    let text = String::from_utf8(vpoker(&["tables", "--charts"]).stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("double-double-bonus-9-6 ")).unwrap();
+    assert!(line.contains("chart 38 lines, cost 0.0093 pp"), "{line}");
+    assert!(!json(&["tables", "--json"])[0].as_object().unwrap().contains_key("chart"), "charts only when asked");
+}
+
+#[test]
+fn a_tables_hard_decisions_are_drilled_with_play_table_drill() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db = db.to_str().unwrap();
+    let play = |args: &[&str]| {
+        let mut all = vec!["play", "--db", db, "--today", "2026-12-01"];
+        all.extend_from_slice(args);
+        json(&all)
+    };
+    let seed = "00000000000000000000000000000000000000000000000000000000000d0d11";
+    let question = play(&["table-drill", "--table", "double-double-bonus-9-6", "--seed", seed]);
+    assert_eq!(keys(&question), ["table", "name", "seed", "cards", "bet", "tally"]);
+    assert_eq!(question["seed"], seed);
+    let parsed: Vec<vpoker::card::Card> = question["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
+    let table = vpoker::library::Preset::find("double-double-bonus-9-6").unwrap().paytable();
+    let expected = vpoker::strategy::drill::hard_hands_on_table(&table, &seed.parse().unwrap(), 1).remove(0);
+    assert_eq!(parsed, expected.cards, "the drill generator's first hard hand of the seed");
+    let verdict = play(&["table-drill-answer", "--table", "double-double-bonus-9-6", "--seed", seed, "--hold", &expected.best.mask().to_string()]);
+    assert_eq!((verdict["correct"].as_bool(), verdict["tally"]["answered"].as_u64()), (Some(true), Some(1)));
+    assert_eq!(verdict["cards"], question["cards"]);
+    let refused = vpoker(&["play", "--db", db, "table-drill", "--table", "nope"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8(refused.stdout).unwrap().contains("unknown-table"));
+    assert!(usage_error(&["play", "--db", db, "table-drill-answer", "--table", "x", "--seed", "zz", "--hold", "0"]).contains("--seed"));
+}
