@@ -1,12 +1,14 @@
 //! Strategy charts and the paytable lab. A machine's chart is generated once per process from the
 //! exact solver (cached by the core); a lab table's analysis comes at once and its chart runs as the
 //! current lab job (a newer edit cancels an older run; `lab_progress` reports it, `lab_cancel`
-//! stops it). Saved lab tables live in the game database.
+//! stops it). A lab table's base is a machine's table or a kicker game's (`library::Base`, by id).
+//! Saved lab tables live in the game database.
 
 use serde::Serialize;
 use tauri::{AppHandle, Runtime};
 use vpoker::game::{lab_paytable, LabTable, RowPay};
 use vpoker::game::GameError;
+use vpoker::library::{Base, ListedPay};
 use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, ChartLine, ChartStage};
 use vpoker::strategy::custom::{analyze_table, TableAnalysis};
@@ -45,6 +47,11 @@ fn machine(text: &str) -> Result<MachineId, GameError> {
     text.parse().map_err(GameError::from)
 }
 
+/// A lab table's base: a machine's id or a kicker game's; any other text is `lab-unknown` (base).
+fn base(text: &str) -> Result<Base, GameError> {
+    Base::from_id(text).ok_or_else(|| GameError::LabUnknown { name: "base".into(), value: text.into() })
+}
+
 /// A machine's strategy chart (generated from the exact solver the first time).
 #[tauri::command]
 pub async fn chart(machine: String) -> CommandResult<ChartView> {
@@ -52,12 +59,29 @@ pub async fn chart(machine: String) -> CommandResult<ChartView> {
     worker(move || Ok(ChartView::from(chart::machine_chart(machine)))).await
 }
 
-/// A lab copy of `base`'s table with `pays`: the exact return, final-hand probabilities and
-/// variance of optimal play (fast), or a typed error naming the row and the reason.
+/// A lab table's analysis as the lab shows it: the exact figures, and the base's own table (the
+/// lab's rows, the pays a fresh copy starts from and each row's pay beside its field).
+#[derive(Clone, Debug, Serialize)]
+pub struct LabAnalysis {
+    /// The return, final-hand probabilities and variance of optimal play.
+    #[serde(flatten)]
+    pub analysis: TableAnalysis,
+    /// The base table's own pay per coin of every row, in its row order.
+    pub base_pays: Vec<ListedPay>,
+}
+
+/// A lab copy of `base`'s table (a machine's or a kicker game's) with `pays` (rows not given keep
+/// the base's pay): the exact return, final-hand probabilities and variance of optimal play
+/// (fast), with the base's own pays; or a typed error naming the row and the reason.
 #[tauri::command]
-pub async fn paytable_analyze(base: String, pays: Vec<RowPay>) -> CommandResult<TableAnalysis> {
-    let base = machine(&base)?;
-    worker(move || Ok(analyze_table(&lab_paytable(base, &pays)?))).await
+pub async fn paytable_analyze(base: String, pays: Vec<RowPay>) -> CommandResult<LabAnalysis> {
+    let base = self::base(&base)?;
+    worker(move || {
+        let analysis = analyze_table(&lab_paytable(base, &pays)?);
+        let base_pays = base.paytable().rows().iter().map(|row| ListedPay { row: row.id, pay: row.pay }).collect();
+        Ok(LabAnalysis { analysis, base_pays })
+    })
+    .await
 }
 
 /// The same table's regenerated chart (the current lab job: progress, cancel).
@@ -67,7 +91,7 @@ pub async fn paytable_chart<R: Runtime>(
     base: String,
     pays: Vec<RowPay>,
 ) -> CommandResult<ChartView> {
-    let base = machine(&base)?;
+    let base = self::base(&base)?;
     chart_job(app, lab_paytable(base, &pays)?).await
 }
 
@@ -102,7 +126,7 @@ pub async fn lab_table_save<R: Runtime>(
     base: String,
     pays: Vec<RowPay>,
 ) -> CommandResult<Vec<LabTable>> {
-    let base = machine(&base)?;
+    let base = self::base(&base)?;
     with_game(app, move |game| game.save_lab_table(&name, base, &pays)).await
 }
 

@@ -1,11 +1,13 @@
-//! The paytable lab's tables: a copy of one machine's table with pays changed, each pay given as the
-//! player typed it and checked by the core (a whole number from 0 to 100,000: a clear error names
-//! the row and the reason). The four machines' own tables never change. Lab tables are saved by
-//! name for study: the base machine and the pays in its row order.
+//! The paytable lab's tables: a copy of a base table — one of the four machines' or a kicker
+//! game's ([`Base`]) — with pays changed, each pay given as the player typed it and checked by the
+//! core (a whole number from 0 to 100,000: a clear error names the row and the reason). The bases'
+//! own tables never change. Lab tables are saved by name for study: the base's id (a machine's or a
+//! kicker game's, as [`Base::id`] writes it) and the pays in its row order.
 
 use rusqlite::{params, Connection};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
+use crate::library::Base;
 use crate::machine::{MachineId, Paytable};
 use crate::strategy::custom::{check_pay, PayError};
 
@@ -26,14 +28,26 @@ pub struct RowPay {
 pub struct LabTable {
     /// Its name (1 to 40 characters).
     pub name: String,
-    /// The machine whose table it copies.
-    pub base: MachineId,
+    /// The table it copies the rows of, sent as its id ("jacks-or-better", "double-double-bonus").
+    #[serde(serialize_with = "base_id")]
+    pub base: Base,
     /// The pays per coin in the base table's row order.
     pub pays: Vec<u32>,
 }
 
+fn base_id<S: Serializer>(base: &Base, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(base.id())
+}
+
+/// A machine is the base of its own table (so the lab's callers may still name a machine).
+impl From<MachineId> for Base {
+    fn from(machine: MachineId) -> Base {
+        Base::Machine(machine)
+    }
+}
+
 /// A copy of `base`'s table with the given rows' pays (rows not given keep theirs).
-pub fn lab_paytable(base: MachineId, pays: &[RowPay]) -> Result<Paytable, GameError> {
+pub fn lab_paytable(base: Base, pays: &[RowPay]) -> Result<Paytable, GameError> {
     let table = base.paytable();
     let rows = table.rows();
     let mut values: Vec<u32> = rows.iter().map(|r| r.pay).collect();
@@ -46,7 +60,7 @@ pub fn lab_paytable(base: MachineId, pays: &[RowPay]) -> Result<Paytable, GameEr
 
 fn parse(name: String, base: String, pays: String) -> Res<LabTable> {
     let bad = || corrupt(format!("lab table '{name}': bad row"));
-    let base: MachineId = base.parse().map_err(|_| bad())?;
+    let base = Base::from_id(&base).ok_or_else(bad)?;
     let pays: Vec<u32> = pays.split(',').map(|p| p.parse::<u32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
     if pays.len() != base.paytable().rows().len() {
         return Err(bad());
@@ -63,7 +77,7 @@ pub(crate) fn list(conn: &Connection) -> Res<Vec<LabTable>> {
 }
 
 /// Saves (or replaces) a lab table under `name` after checking its pays; the list after.
-pub(crate) fn save(conn: &Connection, name: &str, base: MachineId, pays: &[RowPay]) -> Res<Vec<LabTable>> {
+pub(crate) fn save(conn: &Connection, name: &str, base: Base, pays: &[RowPay]) -> Res<Vec<LabTable>> {
     let table = lab_paytable(base, pays)?;
     let name = name.trim();
     let length = name.chars().count();

@@ -460,8 +460,15 @@ impl Game {
         self.store.read(lab_tables::list)
     }
 
-    /// Saves (or replaces) a lab table under `name` after checking its pays; the list after.
-    pub fn save_lab_table(&mut self, name: &str, base: MachineId, pays: &[RowPay]) -> Result<Vec<LabTable>, GameError> {
+    /// Saves (or replaces) a lab table under `name` after checking its pays; the list after. The
+    /// base is a machine's table or a kicker game's (`library::Base`; a `MachineId` converts).
+    pub fn save_lab_table(
+        &mut self,
+        name: &str,
+        base: impl Into<crate::library::Base>,
+        pays: &[RowPay],
+    ) -> Result<Vec<LabTable>, GameError> {
+        let base = base.into();
         self.store.write(|tx| lab_tables::save(tx, name, base, pays))
     }
 

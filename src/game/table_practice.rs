@@ -59,7 +59,7 @@ pub(crate) fn resolve(conn: &Connection, table: &str) -> Res<Resolved> {
         Some(saved) => Ok(Resolved {
             id: format!("{LAB_PREFIX}{}", saved.name),
             name: saved.name,
-            base: Base::Machine(saved.base),
+            base: saved.base,
             pays: saved.pays,
         }),
         None => Err(GameError::UnknownTable { table: table.to_string() }.into()),

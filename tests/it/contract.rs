@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use chrono::NaiveDate;
 use serde_json::Value;
-use vpoker::game::{DealRequest, Game, GameError};
+use vpoker::game::{DealRequest, Game, GameError, RowPay};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -74,6 +74,12 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("table-hint", &json(&game.table_hint().unwrap()));
     snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));
+    // Saved lab tables: a machine's table and a kicker game's (a library table copied into the
+    // lab), each base sent as its id.
+    let flush_5 = [RowPay { row: "flush".into(), pay: "5".into() }];
+    game.save_lab_table("9/5", MachineId::JacksOrBetter, &flush_5).unwrap();
+    let ddb = vpoker::library::Base::Kicker(vpoker::kicker::KickerGame::DoubleDoubleBonus);
+    snapshot("lab-tables", &json(&game.save_lab_table("DDB 9/5", ddb, &flush_5).unwrap()));
     let errors: Vec<Value> = [
         game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
         game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),

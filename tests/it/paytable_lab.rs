@@ -145,3 +145,100 @@ fn a_changed_pay_makes_a_copy_and_layouts_are_recognised() {
     assert_eq!(db.rows()[1].id, "four-aces");
     assert_eq!(db.rows()[2].id, "straight-flush");
 }
+
+fn lab_seed(n: u8) -> Seed {
+    let mut bytes = [n; 32];
+    bytes[31] = 0x3c;
+    Seed::from_bytes(bytes)
+}
+
+#[test]
+fn a_library_table_copied_into_the_lab_on_a_kicker_base_is_analysed_saved_and_practised() {
+    use vpoker::game::{Game, GameError, RowPay};
+    use vpoker::hold::Hold;
+    use vpoker::kicker::KickerGame;
+    use vpoker::library::{Base, Preset};
+
+    // Double Double Bonus 9/6 copied in (its every pay, as the library lists them), the flush to 5:
+    // exactly the library's 9/5.
+    let ddb = Base::Kicker(KickerGame::DoubleDoubleBonus);
+    let preset = Preset::find("double-double-bonus-9-6").unwrap();
+    let mut pays: Vec<RowPay> =
+        preset.paytable().rows().iter().map(|r| RowPay { row: r.id.into(), pay: r.pay.to_string() }).collect();
+    pays.iter_mut().find(|p| p.row == "flush").unwrap().pay = "5".into();
+    let table = vpoker::game::lab_paytable(ddb, &pays).unwrap();
+    assert_eq!(table.rows().len(), 13);
+    let nine_five = Preset::find("double-double-bonus-9-5").unwrap().analysis();
+    assert_eq!(custom::analyze_table(&table).return_rate, nine_five.return_rate);
+    // A machine's row that the kicker table does not have is refused by name, never a panic.
+    let four = [RowPay { row: "four-of-a-kind".into(), pay: "25".into() }];
+    let refused = vpoker::game::lab_paytable(ddb, &four);
+    assert!(matches!(refused, Err(GameError::InvalidPay { problem: "unknown-row", .. })), "{refused:?}");
+    let bad = [RowPay { row: "four-aces-2-4-kicker".into(), pay: "-1".into() }];
+    let refused = vpoker::game::lab_paytable(ddb, &bad);
+    assert!(matches!(refused, Err(GameError::InvalidPay { problem: "negative", .. })), "{refused:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    game.save_lab_table("DDB 9/5", ddb, &pays).unwrap();
+    let pay = |row: &str, pay: &str| RowPay { row: row.into(), pay: pay.into() };
+    let eight_five = [pay("full-house", "8"), pay("flush", "5")];
+    let saved = game.save_lab_table("JoB 8/5", MachineId::JacksOrBetter, &eight_five).unwrap();
+    assert_eq!((saved[0].name.as_str(), saved[0].base), ("DDB 9/5", ddb));
+    assert_eq!(saved[0].pays, Preset::find("double-double-bonus-9-5").unwrap().pays_in_row_order().unwrap());
+    assert_eq!(saved[1].base, Base::Machine(MachineId::JacksOrBetter));
+    // The app receives each base as its id, a machine's as before.
+    let json = serde_json::to_value(&saved).unwrap();
+    assert_eq!(json[0]["base"], "double-double-bonus");
+    assert_eq!(json[1]["base"], "jacks-or-better");
+
+    // Practised as lab:NAME: the hint is the kicker table's own (four aces with a low kicker kept).
+    let hand = game.table_deal("lab:DDB 9/5", 5, lab_seed(4)).unwrap();
+    assert_eq!(hand.table, "lab:DDB 9/5");
+    let hint = game.table_hint().unwrap();
+    let solver = TableSolver::new(&table);
+    let evs = solver.hand_evs(&hand.cards);
+    assert_eq!((hint.best_hold, hint.best_ev), (evs.best(), evs.ev(evs.best())));
+    let drawn = game.table_draw(hint.best_hold).unwrap();
+    assert!(!drawn.mistake);
+    game.table_deal("lab:DDB 9/5", 5, lab_seed(5)).unwrap();
+    game.table_draw(Hold::NONE).unwrap();
+    assert_eq!(game.table_sums("lab:DDB 9/5").unwrap().hands, 2);
+    drop(game);
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(audit.ok && audit.repaired.is_empty(), "{audit:?}");
+    assert!(game.derived_differences().unwrap().is_empty());
+}
+
+#[test]
+fn a_crafted_lab_table_with_an_unknown_base_is_a_typed_error_and_old_rows_still_read() {
+    use vpoker::game::{Game, GameError};
+    use vpoker::library::Base;
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    drop(Game::open(&path).unwrap());
+    // A row as earlier versions wrote it (a machine's id, its pays in row order) reads as before.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let old = "INSERT INTO lab_tables (name, base, pays) VALUES ('old', 'bonus-poker', '800,80,50,40,25,7,5,4,3,2,1')";
+    conn.execute(old, []).unwrap();
+    drop(conn);
+    let mut game = Game::open(&path).unwrap();
+    let listed = game.lab_tables().unwrap();
+    assert_eq!(listed[0].base, Base::Machine(MachineId::BonusPoker));
+    game.table_deal("lab:old", 5, lab_seed(6)).unwrap();
+    game.table_draw(vpoker::hold::Hold::NONE).unwrap();
+    drop(game);
+    for (base, pays) in [("pai-gow", "1,2,3"), ("double-double-bonus", "800,50,25,9,6,4,3,2,1"), ("", "")] {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("DELETE FROM lab_tables WHERE name = 'crafted'", []).unwrap();
+        conn.execute("INSERT INTO lab_tables (name, base, pays) VALUES ('crafted', ?1, ?2)", [base, pays]).unwrap();
+        drop(conn);
+        let mut game = Game::open(&path).unwrap();
+        let error = game.lab_tables().unwrap_err();
+        assert!(matches!(error, GameError::CorruptDatabase { .. }), "{base}: {error:?}");
+        assert!(game.table_deal("lab:crafted", 5, lab_seed(7)).is_err(), "{base}");
+    }
+}

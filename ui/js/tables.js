@@ -1,14 +1,16 @@
 // Casino tables: the library (#/tables: each table as players know it, with its exact return from
 // Rust) and practice on one (#/table/ID): practice hands only — no chips, no XP, counted apart per
 // table — with the table's exact hint, the mistake warning before a draw, the same cards with the
-// best hold after it, the table's figures and its generated chart. Every number comes from Rust;
-// the UI keeps only the cards the player has tapped.
+// best hold after it, the table's figures and its generated chart; and "Copy to the lab", which opens
+// the paytable lab on the table's base with its pays (as the core's library lists them) to edit.
+// Every number comes from Rust; the UI keeps only the cards the player has tapped.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
+import { copyToLab } from "./chart.js";
 
 const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, chart: null, showHint: false };
 
@@ -192,7 +194,9 @@ function tableScreen(app) {
     hintBlock(app),
     resultBlock(),
     figures(),
-    listed ? chartBlock(app) : h("p", { class: "small muted" }, t("tables.lab-chart")));
+    listed ? chartBlock(app) : h("p", { class: "small muted" }, t("tables.lab-chart")),
+    // A copy of this table in the paytable lab: its pays to change, analyse, chart, save and practise.
+    listed ? h("button", { type: "button", class: "btn quiet", "data-testid": "table-copy-lab", onclick: () => copyToLab(app, listed) }, t("tables.copy-to-lab")) : null);
 }
 
 /** The library (#/tables) and one table's practice (#/table/ID): two screens, so that opening a

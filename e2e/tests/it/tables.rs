@@ -1,6 +1,9 @@
 //! End-to-end: practising a casino table in the real app — the library, a Double Double Bonus 9/6
 //! hand with the table's hint (as `vpoker play hint` gives it on the app's file), the mistake
 //! warning before a draw, the same cards with the best hold after it, and the table's chart. No chips.
+//! And a library table copied into the paytable lab (a kicker game's and a machine's): its pays
+//! loaded on its base, one changed and re-solved (as `vpoker analyze --pays` gives it), saved and
+//! practised as a lab table; screenshots of the kicker lab at phone size in English and Japanese.
 
 use vpoker_e2e::*;
 
@@ -77,5 +80,146 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.wait_visible(&tid("table-draw")).await?;
     draw_best(&app).await?;
     assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("2"));
+    app.close().await
+}
+
+/// Types `text` into the lab's field for `row` until the field holds it and the lab has answered
+/// (`answered`; the lab re-solves a moment after the last keystroke, and a re-render racing the
+/// typing may put the old value back: then it is typed again).
+async fn type_lab_pay<F, Fut>(app: &Session, row: &str, text: &str, what: &str, answered: F) -> Result<()>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<bool>>,
+{
+    let field = tid(&format!("paylab-{row}"));
+    let holds = || async {
+        let value = app.wait_visible(&field).await?.prop("value").await?;
+        Ok::<_, Error>(value.as_deref() == Some(text))
+    };
+    for _ in 0..3 {
+        let input = app.wait_visible(&field).await?;
+        input.clear().await?;
+        input.send_keys(text).await?;
+        app.wait_until(what, || async { Ok(!holds().await? || answered().await?) }).await?;
+        if holds().await? {
+            return Ok(());
+        }
+    }
+    Err(format!("the {row} field would not hold {text:?}").into())
+}
+
+/// The return the lab shows, once it shows one.
+async fn lab_return(app: &Session) -> Result<Option<f64>> {
+    let shown = app.attr("paylab-analysis", "data-return").await.ok().flatten().unwrap_or_default();
+    Ok(shown.parse::<f64>().ok())
+}
+
+/// From the lobby: the library, the table `id`, and its "Copy to the lab"; returns when the lab
+/// shows the copy's rows and its analysis.
+async fn copy_to_lab(app: &Session, id: &str) -> Result<()> {
+    app.click("nav-lobby").await?;
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+    app.click(&format!("table-{id}")).await?;
+    app.click("table-copy-lab").await?;
+    app.wait_visible(&tid("paylab-rows")).await?;
+    app.wait_visible(&tid("paylab-analysis")).await?;
+    Ok(())
+}
+
+/// No serious or critical axe-core violation and no control under 44 × 44 px on the page as it is.
+async fn accessible(app: &Session, state: &str) -> Result<()> {
+    app.wait_still().await?;
+    let blocking: Vec<String> = app
+        .axe()
+        .await?
+        .iter()
+        .filter(|v| matches!(v["impact"].as_str(), Some("serious" | "critical")))
+        .map(|v| format!("{}: {}", v["id"], v["nodes"]))
+        .collect();
+    assert!(blocking.is_empty(), "{state}: {blocking:?}");
+    let small = app.small_targets().await?;
+    assert!(small.is_empty(), "{state}: controls under 44 px: {small:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() -> Result<()> {
+    if !enabled("a_library_table_is_copied_into_the_lab_changed_saved_and_practised") {
+        return Ok(());
+    }
+    let (data, _driver, app) = launch_phone().await?;
+    let library = cli(&["tables", "--json"])?;
+    let listed = |id: &str| library.as_array().and_then(|tables| tables.iter().find(|t| t["id"] == id)).cloned();
+    // A kicker game's table (13 rows) and a machine's, each with one pay changed into another
+    // library table: Double Double Bonus 9/6 → 9/5, Jacks or Better 8/5 → 9/5.
+    let cases = [
+        ("double-double-bonus-9-6", "flush", "5", "double-double-bonus-9-5", "DDB 9/5"),
+        ("jacks-or-better-8-5", "full-house", "9", "jacks-or-better-9-5", "JoB 9/5"),
+    ];
+    for (id, row, pay, becomes, name) in cases {
+        let table = listed(id).ok_or(id)?;
+        copy_to_lab(&app, id).await?;
+        let base = app.wait_visible(&tid("paylab-base")).await?.prop("value").await?;
+        assert_eq!(base.as_deref(), table["base"].as_str(), "{id}: the base picker shows the table's base");
+        assert!(app.text("paylab-source").await?.contains(table["name"].as_str().ok_or("name")?));
+        // Every pay as the library lists it, and the library's exact return for it.
+        let pays = table["pays"].as_array().ok_or("pays")?;
+        for p in pays {
+            let field = app.wait_visible(&tid(&format!("paylab-{}", p["row"].as_str().ok_or("row")?))).await?;
+            assert_eq!(field.prop("value").await?, Some(p["pay"].to_string()), "{id}: {p}");
+        }
+        let library_return = table["return"].as_f64().ok_or("return")?;
+        app.wait_until("the copy's return", || async { Ok(lab_return(&app).await? == Some(library_return)) }).await?;
+
+        // One pay changed: the lab's return is the core's for the changed table.
+        let changed: Vec<String> =
+            pays.iter().map(|p| if p["row"] == row { pay.to_string() } else { p["pay"].to_string() }).collect();
+        let expected = cli(&["analyze", "--family", "natural", "--pays", &changed.join(","), "--json"])?;
+        let expected = expected["return"].as_f64().ok_or("return")?;
+        let other = listed(becomes).ok_or(becomes)?["return"].as_f64().ok_or("return")?;
+        assert!((expected - other).abs() < 1e-12, "{id} with {row} {pay} is {becomes}");
+        type_lab_pay(&app, row, pay, "the changed table's return", || async {
+            Ok(lab_return(&app).await?.is_some_and(|r| (r - expected).abs() < 1e-12))
+        })
+        .await?;
+        app.wait_visible(&tid("paylab-chart-lines")).await?;
+        if id.starts_with("double-double") {
+            app.screenshot("paylab-kicker-en").await?;
+            accessible(&app, "the lab with a kicker table copied in").await?;
+        }
+
+        // Saved, then practised as a lab table: the hint is the core's for that table.
+        app.wait_visible(&tid("paylab-name")).await?.send_keys(name).await?;
+        app.click("paylab-save").await?;
+        let entry = format!("{name} · ");
+        app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains(&entry)) }).await?;
+        app.click(&format!("paylab-practise-{name}")).await?;
+        app.click("table-deal").await?;
+        app.wait_visible(&tid("table-draw")).await?;
+        app.click("table-hint").await?;
+        app.wait_visible(&tid("table-hint-best")).await?;
+        let shown: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
+        let hint = play(&data.db_path(), None, &["hint"])?;
+        assert_eq!(hint["hand"]["table"], format!("lab:{name}"), "{hint}");
+        assert_eq!(hint["best_hold"].as_u64(), Some(shown), "{hint}");
+        draw_best(&app).await?;
+        assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("1"));
+    }
+
+    // The library's practice screen with its copy button, and the kicker lab in Japanese.
+    app.click("nav-lobby").await?;
+    app.click("lobby-tables").await?;
+    app.click("table-triple-double-bonus-9-7").await?;
+    app.wait_visible(&tid("table-copy-lab")).await?;
+    accessible(&app, "a library table's practice screen").await?;
+    app.set_language("ja").await?;
+    copy_to_lab(&app, "double-double-bonus-9-6").await?;
+    app.wait_visible(&tid("paylab-chart-lines")).await?;
+    app.screenshot("paylab-kicker-ja").await?;
+    let script = "document.querySelector('[data-testid=\"paylab-save\"]').scrollIntoView({ block: 'center' })";
+    app.client().execute(script, vec![]).await?;
+    app.screenshot("paylab-kicker-saved-ja").await?;
+    accessible(&app, "the lab with a kicker table copied in (ja)").await?;
     app.close().await
 }
