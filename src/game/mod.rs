@@ -594,16 +594,3 @@ pub fn verify_seed_text(seed: &str, machine: &str, n_hands: u8, commitment: Opti
     let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
     Ok(verify::verify(&verify::Claim { commitment, ..verify::Claim::seed(seed, machine, n_hands) }))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn public_types_are_send() {
-        fn is_send<T: Send>() {}
-        is_send::<Game>();
-        is_send::<GameError>();
-        is_send::<State>();
-    }
-}

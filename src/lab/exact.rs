@@ -176,7 +176,8 @@ pub fn exact_runs(algorithm: Algorithm, cards: usize) -> Result<ExactRuns, LabEr
 }
 
 /// The position of a permutation of 0..n in lexicographic order (its Lehmer code).
-fn lex_rank(perm: &[u8]) -> usize {
+#[doc(hidden)] // public for tests/it
+pub fn lex_rank(perm: &[u8]) -> usize {
     let n = perm.len();
     let mut rank = 0;
     for i in 0..n {
@@ -187,7 +188,8 @@ fn lex_rank(perm: &[u8]) -> usize {
 }
 
 /// The next permutation in lexicographic order (the first again after the last).
-fn next_permutation(perm: &mut [u8]) {
+#[doc(hidden)] // public for tests/it
+pub fn next_permutation(perm: &mut [u8]) {
     let Some(i) = (1..perm.len()).rev().find(|&i| perm[i - 1] < perm[i]) else {
         perm.reverse();
         return;
@@ -195,19 +197,4 @@ fn next_permutation(perm: &mut [u8]) {
     let j = (i..perm.len()).rev().find(|&j| perm[j] > perm[i - 1]).unwrap_or(i);
     perm.swap(i - 1, j);
     perm[i..].reverse();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lex_rank_and_next_permutation_agree() {
-        let mut perm: Vec<u8> = (0..5).collect();
-        for rank in 0..120 {
-            assert_eq!(lex_rank(&perm), rank);
-            next_permutation(&mut perm);
-        }
-        assert_eq!(perm, vec![0, 1, 2, 3, 4]);
-    }
 }

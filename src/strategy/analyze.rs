@@ -271,34 +271,3 @@ fn class_weight(masks: [u16; 4]) -> u8 {
     }
     weight
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn classes_count_and_weigh_every_deal_once() {
-        let classes = suit_classes();
-        assert_eq!(classes.len(), N_CLASSES);
-        assert_eq!(classes.iter().map(|c| u64::from(c.weight)).sum::<u64>(), N_DEALS);
-    }
-
-    #[test]
-    fn exact_best_hold_matches_the_hint_on_canonical_hands() {
-        use crate::card::Card;
-        use crate::hold::Hold;
-        let classes = suit_classes();
-        for machine in MachineId::ALL {
-            let tables = machine_tables(machine);
-            for class in classes.iter().step_by(97) {
-                let cards = class.card_indices();
-                let ranks = subset_ranks(&cards);
-                let pay = tables.pay_of_category(category_of(machine.family(), cards));
-                let best = best_mask(&draw_pay_totals(tables, &ranks, pay));
-                let hand = cards.map(|idx| Card::from_index(idx).unwrap());
-                let hint = super::super::hand_evs(machine, &hand).best();
-                assert_eq!(Hold::from_mask(best as u32).unwrap(), hint, "{machine} {hand:?}");
-            }
-        }
-    }
-}

@@ -14,8 +14,9 @@ use super::solver::N_DRAWS;
 /// 1 / (C(47, 5) × C(47, 4)) ≈ 3.7e-12, far more than [`super::TIE_EPSILON`] plus rounding, and
 /// equal fractions round to equal doubles, so exact ties are exactly the f64 ties (for the
 /// built-in pays; a lab table with huge pays is only ever compared exactly, here).
+#[doc(hidden)] // public for tests/it
 #[inline]
-pub(crate) fn best_mask(pay_totals: &[i64; 32]) -> usize {
+pub fn best_mask(pay_totals: &[i64; 32]) -> usize {
     let mut best_key = i64::MIN;
     for mask in 0..32 {
         let key = (pay_totals[mask] * EV_SCALE[mask]) << 5 | TIE_PREFERENCE[mask];
@@ -72,7 +73,8 @@ const fn build_tie_preference() -> [i64; 32] {
 }
 
 /// The least common multiple of C(47, k) for k = 0..=5: every EV times it is an integer.
-pub(crate) const LCM_OF_DRAWS: u64 = lcm_of_draws();
+#[doc(hidden)] // public for tests/it
+pub const LCM_OF_DRAWS: u64 = lcm_of_draws();
 
 const fn lcm_of_draws() -> u64 {
     const fn gcd(a: u64, b: u64) -> u64 {
@@ -103,15 +105,4 @@ pub(crate) fn ratio(numerator: u128, denominator: u128) -> f64 {
     let whole = numerator / denominator;
     let rest = numerator % denominator;
     whole as f64 + rest as f64 / denominator as f64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn common_denominator_is_the_lcm_of_the_draw_counts() {
-        assert_eq!(LCM_OF_DRAWS, 3 * 5 * 11 * 23 * 43 * 47);
-        assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS.is_multiple_of(u64::from(n))));
-    }
 }

@@ -24,9 +24,12 @@ mod brute;
 pub mod chart;
 pub mod custom;
 pub mod drill;
-mod exact;
-mod solver;
-mod tables;
+#[doc(hidden)] // public for tests/it
+pub mod exact;
+#[doc(hidden)] // public for tests/it
+pub mod solver;
+#[doc(hidden)] // public for tests/it
+pub mod tables;
 
 use serde::Serialize;
 

@@ -15,7 +15,8 @@ use super::tables::{machine_tables, subset_ranks, MachineTables, BINOM, MASK_OFF
 use super::HandEvs;
 
 /// For each 5-bit hold mask: the number of equally likely draws, C(47, 5 − cards held).
-pub(crate) const N_DRAWS: [u32; 32] = build_n_draws();
+#[doc(hidden)] // public for tests/it
+pub const N_DRAWS: [u32; 32] = build_n_draws();
 
 const fn build_n_draws() -> [u32; 32] {
     let mut table = [0u32; 32];
@@ -62,7 +63,8 @@ pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card
 }
 
 /// The category index of five card indices under the family's evaluator.
-pub(crate) fn category_of(family: Family, cards: [usize; 5]) -> usize {
+#[doc(hidden)] // public for tests/it
+pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
     match family {
         Family::Natural => evaluate_natural_indices(cards) as usize,
         Family::Deuces => evaluate_deuces_indices(cards) as usize,
@@ -71,8 +73,9 @@ pub(crate) fn category_of(family: Family, cards: [usize; 5]) -> usize {
 
 /// For each hold (a mask over the sorted cards whose subset ranks are `ranks`), the total pay of
 /// all its draws. `dealt_pay` is the pay of the dealt hand itself (the only draw of holding all).
+#[doc(hidden)] // public for tests/it
 #[inline]
-pub(crate) fn draw_pay_totals(tables: &MachineTables, ranks: &[u32; 32], dealt_pay: u32) -> [i64; 32] {
+pub fn draw_pay_totals(tables: &MachineTables, ranks: &[u32; 32], dealt_pay: u32) -> [i64; 32] {
     let mut totals = [0i64; 32];
     for mask in 0..31 {
         // At most MAX_PAY × C(51, 4) per sum: far inside i64.

@@ -25,7 +25,8 @@ const _: () = assert!(NaturalCategory::ALL.len() <= CAT_SLOTS && DeucesCategory:
 pub(crate) const CAT_SLOTS: usize = 16;
 
 /// `BINOM[n][k]` = C(n, k) for n ≤ 52 and k ≤ 5 (0 when k > n, which colex ranking relies on).
-pub(crate) const BINOM: [[u32; 6]; 53] = build_binom();
+#[doc(hidden)] // public for tests/it
+pub const BINOM: [[u32; 6]; 53] = build_binom();
 
 const fn build_binom() -> [[u32; 6]; 53] {
     let mut table = [[0u32; 6]; 53];
@@ -46,9 +47,11 @@ const fn build_binom() -> [[u32; 6]; 53] {
 
 /// Where the subsets of each size start in a machine's single pay-sum vector:
 /// `SIZE_OFFSET[k]` = Σ_{j<k} C(52, j).
-const SIZE_OFFSET: [usize; 5] = [0, 1, 53, 1_379, 23_479];
+#[doc(hidden)] // public for tests/it
+pub const SIZE_OFFSET: [usize; 5] = [0, 1, 53, 1_379, 23_479];
 /// Number of subsets of 0..=4 cards: Σ_{k≤4} C(52, k).
-const N_SMALL_SUBSETS: usize = 294_204;
+#[doc(hidden)] // public for tests/it
+pub const N_SMALL_SUBSETS: usize = 294_204;
 
 /// For each 5-bit mask over the sorted dealt cards: the offset of its size in the pay-sum vector.
 pub(crate) const MASK_OFFSET: [usize; 32] = build_mask_offset();
@@ -65,8 +68,9 @@ const fn build_mask_offset() -> [usize; 32] {
 
 /// The colex rank of every subset of five sorted card indices, indexed by the 5-bit mask of
 /// which sorted cards it contains (bit j = the j-th smallest card).
+#[doc(hidden)] // public for tests/it
 #[inline]
-pub(crate) fn subset_ranks(sorted: &[usize; 5]) -> [u32; 32] {
+pub fn subset_ranks(sorted: &[usize; 5]) -> [u32; 32] {
     let mut ranks = [0u32; 32];
     // Card j is the largest card of every subset that contains it among the first j + 1, at
     // position popcount(rest) in it, so adding it to `rest` adds C(card, popcount(rest) + 1).
@@ -155,7 +159,8 @@ impl FamilyTables {
     }
 
     /// Adds `sign` × the category counts of the subset of `size` cards with colex `rank`.
-    pub(crate) fn add_counts(&self, size: usize, rank: u32, sign: i64, acc: &mut [i64; CAT_SLOTS]) {
+    #[doc(hidden)] // public for tests/it
+    pub fn add_counts(&self, size: usize, rank: u32, sign: i64, acc: &mut [i64; CAT_SLOTS]) {
         let rank = rank as usize;
         match size {
             4 => add_row(&self.four[rank], sign, acc),
@@ -208,8 +213,9 @@ impl MachineTables {
     }
 
     /// The per-coin pay of a category.
+    #[doc(hidden)] // public for tests/it
     #[inline]
-    pub(crate) fn pay_of_category(&self, category: usize) -> u32 {
+    pub fn pay_of_category(&self, category: usize) -> u32 {
         self.pay_by_category[category]
     }
 
@@ -247,7 +253,8 @@ pub(crate) fn family_tables(family: Family) -> &'static FamilyTables {
 }
 
 /// The machine's tables, built on first use together with its family's.
-pub(crate) fn machine_tables(machine: MachineId) -> &'static MachineTables {
+#[doc(hidden)] // public for tests/it
+pub fn machine_tables(machine: MachineId) -> &'static MachineTables {
     machine_cell(machine).get_or_init(|| MachineTables::build(machine, family_tables(machine.family())))
 }
 
@@ -360,7 +367,8 @@ where
 }
 
 /// Steps sorted `cards` to the next subset in colex order.
-fn next_colex(cards: &mut [usize]) {
+#[doc(hidden)] // public for tests/it
+pub fn next_colex(cards: &mut [usize]) {
     let last = cards.len() - 1;
     let mut pos = 0;
     while pos < last && cards[pos] + 1 == cards[pos + 1] {
@@ -372,22 +380,6 @@ fn next_colex(cards: &mut [usize]) {
     }
 }
 
-/// The sorted cards of the `size`-subset with this colex rank.
-#[cfg(test)]
-fn unrank(mut rank: u32, size: usize, cards: &mut [usize]) {
-    let mut top = 52;
-    for pos in (0..size).rev() {
-        // The largest card c with C(c, pos + 1) ≤ rank.
-        let mut card = top - 1;
-        while BINOM[card][pos + 1] > rank {
-            card -= 1;
-        }
-        cards[pos] = card;
-        rank -= BINOM[card][pos + 1];
-        top = card;
-    }
-}
-
 fn add_row<T: Copy + Into<i64>>(row: &[T; CAT_SLOTS], sign: i64, acc: &mut [i64; CAT_SLOTS]) {
     for (slot, &count) in acc.iter_mut().zip(row.iter()) {
         *slot += sign * count.into();
@@ -396,48 +388,4 @@ fn add_row<T: Copy + Into<i64>>(row: &[T; CAT_SLOTS], sign: i64, acc: &mut [i64;
 
 fn row_pay<T: Copy + Into<u32>>(row: &[T; CAT_SLOTS], pay: &[u32; CAT_SLOTS]) -> u64 {
     row.iter().zip(pay.iter()).map(|(&count, &pay)| u64::from(count.into()) * u64::from(pay)).sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colex_ranks_are_dense_and_unrank_inverts_them() {
-        let mut cards = [0usize; 4];
-        for rank in [0u32, 1, 2, 1000, 270_724] {
-            unrank(rank, 4, &mut cards);
-            let back: u32 = cards.iter().enumerate().map(|(pos, &c)| BINOM[c][pos + 1]).sum();
-            assert_eq!(back, rank);
-        }
-        assert_eq!(SIZE_OFFSET[4] + BINOM[52][4] as usize, N_SMALL_SUBSETS);
-        let mut walked = [0usize, 1, 2, 3];
-        for rank in 1..2000u32 {
-            next_colex(&mut walked);
-            unrank(rank, 4, &mut cards);
-            assert_eq!(walked, cards);
-        }
-    }
-
-    #[test]
-    fn every_size_counts_all_hands_containing_it() {
-        for family in [Family::Natural, Family::Deuces] {
-            let tables = FamilyTables::build(family);
-            assert_eq!(tables.zero.iter().sum::<u32>(), 2_598_960);
-            assert!(tables.one.iter().all(|row| row.iter().sum::<u32>() == 249_900));
-            assert!(tables.two.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 19_600));
-            assert!(tables.three.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 1_176));
-            assert!(tables.four.iter().all(|row| row.iter().map(|&c| u32::from(c)).sum::<u32>() == 48));
-        }
-    }
-
-    #[test]
-    fn the_empty_subset_row_is_the_published_category_count() {
-        let natural = FamilyTables::build(Family::Natural);
-        // Four aces: 12 with a 2–4 kicker, 36 with another; four 2s–4s: 3 × 12 with an A–4 kicker, 108 with another.
-        let published =
-            [4, 36, 12, 36, 36, 108, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
-        assert_eq!(natural.zero[..15], published);
-        assert!(natural.zero[15..].iter().all(|&c| c == 0));
-    }
 }

@@ -1,6 +1,7 @@
 //! The layout's invariants, read from the sources: the hand pipeline never imports the game or
 //! SQLite, only the game talks to SQLite, the rooms of `src/game/` import one way (no circle), every
-//! table has one owning room, and `src/game/` keeps at most a dozen files at its top.
+//! table has one owning room, `src/game/` keeps at most a dozen files at its top, and no file under
+//! `src/` has a unit test (the library has no test harness: its tests are these).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -213,4 +214,50 @@ fn the_game_keeps_at_most_a_dozen_files_at_its_top() {
         .filter(|p| p.is_file())
         .collect();
     assert!(top.len() <= 12, "{top:?}");
+}
+
+/// The test-only code in a piece of code: each `#[test]`, and each `cfg(…)` or `cfg_attr(…)` that
+/// names `test` (`cfg(test)`, `cfg(all(test, …))`, `cfg(not(test))`, …).
+fn test_only(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("#[test]") {
+        found.push(code[at..at + 7].to_string());
+    }
+    for pattern in ["cfg(", "cfg_attr("] {
+        for (at, _) in code.match_indices(pattern) {
+            if code[..at].chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let mut depth = 0;
+            let end = code[at..]
+                .char_indices()
+                .find_map(|(i, c)| {
+                    depth += i32::from(c == '(') - i32::from(c == ')');
+                    (c == ')' && depth == 0).then_some(at + i + 1)
+                })
+                .unwrap_or(code.len());
+            let attribute = &code[at..end];
+            if attribute.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|word| word == "test") {
+                found.push(attribute.to_string());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_under_src_has_a_unit_test() {
+    // `[lib] test = false` (Cargo.toml): a unit test under src/ would compile and never run. The
+    // core's tests are tests/it/, through the public API (or an item public for tests/it).
+    let files = sources(&root());
+    assert!(files.len() >= 50, "{files:?}");
+    for file in files {
+        assert_eq!(test_only(&code(&file)), Vec::<String>::new(), "{} has test-only code", file.display());
+    }
+    let sample = "#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n#[cfg(all(unix, test))] fn u() {}";
+    assert_eq!(test_only(sample), ["#[test]", "cfg(test)", "cfg(all(unix, test))"]);
+    let other = "#[cfg(feature = \"tests\")] #[cfg_attr(docsrs, doc(cfg(unix)))] fn f() {}";
+    assert_eq!(test_only(other), Vec::<String>::new());
+    let manifest = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("[lib]\ntest = false\n"), "the core's [lib] has test = false");
 }

@@ -1,14 +1,16 @@
 //! Strategy charts: the chart's return computed three ways (the ranking's own total, a walk over
 //! the suit classes, a walk over all 2,598,960 deals), the known landmarks of 9/6 Jacks or
 //! Better, every machine's chart within its line limit and target, the vocabulary, the hint's
-//! answer, determinism, progress and cancelling.
+//! answer, determinism, progress and cancelling, and the shape a line sees of a hold.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use vpoker::card::{parse_hand, Card};
+use vpoker::eval::{Family, NaturalCategory};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
+use vpoker::strategy::chart::shape::HoldShape;
 use vpoker::strategy::chart::{self, Chart, ChartStage, MAX_LINES};
 use vpoker::strategy::hand_evs;
 
@@ -298,4 +300,30 @@ fn other_line_limits_are_kept_and_play_as_reported() {
         assert!(chart.chart_return() <= chart.optimal_return());
         assert!((chart.return_by_play(table) - chart.chart_return()).abs() < 1e-13, "limit {limit}");
     }
+}
+
+/// The shape a chart line sees of the hold `mask` of a hand.
+fn shape(family: Family, text: &str, mask: u8) -> HoldShape {
+    let cards = parse_hand(text).unwrap().map(|c| c.index());
+    HoldShape::of(family, &cards, mask)
+}
+
+#[test]
+fn windows_tell_open_from_inside() {
+    assert_eq!(shape(Family::Natural, "5h 6d 7c 8s Kd", 0b01111).windows, 2);
+    assert_eq!(shape(Family::Natural, "5h 6d 7c 9s Kd", 0b01111).windows, 1);
+    assert_eq!(shape(Family::Natural, "Ah 2d 3c 4s Kd", 0b01111).windows, 1);
+    assert_eq!(shape(Family::Natural, "Jh Qd Kc As 4d", 0b01111).windows, 1);
+    assert_eq!(shape(Family::Natural, "2h 3d 4c 5s Kd", 0b01111).windows, 2);
+    assert_eq!(shape(Family::Natural, "7h 8h 9h Kd Kc", 0b00111).windows, 3);
+}
+
+#[test]
+fn deuces_are_counted_apart() {
+    let s = shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01111);
+    assert_eq!((s.n, s.deuces, s.keeps_deuces, s.suited, s.windows), (4, 2, true, true, 4));
+    assert!(!shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01101).keeps_deuces);
+    let s = shape(Family::Natural, "Kh Kd Kc 7c 7d", 0b11111);
+    let full_house = NaturalCategory::FullHouse.index() as u8;
+    assert_eq!((s.max_count, s.top_rank, s.pairs, s.category), (3, 11, 1, full_house));
 }

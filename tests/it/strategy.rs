@@ -1,15 +1,20 @@
-//! The fast solver against the brute-force reference, the tie rule, the cost of a hold, and the
-//! analyser against the published returns.
+//! The fast solver against the brute-force reference, the tie rule, the cost of a hold, the
+//! analyser against the published returns, the exact integer best hold against the hint, and the
+//! solver's tables: colex ranks, category counts and the common denominator.
 
 use super::common;
 
 use vpoker::card::{parse_hand, Card};
+use vpoker::eval::Family;
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
+use vpoker::strategy::exact::{best_mask, LCM_OF_DRAWS};
+use vpoker::strategy::solver::{category_of, draw_pay_totals, N_DRAWS};
+use vpoker::strategy::tables::{machine_tables, next_colex, subset_ranks, BINOM, N_SMALL_SUBSETS, SIZE_OFFSET};
 use vpoker::strategy::{
-    analyze, brute_force_evs, compare_holds, hand_evs, suit_classes, table_bytes, warm_up, HandEvs, HoldEv, N_CLASSES,
-    N_DEALS,
+    analyze, brute_force_evs, compare_holds, hand_evs, suit_classes, table_bytes, warm_up, FamilyTables, HandEvs,
+    HoldEv, N_CLASSES, N_DEALS,
 };
 
 /// Hands per machine compared with brute force (each brute-force solve takes tens of ms).
@@ -191,4 +196,91 @@ fn public_strategy_types_are_send_and_sync() {
     assert_send_sync::<HandEvs>();
     assert_send_sync::<vpoker::strategy::Analysis>();
     assert_send_sync::<vpoker::strategy::SuitClass>();
+}
+
+#[test]
+fn exact_best_hold_matches_the_hint_on_canonical_hands() {
+    let classes = suit_classes();
+    for machine in MachineId::ALL {
+        let tables = machine_tables(machine);
+        for class in classes.iter().step_by(97) {
+            let cards = class.card_indices();
+            let ranks = subset_ranks(&cards);
+            let pay = tables.pay_of_category(category_of(machine.family(), cards));
+            let best = best_mask(&draw_pay_totals(tables, &ranks, pay));
+            let hand = cards.map(|idx| Card::from_index(idx).unwrap());
+            let hint = hand_evs(machine, &hand).best();
+            assert_eq!(Hold::from_mask(best as u32).unwrap(), hint, "{machine} {hand:?}");
+        }
+    }
+}
+
+#[test]
+fn common_denominator_is_the_lcm_of_the_draw_counts() {
+    assert_eq!(LCM_OF_DRAWS, 3 * 5 * 11 * 23 * 43 * 47);
+    assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS.is_multiple_of(u64::from(n))));
+}
+
+/// The sorted cards of the `size`-subset with this colex rank.
+fn unrank(mut rank: u32, size: usize, cards: &mut [usize]) {
+    let mut top = 52;
+    for pos in (0..size).rev() {
+        // The largest card c with C(c, pos + 1) ≤ rank.
+        let mut card = top - 1;
+        while BINOM[card][pos + 1] > rank {
+            card -= 1;
+        }
+        cards[pos] = card;
+        rank -= BINOM[card][pos + 1];
+        top = card;
+    }
+}
+
+/// The category counts (one per slot, padding included) of the `size`-card subset with colex
+/// rank `rank`, as the solver reads them.
+fn counts_row(tables: &FamilyTables, size: usize, rank: u32) -> [i64; 16] {
+    let mut row = [0i64; 16];
+    tables.add_counts(size, rank, 1, &mut row);
+    row
+}
+
+#[test]
+fn colex_ranks_are_dense_and_unrank_inverts_them() {
+    let mut cards = [0usize; 4];
+    for rank in [0u32, 1, 2, 1000, 270_724] {
+        unrank(rank, 4, &mut cards);
+        let back: u32 = cards.iter().enumerate().map(|(pos, &c)| BINOM[c][pos + 1]).sum();
+        assert_eq!(back, rank);
+    }
+    assert_eq!(SIZE_OFFSET[4] + BINOM[52][4] as usize, N_SMALL_SUBSETS);
+    let mut walked = [0usize, 1, 2, 3];
+    for rank in 1..2000u32 {
+        next_colex(&mut walked);
+        unrank(rank, 4, &mut cards);
+        assert_eq!(walked, cards);
+    }
+}
+
+#[test]
+fn every_size_counts_all_hands_containing_it() {
+    for family in [Family::Natural, Family::Deuces] {
+        let tables = FamilyTables::build(family);
+        assert_eq!(counts_row(&tables, 0, 0).iter().sum::<i64>(), 2_598_960);
+        for (size, hands) in [(1, 249_900), (2, 19_600), (3, 1_176), (4, 48)] {
+            for rank in 0..BINOM[52][size] {
+                let sum: i64 = counts_row(&tables, size, rank).iter().sum();
+                assert_eq!(sum, hands, "{family:?} size {size} rank {rank}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_empty_subset_row_is_the_published_category_count() {
+    let natural = FamilyTables::build(Family::Natural);
+    let zero = counts_row(&natural, 0, 0);
+    // Four aces: 12 with a 2–4 kicker, 36 with another; four 2s–4s: 3 × 12 with an A–4 kicker, 108 with another.
+    let published = [4, 36, 12, 36, 36, 108, 432, 3_744, 5_108, 10_200, 54_912, 123_552, 337_920, 760_320, 1_302_540];
+    assert_eq!(zero[..15], published);
+    assert!(zero[15..].iter().all(|&c| c == 0));
 }

@@ -17,7 +17,8 @@ mod order;
 mod play;
 mod rank;
 mod search;
-mod shape;
+#[doc(hidden)] // public for tests/it
+pub mod shape;
 mod sums;
 mod tie;
 mod trim;

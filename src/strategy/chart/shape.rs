@@ -24,8 +24,9 @@ pub(crate) const ROYAL_RANKS: u16 = 0b1_1111_0000_0000;
 pub(crate) const HIGH_RANKS: u16 = 0b1_1110_0000_0000;
 
 /// The shape of one hold of one dealt hand.
+#[doc(hidden)] // public for tests/it
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct HoldShape {
+pub struct HoldShape {
     /// Cards held (0–5).
     pub n: u8,
     /// Deuces held (always 0 on the natural family).
@@ -56,7 +57,7 @@ pub(crate) struct HoldShape {
 
 impl HoldShape {
     /// The shape of the hold `mask` (bit i holds `cards[i]`) of a dealt hand.
-    pub(crate) fn of(family: Family, cards: &[usize; 5], mask: u8) -> HoldShape {
+    pub fn of(family: Family, cards: &[usize; 5], mask: u8) -> HoldShape {
         let wild = |card: usize| family == Family::Deuces && card < 4;
         let mut shape = HoldShape { keeps_deuces: true, suited: true, ..HoldShape::default() };
         let mut counts = [0u8; 13];
@@ -117,36 +118,5 @@ impl HoldShape {
     /// Whether the held ranks are distinct.
     pub(crate) fn distinct(&self) -> bool {
         self.mask.count_ones() == u32::from(self.naturals())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::card::parse_hand;
-
-    fn shape(family: Family, text: &str, mask: u8) -> HoldShape {
-        let cards = parse_hand(text).unwrap().map(|c| c.index());
-        HoldShape::of(family, &cards, mask)
-    }
-
-    #[test]
-    fn windows_tell_open_from_inside() {
-        assert_eq!(shape(Family::Natural, "5h 6d 7c 8s Kd", 0b01111).windows, 2);
-        assert_eq!(shape(Family::Natural, "5h 6d 7c 9s Kd", 0b01111).windows, 1);
-        assert_eq!(shape(Family::Natural, "Ah 2d 3c 4s Kd", 0b01111).windows, 1);
-        assert_eq!(shape(Family::Natural, "Jh Qd Kc As 4d", 0b01111).windows, 1);
-        assert_eq!(shape(Family::Natural, "2h 3d 4c 5s Kd", 0b01111).windows, 2);
-        assert_eq!(shape(Family::Natural, "7h 8h 9h Kd Kc", 0b00111).windows, 3);
-    }
-
-    #[test]
-    fn deuces_are_counted_apart() {
-        let s = shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01111);
-        assert_eq!((s.n, s.deuces, s.keeps_deuces, s.suited, s.windows), (4, 2, true, true, 4));
-        assert!(!shape(Family::Deuces, "2h 2d 6c 7c Kd", 0b01101).keeps_deuces);
-        let s = shape(Family::Natural, "Kh Kd Kc 7c 7d", 0b11111);
-        let full_house = crate::eval::NaturalCategory::FullHouse.index() as u8;
-        assert_eq!((s.max_count, s.top_rank, s.pairs, s.category), (3, 11, 1, full_house));
     }
 }

@@ -1,4 +1,4 @@
-use vpoker::lab::exact::{exact_runs, ExactRuns};
+use vpoker::lab::exact::{exact_runs, lex_rank, next_permutation, ExactRuns};
 use vpoker::lab::LabError;
 use vpoker::shuffle::Algorithm;
 
@@ -78,4 +78,14 @@ fn json_shape() {
     assert_eq!(json["cards"], 3);
     assert_eq!(json["orderings"][1]["order"], serde_json::json!(["2c", "2h", "2d"]));
     assert_eq!(json["orderings"][1]["runs"], 5);
+}
+
+#[test]
+fn lex_rank_and_next_permutation_agree() {
+    let mut perm: Vec<u8> = (0..5).collect();
+    for rank in 0..120 {
+        assert_eq!(lex_rank(&perm), rank);
+        next_permutation(&mut perm);
+    }
+    assert_eq!(perm, vec![0, 1, 2, 3, 4]);
 }
