@@ -60,6 +60,11 @@ export const api = {
   tableDraw: (hold) => call("table_draw", { hold }),
   tableSums: (table) => call("table_sums", { table }),
   tableChart: (table) => call("table_chart", { table }),
+  /** A table's hard decisions to drill (the question carries its seed for the answer). */
+  tableDrill: (table) => call("table_drill", { table }),
+  tableDrillAnswer: (table, seed, hold) => call("table_drill_answer", { table, seed, hold }),
+  /** What a library table's chart gives up against the best holds (generated once per run). */
+  libraryChartCost: (table) => call("library_chart_cost", { table }),
   /** Copies text to the clipboard (Tauri's clipboard plugin: the one plugin command the page may call). */
   copyText: (text) => call("plugin:clipboard-manager|write_text", { text }),
   /** The whole history checked, every hand and every kind-deal decision (a long run: labProgress, labCancel). */

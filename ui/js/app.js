@@ -20,11 +20,12 @@ import * as milestones from "./milestones.js";
 import * as tables from "./tables.js";
 import * as verify from "./verify.js";
 import * as train from "./train.js";
+import * as tableDrill from "./table_drill.js";
 import * as chart from "./chart.js";
 
-const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart, daily, milestones, tables: tables.library, table: tables.practice };
+const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart, daily, milestones, tables: tables.library, table: tables.practice, "table-drill": tableDrill };
 /** The tab a screen without a tab of its own belongs to. */
-const TAB_OF = { machine: "lobby", daily: "lobby", milestones: "lobby", tables: "lobby", table: "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
+const TAB_OF = { machine: "lobby", daily: "lobby", milestones: "lobby", tables: "lobby", table: "lobby", "table-drill": "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");

@@ -2,14 +2,14 @@
 // app's own screens: Android's back button and gesture (the webview goes back while it can, and
 // only then leaves the app), Escape, Alt+← and the Back key on a desktop.
 //
-// The history holds three levels at most: the lobby (always the first entry), a screen opened from
-// it (a tab, a machine, the fairness hub), and one opened from that (training, a lab, a hand's
-// verification). Going to a screen of a level already in the history goes back to that level and
+// The history holds four levels at most: the lobby (always the first entry), a screen opened from
+// it (a tab, a machine, the fairness hub), one opened from that (training, a lab, a hand's
+// verification, a casino table), and a casino table's drill, opened from its table. Going to a screen of a level already in the history goes back to that level and
 // replaces it, so tabs never pile up and the lobby is one back away from any tab. An open dialog is
 // one more entry: back closes it, and closing it otherwise takes its entry away again. At the lobby
 // with no dialog there is nothing to go back to: the desktop keys do nothing there.
 
-const LEVEL = { lobby: 0, machine: 1, daily: 1, milestones: 1, tables: 1, table: 2, history: 1, stats: 1, settings: 1, help: 1, fairness: 1, verify: 2, train: 2, chart: 2, paylab: 2 };
+const LEVEL = { lobby: 0, machine: 1, daily: 1, milestones: 1, tables: 1, table: 2, "table-drill": 3, history: 1, stats: 1, settings: 1, help: 1, fairness: 1, verify: 2, train: 2, chart: 2, paylab: 2 };
 
 let onRoute = () => {};
 /** The depth of the screen drawn last. */

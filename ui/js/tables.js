@@ -1,7 +1,8 @@
 // Casino tables: the library (#/tables: each table as players know it, with its exact return from
 // Rust) and practice on one (#/table/ID): practice hands only — no chips, no XP, counted apart per
 // table — with the table's exact hint, the mistake warning before a draw, the same cards with the
-// best hold after it, the table's figures and its generated chart; and "Copy to the lab", which opens
+// best hold after it, the table's figures, its generated chart, drills of its hard decisions
+// (table_drill.js); each library table's chart cost fills in on the list; and "Copy to the lab", which opens
 // the paytable lab on the table's base with its pays (as the core's library lists them) to edit.
 // Every number comes from Rust; the UI keeps only the cards the player has tapped.
 
@@ -12,7 +13,7 @@ import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
 import { copyToLab } from "./chart.js";
 
-const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, chart: null, showHint: false };
+const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, chart: null, showHint: false, costs: {}, costing: null };
 
 function enter(app) {
   s.hand = null; s.hint = null; s.drawn = null; s.held = 0; s.sums = null; s.chart = null; s.showHint = false;
@@ -24,6 +25,7 @@ async function load(app) {
     const list = await app.run(() => api.library());
     if (list) s.list = list;
   }
+  if (app.route.name === "tables") loadCosts(app);
   if (app.route.name === "table" && app.route.arg) {
     s.table = app.route.arg;
     const [hand, sums] = await Promise.all([app.run(() => api.tableHand(), { quiet: true }), app.run(() => api.tableSums(s.table), { quiet: true })]);
@@ -33,6 +35,37 @@ async function load(app) {
     if (sums) s.sums = sums;
   }
   app.render();
+}
+
+/** Each library table's chart cost, asked of Rust one table at a time while the list is shown (each
+ * chart is generated once per run and kept there, so a second visit fills at once). Each answer
+ * fills its own line in place: the list is not redrawn under the player's finger. */
+async function loadCosts(app) {
+  if (s.costing || !s.list) return;
+  for (const table of s.list) {
+    if (app.route.name !== "tables") break;
+    if (s.costs[table.id]) continue;
+    s.costing = table.id;
+    showCost(table.id);
+    const cost = await app.run(() => api.libraryChartCost(table.id), { quiet: true });
+    if (!cost) break;
+    s.costs[table.id] = cost;
+    showCost(table.id);
+  }
+  s.costing = null;
+}
+
+function showCost(id) {
+  const span = document.querySelector(`[data-testid="table-cost-${id}"]`);
+  if (!span) return;
+  span.textContent = costText(id);
+  span.dataset.cost = s.costs[id] ? String(s.costs[id].cost) : "";
+}
+
+function costText(id) {
+  const cost = s.costs[id];
+  if (cost) return t("tables.chart-cost", { pct: formatPercent(cost.cost, 3) });
+  return s.costing === id ? t("tables.chart-cost.working") : "";
 }
 
 function listedOf(id) {
@@ -106,7 +139,8 @@ function libraryScreen(app) {
       h("li", { class: "tables-item" },
         h("button", { type: "button", class: "tile", "data-testid": `table-${table.id}`, onclick: () => app.go("table", table.id) },
           h("span", { class: "tile-name" }, table.name),
-          h("span", { class: "tile-pays" }, t("tables.return", { pct: formatPercent(table.return, 2) })))))));
+          h("span", { class: "tile-pays" }, t("tables.return", { pct: formatPercent(table.return, 2) })),
+          h("span", { class: "tile-pays", "data-testid": `table-cost-${table.id}`, "data-cost": s.costs[table.id] ? String(s.costs[table.id].cost) : "" }, costText(table.id)))))));
 }
 
 function cardsRow(app, cards, interactive, mask) {
@@ -194,6 +228,8 @@ function tableScreen(app) {
     hintBlock(app),
     resultBlock(),
     figures(),
+    // Drills of this table's hard decisions (#/table-drill/ID): no hand dealt here is touched.
+    h("button", { type: "button", class: "btn quiet", "data-testid": "table-drill", onclick: () => app.go("table-drill", s.table) }, t("tables.drill")),
     listed ? chartBlock(app) : h("p", { class: "small muted" }, t("tables.lab-chart")),
     // A copy of this table in the paytable lab: its pays to change, analyse, chart, save and practise.
     listed ? h("button", { type: "button", class: "btn quiet", "data-testid": "table-copy-lab", onclick: () => copyToLab(app, listed) }, t("tables.copy-to-lab")) : null);

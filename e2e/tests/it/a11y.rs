@@ -176,7 +176,35 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.screenshot(&format!("table-{lang}")).await?;
     crate::tables::draw_best(app).await?;
     audit(app, found, lang, "a casino table, drawn").await?;
+    // The table's drill: a hard decision, then its verdict with the EV table open.
+    app.click("table-drill").await?;
+    app.wait_visible(&tid("table-drill-answer")).await?;
+    audit(app, found, lang, "a casino table's drill").await?;
+    app.click("table-drill-answer").await?;
+    app.wait_visible(&tid("table-drill-verdict")).await?;
+    app.client().execute("document.querySelector('.train-evs').open = true", vec![]).await?;
+    audit(app, found, lang, "a casino table's drill, answered").await?;
+    app.screenshot(&format!("table-drill-{lang}")).await?;
+    app.click("table-drill-back").await?;
+    app.wait_visible(&tid("table-drill")).await?;
     app.click("table-back").await?;
+    // The library with the chart costs filled in (generated once per run: the first language
+    // waits for them, the others find them at once).
+    // (25 charts on a busy machine may take longer than one wait: a few waits in a row.)
+    let mut waited = Err("not yet".into());
+    for _ in 0..4 {
+        waited = app
+            .wait_until("the library lists every chart cost", || async {
+                Ok(app.attr("table-cost-not-so-ugly-deuces", "data-cost").await?.is_some_and(|c| !c.is_empty()))
+            })
+            .await;
+        if waited.is_ok() {
+            break;
+        }
+    }
+    waited?;
+    audit(app, found, lang, "casino tables with the chart costs").await?;
+    app.screenshot(&format!("tables-{lang}")).await?;
     app.click("tables-back").await?;
     app.click("lobby-milestones").await?;
     app.wait_visible(&tid("milestones-count")).await?;

@@ -223,3 +223,71 @@ async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() ->
     accessible(&app, "the lab with a kicker table copied in (ja)").await?;
     app.close().await
 }
+
+#[tokio::test]
+async fn a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs() -> Result<()> {
+    if !enabled("a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs") {
+        return Ok(());
+    }
+    let (data, _driver, app) = launch_phone().await?;
+    let chips = app.text_content("chips").await?;
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+    // The first tables' chart costs fill in, each the core's (`vpoker tables --charts`).
+    let listed = cli(&["tables", "--json", "--charts"])?;
+    for id in ["jacks-or-better-9-6", "jacks-or-better-8-5"] {
+        app.wait_until(&format!("{id}'s chart cost is shown"), || async {
+            Ok(app.attr(&format!("table-cost-{id}"), "data-cost").await?.is_some_and(|c| !c.is_empty()))
+        })
+        .await?;
+        let shown: f64 = app.attr(&format!("table-cost-{id}"), "data-cost").await?.ok_or("no cost")?.parse()?;
+        let table = listed.as_array().ok_or("a list")?.iter().find(|t| t["id"] == id).ok_or("listed")?;
+        let expected = table["chart"]["cost"].as_f64().ok_or("a cost")?;
+        assert!((shown - expected).abs() < 1e-15, "{id}: {shown} vs {expected}");
+    }
+    app.screenshot("tables-chart-costs").await?;
+    // A Double Double Bonus 9/6 drill: a hard hand, a wrong answer, then the best hold.
+    app.click("table-double-double-bonus-9-6").await?;
+    app.click("table-drill").await?;
+    app.wait_visible(&tid("table-drill-answer")).await?;
+    let mut cards = Vec::new();
+    for i in 0..5 {
+        cards.push(app.attr(&format!("table-drill-card-{i}"), "data-card").await?.ok_or("a card")?);
+    }
+    let best = cli_best_hold("double-double-bonus", &cards)?;
+    let worst = cli_worst_hold("double-double-bonus", &cards)?;
+    for i in 0..5 {
+        if worst >> i & 1 == 1 {
+            app.click(&format!("table-drill-card-{i}")).await?;
+        }
+    }
+    app.click("table-drill-answer").await?;
+    app.wait_visible(&tid("table-drill-verdict")).await?;
+    assert_eq!(app.attr("table-drill-verdict", "data-correct").await?.as_deref(), Some("false"));
+    assert_eq!(app.attr("table-drill-verdict", "data-best-hold").await?, Some(best.to_string()), "the core's best hold");
+    assert_eq!(app.attr("table-drill-tally", "data-answered").await?.as_deref(), Some("1"));
+    app.screenshot("table-drill-verdict").await?;
+    app.click("table-drill-next").await?;
+    app.wait_visible(&tid("table-drill-answer")).await?;
+    let mut cards = Vec::new();
+    for i in 0..5 {
+        cards.push(app.attr(&format!("table-drill-card-{i}"), "data-card").await?.ok_or("a card")?);
+    }
+    let best = cli_best_hold("double-double-bonus", &cards)?;
+    for i in 0..5 {
+        if best >> i & 1 == 1 {
+            app.click(&format!("table-drill-card-{i}")).await?;
+        }
+    }
+    app.click("table-drill-answer").await?;
+    app.wait_visible(&tid("table-drill-verdict")).await?;
+    assert_eq!(app.attr("table-drill-verdict", "data-correct").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr("table-drill-tally", "data-correct").await?.as_deref(), Some("1"));
+    // The tally is the core's, on the app's own file; no chips moved.
+    let question = play(&data.db_path(), None, &["table-drill", "--table", "double-double-bonus-9-6"])?;
+    assert_eq!((question["tally"]["answered"].as_u64(), question["tally"]["correct"].as_u64()), (Some(2), Some(1)), "{question}");
+    app.click("table-drill-back").await?;
+    app.wait_visible(&tid("table-drill")).await?;
+    assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
+    app.close().await
+}
