@@ -74,6 +74,11 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("table-hint", &json(&game.table_hint().unwrap()));
     snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));
+    // A table's drill: the question (with its seed), a wrong answer's verdict; a chart's cost.
+    let question = game.table_drill("double-double-bonus-9-6", seed(10)).unwrap();
+    snapshot("table-drill", &json(&question));
+    snapshot("table-drill-verdict", &json(&game.table_drill_answer("double-double-bonus-9-6", seed(10), Hold::NONE).unwrap()));
+    snapshot("library-chart-cost", &json(&vpoker::library::Preset::find("jacks-or-better-9-6").unwrap().chart_cost()));
     // Saved lab tables: a machine's table and a kicker game's (a library table copied into the
     // lab), each base sent as its id.
     let flush_5 = [RowPay { row: "flush".into(), pay: "5".into() }];
@@ -90,6 +95,7 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.verify_hand(drawn_id + 1).unwrap_err(),
         game.history(501, None).unwrap_err(),
         game.daily_draw(Hold::NONE, day).unwrap_err(),
+        GameError::NoHardHands { table: "lab:Nothing".into() },
         game.set_setting("reminder", "7:30").unwrap_err(),
         GameError::InvalidSeed { seed: "xyz".into() },
         GameError::InsufficientChips { needed: 250, available: 40 },
