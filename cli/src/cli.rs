@@ -146,16 +146,16 @@ pub struct VerifyArgs {
     /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with.
     #[arg(long, value_name = "HEX64", conflicts_with_all = ["db", "hand"])]
     pub seed: Option<Seed>,
-    /// With --seed: the machine dealt on, by id.
-    #[arg(long, value_name = "ID", value_parser = machine_id(), default_value = "jacks-or-better", requires = "seed")]
-    pub game: MachineId,
-    /// With --seed: hands played at once, 1, 3 or 5.
+    /// With --seed: the game dealt on, by id: a machine (e.g. jacks-or-better) or a kicker game (double-double-bonus, triple-double-bonus: dealt as its practised table is, one hand, never nudged).
+    #[arg(long, value_name = "ID", value_parser = game_id(), default_value = "jacks-or-better", requires = "seed")]
+    pub game: Base,
+    /// With --seed: hands played at once, 1, 3 or 5 (a kicker game: 1).
     #[arg(long, value_name = "1|3|5", default_value = "1", value_parser = hand_count, requires = "seed")]
     pub hands: u8,
     /// With --seed: the hold drawn with (0-31 or five 0/1); without it each hand shows its next five cards.
     #[arg(long, value_name = "MASK", requires = "seed")]
     pub hold: Option<Hold>,
-    /// With --seed: the dead deal was nudged by a kind deal; show the nudge the rule gives this seed.
+    /// With --seed, on a machine: the dead deal was nudged by a kind deal; show the nudge the rule gives this seed.
     #[arg(long, requires = "seed")]
     pub nudged: bool,
     /// With --seed: the commitment shown while the hand was in progress, to check against the seed.
@@ -357,9 +357,9 @@ pub struct FillArgs {
     /// Number of hands to play: 1 to 10,000,000.
     #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_FILL_HANDS))]
     pub hands: u64,
-    /// Machine to play, by id.
-    #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Machine to play, by id (a kicker game is refused: it is not a machine; practise it with `play deal --practice --table`).
+    #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_game_id())]
+    pub game: Base,
     /// Bet per hand in chips: 5, 10, 20 or 50.
     #[arg(long, value_name = "N", default_value = "5")]
     pub bet: u32,
@@ -458,9 +458,9 @@ pub struct AutoplayArgs {
     /// Number of hands to play: 1 to 1,000,000.
     #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_AUTOPLAY_HANDS))]
     pub hands: u64,
-    /// Machine to play, by id.
-    #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Machine to play, by id (a kicker game is refused: it is not a machine; practise it with `play deal --practice --table`).
+    #[arg(long, value_name = "ID", default_value = "jacks-or-better", value_parser = machine_game_id())]
+    pub game: Base,
     /// Bet per hand in chips: 5, 10, 20 or 50.
     #[arg(long, value_name = "N", default_value = "5")]
     pub bet: u32,
@@ -543,8 +543,8 @@ fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
 }
 
-/// `--game` of `eval`, `hint`, `analyze` (with `all`), `chart`, `simulate` and `drill`: a machine
-/// or a kicker game (double-double-bonus 9/6, triple-double-bonus 9/7).
+/// `--game` of `eval`, `hint`, `analyze` (with `all`), `chart`, `simulate`, `drill` and `verify
+/// --seed`: a machine or a kicker game (double-double-bonus 9/6, triple-double-bonus 9/7).
 pub(crate) fn game_id() -> CoreValue<Base> {
     CoreValue {
         parse: |text| {
@@ -556,8 +556,41 @@ pub(crate) fn game_id() -> CoreValue<Base> {
     }
 }
 
-pub(crate) fn machine_id() -> CoreValue<MachineId> {
-    CoreValue { parse: |text| text.parse::<MachineId>().map_err(|e| e.to_string()), ids: machine_ids() }
+/// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the four machines'
+/// game (chips, XP, kind deals, unlocks): [`game_id`]'s ids are parsed, so that [`machine_only`]
+/// refuses a kicker game in words (what to use instead) rather than clap's list of values; an
+/// unknown id is refused as before, and `--help` and the completions offer the machines only.
+pub(crate) fn machine_game_id() -> CoreValue<Base> {
+    CoreValue {
+        parse: |text| match text.parse::<MachineId>() {
+            Ok(machine) => Ok(Base::Machine(machine)),
+            Err(not_a_machine) => text.parse::<KickerGame>().map(Base::Kicker).map_err(|_| not_a_machine.to_string()),
+        },
+        ids: machine_ids(),
+    }
+}
+
+/// The machine a [`machine_game_id`] flag names, or the usage error for a kicker game: `command`
+/// (e.g. `play fill`) plays a machine, and the kicker game is practised or simulated instead.
+pub(crate) fn machine_only(game: Base, command: &str) -> Result<MachineId, String> {
+    match game {
+        Base::Machine(machine) => Ok(machine),
+        Base::Kicker(kicker) => Err(format!(
+            "{command} --game takes a machine: {kicker} is a kicker game, not a machine (no chips, XP, \
+             kind deals or unlocks); practise it with `play deal --practice --table {table}`, or deal it \
+             with `simulate --game {kicker}`",
+            table = kicker_table(kicker),
+        )),
+    }
+}
+
+/// The library table that is the kicker game's own (its id, e.g. `double-double-bonus-9-6`).
+fn kicker_table(game: KickerGame) -> &'static str {
+    let pays: Vec<u32> = game.paytable().rows().iter().map(|row| row.pay).collect();
+    vpoker::library::PRESETS
+        .iter()
+        .find(|preset| preset.base == Base::Kicker(game) && preset.pays_in_row_order().as_deref() == Some(&pays[..]))
+        .map_or("ID", |preset| preset.id)
 }
 
 /// `play deal --game`: any text (the game refuses an unknown machine), machine ids for completion.

@@ -4,7 +4,8 @@
 //! - `lab shuffle --algorithm A --cards N --exact`: every run of a shuffle of the first N (3 to 7)
 //!   cards of the fresh deck, per ordering; orderings are card strings ("2c"), in lexicographic order;
 //! - `lab shuffle --algorithm A --samples S --seed HEX64`: card-by-position counts and their χ²;
-//! - `lab deals --game ID --deals N --kind-deals off|normal|losing|low-balance|always --seed HEX64`;
+//! - `lab deals --game ID --deals N --kind-deals off|normal|losing|low-balance|always --seed HEX64`
+//!   (a machine: a kicker game id is a usage error naming what deals it instead);
 //! - `lab bag --kinds N --copies M --draws D --seed HEX64 [--avoid-repeat]`;
 //! - `lab pity --rate P --pity N [--draws D --seed HEX64]`; `lab numbers`; `lab kind-bags`.
 //!
@@ -26,10 +27,10 @@ use vpoker::lab::numbers::numbers;
 use vpoker::lab::pity::{pity_lab, MAX_PITY, MIN_RATE};
 use vpoker::lab::positions::{position_counts, MAX_SAMPLES};
 use vpoker::lab::Control;
-use vpoker::machine::MachineId;
+use vpoker::library::Base;
 use vpoker::shuffle::{Algorithm, Seed};
 
-use crate::cli::{algorithm, machine_id};
+use crate::cli::{algorithm, machine_game_id, machine_only};
 
 /// `vpoker lab SUBCOMMAND`
 #[derive(Args)]
@@ -92,9 +93,9 @@ pub struct LabShuffleArgs {
 /// `lab deals --game ID --deals N --kind-deals K --seed HEX64 [--threads T] [--json]`
 #[derive(Args)]
 pub struct LabDealsArgs {
-    /// Machine to deal on, by id.
-    #[arg(long, value_name = "ID", value_parser = machine_id())]
-    pub game: MachineId,
+    /// Machine to deal on, by id (a kicker game is refused: it is not a machine and has no kind deals; deal it with `simulate --game`).
+    #[arg(long, value_name = "ID", value_parser = machine_game_id())]
+    pub game: Base,
     /// Deals, 1 to 10,000,000.
     #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=MAX_DEALS))]
     pub deals: u64,
@@ -179,8 +180,9 @@ pub fn lab(args: LabArgs) -> Result<ExitCode, String> {
     let (value, text, json) = match args.command {
         LabCommand::Shuffle(args) => shuffle(args)?,
         LabCommand::Deals(args) => {
+            let machine = machine_only(args.game, "lab deals")?;
             let control = control(args.threads);
-            let table = deal_table(args.game, args.deals, args.kind_deals, &args.seed, &control).map_err(err)?;
+            let table = deal_table(machine, args.deals, args.kind_deals, &args.seed, &control).map_err(err)?;
             (to_value(&table), crate::lab_text::deals(&table), args.json)
         }
         LabCommand::Bag(args) => {

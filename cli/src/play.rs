@@ -15,7 +15,7 @@ use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
 use vpoker::shuffle::Seed;
 
-use crate::cli::{AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
+use crate::cli::{machine_only, AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
 
 /// Runs `vpoker play ...`.
 pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
@@ -151,7 +151,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
 /// chips are claimed only when that day can then play a hand (the balance after the claim covers
 /// the bet), so a claim is never left behind by a fill that plays nothing on its day.
 fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
-    let FillArgs { hands: n_hands, game: machine, bet, per_day, seed } = args;
+    let FillArgs { hands: n_hands, game, bet, per_day, seed } = args;
+    // A kicker game is a usage error, before the database is opened (or created).
+    let machine = machine_only(game, "play fill")?;
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
@@ -196,7 +198,9 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
 /// hold, finishing a hand left in progress first; each deal is its own transaction, as in the app.
 /// Used to prepare profiles (e.g. level 10 for the end-to-end tests) and by the crash test.
 fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, String> {
-    let AutoplayArgs { hands: n_hands, game: machine, bet, practice, seed } = args;
+    let AutoplayArgs { hands: n_hands, game, bet, practice, seed } = args;
+    // A kicker game is a usage error, before the database is opened (or created).
+    let machine = machine_only(game, "play autoplay")?;
     let mut seeds: Option<HandSeeds> = seed.map(|seed| HandSeeds::new(&seed, 0));
     let outcome = (|| -> Result<vpoker::game::State, GameError> {
         let mut game = Game::open(db)?;

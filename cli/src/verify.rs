@@ -6,12 +6,27 @@
 //! "commitment","sha256","deck","dealt","nudge","hold","hands":[{"cards","drawn","outcome","row",
 //! "win"}…],"checks":{"commitment","deal","draws"},"failures","verified"}`. Exit 0 when verified, 1
 //! when a check fails (the object is still printed) or the game refuses, 2 on usage errors.
+//!
+//! `--seed HEX64 --game double-double-bonus` (or `triple-double-bonus`): the seed's hand as a
+//! practised table deals it (`play deal --practice --table double-double-bonus-9-6`, see
+//! `game::table_practice`): the same deck and the five cards dealt, never nudged, one hand; the
+//! draws and wins paid by the kicker game's table (`pipeline::settle::results_on`). The output has
+//! the machines' shape with `"game"` the kicker game's id; `"nudge"` is always null (no kind deals:
+//! `--nudged` is refused) and `"hands"` holds one hand (`--hands 3|5` are refused: a table is
+//! practised one hand at a time). The commitment check is the machines' (SHA-256 of the seed).
 
 use std::process::ExitCode;
 
 use vpoker::card::cards_to_string;
-use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
 use vpoker::game::{Game, HistoryCheck};
+use vpoker::hold::Hold;
+use vpoker::kicker::KickerGame;
+use vpoker::library::Base;
+use vpoker::machine::MachineId;
+use vpoker::pipeline::settle::results_on;
+use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
+use vpoker::pipeline::{Deal, NudgeSource};
+use vpoker::shuffle::Seed;
 
 use crate::cli::VerifyArgs;
 
@@ -33,19 +48,33 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
                 }
             }
         }
-        (_, _, Some(seed)) => {
-            let nudge = match args.nudged {
-                false => None,
-                true => Some(rule_nudge(&seed, args.game).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
-            };
-            let claim = Claim {
-                nudge,
-                commitment: args.commitment.clone(),
-                hold: args.hold,
-                ..Claim::seed(seed, args.game, args.hands)
-            };
-            replay(&claim)
-        }
+        (_, _, Some(seed)) => match args.game {
+            Base::Machine(machine) => {
+                let nudge = match args.nudged {
+                    false => None,
+                    true => Some(rule_nudge(&seed, machine).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
+                };
+                let claim = Claim {
+                    nudge,
+                    commitment: args.commitment.clone(),
+                    hold: args.hold,
+                    ..Claim::seed(seed, machine, args.hands)
+                };
+                replay(&claim)
+            }
+            Base::Kicker(game) => {
+                let verification = kicker_seed(&args, seed, game)?;
+                if args.json {
+                    // The machines' object, its "game" the kicker game's id (same place: keys keep their order).
+                    let mut object = serde_json::to_value(&verification).map_err(|e| e.to_string())?;
+                    object["game"] = serde_json::Value::from(game.id());
+                    println!("{object}");
+                } else {
+                    print!("{}", text(&verification));
+                }
+                return Ok(if verification.verified { ExitCode::SUCCESS } else { ExitCode::from(1) });
+            }
+        },
         _ => return Err("verify needs --db FILE --hand ID, --db FILE --all, or --seed HEX64".into()),
     };
     if args.json {
@@ -54,6 +83,30 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
         print!("{}", text(&verification));
     }
     Ok(if verification.verified { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `verify --seed HEX64 --game KICKER`: the seed's practice-table hand (see the module doc). The
+/// machines' replay gives the commitment check, the deck and the deal (a seed claims no nudge, so no
+/// machine's rule is asked: the deal is the pure one, as `table_practice` deals it on any machine);
+/// the hands are then drawn from a deal that is never nudged and paid by the kicker game's table.
+/// (`Verification::game` is a machine: the one shown there means nothing; the caller prints the
+/// kicker game's id.)
+fn kicker_seed(args: &VerifyArgs, seed: Seed, game: KickerGame) -> Result<Verification, String> {
+    if args.hands != 1 {
+        return Err(format!(
+            "--hands {}: {game} is a kicker game, dealt one hand at a time as its practised table is (no Triple or Five Play); use --hands 1",
+            args.hands
+        ));
+    }
+    if args.nudged {
+        return Err(format!("--nudged: {game} is a kicker game, never nudged (no kind deals: its deals are pure, as a practised table's)"));
+    }
+    let claim = Claim { commitment: args.commitment.clone(), hold: args.hold, ..Claim::seed(seed, MachineId::JacksOrBetter, 1) };
+    let mut verification = replay(&claim);
+    let deal = Deal::deal(&seed, MachineId::JacksOrBetter, 1, NudgeSource::Never);
+    debug_assert!(verification.nudge.is_none() && verification.dealt == deal.dealt());
+    verification.hands = results_on(&deal, game.paytable(), claim.bet, claim.hold.unwrap_or(Hold::NONE));
+    Ok(verification)
 }
 
 fn text(v: &Verification) -> String {

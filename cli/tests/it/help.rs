@@ -179,7 +179,8 @@ fn other_usage_errors_are_one_line_too() {
 }
 
 /// Every command that takes `--game ID` (one parser, `cli::game_id`) lists the machines and the
-/// kicker games as its possible values; a bad id names both on one line.
+/// kicker games as its possible values; a bad id names both on one line. The machines-only flags
+/// say so in their help.
 #[test]
 fn every_game_flag_lists_the_kicker_games() {
     let listed = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus, double-double-bonus, \
@@ -189,6 +190,17 @@ fn every_game_flag_lists_the_kicker_games() {
         assert_eq!(out.status.code(), Some(0), "{command}");
         let help = text(&out.stdout);
         assert!(help.contains("--game <ID") && help.contains(listed), "{command}: {help}");
+    }
+    // `verify --seed` takes them too; `play fill`, `play autoplay` and `lab deals` play a machine:
+    // their help lists the machines and says a kicker game is refused.
+    let help = text(&vpoker(&["verify", "--help"]).stdout);
+    assert!(help.contains(listed) && help.contains("never nudged"), "verify: {help}");
+    let machines = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus]";
+    for args in [&["play", "fill", "--help"][..], &["play", "autoplay", "--help"], &["lab", "deals", "--help"]] {
+        let out = vpoker(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let help = text(&out.stdout);
+        assert!(help.contains(machines) && help.contains("a kicker game is refused"), "{args:?}: {help}");
     }
     let seed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
     for args in [

@@ -141,3 +141,18 @@ fn bad_values_are_usage_errors() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `lab deals` deals a machine's game (dead deals, kind deals): a kicker game's id is refused on one
+/// line saying what deals it instead (exit 2); an unknown id is refused as before.
+#[test]
+fn deals_refuse_a_kicker_game_in_words() {
+    let line = crate::common::usage_error(&["lab", "deals", "--game", "double-double-bonus", "--deals", "10", "--seed", SEED]);
+    assert_eq!(
+        line,
+        "vpoker: lab deals --game takes a machine: double-double-bonus is a kicker game, not a machine (no chips, XP, \
+         kind deals or unlocks); practise it with `play deal --practice --table double-double-bonus-9-6`, or deal it \
+         with `simulate --game double-double-bonus`"
+    );
+    let line = crate::common::usage_error(&["lab", "deals", "--game", "poker", "--deals", "10", "--seed", SEED]);
+    assert!(line.ends_with("'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)"), "{line}");
+}

@@ -280,3 +280,38 @@ fn counts_and_threads_are_bounded_and_refused_as_usage_errors_naming_the_range()
     let mistakes = crate::common::json(&play(&["mistakes", "--limit", "500"]).iter().map(String::as_str).collect::<Vec<_>>());
     assert!(mistakes["mistakes"].is_array());
 }
+
+/// `play fill` and `play autoplay` play the four machines (chips, XP, kind deals, unlocks): a kicker
+/// game's id is parsed, then refused on one line saying why and what to use instead (exit 2), before
+/// the database is created; an unknown id is refused as before.
+#[test]
+fn fill_and_autoplay_refuse_a_kicker_game_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db_arg = db.to_str().unwrap();
+    for (game, table) in [("double-double-bonus", "double-double-bonus-9-6"), ("triple-double-bonus", "triple-double-bonus-9-7")] {
+        for (command, args) in [
+            ("fill", &["fill", "--hands", "10", "--game", game, "--seed", SEED][..]),
+            ("autoplay", &["autoplay", "--hands", "10", "--game", game, "--practice"][..]),
+        ] {
+            let line = crate::common::usage_error(&[&["play", "--db", db_arg][..], args].concat());
+            assert_eq!(
+                line,
+                format!(
+                    "vpoker: play {command} --game takes a machine: {game} is a kicker game, not a machine (no chips, XP, \
+                     kind deals or unlocks); practise it with `play deal --practice --table {table}`, or deal it with \
+                     `simulate --game {game}`"
+                )
+            );
+            assert!(!db.exists(), "nothing is created");
+        }
+    }
+    // The practice table the message names deals.
+    let dealt = ok(&db, &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", SEED]);
+    assert_eq!(dealt["table"], "double-double-bonus-9-6");
+    let line = crate::common::usage_error(&["play", "--db", db_arg, "fill", "--hands", "1", "--game", "poker", "--seed", SEED]);
+    assert_eq!(
+        line,
+        "vpoker: invalid value 'poker' for '--game <ID>': 'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)"
+    );
+}

@@ -440,3 +440,118 @@ fn every_field_the_history_and_verify_print_is_documented() {
     object_keys(&serde_json::from_slice(&failed.stdout).unwrap(), ".", &mut printed);
     compare_fields("vpoker verify --all", &printed, &documented_fields("## Fields of `vpoker verify --all`"));
 }
+
+/// The first of seeds `ace00000…` whose best hold on Double Double Bonus (the core's exact EVs)
+/// draws four aces with a 2, 3 or 4: the seed and that hold's mask (found within a few thousand).
+fn four_aces_low_kicker_seed() -> (String, u32) {
+    use vpoker::kicker::KickerGame;
+    use vpoker::machine::MachineId;
+    use vpoker::pipeline::{Deal, NudgeSource};
+    use vpoker::shuffle::Seed;
+    let game = KickerGame::DoubleDoubleBonus;
+    let makes_it = |deal: &Deal, hold: vpoker::hold::Hold| {
+        game.paytable().outcome_id(&deal.final_hands(hold)[0]) == "four-aces-2-4-kicker"
+    };
+    (0..100_000u64)
+        .find_map(|n| {
+            let seed = format!("{:064x}", 0xace0_0000_u64 + n);
+            let deal = Deal::deal(&seed.parse::<Seed>().unwrap(), MachineId::JacksOrBetter, 1, NudgeSource::Never);
+            if !(0..32).any(|mask| makes_it(&deal, vpoker::hold::Hold::from_mask(mask).unwrap())) {
+                return None;
+            }
+            let best = vpoker::strategy::kicker_hand_evs(game, &deal.dealt()).best();
+            makes_it(&deal, best).then(|| (seed, u32::from(best.mask())))
+        })
+        .expect("a seed whose best draw is four aces with a low kicker")
+}
+
+/// `verify --seed HEX --game double-double-bonus` replays the hand a practised Double Double Bonus
+/// 9/6 table deals from that seed: the same five cards as `play deal --practice --table
+/// double-double-bonus-9-6`, the same draw as `play draw` there, paid by the kicker table (four aces
+/// with a low kicker: 400 per coin, as `vpoker eval --game double-double-bonus` says; 800 on Triple
+/// Double Bonus), in the machines' JSON shape with "nudge" null and one hand.
+#[test]
+fn a_seed_on_a_kicker_game_is_its_practised_tables_hand_paid_by_the_kicker_table() {
+    let (seed, best) = four_aces_low_kicker_seed();
+    let mask = best.to_string();
+    let verify = |game: &str, extra: &[&str]| -> (Option<i32>, Value) {
+        let mut args = vec!["verify", "--seed", &seed, "--game", game, "--hold", &mask, "--json"];
+        args.extend_from_slice(extra);
+        let out = vpoker(&args);
+        (out.status.code(), serde_json::from_slice(&out.stdout).expect("one JSON object"))
+    };
+    let (code, v) = verify("double-double-bonus", &[]);
+    assert_eq!(code, Some(0), "{v}");
+    let (_, machine) = verify("jacks-or-better", &[]);
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&v), keys(&machine), "the machines' shape, key for key");
+    assert_eq!((v["game"].as_str(), v["hand"].is_null(), v["nudge"].is_null()), (Some("double-double-bonus"), true, true));
+    assert_eq!((&v["deck"], &v["dealt"], &v["sha256"]), (&machine["deck"], &machine["dealt"], &machine["sha256"]));
+    assert_eq!(v["checks"], serde_json::json!({"commitment": null, "deal": null, "draws": null}));
+    let hands = v["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 1);
+    let paid = (hands[0]["outcome"].as_str(), hands[0]["row"].as_u64(), hands[0]["win"].as_u64());
+    assert_eq!(paid, (Some("four-aces-2-4-kicker"), Some(1), Some(400)), "the second row, 400 per coin");
+
+    // The practised table deals the same five cards from the same seed (a fresh database), its hint
+    // names the same best hold, and its draw gives the same final hand and pay (at its bet of 5).
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let table = ["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", &seed];
+    assert_eq!(play(&db, &table)["cards"], v["dealt"]);
+    assert_eq!(play(&db, &["hint"])["best_hold"].as_u64(), Some(u64::from(best)));
+    let drawn = play(&db, &["draw", &mask]);
+    assert_eq!((&drawn["final"], &drawn["outcome"]), (&hands[0]["cards"], &hands[0]["outcome"]));
+    assert_eq!(drawn["win"].as_u64(), Some(5 * 400));
+
+    // `vpoker eval` on the kicker game pays the final hand what verify paid.
+    let cards: Vec<&str> = hands[0]["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let eval = vpoker(&[&["eval", "--game", "double-double-bonus", "--json"][..], &cards].concat());
+    let eval: Value = serde_json::from_slice(&eval.stdout).unwrap();
+    assert_eq!((eval["category"].as_str(), eval["pay"].as_u64()), (Some("four-aces-2-4-kicker"), Some(400)));
+
+    // Triple Double Bonus: the same cards, its own table (800 per coin, the royal's row is first).
+    let (code, tdb) = verify("triple-double-bonus", &[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(tdb["game"], "triple-double-bonus");
+    assert_eq!((&tdb["dealt"], &tdb["hands"][0]["cards"]), (&v["dealt"], &hands[0]["cards"]));
+    assert_eq!(tdb["hands"][0]["win"].as_u64(), Some(800));
+
+    // A commitment is checked as on a machine.
+    let good = v["sha256"].as_str().unwrap().to_string();
+    assert_eq!(verify("double-double-bonus", &["--commitment", &good]).0, Some(0));
+    let (code, bad) = verify("double-double-bonus", &["--commitment", &self::seed(1)]);
+    assert_eq!((code, &bad["checks"]["commitment"], &bad["verified"]), (Some(1), &Value::from(false), &Value::from(false)));
+
+    // The text has the machines' lines, no nudge line; without --hold, the next five cards.
+    let out = vpoker(&["verify", "--seed", &seed, "--game", "double-double-bonus", "--hold", &mask]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains("four-aces-2-4-kicker\n") && text.ends_with("verified\n") && !text.contains("nudge"), "{text}");
+    let (code, bare) = {
+        let out = vpoker(&["verify", "--seed", &seed, "--game", "double-double-bonus", "--json"]);
+        (out.status.code(), serde_json::from_slice::<Value>(&out.stdout).unwrap())
+    };
+    assert_eq!((code, bare["hold"].is_null(), bare["hands"][0]["drawn"].as_array().unwrap().len()), (Some(0), true, 5));
+}
+
+/// A kicker game is dealt one hand at a time and never nudged: `--hands 3|5` and `--nudged` are
+/// usage errors that say so; the machines keep theirs.
+#[test]
+fn a_kicker_seed_refuses_multi_play_and_nudges() {
+    use crate::common::usage_error;
+    for game in ["double-double-bonus", "triple-double-bonus"] {
+        for hands in ["3", "5"] {
+            let line = usage_error(&["verify", "--seed", SEED, "--game", game, "--hands", hands]);
+            assert_eq!(
+                line,
+                format!("vpoker: --hands {hands}: {game} is a kicker game, dealt one hand at a time as its practised table is (no Triple or Five Play); use --hands 1")
+            );
+        }
+        let line = usage_error(&["verify", "--seed", SEED, "--game", game, "--nudged"]);
+        assert!(line.starts_with("vpoker: --nudged: ") && line.contains("never nudged"), "{line}");
+    }
+    assert!(vpoker(&["verify", "--seed", SEED, "--game", "bonus-poker", "--hands", "5"]).status.success());
+    let line = usage_error(&["verify", "--seed", SEED, "--game", "double-double"]);
+    assert!(line.contains("--game") && line.contains("triple-double-bonus"), "{line}");
+}
