@@ -227,7 +227,15 @@ fn read_tally(conn: &Connection, machine: MachineId, source: DrillSource) -> Res
     Ok(conn.prepare_cached(
         "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE machine = ?1 AND source = ?2",
     )?
-    .query_row(params![machine_code(machine), source.id()], |r| {
+    .query_row(params![machine_code(machine), source.id()], DrillTally::from_row)
+    .optional()?
+    .unwrap_or_default())
+}
+
+impl DrillTally {
+    /// A tally from a row of `answered, correct, streak, best_streak, ev_given_up_chips` (the
+    /// columns of `drill_totals` and `table_drill_totals`).
+    pub(crate) fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DrillTally> {
         let count = |i: usize| r.get::<_, i64>(i).map(|n| n.max(0) as u64);
         Ok(DrillTally {
             answered: count(0)?,
@@ -236,9 +244,17 @@ fn read_tally(conn: &Connection, machine: MachineId, source: DrillSource) -> Res
             best_streak: count(3)?,
             ev_given_up_chips: r.get(4)?,
         })
-    })
-    .optional()?
-    .unwrap_or_default())
+    }
+
+    /// The tally after one more answer: right or not, and the chips given up by it.
+    pub(crate) fn after(mut self, correct: bool, given_up_chips: f64) -> DrillTally {
+        self.answered += 1;
+        self.correct += u64::from(correct);
+        self.streak = if correct { self.streak + 1 } else { 0 };
+        self.best_streak = self.best_streak.max(self.streak);
+        self.ev_given_up_chips += given_up_chips;
+        self
+    }
 }
 
 fn add_answer(
@@ -248,12 +264,7 @@ fn add_answer(
     correct: bool,
     given_up_chips: f64,
 ) -> Res<DrillTally> {
-    let mut tally = read_tally(conn, machine, source)?;
-    tally.answered += 1;
-    tally.correct += u64::from(correct);
-    tally.streak = if correct { tally.streak + 1 } else { 0 };
-    tally.best_streak = tally.best_streak.max(tally.streak);
-    tally.ev_given_up_chips += given_up_chips;
+    let tally = read_tally(conn, machine, source)?.after(correct, given_up_chips);
     conn.prepare_cached(
         "INSERT INTO drill_totals (machine, source, answered, correct, streak, best_streak, ev_given_up_chips) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (machine, source) DO UPDATE SET answered = excluded.answered, \

@@ -139,7 +139,7 @@ pub(crate) fn answer(conn: &Connection, table: &str, seed: Seed, hold: Hold) -> 
     })
 }
 
-/// A table's tally (zero before its first answer). `table_id` must be a resolved id.
+/// A table's tally (zero before its first answer); `table` as the other commands take it.
 pub(crate) fn tally(conn: &Connection, table: &str) -> Res<DrillTally> {
     let resolved = table_practice::resolve(conn, table)?;
     read_tally(conn, &resolved.id)
@@ -157,27 +157,13 @@ fn read_tally(conn: &Connection, table_id: &str) -> Res<DrillTally> {
         .prepare_cached(
             "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM table_drill_totals WHERE table_id = ?1",
         )?
-        .query_row([table_id], |r| {
-            let count = |i| r.get::<_, i64>(i).map(|v| u64::try_from(v).unwrap_or(0));
-            Ok(DrillTally {
-                answered: count(0)?,
-                correct: count(1)?,
-                streak: count(2)?,
-                best_streak: count(3)?,
-                ev_given_up_chips: r.get(4)?,
-            })
-        })
+        .query_row([table_id], DrillTally::from_row)
         .optional()?
         .unwrap_or_default())
 }
 
 fn add_answer(conn: &Connection, table_id: &str, correct: bool, given_up_chips: f64) -> Res<DrillTally> {
-    let mut tally = read_tally(conn, table_id)?;
-    tally.answered += 1;
-    tally.correct += u64::from(correct);
-    tally.streak = if correct { tally.streak + 1 } else { 0 };
-    tally.best_streak = tally.best_streak.max(tally.streak);
-    tally.ev_given_up_chips += given_up_chips;
+    let tally = read_tally(conn, table_id)?.after(correct, given_up_chips);
     conn.prepare_cached(
         "INSERT INTO table_drill_totals (table_id, answered, correct, streak, best_streak, ev_given_up_chips) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (table_id) DO UPDATE SET answered = excluded.answered, \
