@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, ClientBuilder};
 use serde_json::{json, Value};
 
 mod play;
@@ -200,6 +200,7 @@ impl Driver {
             if start.elapsed() > TIMEOUT {
                 return Err(format!("tauri-driver did not answer on port {port}: {}", driver.log_text()).into());
             }
+            // The pause between two looks at the condition (both ports answering), not a wait in itself.
             std::thread::sleep(Duration::from_millis(50));
         }
         Ok(driver)
@@ -254,7 +255,9 @@ impl Driver {
         let session = Session { client, launched_in: Duration::ZERO };
         session.wait_for("[data-testid=chips]").await?;
         session.wait_until("the balance is shown", || async { Ok(session.chips_now().await?.is_some()) }).await?;
-        Ok(Session { launched_in: started.elapsed(), ..session })
+        let launched_in = started.elapsed();
+        session.client.execute(COUNT_BACK_STEPS, vec![]).await?;
+        Ok(Session { launched_in, ..session })
     }
 }
 
@@ -271,6 +274,7 @@ impl Drop for Driver {
             if !group_alive(pgid) || start.elapsed() > Duration::from_secs(2) {
                 break;
             }
+            // The pause between two looks at the condition (the group has exited).
             std::thread::sleep(Duration::from_millis(20));
         }
         let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
@@ -296,6 +300,43 @@ fn group_alive(pgid: u32) -> bool {
 pub struct Session {
     client: Client,
     launched_in: Duration,
+}
+
+/// Counts the app's own steps back through the history that have not arrived yet, in
+/// `window.__e2eBackSteps` (installed once per page, at launch; the app never reloads).
+///
+/// To leave a screen for one nearer the lobby (a tab, the lobby, a daily screen's back) the UI calls
+/// `history.go(-n)` and draws the new screen on its popstate, or after 1.5 s without one
+/// (ui/js/nav.js, `backBy`). On a busy machine a popstate can come later than that: the late
+/// traversal then undoes whatever the next tap opened (seen: the lobby drawn by the fallback, a
+/// machine tapped, the late popstate back to the lobby). [`Session::click`] therefore waits until
+/// every such step has arrived. This only watches: `History.prototype.go` still does what it did.
+const COUNT_BACK_STEPS: &str = r#"
+    if (!("__e2eBackSteps" in window)) {
+      window.__e2eBackSteps = 0;
+      const go = History.prototype.go;
+      History.prototype.go = function (delta) {
+        if (delta) window.__e2eBackSteps += 1;
+        return go.call(this, delta);
+      };
+      window.addEventListener("popstate", () => {
+        window.__e2eBackSteps = Math.max(0, window.__e2eBackSteps - 1);
+      }, true);
+    }
+    return window.__e2eBackSteps;
+"#;
+
+/// Whether `el` is shown (see [`Session::is_visible`]), as a JavaScript expression.
+const SHOWN: &str = r#"!el.closest("[hidden]") && (() => {
+    const rect = el.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  })()"#;
+
+/// The element a script returned (WebDriver's element reference), or none for anything else.
+fn element_of(client: &Client, value: &Value) -> Option<fantoccini::elements::Element> {
+    const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf"; // the W3C web element identifier
+    let id = value.get(ELEMENT_KEY)?.as_str()?;
+    Some(fantoccini::elements::Element::from_element_id(client.clone(), id.to_string().into()))
 }
 
 /// The CSS selector of a `data-testid`.
@@ -344,20 +385,39 @@ impl Session {
                 let body = self.body_text().await.unwrap_or_default();
                 return Err(format!("timed out waiting until {what} ({last_error}); the page says:\n{body}").into());
             }
+            // The pause between two looks at the condition: every wait of these tests comes here.
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
     /// Waits for an element matching a CSS selector to exist.
+    ///
+    /// Polled as [`Session::wait_until`] polls (every 50 ms), not with fantoccini's `wait()`, which
+    /// sleeps 250 ms between two looks.
     pub async fn wait_for(&self, css: &str) -> Result<fantoccini::elements::Element> {
-        let element = self
-            .client
-            .wait()
-            .at_most(TIMEOUT)
-            .for_element(Locator::Css(css))
-            .await
-            .map_err(|e| format!("no element {css}: {e}"))?;
-        Ok(element)
+        let found = std::cell::RefCell::new(None);
+        self.wait_until(&format!("an element {css} exists"), || async {
+            let element = self.find_now(css, "").await?;
+            let exists = element.is_some();
+            *found.borrow_mut() = element;
+            Ok(exists)
+        })
+        .await
+        .map_err(|e| format!("no element {css}: {e}"))?;
+        Ok(found.into_inner().ok_or("no element")?)
+    }
+
+    /// The first element matching `css`, if it exists and `condition` (a JavaScript expression on
+    /// `el`, or "" for none) holds, found and checked in one script: one round trip to the page.
+    async fn find_now(&self, css: &str, condition: &str) -> Result<Option<fantoccini::elements::Element>> {
+        let condition = if condition.is_empty() { "true" } else { condition };
+        let script = format!(
+            "const el = document.querySelector(arguments[0]);\n\
+             if (!el) return null;\n\
+             return ({condition}) ? el : null;"
+        );
+        let value = self.client.execute(&script, vec![json!(css)]).await?;
+        Ok(element_of(&self.client, &value))
     }
 
     /// Whether an element matching the selector exists and is shown right now: laid out with a size,
@@ -367,31 +427,46 @@ impl Session {
     /// for any element with `overflow: hidden` of its own (a button whose label ends in an ellipsis),
     /// though the player sees it.
     pub async fn is_visible(&self, css: &str) -> Result<bool> {
-        let script = r#"
-            const el = document.querySelector(arguments[0]);
-            if (!el || el.closest("[hidden]")) return false;
-            const rect = el.getBoundingClientRect();
-            if (rect.width <= 0 || rect.height <= 0) return false;
-            return el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-        "#;
-        Ok(self.client.execute(script, vec![json!(css)]).await?.as_bool().unwrap_or(false))
+        let script = format!("const el = document.querySelector(arguments[0]);\nreturn Boolean(el) && ({SHOWN});");
+        Ok(self.client.execute(&script, vec![json!(css)]).await?.as_bool().unwrap_or(false))
     }
 
     /// Waits for an element matching the selector to exist and be shown (see [`Session::is_visible`]).
     pub async fn wait_visible(&self, css: &str) -> Result<fantoccini::elements::Element> {
-        let waited = self.wait_until(&format!("{css} is shown"), || async { self.is_visible(css).await }).await;
+        self.wait_shown(css, false).await
+    }
+
+    /// [`Session::wait_visible`], the element found and checked in one script per look; with
+    /// `scroll` (a click is next), also once no step back through the history is on its way (see
+    /// [`COUNT_BACK_STEPS`]), and scrolled to the middle of the view by that same script.
+    async fn wait_shown(&self, css: &str, scroll: bool) -> Result<fantoccini::elements::Element> {
+        let condition = if scroll {
+            format!("!window.__e2eBackSteps && ({SHOWN}) && (el.scrollIntoView({{ block: 'center' }}), true)")
+        } else {
+            SHOWN.to_string()
+        };
+        let found = std::cell::RefCell::new(None);
+        let waited = self
+            .wait_until(&format!("{css} is shown"), || async {
+                let element = self.find_now(css, &condition).await?;
+                let shown = element.is_some();
+                *found.borrow_mut() = element;
+                Ok(shown)
+            })
+            .await;
         if let Err(error) = waited {
             let script = r#"
                 const el = document.querySelector(arguments[0]);
                 if (!el) return "no such element";
                 const style = getComputedStyle(el);
                 return `${el.outerHTML.slice(0, 300)} rect ${JSON.stringify(el.getBoundingClientRect())} `
-                  + `display ${style.display} visibility ${style.visibility} opacity ${style.opacity}`;
+                  + `display ${style.display} visibility ${style.visibility} opacity ${style.opacity}`
+                  + `; steps back on their way ${window.__e2eBackSteps}`;
             "#;
             let detail = self.client.execute(script, vec![json!(css)]).await.unwrap_or_default();
             return Err(format!("{error}\nthe element: {detail}").into());
         }
-        Ok(self.client.find(Locator::Css(css)).await?)
+        Ok(found.into_inner().ok_or("no element")?)
     }
 
     /// Clicks the displayed element with this `data-testid`.
@@ -402,9 +477,7 @@ impl Session {
         let css = tid(testid);
         let mut last = String::new();
         for attempt in 0..2 {
-            let element = self.wait_visible(&css).await?;
-            let script = "arguments[0].scrollIntoView({ block: 'center' })";
-            let _ = self.client.execute(script, vec![serde_json::to_value(&element)?]).await;
+            let element = self.wait_shown(&css, true).await?;
             match element.click().await {
                 Ok(()) => return Ok(()),
                 Err(e) => last = e.to_string(),
@@ -438,8 +511,25 @@ impl Session {
 
     /// The rendered text (`innerText`) of the element with this `data-testid`.
     pub async fn text(&self, testid: &str) -> Result<String> {
-        self.wait_for(&tid(testid)).await?;
-        self.inner_text(&tid(testid)).await
+        self.read_when_found(testid, "el.innerText").await.map(|v| v.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Waits for the element with this `data-testid` to exist, then returns `read` (a JavaScript
+    /// expression on `el`), evaluated by the same script that found it (a re-render cannot replace
+    /// the element between the two).
+    async fn read_when_found(&self, testid: &str, read: &str) -> Result<Value> {
+        let script = format!("const el = document.querySelector(arguments[0]);\nreturn el ? [{read}] : null;");
+        let css = tid(testid);
+        let value = std::cell::RefCell::new(Value::Null);
+        self.wait_until(&format!("an element {css} exists"), || async {
+            let now = self.client.execute(&script, vec![json!(css)]).await?;
+            let found = now.is_array();
+            *value.borrow_mut() = now;
+            Ok(found)
+        })
+        .await
+        .map_err(|e| format!("no element {css}: {e}"))?;
+        Ok(value.into_inner()[0].clone())
     }
 
     /// The rendered text (`innerText`) of the first element matching a selector.
@@ -452,19 +542,16 @@ impl Session {
     /// The `textContent` of the element with this `data-testid`: all its text, including text WebDriver's
     /// visible-text rules skip (labels that end in an ellipsis when space is short).
     pub async fn text_content(&self, testid: &str) -> Result<String> {
-        self.wait_for(&tid(testid)).await?;
-        let script = "return document.querySelector(arguments[0]).textContent";
-        let value = self.client.execute(script, vec![json!(tid(testid))]).await?;
-        Ok(value.as_str().unwrap_or_default().to_string())
+        self.read_when_found(testid, "el.textContent").await.map(|v| v.as_str().unwrap_or_default().to_string())
     }
 
-    /// An attribute of the element with this `data-testid`.
-    /// (Found again once if a re-render replaced the element between finding and reading it.)
+    /// An attribute of the element with this `data-testid` (its `getAttribute`, once the element
+    /// exists; found and read in one script, so a re-render cannot replace it in between). For the
+    /// `data-` and `aria-` attributes the tests read; a boolean attribute such as `disabled` is its
+    /// text here (often ""), where WebDriver's attribute command would say "true".
     pub async fn attr(&self, testid: &str, name: &str) -> Result<Option<String>> {
-        match self.wait_for(&tid(testid)).await?.attr(name).await {
-            Ok(value) => Ok(value),
-            Err(_) => Ok(self.wait_for(&tid(testid)).await?.attr(name).await?),
-        }
+        let read = format!("el.getAttribute({})", json!(name));
+        Ok(self.read_when_found(testid, &read).await?.as_str().map(String::from))
     }
 
     /// All rendered text on the page.
@@ -474,7 +561,9 @@ impl Session {
 
     /// Waits until nothing on the screen is still loading: no "Loading…" or "Generating…" notice
     /// (in the page's language, from ui/i18n) and nothing in `<main>` marked `aria-busy="true"` (a
-    /// lab's run, the hint at work, a deal on its way).
+    /// lab's run, the hint at work, a deal on its way). Settings is drawn twice, the second time
+    /// when Rust has answered `reminder`, with no notice meanwhile: it has loaded once its reminder
+    /// row is there (an element found before that second drawing is gone after it).
     pub async fn wait_loaded(&self) -> Result<()> {
         let lang = self.client.execute("return document.documentElement.lang", vec![]).await?;
         let loading = loading_texts(lang.as_str().filter(|l| !l.is_empty()).unwrap_or("en"))?;
@@ -482,6 +571,7 @@ impl Session {
             const loading = arguments[0];
             const main = document.querySelector("main");
             if (!main || main.querySelector('[aria-busy="true"]')) return false;
+            if (main.dataset.screen === "settings" && !main.querySelector('[data-testid="setting-reminder-row"]')) return false;
             return ![...main.querySelectorAll(".notice")].some((el) => loading.includes(el.textContent.trim()));
         "#;
         self.wait_until("the screen has loaded", || async {
@@ -560,23 +650,34 @@ impl Session {
 
     /// Bit i set when card i's `attribute` is "true", read in one script once all five cards exist.
     async fn mask_of(&self, attribute: &str) -> Result<u8> {
-        for card_idx in 0..5 {
-            self.wait_for(&tid(&format!("card-{card_idx}"))).await?;
-        }
         let script = r#"
-            return [0, 1, 2, 3, 4].reduce((mask, i) =>
-              document.querySelector(`[data-testid="card-${i}"]`)?.getAttribute(arguments[0]) === "true"
-                ? mask | (1 << i) : mask, 0);
+            const cards = [0, 1, 2, 3, 4].map((i) => document.querySelector(`[data-testid="card-${i}"]`));
+            if (cards.some((card) => !card)) return null;
+            return cards.reduce((mask, card, i) => card.getAttribute(arguments[0]) === "true" ? mask | (1 << i) : mask, 0);
         "#;
-        let value = self.client.execute(script, vec![json!(attribute)]).await?;
-        value.as_u64().map(|mask| mask as u8).ok_or_else(|| format!("no mask of {attribute}: {value}").into())
+        let mask = std::cell::Cell::new(0u8);
+        self.wait_until("the five cards exist", || async {
+            let value = self.client.execute(script, vec![json!(attribute)]).await?;
+            if value.is_null() {
+                return Ok(false);
+            }
+            let bits = value.as_u64().ok_or_else(|| format!("no mask of {attribute}: {value}"))?;
+            mask.set(bits as u8);
+            Ok(true)
+        })
+        .await?;
+        Ok(mask.get())
     }
 
     /// Waits until the Deal/Draw button is enabled (the UI is idle between steps).
     pub async fn wait_ready(&self) -> Result<()> {
+        // WebDriver's "is enabled" is the button not matching :disabled.
+        let script = r#"
+            const button = document.querySelector('[data-testid="deal-draw"]');
+            return Boolean(button) && !button.matches(":disabled") && button.getAttribute("aria-busy") !== "true";
+        "#;
         self.wait_until("the deal/draw button is enabled", || async {
-            let button = self.client.find(Locator::Css(&tid("deal-draw"))).await?;
-            Ok(button.is_enabled().await? && button.attr("aria-busy").await?.as_deref() != Some("true"))
+            Ok(self.client.execute(script, vec![]).await? == json!(true))
         })
         .await
     }

@@ -98,9 +98,10 @@ impl Session {
         .await
     }
 
-    /// Picks a language in Settings and waits until the page is in it.
+    /// Picks a language in Settings (once the screen has loaded: see [`Session::wait_loaded`]) and
+    /// waits until the page is in it.
     pub async fn set_language(&self, lang: &str) -> Result<()> {
-        self.click("nav-settings").await?;
+        self.open_tab("settings").await?;
         self.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
         let html = self.client().find(fantoccini::Locator::Css("html")).await?;
         self.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })

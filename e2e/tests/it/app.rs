@@ -288,7 +288,8 @@ async fn switching_to_japanese_shows_japanese() -> Result<()> {
     let driver = Driver::start(&data)?;
     let app = driver.launch().await?;
     let ja = translations("ja")?;
-    app.click("nav-settings").await?;
+    // Once Settings has loaded: its second drawing (the reminder row) would replace the select.
+    app.open_tab("settings").await?;
     let select = app.wait_visible(&tid("language-select")).await?;
     select.select_by_value("ja").await?;
     let html = app.client().find(fantoccini::Locator::Css("html")).await?;

@@ -82,6 +82,9 @@ async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table
     app.wait_visible(&tid("paylab-chart-lines")).await?;
     let name = app.wait_visible(&tid("paylab-name")).await?;
     name.send_keys("9/5").await?;
+    // Save reads the name the field's input events gave: once the field holds all of it.
+    app.wait_until("the name field holds 9/5", || async { Ok(name.prop("value").await?.as_deref() == Some("9/5")) })
+        .await?;
     app.click("paylab-save").await?;
     app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains("9/5 · ")) }).await?;
     // The saved table opens the casino tables' practice screen (practised there as in tables::; the

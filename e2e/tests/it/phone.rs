@@ -565,7 +565,8 @@ async fn haptics_tap_on_hold_and_buzz_on_a_win_unless_turned_off() -> Result<()>
     assert_eq!(calls, vec![json!(["notificationFeedback", "success"])], "the success pattern on a win");
 
     // Off: the setting (the core's, default on) silences both.
-    app.click("nav-settings").await?;
+    // Once Settings has loaded: its second drawing (the reminder row) would replace the switch.
+    app.open_tab("settings").await?;
     let switch = app.wait_visible(&tid("setting-haptics")).await?;
     assert_eq!(switch.attr("aria-checked").await?.as_deref(), Some("true"), "haptics are on by default");
     app.click("setting-haptics").await?;

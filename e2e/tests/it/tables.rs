@@ -190,7 +190,13 @@ async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() ->
         }
 
         // Saved, then practised as a lab table: the hint is the core's for that table.
-        app.wait_visible(&tid("paylab-name")).await?.send_keys(name).await?;
+        let field = app.wait_visible(&tid("paylab-name")).await?;
+        field.send_keys(name).await?;
+        // Save reads the name the field's input events gave: once the field holds all of it.
+        app.wait_until("the name field holds the name", || async {
+            Ok(field.prop("value").await?.as_deref() == Some(name))
+        })
+        .await?;
         app.click("paylab-save").await?;
         let entry = format!("{name} · ");
         app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains(&entry)) }).await?;
