@@ -274,11 +274,12 @@ fn the_four_languages_have_the_same_keys_and_no_empty_text() {
 #[test]
 fn placeholders_match_english_in_every_language_and_form() {
     let english = table("en");
+    let tables: Vec<_> = LANGUAGES.iter().map(|lang| (lang, table(lang))).collect();
     for (key, entry) in &english {
         let texts = entry.texts(key);
         let wanted = placeholders(texts[0].1);
-        for lang in LANGUAGES {
-            for (label, text) in table(lang)[key].texts(key) {
+        for (lang, table) in &tables {
+            for (label, text) in table[key].texts(key) {
                 assert_eq!(
                     placeholders(text),
                     wanted,

@@ -51,7 +51,16 @@ function enqueue(step) {
 function backBy(n) {
   if (n <= 0) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = window.setTimeout(() => { waiting = null; resolve(); }, 1500);
+    // The step waits for its popstate however late it comes: the entries behind are the app's own
+    // (n never exceeds the depth), so the traversal happens. Going on earlier would write the next
+    // route over the entry being left, and the late popstate would then draw the old screen over
+    // the player's next tap. Only a popstate that never comes (none has been seen) gives up, so
+    // that the app's navigation is not stuck for good.
+    const timer = window.setTimeout(() => {
+      console.error("navigation: no popstate 10 s after history.go");
+      waiting = null;
+      resolve();
+    }, 10000);
     waiting = () => { window.clearTimeout(timer); waiting = null; resolve(); };
     window.history.go(-n);
   });

@@ -6,8 +6,8 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec } from "./i18n.js";
-import { cardFace, cardName, miniCard } from "./cards.js";
+import { t } from "./i18n.js";
+import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
 
 const s = { table: null, question: null, tally: null, loading: false, failed: false, hold: 0, verdict: null, busy: false };
 
@@ -41,45 +41,21 @@ async function answer(app) {
   if (verdict) {
     s.verdict = verdict;
     s.tally = verdict.tally;
-    app.announce(verdict.correct ? t("train.right") : plural("train.wrong", verdict.ev_given_up_chips, { chips: formatDec(verdict.ev_given_up_chips, 2) }, 2));
+    app.announce(verdictText(verdict));
   }
   app.render();
   if (verdict) app.milestoneNews();
 }
 
 function card(app, i) {
-  const text = s.question.cards[i];
-  const held = Boolean((s.hold >> i) & 1);
-  const best = s.verdict ? Boolean((s.verdict.best_hold >> i) & 1) : false;
-  return h("button", {
-    type: "button", class: "card", "data-testid": `table-drill-card-${i}`, "data-card": text,
-    "aria-pressed": held ? "true" : "false", "data-hint": best ? "true" : "false",
-    "aria-disabled": s.verdict ? "true" : "false",
-    onclick: () => { if (!s.verdict) { s.hold ^= 1 << i; app.render(); } },
-  }, cardFace(text), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")),
-  h("span", { class: "visually-hidden" },
-    `${t("card.position", { n: i + 1 })}: ${cardName(text)}${held ? `, ${t("card.held")}` : ""}${best ? `, ${t("train.best-card")}` : ""}`));
-}
-
-function tallyLine(tally) {
-  if (!tally) return null;
-  return h("p", { class: "train-tally", "data-testid": "table-drill-tally", "data-answered": String(tally.answered), "data-correct": String(tally.correct), "data-streak": String(tally.streak) },
-    plural("train.tally", tally.streak, { correct: formatInt(tally.correct), answered: formatInt(tally.answered), streak: formatInt(tally.streak), best: formatInt(tally.best_streak) }));
+  const toggle = (j) => { s.hold ^= 1 << j; app.render(); };
+  return drillCard({ prefix: "table-drill", cards: s.question.cards, hold: s.hold, verdict: s.verdict, onToggle: toggle }, i);
 }
 
 function verdictView() {
   const v = s.verdict;
-  const bestCards = v.cards.filter((_, i) => (v.best_hold >> i) & 1);
-  return h("section", { class: `review ${v.correct ? "good" : "mistake"}`, "data-testid": "table-drill-verdict", "data-correct": String(v.correct), "data-best-hold": String(v.best_hold) },
-    h("p", {}, v.correct ? t("train.right") : plural("train.wrong", v.ev_given_up_chips, { chips: formatDec(v.ev_given_up_chips, 2) }, 2)),
-    h("p", { class: "review-best" }, t("hint.review.best"), " ",
-      bestCards.length ? bestCards.map((c) => miniCard(c)) : t("train.draw-five")),
-    h("p", { class: "small muted", "data-testid": "table-drill-reason" }, t(`tabledrill.reason.${v.reason}`)),
-    h("details", { class: "train-evs" },
-      h("summary", {}, t("train.ev-table")),
-      h("ol", { class: "hint-list" }, v.holds.map((hold) => h("li", { class: hold.hold === v.hold ? "chosen" : "" },
-        h("span", { class: "hold-cards" }, hold.cards.length ? hold.cards.map((c) => miniCard(c, { held: true })) : t("train.draw-five")),
-        h("span", { class: "small" }, plural("train.ev", hold.ev_chips, { chips: formatDec(hold.ev_chips, 2), ev: formatDec(hold.ev, 3) }, 2)))))));
+  const reason = h("p", { class: "small muted", "data-testid": "table-drill-reason" }, t(`tabledrill.reason.${v.reason}`));
+  return drillVerdict("table-drill", v, v.cards, reason, { "data-best-hold": String(v.best_hold) });
 }
 
 export function render(app) {
@@ -109,5 +85,5 @@ export function render(app) {
             onclick: () => (s.verdict ? next(app) : answer(app)),
           }, s.verdict ? t("train.next") : t("train.answer")),
         ],
-    tallyLine(s.tally));
+    drillTally("table-drill", s.tally));
 }

@@ -5,8 +5,8 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec } from "./i18n.js";
-import { cardFace, cardName, miniCard } from "./cards.js";
+import { t, plural, formatInt } from "./i18n.js";
+import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
 
 const SOURCES = ["hard", "mistakes"];
 
@@ -45,25 +45,15 @@ async function answer(app) {
   if (verdict) {
     s.verdict = verdict;
     s.tallies = { ...s.tallies, [s.source]: verdict.tally };
-    app.announce(verdict.correct ? t("train.right") : plural("train.wrong", verdict.ev_given_up_chips, { chips: formatDec(verdict.ev_given_up_chips, 2) }, 2));
+    app.announce(verdictText(verdict));
   }
   app.render();
   if (verdict) app.milestoneNews();
 }
 
 function card(app, i) {
-  const text = s.question.cards[i];
-  const held = Boolean((s.hold >> i) & 1);
-  const best = s.verdict ? Boolean((s.verdict.best_hold >> i) & 1) : false;
-  return h("button", {
-    type: "button", class: "card", "data-testid": `train-card-${i}`, "data-card": text,
-    "aria-pressed": held ? "true" : "false", "data-hint": best ? "true" : "false",
-    "aria-disabled": s.verdict ? "true" : "false",
-    onclick: () => { if (!s.verdict) { s.hold ^= 1 << i; app.render(); } },
-  }, cardFace(text), h("span", { class: "held-tag", "aria-hidden": "true" }, t("card.held-tag")),
-  // The name is the button's content, as on the machine (no aria-label the visible card is not part of).
-  h("span", { class: "visually-hidden" },
-    `${t("card.position", { n: i + 1 })}: ${cardName(text)}${held ? `, ${t("card.held")}` : ""}${best ? `, ${t("train.best-card")}` : ""}`));
+  const toggle = (j) => { s.hold ^= 1 << j; app.render(); };
+  return drillCard({ prefix: "train", cards: s.question.cards, hold: s.hold, verdict: s.verdict, onToggle: toggle }, i);
 }
 
 /** How many of the player's mistakes on this machine wait for review. */
@@ -72,25 +62,12 @@ function queueText(queue) {
 }
 
 function tallyLine() {
-  const tally = s.tallies && s.tallies[s.source];
-  if (!tally) return null;
-  return h("p", { class: "train-tally", "data-testid": "train-tally", "data-answered": String(tally.answered), "data-correct": String(tally.correct), "data-streak": String(tally.streak) },
-    plural("train.tally", tally.streak, { correct: formatInt(tally.correct), answered: formatInt(tally.answered), streak: formatInt(tally.streak), best: formatInt(tally.best_streak) }));
+  return drillTally("train", s.tallies && s.tallies[s.source]);
 }
 
-function verdictView(app) {
+function verdictView() {
   const v = s.verdict;
-  const bestCards = s.question.cards.filter((_, i) => (v.best_hold >> i) & 1);
-  return h("section", { class: `review ${v.correct ? "good" : "mistake"}`, "data-testid": "train-verdict", "data-correct": String(v.correct) },
-    h("p", {}, v.correct ? t("train.right") : plural("train.wrong", v.ev_given_up_chips, { chips: formatDec(v.ev_given_up_chips, 2) }, 2)),
-    h("p", { class: "review-best" }, t("hint.review.best"), " ",
-      bestCards.length ? bestCards.map((c) => miniCard(c)) : t("train.draw-five")),
-    v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null,
-    h("details", { class: "train-evs" },
-      h("summary", {}, t("train.ev-table")),
-      h("ol", { class: "hint-list" }, v.holds.map((hold) => h("li", { class: hold.hold === v.hold ? "chosen" : "" },
-        h("span", { class: "hold-cards" }, hold.cards.length ? hold.cards.map((c) => miniCard(c, { held: true })) : t("train.draw-five")),
-        h("span", { class: "small" }, plural("train.ev", hold.ev_chips, { chips: formatDec(hold.ev_chips, 2), ev: formatDec(hold.ev, 3) }, 2)))))));
+  return drillVerdict("train", v, s.question.cards, v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null);
 }
 
 export function render(app) {
@@ -122,7 +99,7 @@ export function render(app) {
           : [
             s.source === "mistakes" ? h("p", { class: "small" }, queueText(s.verdict ? s.verdict.queue : q.queue)) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, i))),
-            s.verdict ? verdictView(app) : h("p", { class: "small" }, t("train.choose")),
+            s.verdict ? verdictView() : h("p", { class: "small" }, t("train.choose")),
             h("button", {
               type: "button", class: "btn primary", "data-testid": s.verdict ? "train-next" : "train-answer",
               disabled: s.busy ? true : undefined,

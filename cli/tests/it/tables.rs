@@ -63,16 +63,24 @@ fn a_library_table_is_practised_with_play_deal_hint_and_draw() {
 #[test]
 fn with_charts_each_table_lists_its_charts_cost() {
     let listed = json(&["tables", "--json", "--charts"]);
+    // The core's own figures, generated here again for one table of each vocabulary (natural,
+    // kicker, Deuces Wild; the core's tests check every table's).
+    let again = ["jacks-or-better-9-6", "double-double-bonus-9-6", "deuces-wild-full-pay"];
+    let mut compared = 0;
     for table in listed.as_array().unwrap() {
         let chart = &table["chart"];
         assert_eq!(keys(chart), ["lines", "chart_return", "optimal_return", "cost"], "{table}");
-        let preset = vpoker::library::Preset::find(table["id"].as_str().unwrap()).unwrap();
-        let cost = preset.chart_cost();
-        assert_eq!(chart["lines"], cost.lines);
-        assert!((chart["chart_return"].as_f64().unwrap() - cost.chart_return).abs() < 1e-15, "the core's own chart");
+        let id = table["id"].as_str().unwrap();
+        if again.contains(&id) {
+            compared += 1;
+            let cost = vpoker::library::Preset::find(id).unwrap().chart_cost();
+            assert_eq!(chart["lines"], cost.lines);
+            assert!((chart["chart_return"].as_f64().unwrap() - cost.chart_return).abs() < 1e-15, "the core's own chart");
+        }
         assert!((chart["optimal_return"].as_f64().unwrap() - table["return"].as_f64().unwrap()).abs() < 1e-12, "{table}");
         assert!(chart["cost"].as_f64().unwrap() >= 0.0);
     }
+    assert_eq!(compared, again.len(), "the three tables are listed");
     let text = String::from_utf8(vpoker(&["tables", "--charts"]).stdout).unwrap();
     let line = text.lines().find(|l| l.starts_with("double-double-bonus-9-6 ")).unwrap();
     assert!(line.contains("chart 38 lines, cost 0.0093 pp"), "{line}");

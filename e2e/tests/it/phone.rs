@@ -5,7 +5,7 @@
 //! or is cut off; the screens whose words the native review changed fit 390 × 844 in the four
 //! languages, with a screenshot of each changed text; the platform's back (history.back() as
 //! Android's back does, Escape and Alt+← on a desktop) walks back through dialogs and screens to the
-//! lobby and no further; haptics are asked of the plugin on hold and win when the setting is on,
+//! lobby and no further, also when the app's own back step's popstate comes seconds late; haptics are asked of the plugin on hold and win when the setting is on,
 //! never when off.
 
 use std::time::Duration;
@@ -502,6 +502,36 @@ async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand(
     wait_route(&app, "#/lobby", false).await?;
     assert_eq!(route(&app).await?.1, 0);
     app.wait_chips(990).await?;
+
+    // A busy phone: the popstate of the app's own back step comes 2.5 s late. A dialog closed by
+    // its button takes its entry away (a back step); the tab tapped meanwhile is the one shown once
+    // that popstate has come, and stays: the late popstate neither undoes it nor draws the old screen.
+    app.click("nav-settings").await?;
+    app.click("reset").await?;
+    wait_route(&app, "#/settings", true).await?;
+    let slow = r#"
+        const go = history.go.bind(history);
+        window.__pops = 0;
+        window.__going = 0;
+        window.__gone = 0;
+        window.addEventListener("popstate", () => { window.__pops += 1; });
+        history.go = (n) => {
+          window.__going += 1;
+          window.setTimeout(() => { window.__going -= 1; window.__gone += 1; go(n); }, 2500);
+        };
+        document.getElementById("dialog").close();
+    "#;
+    app.client().execute(slow, vec![]).await?;
+    app.click("nav-stats").await?;
+    // Every back step asked for has been taken and its popstate has come.
+    let settled = "return window.__going === 0 && window.__gone > 0 && window.__pops === window.__gone";
+    app.wait_until("the late popstates have come", || async { Ok(app.client().execute(settled, vec![]).await? == json!(true)) })
+        .await?;
+    wait_route(&app, "#/stats", false).await?;
+    assert_eq!(route(&app).await?.1, 1, "the stats tab replaced the settings tab");
+    android_back(&app).await?;
+    wait_route(&app, "#/lobby", false).await?;
+    assert_eq!(route(&app).await?.1, 0, "one back from the tab reaches the lobby");
     app.close().await
 }
 
