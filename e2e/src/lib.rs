@@ -580,13 +580,15 @@ impl Session {
         .await
     }
 
-    /// Waits until the page is still: no finite animation or transition running (endless ones, a
-    /// glowing button, never finish and do not count), counted after the page has drawn two more
-    /// frames, so that one the last change starts is counted too.
+    /// Waits until the page is still: no animation or transition running that moves or changes
+    /// anything but a glow (the daily claim's glow, a box shadow that pulses three times, does not
+    /// count; nor would an endless one), counted after the page has drawn two more frames, so that
+    /// one the last change starts is counted too.
     pub async fn wait_still(&self) -> Result<()> {
         let script = r#"
             const done = arguments[0];
             const running = () => document.getAnimations().filter((a) => a.playState === "running"
+              && a.animationName !== "glow"
               && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length;
             requestAnimationFrame(() => requestAnimationFrame(() => done(running())));
         "#;
