@@ -306,11 +306,11 @@ pub struct Session {
 /// `window.__e2eBackSteps` (installed once per page, at launch; the app never reloads).
 ///
 /// To leave a screen for one nearer the lobby (a tab, the lobby, a daily screen's back) the UI calls
-/// `history.go(-n)` and draws the new screen on its popstate, or after 1.5 s without one
-/// (ui/js/nav.js, `backBy`). On a busy machine a popstate can come later than that: the late
-/// traversal then undoes whatever the next tap opened (seen: the lobby drawn by the fallback, a
-/// machine tapped, the late popstate back to the lobby). [`Session::click`] therefore waits until
-/// every such step has arrived. This only watches: `History.prototype.go` still does what it did.
+/// `history.go(-n)` and draws the new screen on its popstate (ui/js/nav.js, `backBy`), which on a
+/// busy machine can come seconds later. The UI waits for it (it once went on after 1.5 s, and the
+/// late popstate undid the next tap: the lobby drawn, a machine tapped, then the lobby again);
+/// [`Session::click`] waits too, so that a test taps what a player sees once the step has arrived.
+/// This only watches: `History.prototype.go` still does what it did.
 const COUNT_BACK_STEPS: &str = r#"
     if (!("__e2eBackSteps" in window)) {
       window.__e2eBackSteps = 0;
