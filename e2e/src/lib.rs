@@ -561,9 +561,7 @@ impl Session {
 
     /// Waits until nothing on the screen is still loading: no "Loading…" or "Generating…" notice
     /// (in the page's language, from ui/i18n) and nothing in `<main>` marked `aria-busy="true"` (a
-    /// lab's run, the hint at work, a deal on its way). Settings is drawn twice, the second time
-    /// when Rust has answered `reminder`, with no notice meanwhile: it has loaded once its reminder
-    /// row is there (an element found before that second drawing is gone after it).
+    /// lab's run, the hint at work, a deal on its way, Settings' reminder row before Rust's answer).
     pub async fn wait_loaded(&self) -> Result<()> {
         let lang = self.client.execute("return document.documentElement.lang", vec![]).await?;
         let loading = loading_texts(lang.as_str().filter(|l| !l.is_empty()).unwrap_or("en"))?;
@@ -571,7 +569,6 @@ impl Session {
             const loading = arguments[0];
             const main = document.querySelector("main");
             if (!main || main.querySelector('[aria-busy="true"]')) return false;
-            if (main.dataset.screen === "settings" && !main.querySelector('[data-testid="setting-reminder-row"]')) return false;
             return ![...main.querySelectorAll(".notice")].some((el) => loading.includes(el.textContent.trim()));
         "#;
         self.wait_until("the screen has loaded", || async {

@@ -14,14 +14,18 @@ let progressNote = null;
 
 /** The daily reminder as Rust last said: its time (or null) and whether this device can schedule one. */
 let reminder = null;
+/** Whether Rust's answer about the reminder is still on its way (its row then says so, busy). */
+let reminderAsked = false;
 /** The time shown in the picker before the reminder is turned on. */
 let pickedTime = "19:00";
 
 export function enter(app) {
   progressNote = null;
   reminder = null;
-  api.reminder().then((view) => { reminder = view; if (app.route.name === "settings") app.render(); })
-    .catch((error) => app.showError(error));
+  reminderAsked = true;
+  const answered = () => { reminderAsked = false; if (app.route.name === "settings") app.render(); };
+  api.reminder().then((view) => { reminder = view; answered(); })
+    .catch((error) => { answered(); app.showError(error); });
 }
 
 /** Turns the reminder on at `time` or off (null): Rust asks the permission (on only) and schedules. */
@@ -35,7 +39,9 @@ async function setReminder(app, time) {
 }
 
 function reminderRow(app) {
-  if (!reminder) return null;
+  if (!reminder) {
+    return reminderAsked ? h("div", { class: "setting", "aria-busy": "true" }, h("p", { class: "small muted" }, t("app.loading"))) : null;
+  }
   const on = Boolean(reminder.time);
   const can = reminder.can_schedule;
   const time = reminder.time || pickedTime;
