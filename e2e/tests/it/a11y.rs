@@ -314,6 +314,16 @@ struct Tour {
     lesser: BTreeMap<String, (String, String, Vec<String>)>,
 }
 
+/// The version of axe-core installed in e2e/node_modules (the one `npm ci` put there).
+fn axe_version() -> String {
+    let path = repo_root().join("e2e/node_modules/axe-core/package.json");
+    std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|package| package["version"].as_str().map(String::from))
+        .unwrap_or_else(|| format!("(no version in {})", path.display()))
+}
+
 /// The languages, in the report's order.
 const LANGUAGES: [&str; 4] = ["en", "de", "pt", "ja"];
 
@@ -341,7 +351,7 @@ fn report(lang: &'static str, tour: Tour) -> Result<()> {
     let mut lines = vec![
         format!(
             "axe-core {} on {} states ({} languages: {}): {} serious/critical, {} lesser rules",
-            "4.14.1",
+            axe_version(),
             tours.values().map(|(_, tour)| tour.states).sum::<usize>(),
             langs.len(),
             langs.join(" "),
@@ -377,7 +387,8 @@ async fn audit_every_screen_in(lang: &'static str) -> Result<()> {
         lesser: std::mem::take(&mut found.lesser),
     };
     eprintln!(
-        "axe-core 4.14.1 on {} states in {lang} in {:.0} s: {} serious/critical, {} lesser rules",
+        "axe-core {} on {} states in {lang} in {:.0} s: {} serious/critical, {} lesser rules",
+        axe_version(),
         tour.states,
         tour.seconds,
         tour.blocking,
@@ -389,34 +400,20 @@ async fn audit_every_screen_in(lang: &'static str) -> Result<()> {
     Ok(())
 }
 
-#[tokio::test]
-async fn every_screen_passes_axe_and_every_control_is_44_px_in_english() -> Result<()> {
-    if !enabled("every_screen_passes_axe_and_every_control_is_44_px_in_english") {
-        return Ok(());
-    }
-    audit_every_screen_in("en").await
+/// One language's tour as its own test (`enabled` names it, as scripts/test.sh's filters do).
+macro_rules! tour_test {
+    ($name:ident, $lang:literal) => {
+        #[tokio::test]
+        async fn $name() -> Result<()> {
+            if !enabled(stringify!($name)) {
+                return Ok(());
+            }
+            audit_every_screen_in($lang).await
+        }
+    };
 }
 
-#[tokio::test]
-async fn every_screen_passes_axe_and_every_control_is_44_px_in_german() -> Result<()> {
-    if !enabled("every_screen_passes_axe_and_every_control_is_44_px_in_german") {
-        return Ok(());
-    }
-    audit_every_screen_in("de").await
-}
-
-#[tokio::test]
-async fn every_screen_passes_axe_and_every_control_is_44_px_in_portuguese() -> Result<()> {
-    if !enabled("every_screen_passes_axe_and_every_control_is_44_px_in_portuguese") {
-        return Ok(());
-    }
-    audit_every_screen_in("pt").await
-}
-
-#[tokio::test]
-async fn every_screen_passes_axe_and_every_control_is_44_px_in_japanese() -> Result<()> {
-    if !enabled("every_screen_passes_axe_and_every_control_is_44_px_in_japanese") {
-        return Ok(());
-    }
-    audit_every_screen_in("ja").await
-}
+tour_test!(every_screen_passes_axe_and_every_control_is_44_px_in_english, "en");
+tour_test!(every_screen_passes_axe_and_every_control_is_44_px_in_german, "de");
+tour_test!(every_screen_passes_axe_and_every_control_is_44_px_in_portuguese, "pt");
+tour_test!(every_screen_passes_axe_and_every_control_is_44_px_in_japanese, "ja");
