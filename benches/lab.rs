@@ -2,6 +2,7 @@
 //! Fisher–Yates shuffles with position counts ≤ 0.3 s, a 6,000-draw bag demo ≤ 10 ms. Run with
 //! `cargo bench --bench lab` (about 40 s once built).
 
+use vpoker::table::Table;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -85,7 +86,7 @@ fn verify(c: &mut Criterion) {
     use vpoker::hold::Hold;
     let mut group = c.benchmark_group("verify");
     let hold = Hold::from_mask(0b10011).unwrap();
-    let honest = verify(&Claim { hold: Some(hold), ..Claim::seed(seed(), MachineId::DeucesWild, 5) });
+    let honest = verify(&Claim { hold: Some(hold), ..Claim::seed(seed(), Table::machine(MachineId::DeucesWild), 5) });
     let claim = Claim {
         hold: Some(hold),
         commitment: Some(seed().commitment_hex()),
@@ -93,7 +94,7 @@ fn verify(c: &mut Criterion) {
         drawn: Some(honest.hands.iter().map(|h| h.drawn.clone()).collect()),
         finals: Some(honest.hands.iter().map(|h| h.cards).collect()),
         won: Some(honest.hands.iter().map(|h| h.win).sum()),
-        ..Claim::seed(seed(), MachineId::DeucesWild, 5)
+        ..Claim::seed(seed(), Table::machine(MachineId::DeucesWild), 5)
     };
     group.bench_function("one Five Play hand from its seed", |b| b.iter(|| verify(black_box(&claim))));
     let dir = std::env::temp_dir().join(format!("vpoker-bench-verify-{}", std::process::id()));

@@ -26,3 +26,4 @@ pub mod library;
 pub mod machine;
 pub mod shuffle;
 pub mod strategy;
+pub mod table;

@@ -100,7 +100,7 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             let mut out = BufWriter::new(std::io::stdout().lock());
             for mistake in queued {
                 let hand = &mistake.hand;
-                let evs = vpoker::strategy::hand_evs(hand.machine, &hand.dealt);
+                let evs = hand.table.hand_evs(&hand.dealt);
                 let holds: Vec<HoldEv> = evs.sorted();
                 let line = if args.json {
                     let holds: Vec<_> = holds

@@ -44,7 +44,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 Some(seed) => seed,
                 None => os_seed()?,
             };
-            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.table_deal(&table, bet, seed))))
+            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.table_deal(&table, bet, seed, now))))
         }
         PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, .. }) => {
             let game = game.ok_or("deal needs --game ID or --practice --table ID")?;

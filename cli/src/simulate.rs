@@ -11,7 +11,7 @@
 //! A kicker game (`--game double-double-bonus` 9/6, `triple-double-bonus` 9/7) is not a machine:
 //! it has no kind deals, situations or progression. Its hands are dealt as a practised table's are
 //! (`Deal::deal` never nudged, the same hand seeds from `--seed`), held by the best hold of
-//! `strategy::kicker_hand_evs` and paid by the game's table (`pipeline::settle::settle_on`), so
+//! `Table::hand_evs` and paid by the game's table (`pipeline::settle::settle_with`), so
 //! `return` converges to the exact return `vpoker analyze --game ID` prints (DDB 98.98 %, TDB
 //! 99.58 %) and `expected_return` is the mean best EV of the hands dealt. `--kind-deals on` and
 //! any `--situation` are refused for it (a usage error: there is no bag to draw from; `--kind-deals
@@ -24,10 +24,10 @@ use vpoker::lab::{run_chunks, Control};
 use vpoker::library::Base;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::nudge::{is_dead, Situation};
-use vpoker::pipeline::settle::{settle_on, settle_with};
+use vpoker::pipeline::settle::settle_with;
 use vpoker::pipeline::{Deal, HandSeeds, NudgeSource};
 use vpoker::shuffle::Seed;
-use vpoker::strategy::hand_evs;
+use vpoker::table::Table;
 
 use crate::cli::SimulateArgs;
 
@@ -144,57 +144,32 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
 fn run_chunk(tally: &mut Tally, dealing: Dealing, seed: &Seed, chunk: u64, size: u64) {
     match dealing {
         Dealing::Machine { machine, situation, kind_deals } => {
-            run_machine_chunk(tally, machine, situation, kind_deals, seed, chunk, size)
+            run_table_chunk(tally, &Table::machine(machine), kind_deals.then_some(situation), seed, chunk, size)
         }
-        Dealing::Kicker(game) => run_kicker_chunk(tally, game, seed, chunk, size),
+        Dealing::Kicker(game) => run_table_chunk(tally, &Table::kicker(game), None, seed, chunk, size),
     }
 }
 
-/// A kicker game's chunk: each hand dealt as a practised table's (`Deal::deal`, never nudged; the
-/// machine named decides only the dead check, and Jacks or Better's is the natural family's, as
-/// the kicker games'), its best hold by the game's exact EVs, paid by the game's table.
-fn run_kicker_chunk(tally: &mut Tally, game: vpoker::kicker::KickerGame, seed: &Seed, chunk: u64, size: u64) {
-    let table = game.paytable();
-    let dealer = MachineId::JacksOrBetter;
+/// One chunk on `table`: each hand dealt by the one pipeline (a dead deal drawing from the
+/// situation's bag when kind deals are on, a machine's only), held by the table's best hold and
+/// settled by the one settlement.
+fn run_table_chunk(tally: &mut Tally, table: &Table, bag: Option<Situation>, seed: &Seed, chunk: u64, size: u64) {
+    let mut bag = bag.map(Situation::new_bag);
     for hand_seed in HandSeeds::new(seed, chunk).take(size as usize) {
-        let deal = Deal::deal(&hand_seed, dealer, 1, NudgeSource::Never);
+        let source = match bag.as_mut() {
+            Some(bag) => NudgeSource::Bag(bag),
+            None => NudgeSource::Never,
+        };
+        let deal = Deal::deal(&hand_seed, table, 1, source);
         let cards = deal.dealt();
-        let evs = vpoker::strategy::kicker_hand_evs(game, &cards);
-        let best = evs.best();
-        let pay = settle_on(&deal, table, 1, best, &evs).won;
-        tally.n += 1;
-        tally.dead += u64::from(deal.dead());
-        tally.paying_dealt += u64::from(table.pay(&cards) > 0);
-        tally.pair_or_better_dealt += u64::from(!is_dead(dealer, &cards));
-        tally.paid += pay;
-        tally.paid_squared += (pay as f64) * (pay as f64);
-        tally.ev += evs.ev(best);
-    }
-}
-
-fn run_machine_chunk(
-    tally: &mut Tally,
-    machine: MachineId,
-    situation: Situation,
-    kind_deals: bool,
-    seed: &Seed,
-    chunk: u64,
-    size: u64,
-) {
-    let table = machine.paytable();
-    let mut bag = situation.new_bag();
-    for hand_seed in HandSeeds::new(seed, chunk).take(size as usize) {
-        let source = if kind_deals { NudgeSource::Bag(&mut bag) } else { NudgeSource::Never };
-        let deal = Deal::deal(&hand_seed, machine, 1, source);
-        let cards = deal.dealt();
-        let evs = hand_evs(machine, &cards);
+        let evs = table.hand_evs(&cards);
         let best = evs.best();
         let pay = settle_with(&deal, 1, best, &evs).won;
         tally.n += 1;
         tally.dead += u64::from(deal.dead());
         tally.nudged += u64::from(deal.nudge().is_some());
-        tally.paying_dealt += u64::from(table.pay(&cards) > 0);
-        tally.pair_or_better_dealt += u64::from(!is_dead(machine, &cards));
+        tally.paying_dealt += u64::from(table.paytable().pay(&cards) > 0);
+        tally.pair_or_better_dealt += u64::from(!is_dead(table, &cards));
         tally.paid += pay;
         tally.paid_squared += (pay as f64) * (pay as f64);
         tally.ev += evs.ev(best);

@@ -10,23 +10,21 @@
 //! `--seed HEX64 --game double-double-bonus` (or `triple-double-bonus`): the seed's hand as a
 //! practised table deals it (`play deal --practice --table double-double-bonus-9-6`, see
 //! `game::table_practice`): the same deck and the five cards dealt, never nudged, one hand; the
-//! draws and wins paid by the kicker game's table (`pipeline::settle::results_on`). The output has
-//! the machines' shape with `"game"` the kicker game's id; `"nudge"` is always null (no kind deals:
-//! `--nudged` is refused) and `"hands"` holds one hand (`--hands 3|5` are refused: a table is
-//! practised one hand at a time). The commitment check is the machines' (SHA-256 of the seed).
+//! draws and wins paid by the kicker game's table (the one pipeline, on `Table::kicker`). The
+//! output has the machines' shape with `"game"` the kicker game's id; `"nudge"` is always null (no
+//! kind deals: `--nudged` is refused) and `"hands"` holds one hand (`--hands 3|5` are refused: a
+//! table is practised one hand at a time). A pasted seed's commitment is checked as SHA-256 of the
+//! seed (a recorded hand's, by its rule: `--db FILE --hand ID`).
 
 use std::process::ExitCode;
 
 use vpoker::card::cards_to_string;
 use vpoker::game::{Game, HistoryCheck};
-use vpoker::hold::Hold;
 use vpoker::kicker::KickerGame;
 use vpoker::library::Base;
-use vpoker::machine::MachineId;
-use vpoker::pipeline::settle::results_on;
 use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
-use vpoker::pipeline::{Deal, NudgeSource};
 use vpoker::shuffle::Seed;
+use vpoker::table::Table;
 
 use crate::cli::VerifyArgs;
 
@@ -52,28 +50,17 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
             Base::Machine(machine) => {
                 let nudge = match args.nudged {
                     false => None,
-                    true => Some(rule_nudge(&seed, machine).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
+                    true => Some(rule_nudge(&seed, &Table::machine(machine)).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
                 };
                 let claim = Claim {
                     nudge,
                     commitment: args.commitment.clone(),
                     hold: args.hold,
-                    ..Claim::seed(seed, machine, args.hands)
+                    ..Claim::seed(seed, Table::machine(machine), args.hands)
                 };
                 replay(&claim)
             }
-            Base::Kicker(game) => {
-                let verification = kicker_seed(&args, seed, game)?;
-                if args.json {
-                    // The machines' object, its "game" the kicker game's id (same place: keys keep their order).
-                    let mut object = serde_json::to_value(&verification).map_err(|e| e.to_string())?;
-                    object["game"] = serde_json::Value::from(game.id());
-                    println!("{object}");
-                } else {
-                    print!("{}", text(&verification));
-                }
-                return Ok(if verification.verified { ExitCode::SUCCESS } else { ExitCode::from(1) });
-            }
+            Base::Kicker(game) => replay(&kicker_claim(&args, seed, game)?),
         },
         _ => return Err("verify needs --db FILE --hand ID, --db FILE --all, or --seed HEX64".into()),
     };
@@ -85,13 +72,9 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
     Ok(if verification.verified { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// `verify --seed HEX64 --game KICKER`: the seed's practice-table hand (see the module doc). The
-/// machines' replay gives the commitment check, the deck and the deal (a seed claims no nudge, so no
-/// machine's rule is asked: the deal is the pure one, as `table_practice` deals it on any machine);
-/// the hands are then drawn from a deal that is never nudged and paid by the kicker game's table.
-/// (`Verification::game` is a machine: the one shown there means nothing; the caller prints the
-/// kicker game's id.)
-fn kicker_seed(args: &VerifyArgs, seed: Seed, game: KickerGame) -> Result<Verification, String> {
+/// `verify --seed HEX64 --game KICKER`: the seed's hand on the kicker game's own table, as a
+/// practised table deals it (see the module doc): one hand, never nudged.
+fn kicker_claim(args: &VerifyArgs, seed: Seed, game: KickerGame) -> Result<Claim, String> {
     if args.hands != 1 {
         return Err(format!(
             "--hands {}: {game} is a kicker game, dealt one hand at a time as its practised table is (no Triple or Five Play); use --hands 1",
@@ -101,12 +84,7 @@ fn kicker_seed(args: &VerifyArgs, seed: Seed, game: KickerGame) -> Result<Verifi
     if args.nudged {
         return Err(format!("--nudged: {game} is a kicker game, never nudged (no kind deals: its deals are pure, as a practised table's)"));
     }
-    let claim = Claim { commitment: args.commitment.clone(), hold: args.hold, ..Claim::seed(seed, MachineId::JacksOrBetter, 1) };
-    let mut verification = replay(&claim);
-    let deal = Deal::deal(&seed, MachineId::JacksOrBetter, 1, NudgeSource::Never);
-    debug_assert!(verification.nudge.is_none() && verification.dealt == deal.dealt());
-    verification.hands = results_on(&deal, game.paytable(), claim.bet, claim.hold.unwrap_or(Hold::NONE));
-    Ok(verification)
+    Ok(Claim { commitment: args.commitment.clone(), hold: args.hold, ..Claim::seed(seed, Table::kicker(game), 1) })
 }
 
 fn text(v: &Verification) -> String {
@@ -119,7 +97,7 @@ fn text(v: &Verification) -> String {
     if let Some(id) = v.hand {
         out += &format!("hand {id} on {}\n", v.game.id());
     }
-    out += &format!("seed        {}\nsha-256     {}\n", v.seed, v.sha256);
+    out += &format!("seed        {}\nsha-256     {}\n", v.seed, v.sha256.as_deref().unwrap_or("(never committed)"));
     out += &format!("commitment  {}\n", v.commitment.as_deref().unwrap_or("(none recorded)"));
     out += &format!("deck        {}\n", cards_to_string(&v.deck));
     out += &format!("dealt       {}\n", cards_to_string(&v.dealt));

@@ -11,11 +11,7 @@ use vpoker::game::{Arrival, Coach, GameError};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 
-use crate::commands::{os_seed, with_game, CommandResult};
-
-fn now() -> chrono::NaiveDateTime {
-    chrono::Local::now().naive_local()
-}
+use crate::commands::{now, os_seed, with_game, CommandResult};
 
 fn machine(text: &str) -> Result<MachineId, GameError> {
     text.parse().map_err(GameError::from)

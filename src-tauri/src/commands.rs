@@ -84,7 +84,7 @@ fn today() -> chrono::NaiveDate {
 }
 
 /// The device's local date and time, recorded with each hand for the history.
-fn now() -> chrono::NaiveDateTime {
+pub(crate) fn now() -> chrono::NaiveDateTime {
     chrono::Local::now().naive_local()
 }
 

@@ -10,7 +10,7 @@ use vpoker::library::{listing, ChartCost, Listed, Preset};
 use vpoker::shuffle::Seed;
 
 use crate::charts::{chart_job, ChartView};
-use crate::commands::{os_seed, with_game, worker, CommandResult};
+use crate::commands::{now, os_seed, with_game, worker, CommandResult};
 
 /// The table library, each table with its exact return (computed once per process).
 #[tauri::command]
@@ -22,8 +22,8 @@ pub async fn library() -> CommandResult<Vec<Listed>> {
 /// at `bet` per coin: no chips, no XP, never nudged.
 #[tauri::command]
 pub async fn table_deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32) -> CommandResult<TableHand> {
-    let seed = os_seed()?;
-    with_game(app, move |game| game.table_deal(&table, bet, seed)).await
+    let (seed, now) = (os_seed()?, now());
+    with_game(app, move |game| game.table_deal(&table, bet, seed, now)).await
 }
 
 /// The practice table hand waiting for its draw, if any (the screen resumes it).

@@ -128,16 +128,22 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     let mut rebuild = Rebuild::new(conn)?;
     // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);
+    let marks = player::commit_marks(conn)?;
     each_hand(conn, 0, |row| {
         let record = match row {
-            Ok(hand) => hand.record(),
+            Ok(hand) => hand.record(marks),
             Err(detail) => Err(Failure::Corrupt(detail)),
         };
         match record {
             Ok(hand) => {
                 // XP is the chips bet, so the level the player had at this deal is the bets before it.
                 let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
-                if let Err(refused) = rules::check_deal(hand.machine, hand.bet, hand.hands, level) {
+                let refused = match hand.machine {
+                    Some(machine) => rules::check_deal(machine, hand.bet, hand.hands, level).err().map(|e| e.to_string()),
+                    None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
+                    None => None,
+                };
+                if let Some(refused) = refused {
                     if problems.len() < 20 {
                         problems.push(format!("hand {}: dealt at level {level}, which the game refuses: {refused}", hand.id));
                     }
@@ -172,7 +178,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         Err(Failure::Corrupt(detail)) => audit.repaired.push(format!("the derived tables could not be read: {detail}")),
         Err(other) => return Err(other),
     }
-    for differences in [super::daily_deals::day_differences(conn), super::table_practice::differences(conn)] {
+    for differences in [super::daily_deals::day_differences(conn)] {
         // Derived from rows that move no chips: stale or unreadable, they are rebuilt, never fatal.
         match differences {
             Ok(differences) => audit.repaired.extend(differences),

@@ -18,7 +18,6 @@ use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::daily::{self, DEALS};
 use crate::pipeline::settle::{hint_holds, settle_with, HintHold};
-use crate::strategy::hand_evs;
 
 use super::coach::session_card::grade;
 use super::error::GameError;
@@ -255,7 +254,7 @@ pub(crate) fn rebuild_days(conn: &Connection) -> Res<()> {
 /// Deal `index` of `date` drawn with `hold`, and its verdict.
 fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview) {
     let deal = daily::deal(date, index);
-    let evs = hand_evs(deal.machine(), &deal.dealt());
+    let evs = deal.table().hand_evs(&deal.dealt());
     let settled = settle_with(&deal, 1, hold, &evs);
     let verdict = settled.verdict;
     let hand = settled.results.into_iter().next().expect("one hand");

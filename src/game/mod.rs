@@ -63,6 +63,7 @@ mod sums;
 mod training;
 mod whole_history;
 
+use crate::table::Table;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -81,7 +82,8 @@ pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
 pub use milestones::Milestone;
-pub use table_practice::{TableDraw, TableHand, TableHint, TableSums};
+pub use sums::TableSums;
+pub use table_practice::{TableDraw, TableHand, TableHint};
 pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
@@ -163,8 +165,7 @@ impl Game {
         if audit.ok && !audit.repaired.is_empty() {
             self.store.repair(|tx| {
                 sums::rebuild(tx)?;
-                daily_deals::rebuild_days(tx)?;
-                table_practice::rebuild(tx)
+                daily_deals::rebuild_days(tx)
             })?;
         }
         Ok(())
@@ -206,7 +207,7 @@ impl Game {
         let now = now.into();
         self.store.write(|tx| {
             // Being there first: a deal that starts a session belongs to it.
-            play::present(tx, now)?;
+            sums::sessions::present(tx, now)?;
             let events = play::deal(tx, request, seed, now)?;
             play::state(tx, now.date(), events)
         })
@@ -219,7 +220,7 @@ impl Game {
         let now = now.into();
         self.store.write(|tx| {
             play::draw(tx, hold)?;
-            play::present(tx, now)?;
+            sums::sessions::present(tx, now)?;
             play::state(tx, now.date(), Vec::new())
         })
     }
@@ -253,7 +254,7 @@ impl Game {
     pub fn verify_hand(&self, id: i64) -> Result<Verification, GameError> {
         self.store.read(|tx| match hands::finished_hand(tx, id)? {
             None => Err(GameError::UnknownHand { hand_id: id }.into()),
-            Some(hand) => Ok(verify::verify(&hand.claim(store::player::committed_from(tx)?))),
+            Some(hand) => Ok(verify::verify(&hand.claim(store::player::commit_marks(tx)?))),
         })
     }
 
@@ -288,8 +289,12 @@ impl Game {
     /// Deals a practice hand on `table` — a library table (`vpoker tables`) or a saved lab table
     /// (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no XP, never
     /// nudged. Refused while any hand is in progress (`hand-in-progress`).
-    pub fn table_deal(&mut self, table: &str, bet: u32, seed: Seed) -> Result<TableHand, GameError> {
-        self.store.write(|tx| table_practice::deal(tx, table, bet, seed))
+    pub fn table_deal(&mut self, table: &str, bet: u32, seed: Seed, now: impl Into<Moment>) -> Result<TableHand, GameError> {
+        let now = now.into();
+        self.store.write(|tx| {
+            sums::sessions::present(tx, now)?;
+            table_practice::deal(tx, table, bet, seed, now)
+        })
     }
 
     /// The practice table hand in progress, if any.
@@ -368,7 +373,6 @@ impl Game {
         self.store.read(|tx| {
             let mut differences = sums::differences(tx)?;
             differences.extend(daily_deals::day_differences(tx)?);
-            differences.extend(table_practice::differences(tx)?);
             Ok(differences)
         })
     }
@@ -592,5 +596,5 @@ pub fn verify_seed_text(seed: &str, machine: &str, n_hands: u8, commitment: Opti
         return Err(GameError::InvalidHands { hands: n_hands });
     }
     let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
-    Ok(verify::verify(&verify::Claim { commitment, ..verify::Claim::seed(seed, machine, n_hands) }))
+    Ok(verify::verify(&verify::Claim { commitment, ..verify::Claim::seed(seed, Table::machine(machine), n_hands) }))
 }

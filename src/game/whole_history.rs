@@ -20,7 +20,7 @@ use crate::pipeline::Situation;
 use super::error::GameError;
 use super::hands::{each_hand, next_hand_id};
 use super::hands::HandRecord;
-use super::store::player::{self, StoredClaim};
+use super::store::player::{self, CommitMarks, StoredClaim};
 use super::store::{corrupt, Res};
 
 /// Hands between two progress reports (and cancel checks).
@@ -45,6 +45,9 @@ pub struct HistoryCheck {
     pub committed_from: i64,
     /// Whether the bags the history leaves are the stored ones (null when the check stopped before).
     pub bags_match: Option<bool>,
+    /// Whether the profile (chips, losing run, XP and so the level) is where the history ends
+    /// (null when the check stopped before).
+    pub profile_matches: Option<bool>,
     /// The first thing the history does not give, if any.
     pub failure: Option<HistoryFailure>,
 }
@@ -55,7 +58,7 @@ pub struct HistoryFailure {
     /// The hand, or null for the bags at the end.
     pub hand: Option<i64>,
     /// Which check: `record` (the row), `commitment`, `deal`, `draws` (as `verify --hand`),
-    /// `decision` (the kind-deal decision) or `bags`.
+    /// `decision` (the kind-deal decision), `bags` or `profile` (where the history ends).
     pub check: &'static str,
     /// What did not match, in words.
     pub detail: String,
@@ -64,7 +67,8 @@ pub struct HistoryFailure {
 /// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
 /// (in hand ids), and `cancel` stops it with `lab-cancelled`.
 pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Res<HistoryCheck> {
-    let History { start, committed_from, claims: all_claims } = header(conn)?;
+    let History { start, committed_from, bound_from, claims: all_claims } = header(conn)?;
+    let marks = CommitMarks { committed_from, bound_from };
     let total = u64::try_from(next_hand_id(conn)? - 1).unwrap_or(0);
     let (unordered, ordered): (Vec<_>, Vec<_>) = all_claims.iter().partition(|c| c.after_hand.is_none());
     let unordered_chips = unordered.iter().try_fold(0u64, |sum, c| player::add(sum, c.amount, "the unordered claims"))?;
@@ -89,7 +93,7 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
             decisions.claim(chips);
             claims.next();
         }
-        let verification = verify(&hand.claim(committed_from));
+        let verification = verify(&hand.claim(marks));
         if !verification.verified {
             let checks = verification.checks;
             let check = [("commitment", checks.commitment), ("deal", checks.deal), ("draws", checks.draws)]
@@ -100,7 +104,7 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
         }
         let replayed = HistoryHand {
             id: hand.id,
-            machine: hand.machine,
+            table: hand.table.clone(),
             bet: hand.bet,
             n_hands: hand.n_hands,
             practice: hand.practice,
@@ -122,7 +126,13 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
         Ok(())
     })?;
     let mut bags_match = None;
+    let last = i64::try_from(total).unwrap_or(i64::MAX);
     if failure.is_none() {
+        // The claims made after the last hand count towards where the history ends.
+        while let Some(&(_, chips)) = claims.peek().filter(|(after, _)| *after <= last) {
+            decisions.claim(chips);
+            claims.next();
+        }
         if let Some(&(after, _)) = claims.peek().filter(|(after, _)| *after > i64::try_from(total).unwrap_or(i64::MAX)) {
             failure = Some(HistoryFailure {
                 hand: None,
@@ -148,8 +158,32 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
             });
         }
     }
+    let mut profile_matches = None;
+    if failure.is_none() {
+        let end = decisions.end();
+        let profile = player::profile(conn)?;
+        let mut differ = Vec::new();
+        if end.chips != i128::from(profile.chips) {
+            differ.push(format!("chips {} (the history leaves {})", profile.chips, end.chips));
+        }
+        if end.losing_streak != profile.losing_streak {
+            differ.push(format!("losing run {} (the history leaves {})", profile.losing_streak, end.losing_streak));
+        }
+        if end.xp != u128::from(profile.xp) {
+            differ.push(format!("XP {} (the history leaves {})", profile.xp, end.xp));
+        }
+        profile_matches = Some(differ.is_empty());
+        if !differ.is_empty() {
+            failure = Some(HistoryFailure {
+                hand: None,
+                check: "profile",
+                detail: format!("the stored profile says {}", differ.join(", ")),
+            });
+        }
+    }
     progress(total, total);
     Ok(HistoryCheck {
+        profile_matches,
         verified: failure.is_none(),
         counts: decisions.counts(),
         claims: all_claims.len() as u64,
@@ -168,6 +202,8 @@ pub struct History {
     pub start: u64,
     /// The first hand id that must carry a commitment.
     pub committed_from: i64,
+    /// The first hand id whose commitment binds its table, bet and line count (docs/VERIFY.md).
+    pub bound_from: i64,
     /// Every daily claim, in the order made (those of unknown place first).
     pub claims: Vec<StoredClaim>,
 }
@@ -175,9 +211,11 @@ pub struct History {
 /// The history's start: starting chips, where commitments begin, the claims.
 pub(crate) fn header(conn: &Connection) -> Res<History> {
     let (start, _, _, _) = player::ledger_sums(conn)?;
+    let marks = player::commit_marks(conn)?;
     Ok(History {
         start: u64::try_from(start).map_err(|_| corrupt("negative starting chips"))?,
-        committed_from: player::committed_from(conn)?,
+        committed_from: marks.committed_from,
+        bound_from: marks.bound_from,
         claims: player::claims(conn)?,
     })
 }
@@ -185,10 +223,12 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
 /// The whole history in one snapshot: its start, then every finished hand oldest first, one row
 /// at a time (memory stays flat), each replayed and checked as the history pages are.
 pub(crate) fn export(conn: &Connection, start: &mut dyn FnMut(&History), each: &mut dyn FnMut(&HandRecord)) -> Res<()> {
-    start(&header(conn)?);
+    let history = header(conn)?;
+    start(&history);
+    let marks = CommitMarks { committed_from: history.committed_from, bound_from: history.bound_from };
     each_hand(conn, 0, |row| match row {
         Ok(hand) if hand.drawn.is_some() => {
-            each(&hand.record()?);
+            each(&hand.record(marks)?);
             Ok(())
         }
         Ok(_) => Ok(()),

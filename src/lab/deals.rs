@@ -211,6 +211,7 @@ pub fn deal_table(
     check_range("deals", deals, 1, MAX_DEALS)?;
     let ids = categories(machine);
     let exact = exact_counts(machine);
+    let table = crate::table::Table::machine(machine);
     let empty = Tally { counts: vec![0; ids.len()], dead: 0, four_flush: 0, pair: 0 };
     let tallies = run_chunks(
         deals,
@@ -228,7 +229,7 @@ pub fn deal_table(
                     KindDeals::Bag(_) => NudgeSource::Bag(&mut bag),
                     KindDeals::Always => NudgeSource::Always,
                 };
-                let deal = Deal::deal(&hand_seed, machine, 1, source);
+                let deal = Deal::deal(&hand_seed, &table, 1, source);
                 tally.counts[classify(machine, deal.dealt().map(|card| card.index()))] += 1;
                 tally.dead += u64::from(deal.dead());
                 match deal.nudge().map(|nudge| nudge.kind) {

@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 
 use crate::machine::MachineId;
 use crate::shuffle::Seed;
+use crate::table::Table;
 
 use super::deal::{Deal, NudgeSource};
 
@@ -40,5 +41,5 @@ pub fn machine(date: NaiveDate) -> MachineId {
 
 /// Deal `index` of `date`: one hand on the machine of the day, never nudged.
 pub fn deal(date: NaiveDate, index: usize) -> Deal {
-    Deal::deal(&seed(date, index), machine(date), 1, NudgeSource::Never)
+    Deal::deal(&seed(date, index), &Table::machine(machine(date)), 1, NudgeSource::Never)
 }

@@ -24,8 +24,8 @@ use rand_chacha::ChaCha20Rng;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::machine::MachineId;
 use crate::shuffle::{fisher_yates, fresh_deck, Chooser, Seed};
+use crate::table::Table;
 
 use super::bag::ShuffleBag;
 use super::nudge::{apply_nudge, is_dead, plan_nudge, Nudge};
@@ -33,7 +33,7 @@ use super::nudge::{apply_nudge, is_dead, plan_nudge, Nudge};
 /// A dealt hand: its deck (after any nudge), the extra hands' decks, and whether it was dead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
-    machine: MachineId,
+    table: Table,
     deck: [Card; 52],
     dead: bool,
     nudge: Option<Nudge>,
@@ -70,9 +70,10 @@ pub fn nudge_rng(seed: &Seed) -> ChaCha20Rng {
 }
 
 impl Deal {
-    /// Deals `n_hands` (1, 3 or 5) hands on `machine` from `seed`. See the module doc.
-    pub fn deal(seed: &Seed, machine: MachineId, n_hands: u8, nudge: NudgeSource<'_>) -> Deal {
-        Deal::deal_with(&mut seed.rng(), seed, machine, n_hands, nudge)
+    /// Deals `n_hands` hands (one of the table's line counts) on `table` from `seed`. See the
+    /// module doc.
+    pub fn deal(seed: &Seed, table: &Table, n_hands: u8, nudge: NudgeSource<'_>) -> Deal {
+        Deal::deal_with(&mut seed.rng(), seed, table, n_hands, nudge)
     }
 
     /// [`Deal::deal`] with stream 0 passed in (tests count its choices: 51 for the deck, then 46
@@ -80,25 +81,25 @@ impl Deal {
     pub fn deal_with(
         stream0: &mut impl Chooser,
         seed: &Seed,
-        machine: MachineId,
+        table: &Table,
         n_hands: u8,
         nudge: NudgeSource<'_>,
     ) -> Deal {
         let mut deck = fresh_deck();
         fisher_yates(&mut deck, stream0);
-        let dead = is_dead(machine, &std::array::from_fn(|i| deck[i]));
+        let dead = is_dead(table, &std::array::from_fn(|i| deck[i]));
         let nudge = match nudge {
             NudgeSource::Never => None,
-            NudgeSource::Always if dead => plan_nudge(machine, &deck, &mut nudge_rng(seed)),
+            NudgeSource::Always if dead => plan_nudge(table, &deck, &mut nudge_rng(seed)),
             NudgeSource::Always => None,
             NudgeSource::Bag(bag) => {
                 if dead && bag.draw(&mut bag_rng(seed)) {
-                    plan_nudge(machine, &deck, &mut nudge_rng(seed))
+                    plan_nudge(table, &deck, &mut nudge_rng(seed))
                 } else {
                     None
                 }
             }
-            NudgeSource::Disclosed(nudged) if dead && nudged => plan_nudge(machine, &deck, &mut nudge_rng(seed)),
+            NudgeSource::Disclosed(nudged) if dead && nudged => plan_nudge(table, &deck, &mut nudge_rng(seed)),
             NudgeSource::Disclosed(_) => None,
         };
         let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge));
@@ -109,12 +110,12 @@ impl Deal {
                 copy
             })
             .collect();
-        Deal { machine, deck, dead, nudge, extra }
+        Deal { table: table.clone(), deck, dead, nudge, extra }
     }
 
-    /// The machine it was dealt on.
-    pub fn machine(&self) -> MachineId {
-        self.machine
+    /// The table it was dealt on.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
 
     /// The five cards dealt (after any nudge).

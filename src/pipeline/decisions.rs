@@ -24,7 +24,7 @@
 //! way (with none, or all, of those claims counted); otherwise the disclosed one is followed and
 //! counted as unchecked.
 
-use crate::machine::MachineId;
+use crate::table::Table;
 use crate::shuffle::Seed;
 
 use super::bag::ShuffleBag;
@@ -37,8 +37,8 @@ use super::settle::stake;
 pub struct HistoryHand {
     /// The hand's id.
     pub id: i64,
-    /// The machine.
-    pub machine: MachineId,
+    /// The table (a machine's for every hand played for chips).
+    pub table: Table,
     /// Chips per hand.
     pub bet: u32,
     /// 1, 3 or 5 hands.
@@ -106,6 +106,9 @@ pub enum DecisionMismatch {
     /// A nudge with no bag consulted.
     #[error("the record is nudged, but names no bag")]
     NudgeWithoutBag,
+    /// A hand played for chips on a table that is not a machine (tables are practised only).
+    #[error("the record is played for chips on '{0}', which is practised only")]
+    NotAMachine(String),
     /// The nudge is not the one the bag's draw gives (the per-hand check already rejects this).
     #[error("the record's nudge is not the one the {0} bag's draw gives")]
     OtherNudge(&'static str),
@@ -136,8 +139,21 @@ pub struct Decisions {
     /// Chips of claims whose place among the hands is not recorded.
     unordered: i128,
     losing_streak: u32,
+    /// Chips bet on real hands (the XP they earned).
+    wagered: u128,
     bags: [ShuffleBag<bool>; 3],
     counts: DecisionCounts,
+}
+
+/// Where a replayed history ends: what the stored profile must say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct HistoryEnd {
+    /// The balance, every claim counted.
+    pub chips: i128,
+    /// The losing run after the last drawn hand.
+    pub losing_streak: u32,
+    /// Chips bet on real hands: the XP.
+    pub xp: u128,
 }
 
 impl Decisions {
@@ -148,6 +164,7 @@ impl Decisions {
             balance: i128::from(start),
             unordered: i128::from(unordered),
             losing_streak: 0,
+            wagered: 0,
             bags: Situation::ALL.map(Situation::new_bag),
             counts: DecisionCounts::default(),
         }
@@ -169,6 +186,12 @@ impl Decisions {
         self.counts
     }
 
+    /// Where the history replayed so far ends: the balance (with the claims of unknown place), the
+    /// losing run and the XP.
+    pub fn end(&self) -> HistoryEnd {
+        HistoryEnd { chips: self.balance + self.unordered, losing_streak: self.losing_streak, xp: self.wagered }
+    }
+
     /// The next hand: its decision checked against the history so far, then its chips and streak
     /// added. On a mismatch nothing is added (the replay cannot go on meaningfully).
     pub fn hand(&mut self, hand: &HistoryHand) -> Result<Decision, DecisionMismatch> {
@@ -187,6 +210,7 @@ impl Decisions {
         if !hand.practice {
             let cost = stake(hand.bet, hand.n_hands);
             self.balance -= i128::from(cost);
+            self.wagered += u128::from(cost);
             if let Some(won) = hand.won {
                 self.balance += i128::from(won);
                 self.losing_streak = if won < cost { self.losing_streak.saturating_add(1) } else { 0 };
@@ -196,13 +220,16 @@ impl Decisions {
     }
 
     fn decide(&mut self, hand: &HistoryHand) -> Result<Decision, DecisionMismatch> {
-        let dead = || Deal::deal(&hand.seed, hand.machine, 1, NudgeSource::Never).dead();
+        let dead = || Deal::deal(&hand.seed, &hand.table, 1, NudgeSource::Never).dead();
         if hand.practice {
             return match (hand.situation, hand.nudge) {
                 (Some(situation), _) => Err(DecisionMismatch::NoBagHere(situation.id())),
                 (None, Some(_)) => Err(DecisionMismatch::NudgeWithoutBag),
                 (None, None) => Ok(Decision::Practice),
             };
+        }
+        if hand.table.as_machine().is_none() {
+            return Err(DecisionMismatch::NotAMachine(hand.table.id().to_string()));
         }
         let cost = stake(hand.bet, hand.n_hands);
         if self.balance + self.unordered < i128::from(cost) {
@@ -235,7 +262,7 @@ impl Decisions {
         }
         let bag = &mut self.bags[Situation::ALL.iter().position(|&s| s == disclosed).unwrap_or(0)];
         let mut drawn = bag.clone();
-        let deal = Deal::deal(&hand.seed, hand.machine, 1, NudgeSource::Bag(&mut drawn));
+        let deal = Deal::deal(&hand.seed, &hand.table, 1, NudgeSource::Bag(&mut drawn));
         if !deal.dead() {
             return Err(DecisionMismatch::NoBagHere(disclosed.id()));
         }

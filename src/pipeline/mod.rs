@@ -20,6 +20,7 @@
 //! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
 
 pub mod bag;
+pub mod commit;
 pub mod daily;
 pub mod deal;
 pub mod decisions;
@@ -29,6 +30,7 @@ pub mod settle;
 pub mod verify;
 
 pub use bag::ShuffleBag;
+pub use commit::CommitRule;
 pub use deal::{Deal, NudgeSource};
 pub use nudge::{Nudge, NudgeKind, Situation};
 pub use seeds::HandSeeds;

@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank};
 use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
-use crate::machine::MachineId;
 use crate::shuffle::Chooser;
+use crate::table::Table;
 
 use super::bag::ShuffleBag;
 
@@ -130,8 +130,8 @@ pub enum NudgeKind {
 }
 
 /// Whether a deal is dead: pays nothing as dealt, no pair of any rank, and on Deuces Wild no deuce.
-pub fn is_dead(machine: MachineId, dealt: &[Card; 5]) -> bool {
-    match machine.family() {
+pub fn is_dead(table: &Table, dealt: &[Card; 5]) -> bool {
+    match table.family() {
         Family::Natural => evaluate_natural(dealt) == NaturalCategory::Nothing,
         Family::Deuces => {
             dealt.iter().all(|c| c.rank() != Rank::Two)
@@ -155,9 +155,9 @@ fn distinct_ranks(dealt: &[Card; 5]) -> bool {
 
 /// The nudge a dead deal at the top of `deck` gets, or `None` when the deal is not dead. The added
 /// card is picked uniformly among the candidates with `chooser` (one choice).
-pub fn plan_nudge(machine: MachineId, deck: &[Card; 52], chooser: &mut impl Chooser) -> Option<Nudge> {
+pub fn plan_nudge(table: &Table, deck: &[Card; 52], chooser: &mut impl Chooser) -> Option<Nudge> {
     let dealt: [Card; 5] = std::array::from_fn(|i| deck[i]);
-    if !is_dead(machine, &dealt) {
+    if !is_dead(table, &dealt) {
         return None;
     }
     let mut suit_counts = [0usize; 4];
@@ -171,7 +171,7 @@ pub fn plan_nudge(machine: MachineId, deck: &[Card; 52], chooser: &mut impl Choo
         let kept_ranks: Vec<Rank> = (0..5).filter(|&i| i != position).map(rank_of).collect();
         // The nudge gives four to a flush, never a finished hand: a suited card that would complete
         // a straight (4h with 5h 6h 7h 8c) is not a candidate.
-        let table = machine.paytable();
+        let table = table.paytable();
         let pays_nothing = |card: Card| {
             let mut nudged = dealt;
             nudged[position] = card;

@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::machine::Paytable;
-use crate::strategy::{hand_evs, HandEvs};
+use crate::strategy::HandEvs;
 
 use super::deal::Deal;
 
@@ -98,7 +97,7 @@ pub fn stake(bet: u32, n_hands: u8) -> u64 {
 
 /// Settles `deal` drawn with `hold` at `bet` chips per hand.
 pub fn settle(deal: &Deal, bet: u32, hold: Hold) -> Settlement {
-    let evs = hand_evs(deal.machine(), &deal.dealt());
+    let evs = deal.table().hand_evs(&deal.dealt());
     settle_with(deal, bet, hold, &evs)
 }
 
@@ -113,20 +112,7 @@ pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, evs: &HandEvs) -> Settleme
 /// Each hand's final cards, replacement cards, row and win for `hold` at `bet` chips per hand (the
 /// part of settling that needs no EVs; verification calls it too).
 pub fn results(deal: &Deal, bet: u32, hold: Hold) -> Vec<HandResult> {
-    results_on(deal, deal.machine().paytable(), bet, hold)
-}
-
-/// [`settle_with`] on any paytable (a library or lab table practised): the same draw, paid by
-/// `table` instead of the deal's machine.
-pub fn settle_on(deal: &Deal, table: &Paytable, bet: u32, hold: Hold, evs: &HandEvs) -> Settlement {
-    let results = results_on(deal, table, bet, hold);
-    let won = results.iter().map(|r| r.win).sum();
-    let verdict = HoldVerdict::of(evs, hold, stake(bet, deal.n_hands() as u8));
-    Settlement { results, won, verdict }
-}
-
-/// [`results`] paid by `table`.
-pub fn results_on(deal: &Deal, table: &Paytable, bet: u32, hold: Hold) -> Vec<HandResult> {
+    let table = deal.table().paytable();
     deal.final_hands(hold)
         .into_iter()
         .map(|cards| {

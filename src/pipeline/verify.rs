@@ -21,32 +21,34 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::machine::MachineId;
-use crate::shuffle::{fisher_yates, fresh_deck, Seed};
+use crate::shuffle::{fisher_yates, fresh_deck, hex, Seed};
+use crate::table::Table;
+
+use super::commit::CommitRule;
 
 use super::deal::{nudge_rng, Deal, NudgeSource};
 use super::nudge::{plan_nudge, Nudge, NudgeKind};
 use super::settle::{results, HandResult};
 
-/// What a record says about a hand; every field but the seed, machine and hand count is optional
-/// (a pasted seed has nothing recorded to compare with).
+/// What a record says about a hand; every field but the seed, table, hand count and commitment
+/// rule is optional (a pasted seed has nothing recorded to compare with).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Claim {
     /// The hand's id in the history, if it comes from one.
     pub hand: Option<i64>,
     /// The revealed seed.
     pub seed: Seed,
-    /// The machine it was dealt on.
-    pub machine: MachineId,
+    /// The table it was dealt on.
+    pub table: Table,
     /// 1, 3 or 5 hands.
     pub n_hands: u8,
     /// Chips per hand (for the win; 1 when unknown).
     pub bet: u32,
     /// The commitment shown while the hand was in progress, as recorded (hex).
     pub commitment: Option<String>,
-    /// Whether the record must carry a commitment (it was stored after commitments began): then a
-    /// missing one fails the commitment check instead of reading as an older hand's.
-    pub committed: bool,
+    /// The rule the commitment was made under (fixed by the hand's place in its history): a rule
+    /// that requires one makes a missing commitment fail instead of reading as an older hand's.
+    pub rule: CommitRule,
     /// The five cards dealt, as recorded.
     pub dealt: Option<[Card; 5]>,
     /// The nudge the record discloses.
@@ -62,16 +64,16 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// A bare seed: nothing recorded, one hand on `machine` per `n_hands`.
-    pub fn seed(seed: Seed, machine: MachineId, n_hands: u8) -> Claim {
+    /// A bare seed: nothing recorded, `n_hands` hands on `table`.
+    pub fn seed(seed: Seed, table: Table, n_hands: u8) -> Claim {
         Claim {
             hand: None,
             seed,
-            machine,
+            table,
             n_hands,
             bet: 1,
             commitment: None,
-            committed: false,
+            rule: CommitRule::Legacy,
             dealt: None,
             nudge: None,
             hold: None,
@@ -102,7 +104,7 @@ pub struct NudgeStep {
 /// The three checks: `Some(true)` passed, `Some(false)` failed, `None` nothing recorded to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Checks {
-    /// Commitment = SHA-256(seed).
+    /// Commitment = the one its rule gives (SHA-256 of the seed, or of the seed and the choices).
     pub commitment: Option<bool>,
     /// Replayed deal = recorded deal (nudge included).
     pub deal: Option<bool>,
@@ -115,14 +117,17 @@ pub struct Checks {
 pub struct Verification {
     /// The hand's id, or null for a pasted seed.
     pub hand: Option<i64>,
-    /// The machine.
-    pub game: MachineId,
+    /// The table (its id).
+    pub game: Table,
     /// The seed, 64 hex digits.
     pub seed: Seed,
     /// The recorded commitment, or null (a hand stored before commitments, or a pasted seed).
     pub commitment: Option<String>,
-    /// SHA-256 of the seed's 32 bytes, computed now.
-    pub sha256: String,
+    /// The commitment the rule gives, computed now (SHA-256 of the seed's 32 bytes, or of the
+    /// seed and the bound text), or null for a hand that was never committed.
+    pub sha256: Option<String>,
+    /// The rule the commitment was made under.
+    pub commitment_rule: CommitRule,
     /// The 52 cards as the seed's shuffle leaves them, before any nudge; the deal is positions 0–4.
     pub deck: Vec<Card>,
     /// The five cards dealt (after the nudge).
@@ -142,25 +147,31 @@ pub struct Verification {
     pub verified: bool,
 }
 
-/// The nudge the kind-deal rule gives the deal of `seed` on `machine` (when it is dead and a bag
+/// The nudge the kind-deal rule gives the deal of `seed` on `table` (when it is dead and a bag
 /// says "nudge"), or `None` when the deal is not dead: what `vpoker verify --seed … --nudged` shows.
-pub fn rule_nudge(seed: &Seed, machine: MachineId) -> Option<Nudge> {
+pub fn rule_nudge(seed: &Seed, table: &Table) -> Option<Nudge> {
     let mut deck = fresh_deck();
     fisher_yates(&mut deck, &mut seed.rng());
-    plan_nudge(machine, &deck, &mut nudge_rng(seed))
+    plan_nudge(table, &deck, &mut nudge_rng(seed))
 }
 
 /// Replays `claim` from its seed and checks it. Costs one deal and one settle: no EVs.
 pub fn verify(claim: &Claim) -> Verification {
-    let Claim { seed, machine, n_hands, .. } = *claim;
+    let Claim { seed, n_hands, rule, .. } = *claim;
+    let table = &claim.table;
     let mut failures = Vec::new();
-    let sha256 = seed.commitment_hex();
-    let commitment = match &claim.commitment {
-        Some(c) => Some(c.eq_ignore_ascii_case(&sha256)),
-        None if claim.committed => Some(false),
-        None => None,
+    let sha256 = rule.commitment(&seed, table, claim.bet, n_hands).map(|c| hex(&c));
+    let commitment = match (&claim.commitment, &sha256) {
+        (Some(c), Some(expected)) => Some(c.eq_ignore_ascii_case(expected)),
+        (Some(_), None) => Some(false),
+        (None, _) if rule.required() => Some(false),
+        (None, _) => None,
     };
     match (&claim.commitment, commitment) {
+        (Some(_), Some(false)) if rule == CommitRule::Uncommitted => failures
+            .push("a practice table hand stored before commitments covered tables carries a commitment".to_string()),
+        (Some(_), Some(false)) if rule == CommitRule::Bound => failures
+            .push("the commitment is not SHA-256 of the seed with the table, bet and line count".to_string()),
         (Some(_), Some(false)) => failures.push("the commitment is not SHA-256 of the seed".to_string()),
         (None, Some(false)) => {
             failures.push("the hand was stored after commitments began, but carries none".to_string())
@@ -170,7 +181,7 @@ pub fn verify(claim: &Claim) -> Verification {
 
     let mut deck = fresh_deck();
     fisher_yates(&mut deck, &mut seed.rng());
-    let (deal, deal_check) = replay_deal(&seed, machine, n_hands, claim.dealt.as_ref(), claim.nudge.as_ref());
+    let (deal, deal_check) = replay_deal(&seed, table, n_hands, claim.dealt.as_ref(), claim.nudge.as_ref());
     let deal_check = (claim.dealt.is_some() || claim.nudge.is_some()).then(|| match deal_check {
         Ok(()) => true,
         Err(mismatch) => {
@@ -209,10 +220,11 @@ pub fn verify(claim: &Claim) -> Verification {
     let checks = Checks { commitment, deal: deal_check, draws: draws_check };
     Verification {
         hand: claim.hand,
-        game: machine,
+        game: table.clone(),
         seed,
         commitment: claim.commitment.clone(),
         sha256,
+        commitment_rule: rule,
         deck: deck.to_vec(),
         dealt: deal.dealt(),
         nudge: deal.nudge().map(|n| NudgeStep {
@@ -250,12 +262,12 @@ pub enum DealMismatch {
 /// the dealt cards: it is never applied as stored.
 pub fn replay_deal(
     seed: &Seed,
-    machine: MachineId,
+    table: &Table,
     n_hands: u8,
     dealt: Option<&[Card; 5]>,
     nudge: Option<&Nudge>,
 ) -> (Deal, Result<(), DealMismatch>) {
-    let deal = Deal::deal(seed, machine, n_hands, NudgeSource::Disclosed(nudge.is_some()));
+    let deal = Deal::deal(seed, table, n_hands, NudgeSource::Disclosed(nudge.is_some()));
     let check = if nudge.is_some() && deal.nudge().is_none() && !deal.dead() {
         Err(DealMismatch::NotDead)
     } else if deal.nudge() != nudge {

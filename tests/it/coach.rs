@@ -2,6 +2,7 @@
 //! random play, session boundaries with given times, the downsampled chart, session cards, and the
 //! review queue of mistakes (two right answers in a row take a hand off).
 
+use vpoker::table::Table;
 use chrono::{NaiveDate, NaiveDateTime};
 use proptest::prelude::*;
 use vpoker::pipeline::deal::{Deal, NudgeSource};
@@ -54,11 +55,11 @@ fn same_cards_best_hold_is_the_brute_replay_for_single_and_multi_play() {
     assert!(records.iter().any(|r| r.hands == 5) && records.iter().any(|r| r.hands == 1));
     for record in &records {
         // Brute: the deck from the seed, the best hold's cards filled in by hand from each deck.
-        let deal = Deal::deal(&record.seed, record.machine, record.hands, NudgeSource::Disclosed(record.nudge.is_some()));
+        let deal = Deal::deal(&record.seed, &record.table, record.hands, NudgeSource::Disclosed(record.nudge.is_some()));
         let dealt = deal.dealt();
         let mut decks: Vec<Vec<_>> = vec![deal.deck()[5..].to_vec()];
         decks.extend(deal.extra_decks().iter().map(|d| d.to_vec()));
-        let table = record.machine.paytable();
+        let table = record.table.paytable();
         assert_eq!(record.best_results.len(), decks.len());
         for (result, deck) in record.best_results.iter().zip(&decks) {
             let mut next = deck.iter();
@@ -78,7 +79,7 @@ fn same_cards_best_hold_is_the_brute_replay_for_single_and_multi_play() {
 fn five_play_same_cards_use_each_hands_own_deck() {
     // The pipeline directly: extra hand k's best-hold finals come off its own reshuffled deck.
     for n in 0..50u64 {
-        let deal = Deal::deal(&seed(n), MachineId::DeucesWild, 5, NudgeSource::Never);
+        let deal = Deal::deal(&seed(n), &Table::machine(MachineId::DeucesWild), 5, NudgeSource::Never);
         let best = vpoker::strategy::hand_evs(MachineId::DeucesWild, &deal.dealt()).best();
         let results = vpoker::pipeline::settle::results(&deal, 5, best);
         for (k, result) in results.iter().enumerate().skip(1) {
@@ -109,7 +110,7 @@ proptest! {
                 prop_assert!(all.skill_cost_chips >= -1e-9);
                 prop_assert_eq!(machine.pure.deals + machine.nudged.deals, all.deals);
                 prop_assert_eq!(machine.pure.won + machine.nudged.won, all.won);
-                let mine: Vec<_> = history.iter().filter(|h| h.machine == machine.machine && h.practice == practice).collect();
+                let mine: Vec<_> = history.iter().filter(|h| h.machine == Some(machine.machine) && h.practice == practice).collect();
                 prop_assert_eq!(all.deals, mine.len() as u64);
                 prop_assert_eq!(machine.best_holds_won, mine.iter().map(|h| h.best_won.unwrap()).sum::<u64>());
                 let last = machine.chart.last().unwrap();

@@ -1,6 +1,7 @@
 //! Kind deals: never on a live deal, one swap that leaves the draw untouched and fair, the kinds of
 //! nudge docs/VERIFY.md describes, and the rates the shuffle bags promise (also across restarts).
 
+use vpoker::table::Table;
 use chrono::NaiveDate;
 use vpoker::card::{Card, Rank};
 use vpoker::pipeline::deal::{nudge_rng, Deal, NudgeSource};
@@ -32,12 +33,12 @@ fn a_live_deal_is_never_touched() {
         for n in 0..20_000 {
             let seed = seed(n);
             let deck = seed.deck();
-            if is_dead(machine, &top5(&deck)) {
+            if is_dead(&Table::machine(machine), &top5(&deck)) {
                 continue;
             }
             n_live += 1;
-            assert!(plan_nudge(machine, &deck, &mut nudge_rng(&seed)).is_none());
-            let deal = Deal::deal(&seed, machine, 5, NudgeSource::Always);
+            assert!(plan_nudge(&Table::machine(machine), &deck, &mut nudge_rng(&seed)).is_none());
+            let deal = Deal::deal(&seed, &Table::machine(machine), 5, NudgeSource::Always);
             assert_eq!(deal.deck(), &deck, "{machine}: a live deal keeps the seed's deck");
             assert!(deal.nudge().is_none());
         }
@@ -51,7 +52,7 @@ fn dead_means_no_pair_no_pay_and_no_deuce_on_deuces_wild() {
         let dealt = top5(&seed(n).deck());
         let ranks: std::collections::HashSet<Rank> = dealt.iter().map(|c| c.rank()).collect();
         for machine in MachineId::ALL {
-            let dead = is_dead(machine, &dealt);
+            let dead = is_dead(&Table::machine(machine), &dealt);
             let pays = machine.paytable().pay(&dealt) > 0;
             let has_deuce = dealt.iter().any(|c| c.rank() == Rank::Two);
             let expected = ranks.len() == 5 && !pays && !(machine == MachineId::DeucesWild && has_deuce);
@@ -67,10 +68,10 @@ fn a_nudge_is_one_swap_the_draw_comes_off_the_untouched_deck() {
         for n in 0..4_000 {
             let seed = seed(n);
             let before = seed.deck();
-            if !is_dead(machine, &top5(&before)) {
+            if !is_dead(&Table::machine(machine), &top5(&before)) {
                 continue;
             }
-            let deal = Deal::deal(&seed, machine, 3, NudgeSource::Always);
+            let deal = Deal::deal(&seed, &Table::machine(machine), 3, NudgeSource::Always);
             let nudge = *deal.nudge().expect("a dead deal asked to be nudged is nudged");
             let after = *deal.deck();
             // Exactly the two swapped positions differ; the deck is still the 52 cards.
@@ -84,7 +85,7 @@ fn a_nudge_is_one_swap_the_draw_comes_off_the_untouched_deck() {
             // The first hand's replacements are the untouched deck's, the removed card standing in
             // for the added one.
             for hold in Hold::all() {
-                let untouched = Deal::deal(&seed, machine, 1, NudgeSource::Never).final_hands(hold)[0];
+                let untouched = Deal::deal(&seed, &Table::machine(machine), 1, NudgeSource::Never).final_hands(hold)[0];
                 let drawn = deal.final_hands(hold)[0];
                 for i in (0..5).filter(|&i| !hold.holds(i)) {
                     let expected = if untouched[i] == nudge.added { nudge.removed } else { untouched[i] };
@@ -130,7 +131,7 @@ fn the_draw_after_a_nudge_is_still_uniform() {
     while n_pairs < 20_000 {
         let seed = seed(1_000_000 + n);
         n += 1;
-        let deal = Deal::deal(&seed, MachineId::JacksOrBetter, 1, NudgeSource::Always);
+        let deal = Deal::deal(&seed, &Table::machine(MachineId::JacksOrBetter), 1, NudgeSource::Always);
         let Some(nudge) = deal.nudge() else { continue };
         if nudge.kind != NudgeKind::Pair {
             continue;
@@ -235,7 +236,7 @@ fn the_documented_derivation_reproduces_every_hand() {
         for nudge in [false, true] {
             let deal = Deal::deal(
                 &seed,
-                MachineId::BonusPoker,
+                &Table::machine(MachineId::BonusPoker),
                 5,
                 if nudge { NudgeSource::Always } else { NudgeSource::Never },
             );
@@ -289,12 +290,12 @@ fn a_four_flush_nudge_never_finishes_a_hand() {
     for machine in MachineId::ALL {
         for n in 0..20_000 {
             let seed = seed(n);
-            let Some(nudge) = plan_nudge(machine, &seed.deck(), &mut nudge_rng(&seed)) else { continue };
+            let Some(nudge) = plan_nudge(&Table::machine(machine), &seed.deck(), &mut nudge_rng(&seed)) else { continue };
             if nudge.kind != NudgeKind::FourFlush {
                 continue;
             }
             n_four_flush += 1;
-            let deal = Deal::deal(&seed, machine, 1, NudgeSource::Always);
+            let deal = Deal::deal(&seed, &Table::machine(machine), 1, NudgeSource::Always);
             let dealt = deal.dealt();
             assert_eq!(machine.paytable().pay(&dealt), 0, "{machine}: {dealt:?} pays as dealt");
             let mut suits = [0; 4];

@@ -1,6 +1,7 @@
 //! Milestones through the public `Game` API: each reached from what the game keeps (running sums,
 //! today's deals, drill tallies, the level, a marked event), announced once, never paid in chips.
 
+use vpoker::table::Table;
 use chrono::NaiveDate;
 use vpoker::card::Rank;
 use vpoker::game::{DealRequest, DrillSource, Game, Milestone};
@@ -109,7 +110,7 @@ fn best_holds_in_a_row_count_a_mistake_breaks_the_run_and_each_is_announced_once
 /// A seed whose practice deal on Jacks or Better holds four to a royal flush and draws the fifth.
 fn royal_seed() -> (u64, Hold) {
     for n in 0..5_000_000u64 {
-        let deal = Deal::deal(&seed(n), MachineId::JacksOrBetter, 1, NudgeSource::Never);
+        let deal = Deal::deal(&seed(n), &Table::machine(MachineId::JacksOrBetter), 1, NudgeSource::Never);
         let dealt = deal.dealt();
         let next = deal.deck()[5];
         let royal = |c: &vpoker::card::Card| c.rank() >= Rank::Ten && c.suit() == next.suit();

@@ -390,7 +390,7 @@ fn history_is_newest_first_with_everything_needed_to_replay() {
     assert!(history[0].id > history[1].id && history[1].id > history[2].id);
     assert!(history.iter().all(|h| h.drawn), "the hand in progress is not history yet");
     for hand in &history {
-        let replay = vpoker::pipeline::Deal::deal(&hand.seed, hand.machine, hand.hands, vpoker::pipeline::NudgeSource::Disclosed(hand.nudge.is_some()));
+        let replay = vpoker::pipeline::Deal::deal(&hand.seed, &hand.table, hand.hands, vpoker::pipeline::NudgeSource::Disclosed(hand.nudge.is_some()));
         assert_eq!(replay.dealt(), hand.dealt);
         assert_eq!(replay.final_hands(hand.hold.unwrap())[0], hand.results[0].cards);
     }

@@ -2,6 +2,7 @@
 //! (which `vpoker simulate` calls) and replay give for the same seed and kind-deal bag state, and a
 //! deal shuffles its deck once.
 
+use vpoker::table::Table;
 use chrono::NaiveDate;
 use proptest::prelude::*;
 use vpoker::pipeline::nudge::Situation;
@@ -34,10 +35,10 @@ fn a_deal_shuffles_its_deck_once() {
         for n in 0..50u8 {
             let seed = Seed::from_bytes([n; 32]);
             let mut counting = Counting { inner: seed.rng(), calls: 0 };
-            let counted = Deal::deal_with(&mut counting, &seed, MachineId::JacksOrBetter, n_hands, NudgeSource::Always);
+            let counted = Deal::deal_with(&mut counting, &seed, &Table::machine(MachineId::JacksOrBetter), n_hands, NudgeSource::Always);
             // 51 choices for the deck, 46 for each extra hand's copy of the 47 unseen cards.
             assert_eq!(counting.calls, 51 + 46 * (u32::from(n_hands) - 1));
-            assert_eq!(counted, Deal::deal(&seed, MachineId::JacksOrBetter, n_hands, NudgeSource::Always));
+            assert_eq!(counted, Deal::deal(&seed, &Table::machine(MachineId::JacksOrBetter), n_hands, NudgeSource::Always));
         }
     }
 }
@@ -70,7 +71,7 @@ proptest! {
                 Some(situation) => NudgeSource::Bag(&mut bags[Situation::ALL.iter().position(|&s| s == situation).unwrap()]),
                 None => NudgeSource::Never,
             };
-            let simulated = Deal::deal(&seed, MachineId::JacksOrBetter, 1, source);
+            let simulated = Deal::deal(&seed, &Table::machine(MachineId::JacksOrBetter), 1, source);
             prop_assert_eq!(simulated.dealt(), record.dealt);
             prop_assert_eq!(simulated.nudge(), record.nudge.as_ref());
             prop_assert_eq!(simulated.dead(), record.dead);
@@ -119,10 +120,10 @@ proptest! {
             prop_assert_eq!(dealt.hand.unwrap().cards, record.dealt);
             // The bag's answer was yes when the record shows a nudge (or no candidate card existed).
             let answered = if record.nudge.is_some() { NudgeSource::Always } else { NudgeSource::Never };
-            let simulated = Deal::deal(&seed, machine, n_hands, answered);
+            let simulated = Deal::deal(&seed, &Table::machine(machine), n_hands, answered);
             prop_assert_eq!(simulated.dealt(), record.dealt);
             prop_assert_eq!(simulated.nudge(), record.nudge.as_ref());
-            let replayed = Deal::deal(&seed, machine, n_hands, NudgeSource::Disclosed(record.nudge.is_some()));
+            let replayed = Deal::deal(&seed, &Table::machine(machine), n_hands, NudgeSource::Disclosed(record.nudge.is_some()));
             prop_assert_eq!(&replayed, &simulated);
             let settled = settle(&replayed, 5, hold);
             prop_assert_eq!(&settled.results, &record.results);

@@ -2,12 +2,13 @@
 //! hand in progress across the game, the same cards with the best hold, figures per table that the
 //! audit rebuilds from the hands.
 
+use vpoker::table::Table;
 use chrono::NaiveDate;
 use vpoker::game::{DealRequest, Game, GameError, RowPay};
 use vpoker::hold::Hold;
 use vpoker::library::Preset;
 use vpoker::machine::MachineId;
-use vpoker::pipeline::{Deal, NudgeSource};
+use vpoker::pipeline::{CommitRule, Deal, NudgeSource};
 use vpoker::shuffle::Seed;
 use vpoker::strategy::custom::TableSolver;
 
@@ -31,8 +32,8 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
     let solver = TableSolver::new(&preset.paytable());
     let mut expected = (0u64, 0u64, 0u64, 0u64, 0.0f64);
     for n in 0..40u64 {
-        let hand = game.table_deal(preset.id, 10, seed(n)).unwrap();
-        let deal = Deal::deal(&seed(n), MachineId::JacksOrBetter, 1, NudgeSource::Never);
+        let hand = game.table_deal(preset.id, 10, seed(n), day()).unwrap();
+        let deal = Deal::deal(&seed(n), &Table::preset(preset), 1, NudgeSource::Never);
         assert_eq!(hand.cards, deal.dealt(), "the deal is the seed's shuffle, never nudged");
         assert_eq!((hand.table.as_str(), hand.name.as_str()), (preset.id, preset.name));
         let hint = game.table_hint().unwrap();
@@ -64,7 +65,17 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
     assert_eq!(game.table_sums("jacks-or-better-8-5").unwrap().hands, 0, "counted apart per table");
     let after = game.state(day()).unwrap();
     assert_eq!((after.chips, after.xp), (before.chips, before.xp), "no chips, no XP");
-    assert!(game.history(10, None).unwrap().is_empty(), "not a machine's hand");
+    // The one store: every practised hand is in the history with its table, committed and verifiable.
+    let history = game.history(50, None).unwrap();
+    assert_eq!(history.len(), 40);
+    for hand in &history {
+        assert_eq!((hand.machine, hand.table.id(), hand.practice, hand.cost), (None, preset.id, true, 0));
+        assert_eq!(hand.commitment_rule, CommitRule::Bound);
+        let verification = game.verify_hand(hand.id).unwrap();
+        assert!(verification.verified && verification.checks.commitment == Some(true), "{verification:?}");
+    }
+    let check = game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    assert!(check.verified && check.counts.practice == 40, "{check:?}");
     assert!(game.audit().unwrap().ok);
 }
 
@@ -73,18 +84,18 @@ fn one_hand_is_in_progress_across_machines_and_tables_and_bad_requests_change_no
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false };
-    game.table_deal("not-so-ugly-deuces", 5, seed(1)).unwrap();
+    game.table_deal("not-so-ugly-deuces", 5, seed(1), day()).unwrap();
     assert!(matches!(game.deal(request, seed(2), day()), Err(GameError::HandInProgress { .. })));
-    assert!(matches!(game.table_deal("not-so-ugly-deuces", 5, seed(3)), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(game.table_deal("not-so-ugly-deuces", 5, seed(3), day()), Err(GameError::HandInProgress { .. })));
     assert!(matches!(game.draw(Hold::NONE, day()), Err(GameError::NoHandInProgress)), "the machine has no hand");
     game.table_draw(Hold::NONE).unwrap();
     assert!(matches!(game.table_draw(Hold::NONE), Err(GameError::NoHandInProgress)));
     game.deal(request, seed(4), day()).unwrap();
-    assert!(matches!(game.table_deal("not-so-ugly-deuces", 5, seed(5)), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(game.table_deal("not-so-ugly-deuces", 5, seed(5), day()), Err(GameError::HandInProgress { .. })));
     game.draw(Hold::NONE, day()).unwrap();
-    assert!(matches!(game.table_deal("jacks-or-better-10-7", 5, seed(6)), Err(GameError::UnknownTable { .. })));
+    assert!(matches!(game.table_deal("jacks-or-better-10-7", 5, seed(6), day()), Err(GameError::UnknownTable { .. })));
     assert_eq!(GameError::UnknownTable { table: "x".into() }.kind(), "unknown-table");
-    assert!(matches!(game.table_deal("jacks-or-better-8-5", 7, seed(6)), Err(GameError::InvalidBet { .. })));
+    assert!(matches!(game.table_deal("jacks-or-better-8-5", 7, seed(6), day()), Err(GameError::InvalidBet { .. })));
     assert!(game.table_hand().unwrap().is_none(), "nothing dealt by a refusal");
 }
 
@@ -95,10 +106,10 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     let mut game = Game::open(&path).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "7".into() }];
     game.save_lab_table("Seven five", MachineId::JacksOrBetter, &pays).unwrap();
-    let hand = game.table_deal("lab:Seven five", 5, seed(9)).unwrap();
+    let hand = game.table_deal("lab:Seven five", 5, seed(9), day()).unwrap();
     assert_eq!((hand.table.as_str(), hand.name.as_str()), ("lab:Seven five", "Seven five"));
     game.table_draw(Hold::NONE).unwrap();
-    game.table_deal("Seven five", 5, seed(10)).unwrap();
+    game.table_deal("Seven five", 5, seed(10), day()).unwrap();
     game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
     assert_eq!(game.table_sums("lab:Seven five").unwrap().hands, 2, "a bare name finds the lab table");
     // A lab table deleted later: its hands still replay from the pays kept with them.
@@ -110,22 +121,21 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     drop(conn);
     let game = Game::open(&path).unwrap();
     let audit = game.audit().unwrap();
-    assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("practice tables")), "{audit:?}");
+    assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("practice figures")), "{audit:?}");
     assert!(game.derived_differences().unwrap().is_empty(), "rebuilt from the hands");
     assert!(game.table_sums("lab:Seven five").unwrap().won < 9999);
 }
 
 #[test]
-fn a_crafted_practice_hand_or_day_is_skipped_by_the_audit_never_fatal() {
+fn a_crafted_day_or_milestone_is_skipped_by_the_audit_never_fatal_and_a_table_hand_is_checked_as_any_hand() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
-    game.table_deal("jacks-or-better-9-6", 5, seed(20)).unwrap();
+    game.table_deal("jacks-or-better-9-6", 5, seed(20), day()).unwrap();
     game.table_draw(Hold::NONE).unwrap();
     game.daily_draw(Hold::NONE, day()).unwrap();
     drop(game);
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute("INSERT INTO table_hands (table_id, base, pays, bet, seed, hold) VALUES ('x', 'no-such-base', '1,2', 5, 'zz', 3)", []).unwrap();
     conn.execute("INSERT INTO daily_deals (day, idx, hold) VALUES ('2031-02-30', 0, 1)", []).unwrap();
     conn.execute("INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', 'yesterday', 1)", []).unwrap();
     drop(conn);
@@ -135,4 +145,11 @@ fn a_crafted_practice_hand_or_day_is_skipped_by_the_audit_never_fatal() {
     assert_eq!(game.table_sums("jacks-or-better-9-6").unwrap().hands, 1, "the real practice hand still counts");
     assert!(game.milestones().unwrap().iter().any(|m| m.id == "first-royal" && m.reached && m.reached_on.is_none()));
     assert!(Game::audit_file(&path).is_ok());
+    drop(game);
+    // A practised table's hand is a hand like any other: its seed changed, the audit refuses it.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE hands SET seed = zeroblob(32) WHERE tbl >= 4", []).unwrap();
+    drop(conn);
+    let audit = Game::open(&path).unwrap().audit().unwrap();
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("commitment")), "{audit:?}");
 }

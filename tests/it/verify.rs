@@ -3,6 +3,7 @@
 //! docs/VERIFY.md states is the core's: the nudge rule over every possible deal, the stream words,
 //! the worked nudges and the paytables.
 
+use vpoker::table::Table;
 use std::path::Path;
 
 use chrono::NaiveDate;
@@ -127,7 +128,7 @@ fn a_tampered_nudge_or_win_fails_and_says_where() {
 fn a_tampered_replacement_card_or_final_hand_fails_the_draws_check() {
     let claim = |n_hands| Claim {
         hold: Some(Hold::from_mask(0b00011).unwrap()),
-        ..Claim::seed(seed(7), MachineId::DeucesWild, n_hands)
+        ..Claim::seed(seed(7), Table::machine(MachineId::DeucesWild), n_hands)
     };
     for n_hands in [1, 5] {
         let honest = verify(&claim(n_hands));
@@ -154,7 +155,7 @@ fn a_commitment_is_sha256_of_the_seed_bytes() {
     assert_eq!(seed(1).commitment_hex(), "ec4916dd28fc4c10d78e287ca5d9cc51ee1ae73cbfde08c6b37324cbfaac8bc5");
     let v = verify(&Claim {
         commitment: Some(seed(1).commitment_hex().to_uppercase()),
-        ..Claim::seed(seed(1), MachineId::JacksOrBetter, 1)
+        ..Claim::seed(seed(1), Table::machine(MachineId::JacksOrBetter), 1)
     });
     assert_eq!(v.checks.commitment, Some(true));
 }
@@ -273,9 +274,9 @@ fn every_dead_deal_is_nudged_by_the_documented_rule() {
                             }
                             let cards: [Card; 5] = std::array::from_fn(|i| deck[i]);
                             let expected = documented_nudge(machine, &dealt);
-                            assert_eq!(is_dead(machine, &cards), expected.is_some(), "{machine} {cards:?}");
+                            assert_eq!(is_dead(&Table::machine(machine), &cards), expected.is_some(), "{machine} {cards:?}");
                             let mut chooser = CountingChooser(None);
-                            let nudge = plan_nudge(machine, &deck, &mut chooser);
+                            let nudge = plan_nudge(&Table::machine(machine), &deck, &mut chooser);
                             let Some((kind, position, candidates, deuce, straight)) = expected else {
                                 assert_eq!(nudge, None);
                                 continue;
@@ -357,7 +358,7 @@ fn the_worked_nudges_are_the_cores() {
         let (_, _, listed, _, _) = documented_nudge(MachineId::JacksOrBetter, &dealt).unwrap();
         let listed: Vec<String> = listed.iter().map(|&i| Card::from_index(i).unwrap().to_string()).collect();
         assert_eq!(listed.join(" "), candidates);
-        let nudge = rule_nudge(&seed, MachineId::JacksOrBetter).unwrap();
+        let nudge = rule_nudge(&seed, &Table::machine(MachineId::JacksOrBetter)).unwrap();
         assert_eq!((nudge.added.to_string(), nudge.deck_position), (added.to_string(), from));
     }
 }

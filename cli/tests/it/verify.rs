@@ -3,6 +3,7 @@
 //! the JSON contract holds; docs/VERIFY.md's vectors are what the CLI prints and its field tables name
 //! every key the history and `verify --json` print.
 
+use vpoker::table::Table;
 use crate::common::{vpoker, SEED};
 use std::io::Write;
 use std::path::Path;
@@ -227,7 +228,7 @@ fn a_nudge_moved_to_another_candidate_fails_both_the_audit_and_verify() {
         }
         let seed: Seed = hand["seed"].as_str().unwrap().parse().unwrap();
         let machine: MachineId = hand["machine"].as_str().unwrap().parse().unwrap();
-        let deck = *Deal::deal(&seed, machine, 1, NudgeSource::Never).deck();
+        let deck = *Deal::deal(&seed, &Table::machine(machine), 1, NudgeSource::Never).deck();
         let position = nudge["position"].as_u64().unwrap() as usize;
         let (added, from) = (card(&nudge["added"]), nudge["deck_position"].as_u64().unwrap() as usize);
         let hold = Hold::from_mask(hand["hold"].as_u64().unwrap() as u32).unwrap();
@@ -455,7 +456,7 @@ fn four_aces_low_kicker_seed() -> (String, u32) {
     (0..100_000u64)
         .find_map(|n| {
             let seed = format!("{:064x}", 0xace0_0000_u64 + n);
-            let deal = Deal::deal(&seed.parse::<Seed>().unwrap(), MachineId::JacksOrBetter, 1, NudgeSource::Never);
+            let deal = Deal::deal(&seed.parse::<Seed>().unwrap(), &Table::machine(MachineId::JacksOrBetter), 1, NudgeSource::Never);
             if !(0..32).any(|mask| makes_it(&deal, vpoker::hold::Hold::from_mask(mask).unwrap())) {
                 return None;
             }

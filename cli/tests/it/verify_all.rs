@@ -3,6 +3,7 @@
 //! changed, each with the cards (and the win) made to match, still passes `verify --hand` but fails
 //! the whole history at that hand, in the CLI and in Python alike; a stripped commitment fails both.
 
+use vpoker::table::Table;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -144,7 +145,7 @@ fn a_nudge_removed_with_the_cards_made_to_match_fails_the_whole_history() {
     let dir = tempfile::tempdir().unwrap();
     let db = played(dir.path());
     let row = rows(&db).into_iter().find(|r| r.nudge.is_some()).expect("a nudged hand");
-    let plain = Deal::deal(&row.seed, row.machine, 1, NudgeSource::Never);
+    let plain = Deal::deal(&row.seed, &Table::machine(row.machine), 1, NudgeSource::Never);
     let won = settle(&plain, row.bet, row.hold).won;
     rewrite(&db, row.id, row.situation, None, bytes(&plain.dealt()), won);
     fails_only_as_a_whole(&db, row.id, "nudge removed");
@@ -156,9 +157,9 @@ fn a_nudge_added_with_the_cards_made_to_match_fails_the_whole_history() {
     let db = played(dir.path());
     let row = rows(&db)
         .into_iter()
-        .find(|r| r.situation.is_some() && r.nudge.is_none() && rule_nudge(&r.seed, r.machine).is_some())
+        .find(|r| r.situation.is_some() && r.nudge.is_none() && rule_nudge(&r.seed, &Table::machine(r.machine)).is_some())
         .expect("a dead deal its bag did not nudge");
-    let nudged = Deal::deal(&row.seed, row.machine, 1, NudgeSource::Disclosed(true));
+    let nudged = Deal::deal(&row.seed, &Table::machine(row.machine), 1, NudgeSource::Disclosed(true));
     let nudge = nudged.nudge().unwrap();
     let kind = u8::from(nudge.kind == vpoker::pipeline::NudgeKind::Pair);
     let encoded =
@@ -173,7 +174,7 @@ fn a_situation_changed_fails_the_whole_history() {
     let dir = tempfile::tempdir().unwrap();
     let db = played(dir.path());
     let row = rows(&db).into_iter().find(|r| r.situation == Some(0)).expect("a dead deal in the normal situation");
-    let deal = Deal::deal(&row.seed, row.machine, 1, NudgeSource::Disclosed(row.nudge.is_some()));
+    let deal = Deal::deal(&row.seed, &Table::machine(row.machine), 1, NudgeSource::Disclosed(row.nudge.is_some()));
     let won = settle(&deal, row.bet, row.hold).won;
     rewrite(&db, row.id, Some(2), row.nudge.clone(), bytes(&deal.dealt()), won);
     fails_only_as_a_whole(&db, row.id, "situation changed");

@@ -7,12 +7,15 @@
 //! through the one dealing and settling pipeline on every read, which also checks the row: a seed
 //! that does not give the stored cards, or a win the cards do not pay, is a corrupt database.
 //!
-//! Row encoding (`rows.rs`, schema of migrations 3 and 4): `machine` and `situation` are indices into [`MachineId::ALL`] and
-//! [`Situation::ALL`]; `seed` is its 32 bytes; `dealt` is five card indices (`rank × 4 + suit`);
+//! Row encoding (`rows.rs`, schema of migration 15): `tbl` is the table's code in the registry
+//! (`registry.rs`: the four machines are 0–3); `situation` is an index into [`Situation::ALL`];
+//! `seed` is its 32 bytes; `dealt` is five card indices (`rank × 4 + suit`);
 //! `nudge` is five bytes (kind 0 = four-flush / 1 = pair, dealt position, removed card, added card,
-//! deck position); `day` is days from 0001-01-01 (proleptic Gregorian, day 1 = 0001-01-01);
+//! deck position); `day` is days from 0001-01-01 (proleptic Gregorian, day 1 = 0001-01-01), NULL
+//! only for a practice table hand stored before migration 15 (they carried no date);
 //! `time` is seconds after local midnight, or NULL when the caller gave the date alone.
 
+mod registry;
 mod rows;
 
 use chrono::NaiveDate;
@@ -22,31 +25,40 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::shuffle::Seed;
-use crate::strategy::{hand_evs, HandEvs};
+use crate::strategy::HandEvs;
+use crate::table::Table;
 
 use crate::pipeline::deal::Deal;
+use crate::pipeline::commit::CommitRule;
 use crate::pipeline::verify::{replay_deal, Claim};
 use crate::pipeline::nudge::{Nudge, Situation};
 use crate::pipeline::settle::{results, settle_with, stake, HandResult, HoldVerdict};
 
 use super::moment::Moment;
-use super::rules;
+pub(crate) use super::store::player::CommitMarks;
 use super::store::{corrupt, Res};
 
-pub(crate) use rows::{each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, next_hand_id, open_hand, record_draw};
+pub(crate) use rows::{
+    each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, last_bet_on, next_hand_id, open_hand, record_draw,
+};
 
 /// One hand of play (a deal, and once drawn its hold and results).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HandRecord {
     /// The hand's id, increasing with time.
     pub id: i64,
-    /// The local date passed in when it was dealt (the core has no clock).
-    pub day: NaiveDate,
+    /// The local date passed in when it was dealt (the core has no clock); null only for a practice
+    /// table hand stored before schema 15, which carried no date.
+    pub day: Option<NaiveDate>,
     /// When it was dealt, local time, as the caller gave it: `YYYY-MM-DDTHH:MM:SS`, or the date alone
-    /// when the caller passed no time of day.
-    pub played_at: String,
-    /// The machine.
-    pub machine: MachineId,
+    /// when the caller passed no time of day (null with `day`).
+    pub played_at: Option<String>,
+    /// The machine, or null for a hand practised on another table.
+    pub machine: Option<MachineId>,
+    /// The table's stable id (a machine's id for a machine's hand).
+    pub table: Table,
+    /// The table's name (a library table's, or a lab table's saved name; the machine's id).
+    pub table_name: String,
     /// Chips bet per hand.
     pub bet: u32,
     /// 1, 3 or 5 hands.
@@ -59,9 +71,11 @@ pub struct HandRecord {
     pub stake: u64,
     /// The shuffle seed (reproduces the deck; see `game::deal`).
     pub seed: Seed,
-    /// The commitment shown while the hand was in progress, SHA-256 of the seed's 32 bytes in hex;
-    /// null for hands stored before commitments existed.
+    /// The commitment shown while the hand was in progress, in hex (see `commitment_rule`); null for
+    /// hands stored before commitments existed.
     pub commitment: Option<String>,
+    /// The rule the commitment was made under: "legacy", "seed", "uncommitted" or "bound".
+    pub commitment_rule: CommitRule,
     /// The kind-deal bag consulted, if any (a dead real deal with kind deals on).
     pub situation: Option<Situation>,
     /// Whether the deal (before any nudge) was dead.
@@ -103,17 +117,18 @@ pub struct HandRecord {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct StoredHand {
     pub id: i64,
-    pub machine: MachineId,
+    pub table: Table,
     pub bet: u32,
     pub n_hands: u8,
     pub practice: bool,
     pub seed: Seed,
-    /// SHA-256 of the seed, stored at deal time (none for hands stored before migration 4).
+    /// The commitment stored at deal time (none for hands stored before migration 4, and for
+    /// practice table hands stored before migration 15).
     pub commitment: Option<[u8; 32]>,
     pub situation: Option<Situation>,
     pub nudge: Option<Nudge>,
     pub dealt: [Card; 5],
-    pub moment: Moment,
+    pub moment: Option<Moment>,
     /// The hold and the win, once drawn.
     pub drawn: Option<(Hold, u64)>,
 }
@@ -125,6 +140,11 @@ pub(crate) struct Replayed {
 }
 
 impl StoredHand {
+    /// The machine, when the hand was played on one.
+    pub fn machine(&self) -> Option<MachineId> {
+        self.table.as_machine()
+    }
+
     /// Chips taken for the deal (none in practice).
     pub fn cost(&self) -> u64 {
         if self.practice {
@@ -134,37 +154,55 @@ impl StoredHand {
         }
     }
 
-    /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the stored commitment is
-    /// not the seed's, or the seed, with the rule's nudge when one is disclosed, does not give the
-    /// stored nudge and cards.
-    pub fn replay(&self) -> Res<Replayed> {
-        if !rules::BETS.contains(&self.bet) || !rules::HAND_COUNTS.contains(&self.n_hands) {
-            return Err(corrupt(format!(
-                "hand {}: a bet of {} × {} hands, which the game does not take",
-                self.id, self.bet, self.n_hands
-            )));
-        }
-        if self.commitment.is_some_and(|c| c != self.seed.commitment()) {
-            return Err(corrupt(format!("hand {}: the stored commitment is not SHA-256 of the seed", self.id)));
-        }
+    /// The rule this hand's commitment was made under, by its place in the history.
+    pub fn commit_rule(&self, marks: CommitMarks) -> CommitRule {
+        CommitRule::of_hand(self.id, &self.table, marks.committed_from, marks.bound_from)
+    }
+
+    /// Replays the deal by the one replay rule ([`replay_deal`]) after the commitment check of
+    /// [`StoredHand::check_commitment`]; `Err` when the commitment is not the rule's, or the seed,
+    /// with the rule's nudge when one is disclosed, does not give the stored nudge and cards.
+    pub fn replay(&self, marks: CommitMarks) -> Res<Replayed> {
+        self.check_commitment(marks)?;
         let (deal, check) =
-            replay_deal(&self.seed, self.machine, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
+            replay_deal(&self.seed, &self.table, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
         check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", self.id)))?;
-        let evs = hand_evs(self.machine, &self.dealt);
+        let evs = self.table.hand_evs(&self.dealt);
         Ok(Replayed { deal, evs })
     }
 
-    /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment (required from
-    /// hand `committed_from` on), dealt cards, nudge, hold and win.
-    pub fn claim(&self, committed_from: i64) -> Claim {
+    /// The one commitment rule, as verification applies it ([`crate::pipeline::verify::verify`]):
+    /// a hand whose rule requires a commitment carries the rule's, a hand that was never committed
+    /// carries none, and one a legacy hand carries is the seed's.
+    pub fn check_commitment(&self, marks: CommitMarks) -> Res<()> {
+        let rule = self.commit_rule(marks);
+        let expected = rule.commitment(&self.seed, &self.table, self.bet, self.n_hands);
+        match (self.commitment, expected) {
+            (None, _) if rule.required() => Err(corrupt(format!(
+                "hand {}: the hand was stored after commitments began, but carries none",
+                self.id
+            ))),
+            (Some(stored), Some(expected)) if stored != expected => Err(corrupt(format!(
+                "hand {}: the stored commitment is not the one its rule ({}) gives",
+                self.id,
+                rule_name(rule)
+            ))),
+            (Some(_), None) => Err(corrupt(format!("hand {}: a hand that was never committed carries a commitment", self.id))),
+            _ => Ok(()),
+        }
+    }
+
+    /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment (under the
+    /// rule of its place in the history), dealt cards, nudge, hold and win.
+    pub fn claim(&self, marks: CommitMarks) -> Claim {
         Claim {
             hand: Some(self.id),
             seed: self.seed,
-            machine: self.machine,
+            table: self.table.clone(),
             n_hands: self.n_hands,
             bet: self.bet,
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
-            committed: self.id >= committed_from,
+            rule: self.commit_rule(marks),
             dealt: Some(self.dealt),
             nudge: self.nudge,
             hold: self.drawn.map(|(hold, _)| hold),
@@ -175,12 +213,12 @@ impl StoredHand {
     }
 
     /// The hand as the player sees it, replayed and checked.
-    pub fn record(&self) -> Res<HandRecord> {
-        self.record_of(self.replay()?)
+    pub fn record(&self, marks: CommitMarks) -> Res<HandRecord> {
+        self.record_of(self.replay(marks)?, marks)
     }
 
     /// [`StoredHand::record`] from a replay already made (a draw replays once, not twice).
-    pub fn record_of(&self, replayed: Replayed) -> Res<HandRecord> {
+    pub fn record_of(&self, replayed: Replayed, marks: CommitMarks) -> Res<HandRecord> {
         let Replayed { deal, evs } = replayed;
         let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet, self.n_hands));
         let settled = match self.drawn {
@@ -204,9 +242,11 @@ impl StoredHand {
         let best_won = self.drawn.map(|_| best_results.iter().map(|r| r.win).sum());
         Ok(HandRecord {
             id: self.id,
-            day: self.moment.date(),
-            played_at: self.moment.stamp(),
-            machine: self.machine,
+            day: self.moment.map(|m| m.date()),
+            played_at: self.moment.map(|m| m.stamp()),
+            machine: self.machine(),
+            table: self.table.clone(),
+            table_name: self.table.name().to_string(),
             bet: self.bet,
             hands: self.n_hands,
             practice: self.practice,
@@ -214,6 +254,7 @@ impl StoredHand {
             stake: best.stake,
             seed: self.seed,
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
+            commitment_rule: self.commit_rule(marks),
             situation: self.situation,
             dead: deal.dead(),
             nudge: self.nudge,
@@ -232,5 +273,14 @@ impl StoredHand {
             best_results,
             best_won,
         })
+    }
+}
+
+fn rule_name(rule: CommitRule) -> &'static str {
+    match rule {
+        CommitRule::Legacy => "SHA-256 of the seed, from before commitments were required",
+        CommitRule::Seed => "SHA-256 of the seed",
+        CommitRule::Uncommitted => "none",
+        CommitRule::Bound => "SHA-256 of the seed with the table, bet and line count",
     }
 }

@@ -1,4 +1,4 @@
-//! The hands table's SQL and row encoding (schema of migrations 3 and 4; see the room's doc).
+//! The hands table's SQL and row encoding (schema of migration 15; see the room's doc).
 
 use chrono::{Datelike, NaiveDate, NaiveTime, Timelike};
 use rusqlite::{params, Connection, OptionalExtension, Row};
@@ -10,18 +10,19 @@ use crate::shuffle::Seed;
 
 use super::StoredHand;
 use crate::game::moment::Moment;
-use crate::game::rules::HAND_COUNTS;
-use crate::game::store::codes::{machine_code, machine_from_code, situation_code, situation_from_code};
+use super::registry::{code_of, Registry};
+use crate::game::rules::BETS;
+use crate::game::store::codes::{situation_code, situation_from_code};
 use crate::game::store::{corrupt, Res};
 
 const HAND_COLUMNS: &str =
-    "id, machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment";
+    "id, tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment";
 
 /// Decodes a row selected with [`HAND_COLUMNS`]; the inner `Err` names the column that is wrong.
-fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<StoredHand, String>> {
+fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<StoredHand, String>> {
     let id: i64 = row.get(0)?;
     let bad = move |what: &str| format!("hand {id}: bad {what}");
-    let machine: i64 = row.get(1)?;
+    let code: i64 = row.get(1)?;
     let bet: i64 = row.get(2)?;
     let n_hands: i64 = row.get(3)?;
     let practice: i64 = row.get(4)?;
@@ -29,7 +30,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<StoredHand, String>> {
     let situation: Option<i64> = row.get(6)?;
     let nudge: Option<Vec<u8>> = row.get(7)?;
     let dealt: Vec<u8> = row.get(8)?;
-    let day: i64 = row.get(9)?;
+    let day: Option<i64> = row.get(9)?;
     let time: Option<i64> = row.get(10)?;
     let hold: Option<i64> = row.get(11)?;
     let won: Option<i64> = row.get(12)?;
@@ -43,23 +44,37 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<StoredHand, String>> {
             )),
             _ => return Err(bad("hold and won")),
         };
-        let date =
-            i32::try_from(day).ok().and_then(NaiveDate::from_num_days_from_ce_opt).ok_or_else(|| bad("day"))?;
-        let moment = match time {
-            None => Moment::from(date),
-            Some(secs) => {
-                let time = u32::try_from(secs)
+        let moment = match day {
+            None => None,
+            Some(day) => {
+                let date = i32::try_from(day)
                     .ok()
-                    .and_then(|s| NaiveTime::from_num_seconds_from_midnight_opt(s, 0))
-                    .ok_or_else(|| bad("time"))?;
-                Moment::from(date.and_time(time))
+                    .and_then(NaiveDate::from_num_days_from_ce_opt)
+                    .ok_or_else(|| bad("day"))?;
+                Some(match time {
+                    None => Moment::from(date),
+                    Some(secs) => {
+                        let time = u32::try_from(secs)
+                            .ok()
+                            .and_then(|s| NaiveTime::from_num_seconds_from_midnight_opt(s, 0))
+                            .ok_or_else(|| bad("time"))?;
+                        Moment::from(date.and_time(time))
+                    }
+                })
             }
         };
+        let table = registry.table(code).map_err(|why| format!("hand {id}: {why}"))?;
         Ok(StoredHand {
             id,
-            machine: machine_from_code(machine).ok_or_else(|| bad("machine"))?,
-            bet: u32::try_from(bet).map_err(|_| bad("bet"))?,
-            n_hands: u8::try_from(n_hands).ok().filter(|n| HAND_COUNTS.contains(n)).ok_or_else(|| bad("n_hands"))?,
+            bet: u32::try_from(bet)
+                .ok()
+                .filter(|b| BETS.contains(b))
+                .ok_or_else(|| format!("hand {id}: a bet of {bet}, which the game does not take"))?,
+            n_hands: u8::try_from(n_hands)
+                .ok()
+                .filter(|n| table.lines().contains(n))
+                .ok_or_else(|| format!("hand {id}: {n_hands} hands, which {} does not deal", table.id()))?,
+            table,
             practice: match practice {
                 0 => false,
                 1 => true,
@@ -86,8 +101,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<StoredHand, String>> {
 }
 
 /// A row, decoded; a value that does not decode is corrupt.
-fn decoded(row: &Row<'_>) -> Res<StoredHand> {
-    from_row(row)?.map_err(corrupt)
+fn decoded(row: &Row<'_>, registry: &Registry) -> Res<StoredHand> {
+    from_row(row, registry)?.map_err(corrupt)
 }
 
 /// Inserts a newly dealt hand; returns its id.
@@ -95,12 +110,13 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
     let seed = hand.seed.bytes();
     let dealt = cards_to_bytes(&hand.dealt);
     let nudge = hand.nudge.as_ref().map(nudge_to_bytes);
+    let code = code_of(conn, &hand.table)?;
     conn.prepare_cached(
-        "INSERT INTO hands (machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment) \
+        "INSERT INTO hands (tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
-        machine_code(hand.machine),
+        code,
         i64::from(hand.bet),
         i64::from(hand.n_hands),
         hand.practice,
@@ -108,8 +124,8 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
         hand.situation.map(situation_code),
         nudge.as_ref().map(|n| &n[..]),
         &dealt[..],
-        i64::from(hand.moment.date().num_days_from_ce()),
-        hand.moment.time().map(|t| i64::from(t.num_seconds_from_midnight())),
+        hand.moment.map(|m| i64::from(m.date().num_days_from_ce())),
+        hand.moment.and_then(|m| m.time()).map(|t| i64::from(t.num_seconds_from_midnight())),
         hand.commitment.as_ref().map(|c| &c[..]),
     ])?;
     Ok(conn.last_insert_rowid())
@@ -130,7 +146,8 @@ pub(crate) fn record_draw(conn: &Connection, id: i64, hold: Hold, won: u64) -> R
 /// The hand waiting for its draw, if any (found through the one-row partial index).
 pub(crate) fn open_hand(conn: &Connection) -> Res<Option<StoredHand>> {
     let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE hold IS NULL");
-    conn.prepare_cached(&sql)?.query_row([], from_row).optional()?.transpose().map_err(corrupt)
+    let registry = Registry::load(conn)?;
+    conn.prepare_cached(&sql)?.query_row([], |r| from_row(r, &registry)).optional()?.transpose().map_err(corrupt)
 }
 
 /// The id of the hand waiting for its draw, if any (without decoding it).
@@ -146,18 +163,20 @@ pub(crate) fn next_hand_id(conn: &Connection) -> Res<i64> {
 /// The finished hand `id`, if there is one (decoded, not replayed).
 pub(crate) fn finished_hand(conn: &Connection, id: i64) -> Res<Option<StoredHand>> {
     let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE id = ?1 AND hold IS NOT NULL");
-    conn.prepare_cached(&sql)?.query_row([id], from_row).optional()?.transpose().map_err(corrupt)
+    let registry = Registry::load(conn)?;
+    conn.prepare_cached(&sql)?.query_row([id], |r| from_row(r, &registry)).optional()?.transpose().map_err(corrupt)
 }
 
 /// Up to `limit` finished hands with an id below `before` (all when `None`), newest first. Pages by
 /// the primary key, so a page costs the same at any depth of history.
 pub(crate) fn finished_hands(conn: &Connection, limit: u32, before: Option<i64>) -> Res<Vec<StoredHand>> {
     let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE id < ?1 AND hold IS NOT NULL ORDER BY id DESC LIMIT ?2");
+    let registry = Registry::load(conn)?;
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut rows = stmt.query(params![before.unwrap_or(i64::MAX), i64::from(limit)])?;
     let mut hands = Vec::new();
     while let Some(row) = rows.next()? {
-        hands.push(decoded(row)?);
+        hands.push(decoded(row, &registry)?);
     }
     Ok(hands)
 }
@@ -171,10 +190,11 @@ pub(crate) fn each_hand(
     mut each: impl FnMut(Result<StoredHand, String>) -> Res<()>,
 ) -> Res<()> {
     let sql = format!("SELECT {HAND_COLUMNS} FROM hands WHERE id >= ?1 ORDER BY id");
+    let registry = Registry::load(conn)?;
     let mut stmt = conn.prepare(&sql)?;
     let mut rows = stmt.query([first])?;
     while let Some(row) = rows.next()? {
-        each(from_row(row)?)?;
+        each(from_row(row, &registry)?)?;
     }
     Ok(())
 }
@@ -213,4 +233,19 @@ fn nudge_from_bytes(bytes: &[u8]) -> Option<Nudge> {
         deck_position: usize::from(deck_position),
     };
     Some(nudge).filter(Nudge::fits_positions)
+}
+
+/// The bet of the last hand dealt on a table with stable id `id`, if any (through `hands_by_table`).
+pub(crate) fn last_bet_on(conn: &Connection, id: &str) -> Res<Option<u32>> {
+    let mut last: Option<(i64, i64)> = None;
+    for code in super::registry::codes_of_id(conn, id)? {
+        let found: Option<(i64, i64)> = conn
+            .prepare_cached("SELECT id, bet FROM hands WHERE tbl = ?1 ORDER BY id DESC LIMIT 1")?
+            .query_row([code], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        if found.is_some_and(|(hand, _)| last.is_none_or(|(newest, _)| hand > newest)) {
+            last = found;
+        }
+    }
+    Ok(last.and_then(|(_, bet)| u32::try_from(bet).ok()))
 }

@@ -15,14 +15,16 @@ use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{stake, Deal, NudgeSource, Situation};
+use crate::pipeline::CommitRule;
 use crate::shuffle::Seed;
 use crate::strategy::hand_evs;
+use crate::table::Table;
 
 use super::error::GameError;
 use super::hands::{self, HandRecord, StoredHand};
 use super::moment::Moment;
 use super::rules;
-use super::store::{player, Res};
+use super::store::{corrupt, player, Res};
 use super::sums::{self, sessions};
 use super::training::review;
 use state::{HandView, Hint, MachineView, State};
@@ -51,22 +53,12 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
     player::write_profile(conn, &profile)
 }
 
-/// A timed deal or draw counts as the player being there (see `sums/sessions.rs`); a date alone does not.
-pub(crate) fn present(conn: &Connection, now: Moment) -> Res<()> {
-    if let Some(time) = now.time() {
-        sessions::arrive(conn, now.date().and_time(time))?;
-    }
-    Ok(())
-}
 
 /// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
 pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Moment) -> Res<Vec<String>> {
     let DealRequest { machine, bet, hands, practice } = request;
-    if let Some(hand) = hands::open_hand(conn)? {
-        return Err(GameError::HandInProgress { hand_id: hand.id }.into());
-    }
-    // A practice table hand waiting for its draw is the one hand in progress too.
-    if let Some(hand_id) = crate::game::table_practice::in_progress(conn)? {
+    // One hand in progress across the game, a machine's or a practised table's.
+    if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }
     let mut profile = player::profile(conn)?;
@@ -81,28 +73,29 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
     let kind_deals = !practice && player::settings(conn)?.kind_deals;
     let situation = Situation::of(profile.chips - cost, profile.losing_streak);
     let mut bag = None;
+    let table = Table::machine(machine);
     let dealt = if kind_deals {
         let mut stored = player::bag(conn, situation)?;
-        let dealt = Deal::deal(&seed, machine, hands, NudgeSource::Bag(&mut stored));
+        let dealt = Deal::deal(&seed, &table, hands, NudgeSource::Bag(&mut stored));
         if dealt.dead() {
             bag = Some(stored);
         }
         dealt
     } else {
-        Deal::deal(&seed, machine, hands, NudgeSource::Never)
+        Deal::deal(&seed, &table, hands, NudgeSource::Never)
     };
     let stored = StoredHand {
         id: 0,
-        machine,
+        commitment: Some(CommitRule::Bound.commitment(&seed, &table, bet, hands).ok_or_else(|| corrupt("no commitment"))?),
+        table,
         bet,
         n_hands: hands,
         practice,
         seed,
-        commitment: Some(seed.commitment()),
         situation: bag.as_ref().map(|_| situation),
         nudge: dealt.nudge().copied(),
         dealt: dealt.dealt(),
-        moment: now,
+        moment: Some(now),
         drawn: None,
     };
     if let Some(bag) = &bag {
@@ -127,12 +120,13 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
 /// A draw: the stored hand replayed, settled, paid, and added to the running sums and the review
 /// queue. Returns the finished hand.
 pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
-    let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
-    let replayed = hand.replay()?;
+    let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let marks = player::commit_marks(conn)?;
+    let replayed = hand.replay(marks)?;
     let settlement = settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
-    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed)?;
+    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;
     review::enqueue(conn, &record)?;
     if !hand.practice {
@@ -156,8 +150,8 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[Seed],
             Err(super::store::Failure::Refused(GameError::InsufficientChips { .. })) => break,
             Err(other) => return Err(other),
         }
-        let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
-        draw(conn, hand_evs(hand.machine, &hand.dealt).best())?;
+        let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+        draw(conn, hand_evs(machine, &hand.dealt).best())?;
         played += 1;
     }
     Ok(played)
@@ -166,13 +160,13 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[Seed],
 /// The hint for the hand in progress: all 32 holds with their EVs per coin and in chips at the stake,
 /// best first, each with the core's verdict, and the machine's chart on it.
 pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
-    let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
-    let evs = hand_evs(hand.machine, &hand.dealt);
+    let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let evs = hand_evs(machine, &hand.dealt);
     let stake = stake(hand.bet, hand.n_hands);
     let best = evs.best();
     Ok(Hint {
         hand_id: hand.id,
-        machine: hand.machine,
+        machine,
         cards: hand.dealt,
         bet: hand.bet,
         hands: hand.n_hands,
@@ -180,7 +174,7 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
         holds: hint_holds(&evs, &hand.dealt, stake),
         best_hold: best,
         best_ev: evs.ev(best),
-        chart: crate::strategy::chart::advise(crate::strategy::chart::machine_chart(hand.machine), &hand.dealt, &evs),
+        chart: crate::strategy::chart::advise(crate::strategy::chart::machine_chart(machine), &hand.dealt, &evs),
     })
 }
 
@@ -188,7 +182,8 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
 /// above [`rules::HISTORY_PAGE_MAX`] is refused (`history-limit`) before anything is read.
 pub(crate) fn history(conn: &Connection, limit: u32, before: Option<i64>) -> Res<Vec<HandRecord>> {
     rules::check_history_limit(limit)?;
-    hands::finished_hands(conn, limit, before)?.iter().map(StoredHand::record).collect()
+    let marks = player::commit_marks(conn)?;
+    hands::finished_hands(conn, limit, before)?.iter().map(|hand| hand.record(marks)).collect()
 }
 
 /// The state on `today`, with the events of the command that returns it.
@@ -208,12 +203,12 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         last_bet.insert(machine.clone(), bet);
         last_hands.insert(machine, hands);
     }
-    let hand = hands::open_hand(conn)?.map(|h| {
-        let evs = hand_evs(h.machine, &h.dealt);
+    let hand = open_machine_hand(conn)?.map(|(h, machine)| {
+        let evs = hand_evs(machine, &h.dealt);
         let best_hold = evs.best();
         HandView {
             id: h.id,
-            machine: h.machine,
+            machine,
             bet: h.bet,
             hands: h.n_hands,
             practice: h.practice,
@@ -256,6 +251,12 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         hand_counts: rules::HAND_COUNTS,
         events,
     })
+}
+
+/// The hand in progress when it is a machine's (a practised table's is `table_practice`'s), with
+/// its machine.
+pub(crate) fn open_machine_hand(conn: &Connection) -> Res<Option<(StoredHand, MachineId)>> {
+    Ok(hands::open_hand(conn)?.and_then(|hand| hand.machine().map(|machine| (hand, machine))))
 }
 
 /// The events of a level change: "level-up" and each unlock reached.

@@ -243,7 +243,59 @@ CREATE TABLE table_drill_totals (
 ) WITHOUT ROWID;
 CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
 "#),
+    // 15: one store of played hands. Every hand — a machine's for chips or practice, a library or lab
+    // table's practice — is a row of `hands`, keyed by its table's code in the registry `tables`
+    // (stable text id, base and pays: the four machines are codes 0–3, other tables get a code the
+    // first time they are played), never by an enum index in a CHECK; a table hand may have any
+    // line count the table allows. The Rust step moves the practice table hands of migration 13
+    // into it (after the machines' hands, in their order; they were never committed and carry no
+    // date) and sets `bound_from`: from there on every hand's commitment binds its seed, table, bet
+    // and line count (`pipeline/commit.rs`). The practised tables' figures (`table_sums`) become one
+    // of the derived tables of `game/sums/`, rebuilt from `hands` like the machines' sums.
+    Migration { sql: MIGRATION_15, step: Some(super::steps::one_store) },
 ];
+
+const MIGRATION_15: &str = r#"
+CREATE TABLE tables (
+    code INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    base TEXT NOT NULL,
+    pays TEXT NOT NULL,
+    UNIQUE (id, base, pays)
+);
+INSERT INTO tables (code, id, base, pays) VALUES
+    (0, 'jacks-or-better', 'jacks-or-better', '800,50,25,9,6,4,3,2,1'),
+    (1, 'deuces-wild', 'deuces-wild', '800,200,25,15,9,5,3,2,2,1'),
+    (2, 'bonus-poker', 'bonus-poker', '800,80,50,40,25,8,5,4,3,2,1'),
+    (3, 'double-bonus', 'double-bonus', '800,160,80,50,50,10,7,5,3,1,1');
+DROP INDEX hands_one_in_progress;
+ALTER TABLE hands RENAME TO hands_v14;
+CREATE TABLE hands (
+    id INTEGER PRIMARY KEY,
+    tbl INTEGER NOT NULL,
+    bet INTEGER NOT NULL CHECK (bet > 0),
+    n_hands INTEGER NOT NULL CHECK (n_hands >= 1),
+    practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+    seed BLOB NOT NULL CHECK (length(seed) = 32),
+    situation INTEGER CHECK (situation BETWEEN 0 AND 2),
+    nudge BLOB CHECK (length(nudge) = 5),
+    dealt BLOB NOT NULL CHECK (length(dealt) = 5),
+    day INTEGER,
+    time INTEGER CHECK (time BETWEEN 0 AND 86399),
+    hold INTEGER CHECK (hold BETWEEN 0 AND 31),
+    won INTEGER CHECK (won >= 0),
+    commitment BLOB CHECK (commitment IS NULL OR length(commitment) = 32),
+    CHECK ((hold IS NULL) = (won IS NULL)),
+    CHECK (day IS NOT NULL OR time IS NULL)
+);
+INSERT INTO hands (id, tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment)
+    SELECT id, machine, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment FROM hands_v14;
+DROP TABLE hands_v14;
+CREATE UNIQUE INDEX hands_one_in_progress ON hands ((hold IS NULL)) WHERE hold IS NULL;
+CREATE INDEX hands_by_table ON hands (tbl, id);
+ALTER TABLE profile ADD COLUMN bound_from INTEGER NOT NULL DEFAULT 1 CHECK (bound_from >= 1);
+DROP TABLE table_sums;
+"#;
 
 const MIGRATION_8: &str = r#"
 CREATE TABLE session_totals (
@@ -399,13 +451,13 @@ pub const TABLES: [&str; 23] = [
     "daily_deals",
     "daily_days",
     "milestones",
-    "table_hands",
-    "table_sums",
+    "tables",
     "table_drill_totals",
     "sums",
     "outcome_sums",
     "kind_sums",
     "chart_series",
     "chart_points",
+    "table_sums",
     "sums_version",
 ];

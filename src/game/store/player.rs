@@ -224,9 +224,20 @@ pub(crate) fn claims(conn: &Connection) -> Res<Vec<StoredClaim>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The first hand id that must carry a commitment (see migration 10).
-pub(crate) fn committed_from(conn: &Connection) -> Res<i64> {
-    Ok(conn.prepare_cached("SELECT committed_from FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))?)
+/// Where a history's commitment rules change (the profile's `committed_from` and `bound_from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CommitMarks {
+    /// The first hand that had to carry a commitment (migration 10).
+    pub committed_from: i64,
+    /// The first hand whose commitment binds its table, bet and line count (migration 15).
+    pub bound_from: i64,
+}
+
+/// The profile's commitment marks.
+pub(crate) fn commit_marks(conn: &Connection) -> Res<CommitMarks> {
+    Ok(conn
+        .prepare_cached("SELECT committed_from, bound_from FROM profile WHERE id = 1")?
+        .query_row([], |r| Ok(CommitMarks { committed_from: r.get(0)?, bound_from: r.get(1)? }))?)
 }
 
 /// A situation's stored kind-deal bag ("1" for a nudge, "0" for a plain deal, next first), or a fresh

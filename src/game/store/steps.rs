@@ -10,6 +10,9 @@
 //!   finite number or not the solver's, a win the cards do not pay, or a bet or payout missing from
 //!   the ledger refuse the file. It then sets the profile's ledger sums.
 //! - [`review_queue`] (migration 6) puts every stored mistaken hand on the review queue, due at once.
+//! - [`one_store`] (migration 15) moves every practice table hand of migration 13 into `hands`,
+//!   replaying each from its seed for its dealt cards and win; a table whose base and pays do not
+//!   fit, or a bad seed or bet, refuses the file.
 
 use std::collections::HashMap;
 
@@ -24,6 +27,10 @@ use crate::pipeline::settle::settle_with;
 use crate::pipeline::verify::replay_deal;
 use crate::pipeline::{stake, Nudge, NudgeKind, Situation};
 use crate::shuffle::Seed;
+use crate::table::Table;
+use crate::library::Base;
+use crate::pipeline::settle::results;
+use crate::pipeline::{Deal, NudgeSource};
 use crate::strategy::{hand_evs, TIE_EPSILON};
 
 /// A migration's Rust step, run inside the migration's transaction after its SQL.
@@ -220,7 +227,7 @@ impl Lean {
             hold,
             won,
         };
-        let (deal, check) = replay_deal(&lean.seed, lean.machine, lean.n_hands, Some(&lean.dealt), lean.nudge.as_ref());
+        let (deal, check) = replay_deal(&lean.seed, &Table::machine(lean.machine), lean.n_hands, Some(&lean.dealt), lean.nudge.as_ref());
         check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", old.id)))?;
         let evs = hand_evs(lean.machine, &lean.dealt);
         if let (Some(hold), Some(won)) = (hold, won) {
@@ -282,7 +289,7 @@ pub fn review_queue(tx: &Transaction<'_>) -> Res<()> {
         };
         let dealt = cards_of_schema_3(&row.get::<_, Vec<u8>>(5)?).ok_or_else(bad)?;
         let hold = u32::try_from(row.get::<_, i64>(6)?).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(bad)?;
-        let (_, check) = replay_deal(&seed, machine, n_hands, Some(&dealt), nudge.as_ref());
+        let (_, check) = replay_deal(&seed, &Table::machine(machine), n_hands, Some(&dealt), nudge.as_ref());
         check.map_err(|mismatch| corrupt(format!("hand {id}: {mismatch}")))?;
         if hand_evs(machine, &dealt).is_mistake(hold) {
             enqueue.execute(params![id, code])?;
@@ -312,4 +319,51 @@ fn nudge_of_schema_3(bytes: &[u8]) -> Option<Nudge> {
         deck_position: usize::from(deck_position),
     };
     Some(nudge).filter(Nudge::fits_positions)
+}
+
+/// Migration 15's step: the practice table hands of migration 13 become rows of `hands` (after the
+/// machines' hands, in their own order, practice, one line, no commitment, no date), their tables
+/// entered in the registry; `bound_from` is set after them; `table_hands` goes.
+pub fn one_store(tx: &Transaction<'_>) -> Res<()> {
+    let mut next: i64 = tx.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM hands", [], |r| r.get(0))?;
+    let mut stmt = tx.prepare("SELECT id, table_id, base, pays, bet, seed, hold FROM table_hands ORDER BY id")?;
+    let mut register = tx.prepare("INSERT OR IGNORE INTO tables (id, base, pays) VALUES (?1, ?2, ?3)")?;
+    let mut code_of = tx.prepare("SELECT code FROM tables WHERE id = ?1 AND base = ?2 AND pays = ?3")?;
+    let mut insert = tx.prepare(
+        "INSERT INTO hands (id, tbl, bet, n_hands, practice, seed, dealt, hold, won) VALUES (?1, ?2, ?3, 1, 1, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let old: i64 = row.get(0)?;
+        let bad = |what: &str| corrupt(format!("practice table hand {old}: {what}"));
+        let (id, base_id, pays_text): (String, String, String) = (row.get(1)?, row.get(2)?, row.get(3)?);
+        let base = Base::from_id(&base_id).ok_or_else(|| bad("an unknown base table"))?;
+        let pays: Vec<u32> = pays_text.split(',').map(str::parse).collect::<Result<_, _>>().map_err(|_| bad("bad pays"))?;
+        let table = Table::stored(&id, base, &pays).ok_or_else(|| bad("pays that do not fit its base"))?;
+        let bet = u32::try_from(row.get::<_, i64>(4)?).map_err(|_| bad("a bad bet"))?;
+        let seed: Seed = row.get::<_, String>(5)?.parse().map_err(|_| bad("a bad seed"))?;
+        let hold = match row.get::<_, Option<i64>>(6)? {
+            None => None,
+            Some(mask) => Some(u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(|| bad("a bad hold"))?),
+        };
+        let deal = Deal::deal(&seed, &table, 1, NudgeSource::Never);
+        let won = hold.map(|hold| results(&deal, bet, hold).iter().map(|r| r.win).sum::<u64>());
+        register.execute(params![id, base_id, pays_text])?;
+        let code: i64 = code_of.query_row(params![id, base_id, pays_text], |r| r.get(0))?;
+        let dealt: Vec<u8> = deal.dealt().iter().map(|c| c.index() as u8).collect();
+        insert.execute(params![
+            next,
+            code,
+            i64::from(bet),
+            &seed.bytes()[..],
+            dealt,
+            hold.map(|h| i64::from(h.mask())),
+            won.map(|w| w as i64)
+        ])?;
+        next += 1;
+    }
+    drop(rows);
+    tx.execute("UPDATE profile SET bound_from = ?1", [next])?;
+    tx.execute_batch("DROP TABLE table_hands;")?;
+    Ok(())
 }

@@ -40,9 +40,15 @@ pub(crate) fn add_deal(conn: &Connection, situation: Situation, nudged: bool) ->
 }
 
 /// Adds a drawn hand to every sum it belongs to (inside the draw's transaction): its machine's
-/// all-time sums, final hands and chart, and its session's sums.
+/// all-time sums, final hands and chart, and its session's sums; a practised table's hand to its
+/// table's figures.
 pub(crate) fn add_draw(conn: &Connection, hand: &HandRecord) -> Res<()> {
-    let (machine, practice) = (hand.machine, hand.practice);
+    let Some(machine) = hand.machine else {
+        let mut sums = table::read_table(conn, hand.table.id())?;
+        sums.add(hand);
+        return table::write_table(conn, &sums);
+    };
+    let practice = hand.practice;
     let mut all = table::read(conn, ALL_TIME, machine, practice)?;
     all.add(hand);
     table::write(conn, ALL_TIME, machine, practice, &all)?;
@@ -80,6 +86,39 @@ pub(crate) fn in_session(conn: &Connection, session: i64, machine: MachineId, pr
 /// Every row of `session`: (machine, practice, sums).
 pub(crate) fn session_rows(conn: &Connection, session: i64) -> Res<Vec<(MachineId, bool, Sums)>> {
     Ok(table::read_all(conn, Some(session))?.into_iter().map(|((_, m, p), s)| (m, p, s)).collect())
+}
+
+/// A practised table's figures (a library or lab table), summed from its hands.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TableSums {
+    /// The table's id.
+    pub table: String,
+    /// Hands drawn.
+    pub hands: u64,
+    /// Holds as good as the best.
+    pub best_holds: u64,
+    /// Chips the holds would have won.
+    pub won: u64,
+    /// Chips the best holds would have won on the same cards.
+    pub best_won: u64,
+    /// EV per coin given up, summed.
+    pub ev_given_up: f64,
+}
+
+impl TableSums {
+    /// Adds a drawn hand.
+    fn add(&mut self, hand: &HandRecord) {
+        self.hands += 1;
+        self.best_holds += u64::from(hand.mistake == Some(false));
+        self.won += hand.won.unwrap_or(0);
+        self.best_won += hand.best_won.unwrap_or(0);
+        self.ev_given_up += hand.ev_given_up.unwrap_or(0.0);
+    }
+}
+
+/// A practised table's figures (zeros before its first hand).
+pub(crate) fn of_table(conn: &Connection, table: &str) -> Res<TableSums> {
+    table::read_table(conn, table)
 }
 
 /// Statistics of every finished hand, real and practice apart.
@@ -215,6 +254,8 @@ pub(crate) struct Rebuilt {
     kinds: [(u64, u64); 3],
     /// (machine code, practice) → series.
     charts: BTreeMap<(i64, bool), (MachineId, Series)>,
+    /// Practised table id → figures.
+    tables: BTreeMap<String, TableSums>,
 }
 
 /// [`Rebuilt`] being filled from the hands: which session each hand belongs to.
@@ -229,7 +270,13 @@ pub(crate) struct Rebuild {
 impl Rebuild {
     /// Starts from the stored sessions, with nothing added.
     pub fn new(conn: &Connection) -> Res<Rebuild> {
-        let built = Rebuilt { sums: BTreeMap::new(), outcomes: BTreeMap::new(), kinds: [(0, 0); 3], charts: BTreeMap::new() };
+        let built = Rebuilt {
+            sums: BTreeMap::new(),
+            outcomes: BTreeMap::new(),
+            kinds: [(0, 0); 3],
+            charts: BTreeMap::new(),
+            tables: BTreeMap::new(),
+        };
         Ok(Rebuild { firsts: sessions::firsts(conn)?, at: None, built })
     }
 
@@ -244,7 +291,12 @@ impl Rebuild {
         if !hand.drawn {
             return;
         }
-        let (machine, practice, code) = (hand.machine, hand.practice, machine_code(hand.machine));
+        let Some(machine) = hand.machine else {
+            let id = hand.table.id();
+            built.tables.entry(id.to_string()).or_insert_with(|| TableSums { table: id.to_string(), ..TableSums::default() }).add(hand);
+            return;
+        };
+        let (practice, code) = (hand.practice, machine_code(machine));
         let all = &mut built.sums.entry((ALL_TIME, code, practice)).or_insert_with(|| (machine, Sums::default())).1;
         all.add(hand);
         let point = point_after(all);
@@ -292,7 +344,8 @@ impl Rebuilt {
                 }
             }
         }
-        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts })
+        let tables = table::read_tables(conn)?.into_iter().map(|t| (t.table.clone(), t)).collect();
+        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, tables })
     }
 
     /// What differs from `stored`, in words (empty when every table agrees bit for bit).
@@ -328,6 +381,12 @@ impl Rebuilt {
                 problems.push(format!("the chart of {machine} ({}) differs from the hands", kind(key.1)));
             }
         }
+        let keys: std::collections::BTreeSet<_> = self.tables.keys().chain(stored.tables.keys()).collect();
+        for key in keys {
+            if self.tables.get(key) != stored.tables.get(key) {
+                problems.push(format!("the practice figures of table '{key}' differ from its hands replayed"));
+            }
+        }
         problems
     }
 
@@ -347,6 +406,9 @@ impl Rebuilt {
         for ((_, practice), (machine, series)) in &self.charts {
             chart::write(conn, *machine, *practice, series)?;
         }
+        for sums in self.tables.values() {
+            table::write_table(conn, sums)?;
+        }
         Ok(())
     }
 }
@@ -359,8 +421,9 @@ pub(crate) fn differences(conn: &Connection) -> Res<Vec<String>> {
 
 fn from_hands(conn: &Connection) -> Res<Rebuilt> {
     let mut rebuild = Rebuild::new(conn)?;
+    let marks = crate::game::store::player::commit_marks(conn)?;
     each_hand(conn, 0, |row| {
-        let hand = row.map_err(crate::game::store::corrupt)?.record()?;
+        let hand = row.map_err(crate::game::store::corrupt)?.record(marks)?;
         rebuild.add(&hand);
         Ok(())
     })?;

@@ -74,6 +74,14 @@ pub fn starts_new(last_seen: NaiveDateTime, now: NaiveDateTime) -> bool {
     secs(now) - secs(last_seen) >= AWAY_SECONDS
 }
 
+/// A timed deal or draw counts as the player being there ([`arrive`]); a date alone does not.
+pub(crate) fn present(conn: &Connection, now: crate::game::moment::Moment) -> Res<()> {
+    if let Some(time) = now.time() {
+        arrive(conn, now.date().and_time(time))?;
+    }
+    Ok(())
+}
+
 /// The player is there at `now` (the app came to the foreground, or a timed deal or draw): a new
 /// session starts when there is none or the player was away [`AWAY_SECONDS`] or more (its first
 /// hand is the next one dealt); otherwise the current one goes on. A clock that went back never

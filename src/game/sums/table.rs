@@ -7,6 +7,8 @@
 //! - `kind_sums`: per kind-deal situation, the dead real deals that consulted its bag and how many
 //!   of them it nudged (counted at the deal);
 //! - `chart_series`, `chart_points`: chips over deals (`chart.rs`);
+//! - `table_sums`: per practised table (a library or lab table, by stable id), its hands, best
+//!   holds, chips the holds and the best holds would have won, and EV given up;
 //! - `sums_version`: the SHA-256 of these definitions (and [`RULES`]), so a changed list rebuilds.
 
 use rusqlite::types::Value;
@@ -66,6 +68,14 @@ CREATE TABLE chart_points (
     expected REAL NOT NULL,
     PRIMARY KEY (machine, practice, deal)
 ) WITHOUT ROWID;
+CREATE TABLE table_sums (
+    table_id TEXT PRIMARY KEY,
+    hands INTEGER NOT NULL CHECK (hands >= 1),
+    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND hands),
+    won INTEGER NOT NULL CHECK (won >= 0),
+    best_won INTEGER NOT NULL CHECK (best_won >= 0),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0)
+) WITHOUT ROWID;
 CREATE TABLE sums_version (version TEXT NOT NULL);
 "
     )
@@ -78,7 +88,8 @@ pub(crate) fn version() -> String {
 }
 
 /// The derived tables, every one recreated by [`recreate`].
-pub(crate) const TABLES: &[&str] = &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "sums_version"];
+pub(crate) const TABLES: &[&str] =
+    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "table_sums", "sums_version"];
 
 /// Whether the derived tables exist, are today's version, and are defined as [`definitions`] says
 /// (a table altered by hand is stale, so it is rebuilt).
@@ -245,5 +256,40 @@ pub(crate) fn add_kind(conn: &Connection, situation: Situation, dead: u64, nudge
          DO UPDATE SET dead_deals = dead_deals + excluded.dead_deals, nudged = nudged + excluded.nudged",
     )?
     .execute(params![situation_code(situation), dead as i64, nudged as i64])?;
+    Ok(())
+}
+
+/// A practised table's stored figures (zeros before its first hand).
+pub(crate) fn read_table(conn: &Connection, table: &str) -> Res<super::TableSums> {
+    let stored = conn
+        .prepare_cached("SELECT hands, best_holds, won, best_won, ev_given_up FROM table_sums WHERE table_id = ?1")?
+        .query_row([table], |r| {
+            let count = |i: usize| r.get::<_, i64>(i).map(|n| u64::try_from(n).ok());
+            Ok((count(0)?, count(1)?, count(2)?, count(3)?, r.get::<_, f64>(4)?))
+        })
+        .optional()?;
+    match stored {
+        None => Ok(super::TableSums { table: table.to_string(), ..super::TableSums::default() }),
+        Some((Some(hands), Some(best_holds), Some(won), Some(best_won), ev_given_up)) => {
+            Ok(super::TableSums { table: table.to_string(), hands, best_holds, won, best_won, ev_given_up })
+        }
+        Some(_) => Err(corrupt(format!("the figures of table '{table}' hold a negative count"))),
+    }
+}
+
+/// Every practised table's stored figures, by id.
+pub(crate) fn read_tables(conn: &Connection) -> Res<Vec<super::TableSums>> {
+    let mut stmt = conn.prepare_cached("SELECT table_id FROM table_sums ORDER BY table_id")?;
+    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    ids.iter().map(|id| read_table(conn, id)).collect()
+}
+
+/// Stores a practised table's figures.
+pub(crate) fn write_table(conn: &Connection, sums: &super::TableSums) -> Res<()> {
+    let count = |n: u64| i64::try_from(n).map_err(|_| corrupt(format!("the figures of table '{}' overflow", sums.table)));
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO table_sums (table_id, hands, best_holds, won, best_won, ev_given_up) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![sums.table, count(sums.hands)?, count(sums.best_holds)?, count(sums.won)?, count(sums.best_won)?, sums.ev_given_up])?;
     Ok(())
 }

@@ -202,11 +202,12 @@ pub(crate) fn mistakes(conn: &Connection, machine: Option<MachineId>, limit: u32
         None => review::queued(conn, limit)?,
         Some(machine) => review::due_order(conn, machine, limit)?,
     };
+    let marks = crate::game::store::player::commit_marks(conn)?;
     queued
         .into_iter()
         .map(|(id, due, streak)| {
             let stored = hands::finished_hand(conn, id)?.ok_or(GameError::UnknownHand { hand_id: id })?;
-            Ok(QueuedMistake { due, streak, hand: stored.record()? })
+            Ok(QueuedMistake { due, streak, hand: stored.record(marks)? })
         })
         .collect()
 }

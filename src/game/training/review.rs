@@ -17,10 +17,11 @@ pub const AGAIN_RIGHT: i64 = 10;
 
 /// Puts a drawn hand on the queue when its hold was a mistake (due now: at the drill clock).
 pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord) -> Res<()> {
-    if hand.mistake == Some(true) {
+    // Only a machine's hands are queued (a practised table's mistakes come back as its drills).
+    if let (Some(machine), Some(true)) = (hand.machine, hand.mistake) {
         let clock = player::drill_clock(conn)?;
         conn.prepare_cached("INSERT OR IGNORE INTO review (hand_id, machine, due, streak) VALUES (?1, ?2, ?3, 0)")?
-            .execute(params![hand.id, machine_code(hand.machine), clock])?;
+            .execute(params![hand.id, machine_code(machine), clock])?;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! `table_drill_totals` (primary data: a drill answer stores no hand). The machines' drills and
 //! progression are untouched.
 
+use crate::table::Table;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
@@ -74,10 +75,10 @@ pub struct TableDrillVerdict {
 /// The next hard hand on `table`, dealt from `seed` (the same seed gives the same hand).
 pub(crate) fn next(conn: &Connection, table: &str, seed: Seed) -> Res<TableDrillQuestion> {
     let (resolved, hand) = deal(conn, table, &seed)?;
-    let tally = read_tally(conn, &resolved.id)?;
+    let tally = read_tally(conn, resolved.id())?;
     Ok(TableDrillQuestion {
-        table: resolved.id,
-        name: resolved.name,
+        table: resolved.id().to_string(),
+        name: resolved.name().to_string(),
         seed: seed.to_string(),
         cards: hand.cards,
         bet: hand.bet,
@@ -93,12 +94,12 @@ struct Dealt {
     solver: TableSolver,
 }
 
-fn deal(conn: &Connection, table: &str, seed: &Seed) -> Res<(table_practice::Resolved, Dealt)> {
+fn deal(conn: &Connection, table: &str, seed: &Seed) -> Res<(Table, Dealt)> {
     let resolved = table_practice::resolve(conn, table)?;
-    let paytable = resolved.paytable()?;
+    let id = resolved.id().to_string();
     let (cards, reason, solver) =
-        first_hard(&paytable, seed).ok_or_else(|| GameError::NoHardHands { table: resolved.id.clone() })?;
-    let bet = table_practice::last_bet(conn, &resolved.id)?.filter(|b| rules::BETS.contains(b)).unwrap_or(rules::BETS[0]);
+        first_hard(resolved.paytable(), seed).ok_or_else(|| GameError::NoHardHands { table: id.clone() })?;
+    let bet = table_practice::last_bet(conn, &id)?.unwrap_or(rules::BETS[0]);
     Ok((resolved, Dealt { cards, bet, reason, solver }))
 }
 
@@ -123,9 +124,9 @@ pub(crate) fn answer(conn: &Connection, table: &str, seed: Seed, hold: Hold) -> 
     let stake = u64::from(hand.bet);
     let verdict = HoldVerdict::of(&evs, hold, stake);
     let correct = !verdict.mistake;
-    let tally = add_answer(conn, &resolved.id, correct, verdict.cost_chips())?;
+    let tally = add_answer(conn, resolved.id(), correct, verdict.cost_chips())?;
     Ok(TableDrillVerdict {
-        table: resolved.id,
+        table: resolved.id().to_string(),
         cards: hand.cards,
         bet: hand.bet,
         correct,
@@ -142,7 +143,7 @@ pub(crate) fn answer(conn: &Connection, table: &str, seed: Seed, hold: Hold) -> 
 /// A table's tally (zero before its first answer); `table` as the other commands take it.
 pub(crate) fn tally(conn: &Connection, table: &str) -> Res<DrillTally> {
     let resolved = table_practice::resolve(conn, table)?;
-    read_tally(conn, &resolved.id)
+    read_tally(conn, resolved.id())
 }
 
 /// Drill answers on every table (one row per table drilled).

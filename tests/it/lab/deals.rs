@@ -1,3 +1,4 @@
+use vpoker::table::Table;
 use vpoker::card::Card;
 use vpoker::pipeline::nudge::{is_dead, Situation};
 use vpoker::lab::deals::{categories, classify, deal_table, exact_counts, KindDeals, N_HANDS};
@@ -52,7 +53,7 @@ fn dead_categories_are_the_games_dead_deals() {
                         for e in d + 1..52 {
                             let hand = [a, b, c, d, e];
                             let cards = hand.map(|i| Card::from_index(i).unwrap());
-                            mismatches += usize::from(ids[classify(machine, hand)].1 != is_dead(machine, &cards));
+                            mismatches += usize::from(ids[classify(machine, hand)].1 != is_dead(&Table::machine(machine), &cards));
                         }
                     }
                 }

@@ -1,0 +1,253 @@
+//! The table: what is played. One validated value the pipeline deals, settles and verifies, the
+//! solver solves and the store keeps, whatever the table is — one of the four machines, a kicker
+//! game, a casino table of the library or a table edited in the paytable lab.
+//!
+//! A table is its stable text id (what storage, the command line and a stranger's verifier name it
+//! by), its name, its deck, its paytable (which fixes the evaluator family), the line counts it is
+//! dealt at and its per-line multiplier rule. Every downstream piece is generic over it: nothing
+//! deals "as Jacks or Better" on behalf of another table.
+//!
+//! - **Deck**: [`Deck::Standard52`], the 52 cards in the documented fresh order (2c 2d 2h 2s 3c …
+//!   As). A 53-card deck (the joker last) is a new variant here and a new card index; the seed's
+//!   ChaCha20 stream and Fisher–Yates stay as they are (docs/VERIFY.md).
+//! - **Lines**: the hand counts a deal may have (the machines 1, 3 or 5; a practised table 1).
+//! - **Multipliers**: [`Multipliers::None`] for every table today; Ultimate X adds a rule here.
+//!
+//! A table never reads a file, the clock or an RNG; a lab table is built from its base and pays,
+//! checked by [`Paytable::with_pays`] where it enters.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::card::Card;
+use crate::eval::Family;
+use crate::kicker::KickerGame;
+use crate::library::{Base, Preset};
+use crate::machine::{MachineId, Paytable};
+use crate::strategy::custom::TableSolver;
+use crate::strategy::{hand_evs, kicker_hand_evs, HandEvs};
+
+/// The deck a table deals from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deck {
+    /// The 52 cards, 2c 2d 2h 2s 3c … As (card index = rank × 4 + suit).
+    Standard52,
+}
+
+impl Deck {
+    /// The number of cards.
+    pub fn size(self) -> usize {
+        match self {
+            Deck::Standard52 => 52,
+        }
+    }
+}
+
+/// How a line's pay is multiplied from one hand to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Multipliers {
+    /// Every line pays its paytable's pay (every table today).
+    None,
+}
+
+/// Where a table comes from, which also decides how its exact EVs are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// One of the four machines (played for chips; progression and kind deals live on these).
+    Machine(MachineId),
+    /// A kicker game's own table.
+    Kicker(KickerGame),
+    /// A copy of a base's rows with other pays: a library preset or a lab table.
+    Copy(Base),
+}
+
+/// A validated table. Cheap to clone (shared); compare tables by [`Table::id`] and
+/// [`Table::paytable`].
+#[derive(Clone)]
+pub struct Table(Arc<Inner>);
+
+struct Inner {
+    id: String,
+    name: String,
+    source: Source,
+    deck: Deck,
+    paytable: Paytable,
+    lines: &'static [u8],
+    multipliers: Multipliers,
+    /// A copy's solver, built on its first hint (a few milliseconds).
+    solver: OnceLock<TableSolver>,
+}
+
+/// Saved lab tables are named `lab:NAME` (a bare name works where no library id is the same).
+pub const LAB_PREFIX: &str = "lab:";
+
+/// The line counts of the machines.
+pub const MACHINE_LINES: [u8; 3] = [1, 3, 5];
+/// The line counts of a practised table.
+pub const PRACTICE_LINES: [u8; 1] = [1];
+
+impl Table {
+    /// A machine's table (built once per process).
+    pub fn machine(machine: MachineId) -> Table {
+        static TABLES: [OnceLock<Table>; 4] = [const { OnceLock::new() }; 4];
+        let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
+        TABLES[idx]
+            .get_or_init(|| {
+                Table::build(machine.id(), machine.id(), Source::Machine(machine), machine.paytable().clone(), &MACHINE_LINES)
+            })
+            .clone()
+    }
+
+    /// A kicker game's own table (built once per process).
+    pub fn kicker(game: KickerGame) -> Table {
+        static TABLES: [OnceLock<Table>; 2] = [const { OnceLock::new() }; 2];
+        let idx = KickerGame::ALL.iter().position(|&g| g == game).unwrap_or(0);
+        TABLES[idx]
+            .get_or_init(|| Table::build(game.id(), game.name(), Source::Kicker(game), game.paytable().clone(), &PRACTICE_LINES))
+            .clone()
+    }
+
+    /// A table of the library.
+    pub fn preset(preset: &Preset) -> Table {
+        Table::build(preset.id, preset.name, Source::Copy(preset.base), preset.paytable(), &PRACTICE_LINES)
+    }
+
+    /// A lab table saved as `name`: `base`'s rows with `pays` (one per row, in row order), or `None`
+    /// when the pays do not fit the base.
+    pub fn lab(name: &str, base: Base, pays: &[u32]) -> Option<Table> {
+        let paytable = base.paytable().with_pays(pays)?;
+        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, Source::Copy(base), paytable, &PRACTICE_LINES))
+    }
+
+    /// The table a stored id, base and pays name (a hand's registry row): a machine or a kicker
+    /// game by its own id and pays, any other id as a copy of `base` with `pays` (named as the
+    /// library or the lab names it). `None` when the pays do not fit the base, or a machine's or
+    /// kicker game's id comes with pays that are not its own.
+    pub fn stored(id: &str, base: Base, pays: &[u32]) -> Option<Table> {
+        let own = base.paytable().rows().iter().map(|row| row.pay).eq(pays.iter().copied());
+        let reserved = id.parse::<MachineId>().is_ok() || id.parse::<KickerGame>().is_ok();
+        match base {
+            Base::Machine(machine) if id == machine.id() && own => return Some(Table::machine(machine)),
+            Base::Kicker(game) if id == game.id() && own => return Some(Table::kicker(game)),
+            _ if reserved => return None,
+            _ => {}
+        }
+        let paytable = base.paytable().with_pays(pays)?;
+        let name = match Preset::find(id) {
+            Ok(preset) => preset.name,
+            Err(_) => id.strip_prefix(LAB_PREFIX).unwrap_or(id),
+        };
+        Some(Table::build(id, name, Source::Copy(base), paytable, &PRACTICE_LINES))
+    }
+
+    fn build(id: &str, name: &str, source: Source, paytable: Paytable, lines: &'static [u8]) -> Table {
+        Table(Arc::new(Inner {
+            id: id.to_string(),
+            name: name.to_string(),
+            source,
+            deck: Deck::Standard52,
+            paytable,
+            lines,
+            multipliers: Multipliers::None,
+            solver: OnceLock::new(),
+        }))
+    }
+
+    /// The stable text id (`jacks-or-better`, `double-double-bonus-9-6`, `lab:NAME`).
+    pub fn id(&self) -> &str {
+        &self.0.id
+    }
+
+    /// The name players know it by (a lab table's saved name).
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// Where it comes from.
+    pub fn source(&self) -> Source {
+        self.0.source
+    }
+
+    /// The machine, when the table is one of the four.
+    pub fn as_machine(&self) -> Option<MachineId> {
+        match self.0.source {
+            Source::Machine(machine) => Some(machine),
+            Source::Kicker(_) | Source::Copy(_) => None,
+        }
+    }
+
+    /// The base whose rows it has (a machine or kicker game is its own base).
+    pub fn base(&self) -> Base {
+        match self.0.source {
+            Source::Machine(machine) => Base::Machine(machine),
+            Source::Kicker(game) => Base::Kicker(game),
+            Source::Copy(base) => base,
+        }
+    }
+
+    /// The deck.
+    pub fn deck(&self) -> Deck {
+        self.0.deck
+    }
+
+    /// The paytable.
+    pub fn paytable(&self) -> &Paytable {
+        &self.0.paytable
+    }
+
+    /// The evaluator family.
+    pub fn family(&self) -> Family {
+        self.0.paytable.family()
+    }
+
+    /// The pays per coin, in row order.
+    pub fn pays(&self) -> Vec<u32> {
+        self.0.paytable.rows().iter().map(|row| row.pay).collect()
+    }
+
+    /// The line counts a deal may have.
+    pub fn lines(&self) -> &'static [u8] {
+        self.0.lines
+    }
+
+    /// The per-line multiplier rule.
+    pub fn multipliers(&self) -> Multipliers {
+        self.0.multipliers
+    }
+
+    /// The exact EV of every hold of `hand` on this table.
+    pub fn hand_evs(&self, hand: &[Card; 5]) -> HandEvs {
+        match self.0.source {
+            Source::Machine(machine) => hand_evs(machine, hand),
+            Source::Kicker(game) => kicker_hand_evs(game, hand),
+            Source::Copy(_) => self.0.solver.get_or_init(|| TableSolver::new(&self.0.paytable)).hand_evs(hand),
+        }
+    }
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.id == other.0.id && self.0.source == other.0.source && self.pays() == other.pays())
+    }
+}
+
+impl Eq for Table {}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} {:?})", self.0.id, self.pays())
+    }
+}
+
+impl serde::Serialize for Table {
+    /// A table is sent as its stable id.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl From<MachineId> for Table {
+    fn from(machine: MachineId) -> Table {
+        Table::machine(machine)
+    }
+}
