@@ -58,7 +58,7 @@ done
 # wait on conditions, never on fixed sleeps, so a busier machine only makes them slower).
 step "end-to-end figures, the app alone (xvfb-run, tauri-driver, WebKitWebDriver)"
 rm -f screenshots/*.png
-e2e() { (cd e2e && VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$e2e_bin" --nocapture "$@"); }
+e2e() { (cd e2e && VPOKER_E2E=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$e2e_bin" --include-ignored --nocapture "$@"); }
 e2e --exact app::figures
 step "end-to-end tests, two at a time"
 # A test that fails beside another is run once more alone and must pass there; the run says so

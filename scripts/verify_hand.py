@@ -8,15 +8,18 @@ Rebuilds each hand from its revealed seed exactly as docs/VERIFY.md derives it (
 rand_chacha 0.9's ChaCha20Rng, Lemire's rejection, Fisher-Yates, the kind-deal nudge rule on
 stream 2, each extra hand's reshuffle on stream 0) and checks the commitment, the dealt cards, the
 disclosed nudge, and every hand's replacement cards and final cards. It pays each final hand with
-the machine's own paytable (its evaluator: natural, or deuces wild; the rows and pays per coin of
-"Paying a hand"): every result's `outcome` and `row` must be the row the cards land on (`nothing`
+the table's paytable (a machine's own, or a practised table's: its base's rows, a machine's or a
+kicker game's, with the pays the record names; the evaluator natural, or deuces wild; "Paying a
+hand"): every result's `outcome` and `row` must be the row the cards land on (`nothing`
 and null when none) and its `win` bet x that row's pay, and `won` the sum of the wins. The best
 hold's `best_results` and `best_won` are checked the same way, drawn from `best_hold` on the very
 same decks. Python 3 standard library only. Given the whole history (`history --all`: oldest first,
 with the starting chips and the daily claims where they fell), it also replays every kind-deal
 decision in order (the situation from the balance and the losing streak, each bag from empty,
-refilled on the refilling hand's stream 1), checks that hands from `committed_from` on carry a
-commitment, and names the first hand the history does not give. Prints one line per hand, naming
+refilled on the refilling hand's stream 1), checks each hand's commitment by the rule its place
+gives (before `committed_from`: optional, SHA-256 of the seed; from `bound_from` on: SHA-256 of the
+seed and "video-poker/2 bet=B lines=N pays=P table=ID"; between, a machine's hand SHA-256 of the seed
+and a practised table's none), and names the first hand the history does not give. Prints one line per hand, naming
 each check that fails, and exits 0 when every hand verifies, 1 otherwise.
 
 A mode for tests: `python3 scripts/verify_hand.py --evaluate` reads lines `MACHINE C1 C2 C3 C4 C5`
@@ -30,8 +33,9 @@ import sys
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 MASK = 0xFFFFFFFF
-FAMILY = {  # each machine's family (docs/VERIFY.md, "Machines"): how it evaluates, which deals are dead
-    "jacks-or-better": "natural", "deuces-wild": "deuces", "bonus-poker": "natural", "double-bonus": "natural"}
+FAMILY = {  # each machine's and kicker game's family (docs/VERIFY.md, "Machines"): how it evaluates, which deals are dead
+    "jacks-or-better": "natural", "deuces-wild": "deuces", "bonus-poker": "natural", "double-bonus": "natural",
+    "double-double-bonus": "natural", "triple-double-bonus": "natural"}
 
 
 def card_name(index):
@@ -175,6 +179,12 @@ PAYTABLES = {  # each machine's rows, row 0 first: (outcome, pay per coin)
         ("jacks-or-better", 1)],
 }
 
+KICKER_ROWS = [  # the kicker games' rows, row 0 first (src/kicker.rs): four of a kind told apart by the fifth card
+    "royal-flush", "four-aces-2-4-kicker", "four-2-4-a-4-kicker", "four-aces", "four-2-4", "straight-flush",
+    "four-5-k", "full-house", "flush", "straight", "three-of-a-kind", "two-pair", "jacks-or-better"]
+ROWS = {name: [outcome for outcome, _ in rows] for name, rows in PAYTABLES.items()}
+ROWS.update({"double-double-bonus": KICKER_ROWS, "triple-double-bonus": KICKER_ROWS})
+
 TEN, JACK, ACE = 8, 9, 12  # ranks: 0 = deuce ... 12 = ace
 ROYAL = set(range(TEN, ACE + 1))
 WINDOWS = [set(range(low, low + 5)) for low in range(9)] + [{ACE, 0, 1, 2, 3}]  # five in sequence, A2345 too
@@ -212,10 +222,20 @@ def natural_hand(cards):
 
 
 def natural_rows(cards):
-    """The rows a natural hand lands on: its hand, and Jacks or Better's one `four-of-a-kind` row
-    for each of the three kinds of four."""
+    """The rows a natural hand lands on: its hand, Jacks or Better's one `four-of-a-kind` row for
+    each of the three kinds of four, and a kicker game's row for four aces with a 2, 3 or 4, or four
+    2s-4s with an ace, 2, 3 or 4 (the topmost row made pays: the kicker rows come first)."""
     hand = natural_hand(cards)
-    return {hand, "four-of-a-kind"} if hand.startswith("four-") else {hand}
+    if not hand.startswith("four-"):
+        return {hand}
+    ranks = [rank(c) for c in cards]
+    kicker = min(ranks, key=ranks.count)
+    made = {hand, "four-of-a-kind"}
+    if hand == "four-aces" and kicker <= 2:
+        made.add("four-aces-2-4-kicker")
+    if hand == "four-2-4" and (kicker <= 2 or kicker == ACE):
+        made.add("four-2-4-a-4-kicker")
+    return made
 
 
 def deuces_rows(cards):
@@ -241,11 +261,19 @@ def deuces_rows(cards):
     return {outcome for outcome, made in makes.items() if made}
 
 
-def paying_row(game, cards):
-    """(outcome, row, pay per coin) of five final cards: the topmost row of the machine's paytable
-    the hand makes, or ("nothing", None, 0)."""
+def paytable(hand):
+    """The rows (outcome, pay per coin) of the table a history entry was played on: its base's rows
+    (a machine's or a kicker game's) with the pays it records, or the machine's own."""
+    base = hand.get("base", hand.get("machine"))
+    pays = hand.get("pays") or [pay for _, pay in PAYTABLES[base]]
+    return base, list(zip(ROWS[base], pays))
+
+
+def paying_row(game, cards, rows=None):
+    """(outcome, row, pay per coin) of five final cards: the topmost row of the table (a machine's,
+    or `rows` on `game`'s family) the hand makes, or ("nothing", None, 0)."""
     made = deuces_rows(cards) if FAMILY[game] == "deuces" else natural_rows(cards)
-    for row, (outcome, pay) in enumerate(PAYTABLES[game]):
+    for row, (outcome, pay) in enumerate(rows if rows is not None else PAYTABLES[game]):
         if outcome in made:
             return outcome, row, pay
     return "nothing", None, 0
@@ -305,7 +333,8 @@ def check_results(hand, dealt, sources, hold, results, won, name):
             failures.append("%shand %d final cards" % (prefix, k + 1))
         if [card_index(c) for c in result["drawn"]] != new:
             failures.append("%shand %d replacement cards" % (prefix, k + 1))
-        outcome, row, pay = paying_row(hand["machine"], final)
+        base, rows = paytable(hand)
+        outcome, row, pay = paying_row(base, final, rows)
         win = pay * hand["bet"]
         total += win
         if not same(result["outcome"], outcome):
@@ -328,13 +357,41 @@ def same(recorded, computed):
     return type(recorded) is type(computed) and recorded == computed
 
 
-def check(hand):
-    """The list of failed checks of one history entry (empty when it verifies)."""
-    failures = []
-    if hand["machine"] not in PAYTABLES:
-        return ["machine (%s is not one of the four)" % hand["machine"]]
+def commitment_of(rule, hand):
+    """The commitment a hand carries under `rule` (docs/VERIFY.md, "Commitments"), or None."""
     seed = bytes.fromhex(hand["seed"])
-    if hand.get("commitment") is not None and hashlib.sha256(seed).hexdigest() != hand["commitment"].lower():
+    if rule == "uncommitted":
+        return None
+    if rule == "bound":
+        _, rows = paytable(hand)
+        text = "video-poker/2 bet=%d lines=%d pays=%s table=%s" % (
+            hand["bet"], hand["hands"], ",".join(str(pay) for _, pay in rows), hand.get("table", hand["machine"]))
+        return hashlib.sha256(seed + text.encode("ascii")).hexdigest()
+    return hashlib.sha256(seed).hexdigest()
+
+
+def rule_of(hand, committed_from, bound_from):
+    """The commitment rule of a hand by its place in the history (never by what the row says)."""
+    if hand["id"] >= bound_from:
+        return "bound"
+    if hand["id"] < committed_from:
+        return "legacy"
+    return "seed" if hand["machine"] is not None else "uncommitted"
+
+
+def check(hand, rule=None):
+    """The list of failed checks of one history entry (empty when it verifies); `rule` is the
+    commitment rule its place gives (a lone entry: the rule it names)."""
+    failures = []
+    base = hand.get("base", hand["machine"])
+    if base not in ROWS or (hand["machine"] is not None and hand["machine"] not in PAYTABLES):
+        return ["table (%s is not a table this verifier knows)" % hand.get("table", hand["machine"])]
+    rule = rule or hand.get("commitment_rule", "legacy")
+    expected, recorded = commitment_of(rule, hand), hand.get("commitment")
+    if recorded is None:
+        if rule in ("seed", "bound"):
+            failures.append("commitment (stored after commitments began, but carries none)")
+    elif expected is None or expected != recorded.lower():
         failures.append("commitment")
     _, dealt, nudge, sources = rebuild(hand)
     recorded_nudge = hand.get("nudge")
@@ -390,6 +447,8 @@ class Decisions:
         seed = bytes.fromhex(hand["seed"])
         deck = list(range(52))
         fisher_yates(deck, Stream(seed, 0))
+        if hand["machine"] is None:
+            return "played for chips on %s, which is practised only" % hand.get("table")
         dead = is_dead(hand["machine"], deck[:5])
         if situation is None:
             return "nudged, but names no bag" if nudged else None
@@ -439,10 +498,9 @@ def main():
         claims = sorted((c["after_hand"], c["amount"]) for c in history["claims"] if c["after_hand"] is not None)
     bad, first_decision = 0, None
     for hand in hands:
-        failures = check(hand)
+        rule = rule_of(hand, history["committed_from"], history.get("bound_from", 1 << 62)) if whole else None
+        failures = check(hand, rule)
         if whole:
-            if hand.get("commitment") is None and hand["id"] >= history["committed_from"]:
-                failures.append("commitment (stored after commitments began, but carries none)")
             while claims and claims[0][0] < hand["id"]:
                 decisions.balance += claims.pop(0)[1]
             if first_decision is None and not failures:
@@ -452,7 +510,7 @@ def main():
                     first_decision = hand["id"]
         status = "verified" if not failures else "FAILED: " + ", ".join(failures)
         bad += bool(failures)
-        print("hand %s (%s, %d hand%s): %s" % (hand["id"], hand["machine"], hand["hands"],
+        print("hand %s (%s, %d hand%s): %s" % (hand["id"], hand.get("table", hand["machine"]), hand["hands"],
                                                 "" if hand["hands"] == 1 else "s", status))
         if whole and failures and first_decision is None:
             first_decision = hand["id"]  # the decisions cannot be replayed past a hand that fails

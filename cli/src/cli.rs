@@ -435,7 +435,7 @@ pub struct HistoryArgs {
     #[arg(long, value_name = "ID")]
     pub before: Option<i64>,
     /// The whole history instead, oldest first, with what a verifier needs to replay its kind-deal
-    /// decisions: `{"start","committed_from","claims":[{"day","amount","after_hand"}…],"hands":[…]}`
+    /// decisions: `{"start","committed_from","bound_from","claims":[{"day","amount","after_hand"}…],"hands":[…]}`
     /// (streamed: memory stays flat; see docs/VERIFY.md).
     #[arg(long, conflicts_with = "before")]
     pub all: bool,

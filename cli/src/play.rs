@@ -271,6 +271,7 @@ fn print_whole_history(db: &std::path::Path) -> ExitCode {
             let header = serde_json::json!({
                 "start": history.start,
                 "committed_from": history.committed_from,
+                "bound_from": history.bound_from,
                 "claims": history.claims,
             })
             .to_string();

@@ -13,12 +13,14 @@
 //! draws and wins paid by the kicker game's table (the one pipeline, on `Table::kicker`). The
 //! output has the machines' shape with `"game"` the kicker game's id; `"nudge"` is always null (no
 //! kind deals: `--nudged` is refused) and `"hands"` holds one hand (`--hands 3|5` are refused: a
-//! table is practised one hand at a time). A pasted seed's commitment is checked as SHA-256 of the
-//! seed (a recorded hand's, by its rule: `--db FILE --hand ID`).
+//! table is practised one hand at a time). A pasted `--commitment` is checked by the bound rule when it
+//! is the bound one for one of the game's bets (the hands are then drawn at that bet), else as
+//! SHA-256 of the seed (a recorded hand's, by its rule: `--db FILE --hand ID`).
 
 use std::process::ExitCode;
 
 use vpoker::card::cards_to_string;
+use vpoker::game::rules::BETS;
 use vpoker::game::{Game, HistoryCheck};
 use vpoker::kicker::KickerGame;
 use vpoker::library::Base;
@@ -52,12 +54,8 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
                     false => None,
                     true => Some(rule_nudge(&seed, &Table::machine(machine)).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
                 };
-                let claim = Claim {
-                    nudge,
-                    commitment: args.commitment.clone(),
-                    hold: args.hold,
-                    ..Claim::seed(seed, Table::machine(machine), args.hands)
-                };
+                let pasted = Claim::pasted(seed, Table::machine(machine), args.hands, args.commitment.clone(), &BETS);
+                let claim = Claim { nudge, hold: args.hold, ..pasted };
                 replay(&claim)
             }
             Base::Kicker(game) => replay(&kicker_claim(&args, seed, game)?),
@@ -84,7 +82,7 @@ fn kicker_claim(args: &VerifyArgs, seed: Seed, game: KickerGame) -> Result<Claim
     if args.nudged {
         return Err(format!("--nudged: {game} is a kicker game, never nudged (no kind deals: its deals are pure, as a practised table's)"));
     }
-    Ok(Claim { commitment: args.commitment.clone(), hold: args.hold, ..Claim::seed(seed, Table::kicker(game), 1) })
+    Ok(Claim { hold: args.hold, ..Claim::pasted(seed, Table::kicker(game), 1, args.commitment.clone(), &BETS) })
 }
 
 fn text(v: &Verification) -> String {
@@ -166,6 +164,9 @@ fn whole_text(check: &HistoryCheck) -> String {
         out += &format!("unchecked   {} situations (claims of unknown place left them open)\n", c.unchecked_situations);
     }
     out += &format!("commitments required from hand {}\n", check.committed_from);
+    if check.profile_matches == Some(true) {
+        out += "the stored profile (chips, losing run, XP) is where the history ends\n";
+    }
     match &check.failure {
         None => out += "every hand and every kind-deal decision verified; the stored bags are the history's\nverified\n",
         Some(failure) => {

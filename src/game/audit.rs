@@ -131,7 +131,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     let marks = player::commit_marks(conn)?;
     each_hand(conn, 0, |row| {
         let record = match row {
-            Ok(hand) => hand.record(marks),
+            Ok(hand) => hand.check_commitment(marks).and_then(|()| hand.record(marks)),
             Err(detail) => Err(Failure::Corrupt(detail)),
         };
         match record {

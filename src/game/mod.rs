@@ -585,7 +585,8 @@ pub enum ImportStep {
 }
 
 /// The Verify form's request: a seed typed or pasted as text, a machine id, the number of hands, and
-/// optionally the commitment the player noted, replayed by [`verify::verify`]. Bad text is a typed
+/// optionally the commitment the player noted (a bound one names its bet among the game's four),
+/// replayed by [`verify::verify`]. Bad text is a typed
 /// error (`invalid-seed`, `invalid-machine`, `invalid-hands`), so the app's command only passes the
 /// fields on.
 pub fn verify_seed_text(seed: &str, machine: &str, n_hands: u8, commitment: Option<&str>) -> Result<Verification, GameError> {
@@ -596,5 +597,5 @@ pub fn verify_seed_text(seed: &str, machine: &str, n_hands: u8, commitment: Opti
         return Err(GameError::InvalidHands { hands: n_hands });
     }
     let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
-    Ok(verify::verify(&verify::Claim { commitment, ..verify::Claim::seed(seed, Table::machine(machine), n_hands) }))
+    Ok(verify::verify(&verify::Claim::pasted(seed, Table::machine(machine), n_hands, commitment, &rules::BETS)))
 }

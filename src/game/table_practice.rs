@@ -187,7 +187,7 @@ pub(crate) fn hint(conn: &Connection) -> Res<TableHint> {
 pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<TableDraw> {
     let hand = open(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
-    let replayed = hand.replay(marks)?;
+    let replayed = hand.replay()?;
     let played = settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
     let verdict = played.verdict;
     let best = results(&replayed.deal, hand.bet, verdict.best_hold);

@@ -84,6 +84,23 @@ impl Claim {
     }
 }
 
+impl Claim {
+    /// A pasted seed with the commitment the player noted, if any: a commitment that is the bound
+    /// one for one of `bets` (the game's bets) on `table` at `n_hands` is checked by the bound rule
+    /// at that bet (so the hands are drawn at it); any other is read as an older hand's, SHA-256
+    /// of the seed alone.
+    pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32]) -> Claim {
+        let bound = commitment.as_deref().and_then(|noted| {
+            bets.iter().copied().find(|&bet| noted.eq_ignore_ascii_case(&hex(&super::commit::bound(&seed, &table, bet, n_hands))))
+        });
+        let claim = Claim { commitment, ..Claim::seed(seed, table, n_hands) };
+        match bound {
+            Some(bet) => Claim { bet, rule: CommitRule::Bound, ..claim },
+            None => claim,
+        }
+    }
+}
+
 /// A nudge as the verification shows it: which dealt position, which card out, which card in, and
 /// the deck position the added card came from (where the removed card now lies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -73,7 +73,7 @@ struct Row {
 fn rows(db: &Path) -> Vec<Row> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let mut stmt = conn
-        .prepare("SELECT id, machine, bet, situation, nudge, hold, seed FROM hands WHERE practice = 0 AND hold IS NOT NULL ORDER BY id")
+        .prepare("SELECT id, tbl, bet, situation, nudge, hold, seed FROM hands WHERE practice = 0 AND hold IS NOT NULL ORDER BY id")
         .unwrap();
     stmt.query_map([], |r| {
         let seed: Vec<u8> = r.get(6)?;

@@ -33,10 +33,8 @@ where
 }
 
 #[tokio::test]
+#[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
 async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table() -> Result<()> {
-    if !enabled("charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table") {
-        return Ok(());
-    }
     let (_data, _driver, app) = launch_phone().await?;
     app.click("machine-jacks-or-better").await?;
     app.click("machine-chart").await?;

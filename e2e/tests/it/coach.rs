@@ -15,10 +15,8 @@ async fn deal_and_draw(app: &Session, mask: u8) -> Result<Vec<String>> {
 }
 
 #[tokio::test]
+#[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
 async fn the_coach_shows_same_cards_luck_and_skill_and_a_training_round() -> Result<()> {
-    if !enabled("the_coach_shows_same_cards_luck_and_skill_and_a_training_round") {
-        return Ok(());
-    }
     let (_data, _driver, app) = launch_phone().await?;
     app.click("machine-jacks-or-better").await?;
     app.wait_visible(&tid("deal-draw")).await?;

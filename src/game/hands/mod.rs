@@ -59,6 +59,11 @@ pub struct HandRecord {
     pub table: Table,
     /// The table's name (a library table's, or a lab table's saved name; the machine's id).
     pub table_name: String,
+    /// The id of the table whose rows it has (a machine's or a kicker game's; a machine's hand:
+    /// its own id).
+    pub base: &'static str,
+    /// The table's pays per coin, in its rows' order (what the bound commitment names).
+    pub pays: Vec<u32>,
     /// Chips bet per hand.
     pub bet: u32,
     /// 1, 3 or 5 hands.
@@ -159,11 +164,11 @@ impl StoredHand {
         CommitRule::of_hand(self.id, &self.table, marks.committed_from, marks.bound_from)
     }
 
-    /// Replays the deal by the one replay rule ([`replay_deal`]) after the commitment check of
-    /// [`StoredHand::check_commitment`]; `Err` when the commitment is not the rule's, or the seed,
-    /// with the rule's nudge when one is disclosed, does not give the stored nudge and cards.
-    pub fn replay(&self, marks: CommitMarks) -> Res<Replayed> {
-        self.check_commitment(marks)?;
+    /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the seed, with the
+    /// rule's nudge when one is disclosed, does not give the stored nudge and cards. The commitment
+    /// is not looked at here (a history page shows it as stored, so a verifier can see a stripped
+    /// one): the audit and verification check it ([`StoredHand::check_commitment`], `verify`).
+    pub fn replay(&self) -> Res<Replayed> {
         let (deal, check) =
             replay_deal(&self.seed, &self.table, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
         check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", self.id)))?;
@@ -214,7 +219,7 @@ impl StoredHand {
 
     /// The hand as the player sees it, replayed and checked.
     pub fn record(&self, marks: CommitMarks) -> Res<HandRecord> {
-        self.record_of(self.replay(marks)?, marks)
+        self.record_of(self.replay()?, marks)
     }
 
     /// [`StoredHand::record`] from a replay already made (a draw replays once, not twice).
@@ -247,6 +252,8 @@ impl StoredHand {
             machine: self.machine(),
             table: self.table.clone(),
             table_name: self.table.name().to_string(),
+            base: self.table.base().id(),
+            pays: self.table.pays(),
             bet: self.bet,
             hands: self.n_hands,
             practice: self.practice,

@@ -25,7 +25,7 @@ use super::hands::{self, HandRecord, StoredHand};
 use super::moment::Moment;
 use super::rules;
 use super::store::{corrupt, player, Res};
-use super::sums::{self, sessions};
+use super::sums;
 use super::training::review;
 use state::{HandView, Hint, MachineView, State};
 
@@ -122,7 +122,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
 pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
-    let replayed = hand.replay(marks)?;
+    let replayed = hand.replay()?;
     let settlement = settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
