@@ -60,11 +60,12 @@ function row(app, hand) {
   const main = results[0];
   return h("li", { class: "history-row", "data-testid": "history-row", "data-hand": hand.id },
     h("p", { class: "hr-head" },
-      h("span", { class: "hr-machine" }, app.machineName(hand.machine)),
+      // A hand practised on a casino or lab table has no machine: the core sends the table's name.
+      h("span", { class: "hr-machine" }, hand.machine === null ? hand.table_name : app.machineName(hand.machine)),
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
-        ` · ${formatDay(hand.played_at)}`)),
+        hand.played_at === null ? "" : ` · ${formatDay(hand.played_at)}`)),
     h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.dealt")),
       hand.dealt.map((c, i) => miniCard(c, { held: (hand.hold >> i) & 1, swapped: nudge && nudge.position === i }))),
