@@ -417,8 +417,9 @@ class Decisions:
     """Replays whether each dead real deal was nudged from the hands before it (`history --all`)."""
 
     def __init__(self, start, unordered_chips):
-        self.balance, self.unordered, self.streak = start, unordered_chips, 0
+        self.balance, self.unordered, self.streak, self.xp = start, unordered_chips, 0, 0
         self.bags = {name: [] for name in BAGS}
+        self.last = {name: None for name in BAGS}
 
     def draw(self, situation, seed):
         bag = self.bags[situation]
@@ -426,7 +427,8 @@ class Decisions:
             yes, no = BAGS[situation]
             bag.extend([True] * yes + [False] * no)
             fisher_yates(bag, Stream(seed, 1))
-        return bag.pop(0)
+        self.last[situation] = bag.pop(0)
+        return self.last[situation]
 
     def hand(self, hand):
         """None when the history gives this hand's decision, else what it gives instead."""
@@ -434,6 +436,7 @@ class Decisions:
         if problem is None and not hand["practice"]:
             cost = hand["cost"]
             self.balance += hand["won"] - cost
+            self.xp += cost
             self.streak = self.streak + 1 if hand["won"] < cost else 0
         return problem
 
@@ -497,7 +500,18 @@ def main():
         decisions = Decisions(history["start"], unordered)
         claims = sorted((c["after_hand"], c["amount"]) for c in history["claims"] if c["after_hand"] is not None)
     bad, first_decision = 0, None
-    for hand in hands:
+    history_failures = []
+    if whole:
+        wrong = [c for c in history["claims"] if c["amount"] != 200]
+        if wrong:
+            history_failures.append("a claim of %s chips (a day gives 200)" % wrong[0]["amount"])
+        last = len(hands) + (history.get("in_progress") is not None)
+        late = [c for c in history["claims"] if c["after_hand"] is not None and c["after_hand"] > last]
+        if late:
+            history_failures.append("a daily claim is recorded after hand %d, which does not exist" % late[0]["after_hand"])
+    for number, hand in enumerate(hands, start=1):
+        if whole and hand["id"] != number and not history_failures:
+            history_failures.append("hand %d is missing from the history" % number)
         rule = rule_of(hand, history["committed_from"], history.get("bound_from", 1 << 62)) if whole else None
         failures = check(hand, rule)
         if whole:
@@ -515,10 +529,27 @@ def main():
         if whole and failures and first_decision is None:
             first_decision = hand["id"]  # the decisions cannot be replayed past a hand that fails
     print("%d of %d hands verified" % (len(hands) - bad, len(hands)))
+    if whole and history.get("in_progress") is not None:
+        print("whole history: hand %s is in progress, so the stored profile and bags are not compared"
+              % history["in_progress"])
+    elif whole and first_decision is None and not history_failures:
+        while claims:
+            decisions.balance += claims.pop(0)[1]
+        end = history.get("profile")
+        replayed = {"chips": decisions.balance + decisions.unordered, "losing_streak": decisions.streak, "xp": decisions.xp}
+        if end is not None and end != replayed:
+            history_failures.append("the stored profile %s is not where the history ends %s" % (end, replayed))
+        for name, bag in (history.get("bags") or {}).items():
+            left = "".join("1" if item else "0" for item in decisions.bags[name])
+            last = None if decisions.last[name] is None else ("1" if decisions.last[name] else "0")
+            if bag != {"remaining": left, "last": last}:
+                history_failures.append("the stored %s bag is not what the history leaves" % name)
+    for problem in history_failures:
+        print("whole history: FAILED: " + problem)
     if whole:
         print("whole history: " + ("every kind-deal decision given by the history" if first_decision is None
                                    else "the first hand the history does not give: %s" % first_decision))
-    return 1 if bad or not hands else 0
+    return 1 if bad or history_failures or not hands else 0
 
 
 if __name__ == "__main__":

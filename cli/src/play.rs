@@ -273,6 +273,9 @@ fn print_whole_history(db: &std::path::Path) -> ExitCode {
                 "committed_from": history.committed_from,
                 "bound_from": history.bound_from,
                 "claims": history.claims,
+                "in_progress": history.in_progress,
+                "profile": history.profile,
+                "bags": history.bags,
             })
             .to_string();
             write(&header[..header.len() - 1]);

@@ -186,6 +186,15 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
             Err(other) => return Err(other),
         }
     }
+    // The one replay rule of the whole history (every decision, the bags, where the profile ends),
+    // as `verify --all` applies it.
+    if problems.is_empty() {
+        let check = super::whole_history::check(conn, &|_, _| {}, &std::sync::atomic::AtomicBool::new(false))?;
+        if let Some(failure) = check.failure {
+            let at = failure.hand.map_or_else(String::new, |id| format!("hand {id}: "));
+            problems.push(format!("the whole history does not replay ({}): {at}{}", failure.check, failure.detail));
+        }
+    }
     audit.problems.extend(problems);
     audit.ok = audit.problems.is_empty();
     audit.full = true;

@@ -37,6 +37,8 @@ pub struct DailyDeals {
     pub date: NaiveDate,
     /// The machine of the day.
     pub machine: MachineId,
+    /// How many deals a date has (`pipeline::daily::DEALS`: ten): the UI counts by it.
+    pub deals: usize,
     /// The next deal's index (0…9), or 10 when the ten are played.
     pub index: usize,
     /// The deal to hold now (null once the ten are played).
@@ -143,6 +145,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
     Ok(DailyDeals {
         date: today,
         machine: daily::machine(today),
+        deals: daily::DEALS,
         index,
         hand: (!done).then(|| DailyHand { cards: daily::deal(today, index).dealt() }),
         results,

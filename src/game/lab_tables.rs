@@ -26,6 +26,8 @@ pub struct RowPay {
 /// A saved lab table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LabTable {
+    /// Its table id, `lab:NAME` (what practice, drills and the history name it by).
+    pub id: String,
     /// Its name (1 to 40 characters).
     pub name: String,
     /// The table it copies the rows of, sent as its id ("jacks-or-better", "double-double-bonus").
@@ -65,7 +67,7 @@ fn parse(name: String, base: String, pays: String) -> Res<LabTable> {
     if pays.len() != base.paytable().rows().len() {
         return Err(bad());
     }
-    Ok(LabTable { name, base, pays })
+    Ok(LabTable { id: format!("{}{name}", crate::table::LAB_PREFIX), name, base, pays })
 }
 
 /// The saved lab tables, by name.

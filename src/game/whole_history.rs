@@ -18,6 +18,7 @@ use crate::pipeline::verify::verify;
 use crate::pipeline::Situation;
 
 use super::error::GameError;
+use super::rules;
 use super::hands::{each_hand, next_hand_id};
 use super::hands::HandRecord;
 use super::store::player::{self, CommitMarks, StoredClaim};
@@ -67,7 +68,7 @@ pub struct HistoryFailure {
 /// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
 /// (in hand ids), and `cancel` stops it with `lab-cancelled`.
 pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Res<HistoryCheck> {
-    let History { start, committed_from, bound_from, claims: all_claims } = header(conn)?;
+    let History { start, committed_from, bound_from, claims: all_claims, .. } = header(conn)?;
     let marks = CommitMarks { committed_from, bound_from };
     let total = u64::try_from(next_hand_id(conn)? - 1).unwrap_or(0);
     let (unordered, ordered): (Vec<_>, Vec<_>) = all_claims.iter().partition(|c| c.after_hand.is_none());
@@ -75,7 +76,15 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
     let mut decisions = Decisions::new(start, unordered_chips);
     let mut claims = ordered.iter().map(|c| (c.after_hand.unwrap_or(0), c.amount)).peekable();
     let mut failure: Option<HistoryFailure> = None;
+    if let Some(claim) = all_claims.iter().find(|c| c.amount != rules::DAILY_CHIPS) {
+        failure = Some(HistoryFailure {
+            hand: None,
+            check: "record",
+            detail: format!("the claim of {} is {} chips, not the {} a day gives", claim.day, claim.amount, rules::DAILY_CHIPS),
+        });
+    }
     let mut seen = 0u64;
+    let mut expected_id = 1i64;
     // After the first failure the walk reads on without replaying (the replay cannot go on).
     each_hand(conn, 0, |row| {
         if failure.is_some() {
@@ -89,6 +98,11 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
             Ok(hand) => hand,
             Err(detail) => return fail(None, "record", detail),
         };
+        // Hand ids run 1, 2, 3 … with no gap: the game never deletes a hand.
+        if hand.id != expected_id {
+            return fail(Some(expected_id), "record", format!("hand {expected_id} is missing from the history"));
+        }
+        expected_id += 1;
         while let Some(&(_, chips)) = claims.peek().filter(|(after, _)| *after < hand.id) {
             decisions.claim(chips);
             claims.next();
@@ -206,6 +220,34 @@ pub struct History {
     pub bound_from: i64,
     /// Every daily claim, in the order made (those of unknown place first).
     pub claims: Vec<StoredClaim>,
+    /// The hand in progress, if any (not among the exported hands: its seed is still hidden; the
+    /// profile and the bags then include its deal, so a verifier of the export cannot compare them).
+    pub in_progress: Option<i64>,
+    /// Where the stored profile says the history ends (a verifier compares its replay's end).
+    pub profile: StoredEnd,
+    /// The stored kind-deal bags, by situation id: what the history must leave.
+    pub bags: std::collections::BTreeMap<&'static str, StoredBag>,
+}
+
+/// The stored profile's end of the history: chips, the losing run and the XP.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredEnd {
+    /// The balance.
+    pub chips: u64,
+    /// Real hands in a row that paid back less than they cost.
+    pub losing_streak: u32,
+    /// Chips bet on real hands.
+    pub xp: u64,
+}
+
+/// A stored kind-deal bag: what is left in it, in draw order ("1" nudge, "0" not), and the last
+/// item drawn from it (null before any).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredBag {
+    /// The items left, in the order they will be drawn.
+    pub remaining: String,
+    /// The last item drawn, or null.
+    pub last: Option<String>,
 }
 
 /// The history's start: starting chips, where commitments begin, the claims.
@@ -217,6 +259,19 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
         committed_from: marks.committed_from,
         bound_from: marks.bound_from,
         claims: player::claims(conn)?,
+        in_progress: super::hands::in_progress_id(conn)?,
+        profile: {
+            let profile = player::profile(conn)?;
+            StoredEnd { chips: profile.chips, losing_streak: profile.losing_streak, xp: profile.xp }
+        },
+        bags: Situation::ALL
+            .iter()
+            .map(|&situation| {
+                let bag = player::bag(conn, situation)?;
+                let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+                Ok((situation.id(), StoredBag { remaining: text(bag.remaining()), last: bag.last().map(|&b| text(&[b])) }))
+            })
+            .collect::<Res<_>>()?,
     })
 }
 

@@ -1,5 +1,4 @@
-//! The UI is a view of the core's JSON (`ui/js/*.js`; the development stub in `ui/dev/` is not
-//! scanned): it holds no rule value as a fallback (the bets, the hand counts, the daily amount, a
+//! The UI is a view of the core's JSON (`ui/js/*.js`): it holds no rule value as a fallback (the bets, the hand counts, the daily amount, a
 //! default machine, an EV threshold) and tolerates no shape the core never sends (other names for
 //! the hint's holds or their EVs, wrapped history lists, paytable `rows`, kebab-case settings, a
 //! `Number(x) || 0` guard). A missing field must show as a bug, not be papered over.

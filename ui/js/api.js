@@ -84,6 +84,7 @@ export const api = {
   chart: (machine) => call("chart", { machine }),
   paytableAnalyze: (base, pays) => call("paytable_analyze", { base, pays }),
   paytableChart: (base, pays) => call("paytable_chart", { base, pays }),
+  /** The saved lab tables ({id, name, base, pays}); a table command names one by its id. */
   labTables: () => call("lab_tables"),
   labTableSave: (name, base, pays) => call("lab_table_save", { name, base, pays }),
   labTableDelete: (name) => call("lab_table_delete", { name }),

@@ -8,24 +8,10 @@ import { celebrate } from "./celebrate.js";
 import { configureSound } from "./sound.js";
 import { configureHaptics } from "./haptics.js";
 import * as nav from "./nav.js";
-import * as lobby from "./lobby.js";
-import * as machine from "./machine.js";
-import * as history from "./history.js";
-import * as stats from "./stats.js";
+import { parse, screenOf, tabOf } from "./routes.js";
 import * as settings from "./settings.js";
-import * as help from "./help.js";
-import * as fairness from "./fairness.js";
-import * as daily from "./daily.js";
 import * as milestones from "./milestones.js";
-import * as tables from "./tables.js";
-import * as verify from "./verify.js";
-import * as train from "./train.js";
-import * as tableDrill from "./table_drill.js";
-import * as chart from "./chart.js";
 
-const screens = { lobby, machine, history, stats, settings, help, fairness, verify, train, chart, paylab: chart, daily, milestones, tables: tables.library, table: tables.practice, "table-drill": tableDrill };
-/** The tab a screen without a tab of its own belongs to. */
-const TAB_OF = { machine: "lobby", daily: "lobby", milestones: "lobby", tables: "lobby", table: "lobby", "table-drill": "lobby", fairness: "lobby", verify: "history", train: "lobby", chart: "lobby", paylab: "lobby" };
 const main = document.getElementById("main");
 const errorBox = document.querySelector("[data-testid=error]");
 const live = document.getElementById("live");
@@ -33,6 +19,8 @@ const live = document.getElementById("live");
 let state = null;
 let route = { name: "lobby", arg: null };
 let currentScreen = null;
+/** How many times a screen was left: an answer asked before is no longer wanted (ask.js). */
+let visit = 0;
 
 /** The machine's display name. */
 export function machineName(id) {
@@ -126,13 +114,16 @@ function setState(next) {
 
 function render() {
   for (const button of document.querySelectorAll(".tabbar [data-route]")) {
-    const on = button.dataset.route === (TAB_OF[route.name] || route.name);
+    const on = button.dataset.route === tabOf(route.name);
     if (on) button.setAttribute("aria-current", "page");
     else button.removeAttribute("aria-current");
   }
-  const screen = screens[route.name] || lobby;
+  const screen = screenOf(route.name);
   if (currentScreen !== screen) {
-    if (currentScreen && currentScreen.leave) currentScreen.leave();
+    if (currentScreen) {
+      if (currentScreen.leave) currentScreen.leave();
+      visit += 1;
+    }
     currentScreen = screen;
     main.dataset.screen = route.name;
     main.replaceChildren();
@@ -143,8 +134,7 @@ function render() {
 }
 
 function parseRoute() {
-  const [name, arg] = location.hash.replace(/^#\/?/, "").split("/");
-  route = { name: screens[name] ? name : "lobby", arg: arg ? decodeURIComponent(arg) : null };
+  route = parse(location.hash);
   if (route.name === "machine" && state && !route.arg) route = { name: "lobby", arg: null };
 }
 
@@ -154,6 +144,11 @@ export const app = {
   prefs: { practice: false },
   get state() { return state; },
   get route() { return route; },
+  /**
+   * Counts the screens left (not the language's redraw, which enters the same screen again): an
+   * answer asked on an earlier visit is dropped (ask.js).
+   */
+  get visit() { return visit; },
   /** Opens a screen (see nav.js: a history entry per screen, so back walks back through them). */
   go(name, arg) {
     return nav.go(name, arg);
@@ -247,10 +242,6 @@ async function start() {
     call().catch((error) => console.error("session report", error));
   });
   window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", applySettings);
-  if (new URLSearchParams(location.search).has("stub")) {
-    // Development only: a fake backend for looking at the UI in a plain browser.
-    await import("../dev/stub.js");
-  }
   if (!hasBackend()) {
     noBackend();
     return;

@@ -9,6 +9,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { line as askLine, DROPPED } from "./ask.js";
 
 // The choices offered (the inputs of a run, as in the published shuffle-bag demonstration; the core
 // takes wider ranges).
@@ -36,8 +37,9 @@ let lab = null; // the last lab_bag answer
 let labFor = null; // the options (and round) last asked for
 let labFailed = false;
 let busy = false;
-let ticket = 0; // a lab_bag answer to an older request is dropped
-let visit = 0; // answers that arrive after leave() are dropped
+const runs = askLine(); // a lab_bag answer to an older request, or after leave(), is dropped
+const pities = askLine();
+const factsAsk = askLine();
 let pity = null;
 let pityAsked = false;
 let facts = null;
@@ -46,8 +48,7 @@ let drawsField = null; // kept across renders, so typing keeps its focus
 
 /** Leaving the Fairness screens: the next visit draws afresh and reads the player's record again. */
 export function leave() {
-  ticket += 1;
-  visit += 1;
+  // What is still out is dropped with the screen (ask.js): the next visit asks again.
   lab = null;
   labFor = null;
   labFailed = false;
@@ -64,11 +65,10 @@ function wanted() {
 }
 
 async function loadLab(app) {
-  const mine = ++ticket;
   const { kinds, copies, draws, avoidRepeat } = options;
   busy = true;
-  const result = await app.run(() => api.labBag(kinds, copies, draws, avoidRepeat));
-  if (mine !== ticket) return;
+  const result = await runs.ask(app, () => api.labBag(kinds, copies, draws, avoidRepeat));
+  if (result === DROPPED) return;
   busy = false;
   labFailed = result === undefined;
   lab = result === undefined ? null : result; // a failed run shows no figures for other options
@@ -80,17 +80,15 @@ async function loadLab(app) {
 
 // A failed call leaves `false` (its error is shown; the part is left out until the next visit).
 async function loadPity(app) {
-  const mine = visit;
-  const result = await app.run(() => api.labPity(PITY_EXAMPLE.rate, PITY_EXAMPLE.pity), { quiet: true });
-  if (mine !== visit) return;
+  const result = await pities.ask(app, () => api.labPity(PITY_EXAMPLE.rate, PITY_EXAMPLE.pity), { quiet: true });
+  if (result === DROPPED) return;
   pity = result === undefined ? false : result;
   app.render();
 }
 
 async function loadFacts(app) {
-  const mine = visit;
-  const result = await app.run(() => api.labFacts(), { quiet: true });
-  if (mine !== visit) return;
+  const result = await factsAsk.ask(app, () => api.labFacts(), { quiet: true });
+  if (result === DROPPED) return;
   facts = result === undefined ? false : result;
   app.render();
 }

@@ -9,14 +9,23 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatPercent, formatShare } from "./i18n.js";
+import { line, DROPPED } from "./ask.js";
 
 const charts = new Map();
 /** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
 const inputs = new Map();
 const lab = {
   base: null, pays: null, source: null, stale: false, analysis: null, chart: null, running: false, error: null, saved: null, name: "",
-  timer: null, seq: 0,
+  timer: null,
 };
+/** The lab's analysis and chart of the pays typed: a newer edit drops an older answer still out. */
+const analyses = line();
+/** The saved tables, read, saved or deleted. */
+const savedAsk = line();
+/** Each chart on its own line: a chart is never stale, only its screen gone. */
+const chartAsks = new Map();
+const listingAsk = line();
+const opening = line();
 /** Each base's own table as the core's analysis sends it ([{row, pay}] in its row order), by base id. */
 const basePays = new Map();
 /** The library as the core lists it (each table's base and pays): the bases the lab offers. */
@@ -29,6 +38,11 @@ export function leave() {
   if (lab.timer) window.clearTimeout(lab.timer);
   // An edit still waiting for its analysis is dropped: the next visit starts from the core's table.
   lab.base = null;
+  lab.running = false;
+  // What is still out is dropped with the screen (ask.js): the next visit asks again.
+  for (const [id, view] of charts) if (view === "loading") charts.delete(id);
+  if (listing === "loading") listing = null;
+  if (lab.saved === "loading") lab.saved = null;
 }
 
 function linesTable(view, testid) {
@@ -54,7 +68,9 @@ function summary(view, testid) {
 
 async function loadChart(app, id) {
   charts.set(id, "loading");
-  const view = await app.run(() => api.chart(id), { quiet: true });
+  if (!chartAsks.has(id)) chartAsks.set(id, line());
+  const view = await chartAsks.get(id).ask(app, () => api.chart(id), { quiet: true });
+  if (view === DROPPED) return;
   charts.set(id, view || null);
   app.render();
 }
@@ -92,7 +108,9 @@ function baseName(app, id) {
 
 async function loadListing(app) {
   listing = "loading";
-  listing = (await app.run(() => api.library(), { quiet: true })) || [];
+  const answer = await listingAsk.ask(app, () => api.library(), { quiet: true });
+  if (answer === DROPPED) return;
+  listing = answer || [];
   app.render();
 }
 
@@ -121,8 +139,8 @@ export function copyToLab(app, table) {
 /** A saved table back in the lab (its pays are in its base's row order). */
 async function openSaved(app, table) {
   if (!basePays.has(table.base)) {
-    const analysis = await app.run(() => api.paytableAnalyze(table.base, []));
-    if (!analysis) return;
+    const analysis = await opening.ask(app, () => api.paytableAnalyze(table.base, []));
+    if (analysis === DROPPED || !analysis) return;
     basePays.set(table.base, analysis.base_pays);
   }
   startLab(table.base, Object.fromEntries(basePays.get(table.base).map((p, i) => [p.row, String(table.pays[i])])), null);
@@ -135,34 +153,33 @@ function payList() {
 }
 
 async function rerun(app) {
-  const seq = ++lab.seq;
+  const ticket = analyses.start(app);
   const base = lab.base;
   lab.error = null;
   // No pays yet: the base's own table (the core answers its pays with the analysis).
   const pays = lab.pays ? payList() : [];
   let analysis;
   try {
-    analysis = await api.paytableAnalyze(base, pays);
+    analysis = await ticket.get(() => api.paytableAnalyze(base, pays));
   } catch (error) {
-    if (seq === lab.seq) { lab.error = error; lab.analysis = null; lab.chart = null; app.render(); }
+    lab.error = error; lab.analysis = null; lab.chart = null; app.render();
     return;
   }
+  if (analysis === DROPPED) return;
   basePays.set(base, analysis.base_pays);
-  if (seq !== lab.seq) return;
   if (!lab.pays) lab.pays = Object.fromEntries(analysis.base_pays.map((p) => [p.row, String(p.pay)]));
   lab.analysis = analysis;
   lab.running = true;
   app.render();
   try {
-    const chart = await api.paytableChart(base, pays);
-    if (seq === lab.seq) lab.chart = chart;
+    const chart = await ticket.get(() => api.paytableChart(base, pays));
+    if (chart === DROPPED) return;
+    lab.chart = chart;
   } catch (error) {
-    if (error.kind !== "lab-cancelled" && seq === lab.seq) lab.error = error;
+    if (error.kind !== "lab-cancelled") lab.error = error;
   }
-  if (seq === lab.seq) {
-    lab.running = false;
-    app.render();
-  }
+  lab.running = false;
+  app.render();
 }
 
 function edit(app, row, value) {
@@ -174,7 +191,19 @@ function edit(app, row, value) {
 
 async function loadSaved(app) {
   lab.saved = "loading";
-  lab.saved = (await app.run(() => api.labTables(), { quiet: true })) || [];
+  const answer = await savedAsk.ask(app, () => api.labTables(), { quiet: true });
+  if (answer === DROPPED) return;
+  lab.saved = answer || [];
+  app.render();
+}
+
+/** Saves or deletes a table: the core answers the saved tables. */
+async function changeSaved(app, call) {
+  const list = await savedAsk.ask(app, call);
+  if (list === DROPPED) return;
+  if (list) lab.saved = list;
+  // A refused change overtook the first read of the list: read it again.
+  else if (lab.saved === "loading") lab.saved = null;
   app.render();
 }
 
@@ -252,7 +281,7 @@ function labScreen(app, id) {
         nameInput(),
         h("button", {
           type: "button", class: "btn", "data-testid": "paylab-save",
-          onclick: async () => { const list = await app.run(() => api.labTableSave(lab.name, lab.base, payList())); if (list) { lab.saved = list; app.render(); } },
+          onclick: () => changeSaved(app, () => api.labTableSave(lab.name, lab.base, payList())),
         }, t("paylab.save"))),
       Array.isArray(lab.saved) && lab.saved.length ? h("ul", { class: "paylab-saved" }, lab.saved.map((table) => h("li", {},
         h("button", {
@@ -261,11 +290,11 @@ function labScreen(app, id) {
         // Practice hands on this saved table (its hint, warnings and chart): the casino tables' screen.
         h("button", {
           type: "button", class: "btn small", "data-testid": `paylab-practise-${table.name}`,
-          onclick: () => app.go("table", `lab:${table.name}`),
+          onclick: () => app.go("table", table.id),
         }, t("paylab.practise")),
         h("button", {
           type: "button", class: "btn small", "aria-label": t("paylab.delete", { name: table.name }),
-          onclick: async () => { const list = await app.run(() => api.labTableDelete(table.name)); if (list) { lab.saved = list; app.render(); } },
+          onclick: () => changeSaved(app, () => api.labTableDelete(table.name)),
         }, "×")))) : h("p", { class: "small muted" }, t("paylab.none"))),
   ];
 }

@@ -8,44 +8,42 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
+import { line, DROPPED } from "./ask.js";
 
-const s = { state: null, held: 0, busy: false, copied: false, drawn: 0 };
+const s = { state: null, held: 0, busy: false, copied: false };
+/** The day as the core sends it, read or drawn: a draw asked after a read makes the read stale. */
+const day = line();
+const copying = line();
 
 export function enter(app) {
   s.held = 0;
   s.copied = false;
+  // A draw still out belongs to the visit before (its answer is dropped).
+  s.busy = false;
   load(app);
 }
 
 export function leave() {}
 
-async function load(app) {
-  const asked = s.drawn;
-  const state = await app.run(() => api.dailyDeals());
-  // A draw answered meanwhile is newer than this read: keep it.
-  if (state && s.drawn === asked) {
-    s.state = state;
-    app.render();
-  }
+/** How many deals a date has, as the core sends it (`deals`). */
+export function dealsOf(st) {
+  return st.deals;
 }
 
-/** The lobby's card: the machine of the day and how far today's ten are (the lobby's own copy:
- * an answer arriving late must never replace the day's screen's newer state). */
-export async function summary() {
-  try {
-    return await api.dailyDeals();
-  } catch {
-    return null;
-  }
+async function load(app) {
+  const state = await day.ask(app, () => api.dailyDeals());
+  if (state === DROPPED || !state) return;
+  s.state = state;
+  app.render();
 }
 
 async function draw(app) {
   if (s.busy) return;
   s.busy = true;
-  const next = await app.run(() => api.dailyDraw(s.held));
+  const next = await day.ask(app, () => api.dailyDraw(s.held));
+  if (next === DROPPED) return;
   s.busy = false;
   if (next) {
-    s.drawn += 1;
     s.state = next;
     s.held = 0;
     app.announce(lastText(next));
@@ -72,7 +70,7 @@ function playing(app, st) {
   const last = st.results[st.results.length - 1];
   return [
     h("p", { class: "small", "data-testid": "daily-progress" },
-      t("daily.deal", { n: formatInt(st.index + 1), total: formatInt(10) }), " · ", t("daily.hold-hint")),
+      t("daily.deal", { n: formatInt(st.index + 1), total: formatInt(dealsOf(st)) }), " · ", t("daily.hold-hint")),
     h("div", { class: "hand daily-cards", role: "group", "aria-label": t("daily.cards") },
       cards.map((card, i) => {
         const held = Boolean(s.held >> i & 1);
@@ -109,7 +107,7 @@ function review(result) {
 
 async function copy(app, text) {
   try {
-    await api.copyText(text);
+    if (await copying.get(app, () => api.copyText(text)) === DROPPED) return;
     s.copied = true;
   } catch {
     // No clipboard here: select the text so the player can copy it by hand.
@@ -125,7 +123,7 @@ function finished(app, st) {
   const score = st.score;
   return [
     h("section", { class: "daily-score", "data-testid": "daily-score", "data-best": String(score.best_holds), "data-grade": score.grade },
-      h("p", { class: "verdict ok", role: "status" }, plural("daily.score.best", score.best_holds, { best: formatInt(score.best_holds), total: formatInt(10) })),
+      h("p", { class: "verdict ok", role: "status" }, plural("daily.score.best", score.best_holds, { best: formatInt(score.best_holds), total: formatInt(dealsOf(st)) })),
       h("p", {}, t("daily.score.given-up", { ev: formatDec(score.ev_given_up, 3) }), " · ", t("daily.score.grade", { grade: score.grade }))),
     h("section", { class: "daily-share" },
       h("h3", { class: "section-title" }, t("daily.share")),
@@ -143,7 +141,7 @@ function record(st) {
     h("p", {}, st.streak > 0 ? plural("daily.streak", st.streak, { days: formatInt(st.streak) }) : t("daily.streak-none")),
     st.best ? h("p", { class: "small" }, t("daily.best-day", { best: formatInt(st.best.best_holds), date: formatDay(st.best.date) })) : null,
     st.days.length ? h("ul", { class: "daily-days", "aria-label": t("daily.days") },
-      st.days.map((d) => h("li", {}, formatDay(d.date), " · ", plural("daily.score.best", d.best_holds, { best: formatInt(d.best_holds), total: formatInt(10) })))) : null);
+      st.days.map((d) => h("li", {}, formatDay(d.date), " · ", plural("daily.score.best", d.best_holds, { best: formatInt(d.best_holds), total: formatInt(dealsOf(st)) })))) : null);
 }
 
 export function render(app) {

@@ -8,11 +8,13 @@ import { t } from "./i18n.js";
 import { verificationView } from "./verify.js";
 import * as labs from "./labs.js";
 import * as historyCheck from "./history_check.js";
+import { line, DROPPED } from "./ask.js";
 
 // The machine and hand count start at the first ones the core lists (state.machines, hand_counts).
 const form = { seed: "", machine: null, hands: null, commitment: "" };
 let result = null;
 let busy = false;
+const replays = line();
 
 export function enter() {
   result = null;
@@ -52,7 +54,8 @@ async function submit(app, event) {
   if (busy) return;
   busy = true;
   const { seed, machine, hands, commitment } = form;
-  const v = await app.run(() => api.verifySeed(seed, machine, hands, commitment || null));
+  const v = await replays.ask(app, () => api.verifySeed(seed, machine, hands, commitment || null));
+  if (v === DROPPED) return;
   busy = false;
   result = v || null;
   app.render();

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
+import { line, DROPPED } from "./ask.js";
 
 /** How many hands one request asks for (a page size, not a rule). */
 const PAGE = 50;
@@ -15,9 +16,13 @@ let failed = false;
 let more = false;
 let loadingOlder = false;
 let loadedFor = null;
+/** The pages: a fresh first page (a hand played meanwhile) drops an older page still out. */
+const pages = line();
 
 async function load(app) {
-  const page = await app.run(() => api.history(PAGE, null), { quiet: true });
+  const page = await pages.ask(app, () => api.history(PAGE, null), { quiet: true });
+  if (page === DROPPED) return;
+  loadingOlder = false;
   failed = page === undefined;
   if (failed) return;
   hands = page;
@@ -30,7 +35,8 @@ async function loadOlder(app) {
   loadingOlder = true;
   app.render();
   const before = hands[hands.length - 1].id;
-  const page = await app.run(() => api.history(PAGE, before));
+  const page = await pages.ask(app, () => api.history(PAGE, before));
+  if (page === DROPPED) return;
   loadingOlder = false;
   if (page !== undefined) {
     hands = hands.concat(page);

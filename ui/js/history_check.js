@@ -6,8 +6,12 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, plural, formatInt } from "./i18n.js";
+import { line, DROPPED } from "./ask.js";
 
 const s = { result: null, running: false, progress: { done: 0, total: 0 }, timer: null };
+/** The run's progress, polled: a newer reading drops an older one still out. */
+const progress = line();
+const checks = line();
 
 export function leave() {
   if (s.running) api.labCancel().catch(() => {});
@@ -28,8 +32,8 @@ async function run(app) {
   app.render();
   s.timer = window.setInterval(async () => {
     try {
-      const p = await api.labProgress();
-      if (p.running) {
+      const p = await progress.get(app, () => api.labProgress());
+      if (p !== DROPPED && p.running) {
         s.progress = { done: p.done, total: p.total };
         const bar = document.querySelector("[data-testid=history-check-progress]");
         if (bar) { bar.max = p.total || 1; bar.value = p.done; }
@@ -37,7 +41,9 @@ async function run(app) {
     } catch { /* the result call reports errors */ }
   }, 120);
   try {
-    s.result = await api.checkHistory();
+    // Left meanwhile (leave cancels the run): no result to show. The run itself ends either way.
+    const result = await checks.get(app, () => api.checkHistory());
+    if (result !== DROPPED) s.result = result;
   } catch (error) {
     if (error.kind !== "lab-cancelled") app.showError(error);
   } finally {

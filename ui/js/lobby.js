@@ -7,21 +7,27 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt } from "./i18n.js";
 import { play } from "./sound.js";
-import * as dailyDeals from "./daily.js";
+import { dealsOf } from "./daily.js";
+import { line, DROPPED } from "./ask.js";
 
 let today = null; // today's ten deals, as Rust sent them for the card
 let tableHand = null; // a practice table hand waiting for its draw, as Rust sent it
+const todayAsk = line();
+const tableHandAsk = line();
 
 export function enter(app) {
-  dailyDeals.summary().then((state) => {
+  // The lobby's own copy of the day (the day's screen keeps its own): the card only, no error box.
+  todayAsk.get(app, () => api.dailyDeals()).catch(() => null).then((state) => {
+    if (state === DROPPED) return;
     today = state;
-    if (state && app.route.name === "lobby") app.render();
+    if (state) app.render();
   });
   tableHand = null;
   // A table hand waiting blocks every deal: say where it is, one tap away.
-  api.tableHand().then((hand) => {
+  tableHandAsk.get(app, () => api.tableHand()).then((hand) => {
+    if (hand === DROPPED) return;
     tableHand = hand;
-    if (hand && app.route.name === "lobby") app.render();
+    if (hand) app.render();
   }).catch(() => {});
 }
 
@@ -32,6 +38,8 @@ export function leave() {}
 function dailyBlock(app, state) {
   const daily = state.daily;
   const streak = daily.streak;
+  // The chips come back as a State (app.run applies it); the sound and the words go before it, so
+  // that a celebration the State brings is said last.
   const claim = () => app.run(async () => {
     const next = await api.claimDaily();
     play("win");
@@ -59,8 +67,8 @@ function dailyBlock(app, state) {
 function todayCard(app) {
   const st = today;
   const line = !st ? t("daily.lobby.explain")
-    : st.done ? plural("daily.score.best", st.score.best_holds, { best: formatInt(st.score.best_holds), total: formatInt(10) })
-      : st.index > 0 ? t("daily.lobby.progress", { n: formatInt(st.index), total: formatInt(10) })
+    : st.done ? plural("daily.score.best", st.score.best_holds, { best: formatInt(st.score.best_holds), total: formatInt(dealsOf(st)) })
+      : st.index > 0 ? t("daily.lobby.progress", { n: formatInt(st.index), total: formatInt(dealsOf(st)) })
         : t("daily.lobby.explain");
   return h("section", { class: "today", "aria-labelledby": "today-title" },
     h("h2", { id: "today-title", class: "section-title" }, t("daily.title")),

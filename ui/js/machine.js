@@ -13,6 +13,7 @@ import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
 import { play } from "./sound.js";
 import { buzz } from "./haptics.js";
 import { showSessionCard } from "./stats.js";
+import { line, DROPPED } from "./ask.js";
 
 let machineId = null;
 let hold = 0;
@@ -25,6 +26,10 @@ let hands = null;
 let busy = false;
 let shownCards = [];
 let app = null;
+/** The hint of the hand dealt now (a new hand drops the one before's). */
+const hints = line();
+/** A deal or a draw, from the tap to its answer (the wait for the hint and the warning included). */
+const plays = line();
 
 function settings() {
   return app.state.settings;
@@ -49,6 +54,10 @@ function keyOf(hand) {
 
 export function enter(appRef) {
   app = appRef;
+  // A deal or draw still out belongs to the visit before (its answer is dropped; app.run has applied its State).
+  busy = false;
+  // A hint still out was dropped with the visit before: the hand's hint is asked again.
+  if (!hint) { hintFor = null; hintPromise = null; }
   document.addEventListener("keydown", onKey);
 }
 
@@ -92,7 +101,8 @@ async function deal() {
   busy = true;
   updateControls();
   play("deal");
-  const next = await app.run(() => api.deal(machineId, bet, hands, Boolean(app.prefs.practice)));
+  const next = await plays.ask(app, () => api.deal(machineId, bet, hands, Boolean(app.prefs.practice)));
+  if (next === DROPPED) return;
   busy = false;
   if (next && next.hand) {
     // render() (run by app.run) has already reset the hold and asked for the new hand's hint.
@@ -111,14 +121,13 @@ function requestHint() {
   const key = keyOf(hand);
   if (hintFor === key && hintPromise) return hintPromise;
   hintFor = key;
-  hintPromise = api.hint().then((result) => {
-    if (hintFor === key) {
-      hint = result;
-      app.render();
-    }
+  hintPromise = hints.get(app, () => api.hint()).then((result) => {
+    if (result === DROPPED) return null;
+    hint = result;
+    app.render();
     return result;
-  }).catch((error) => {
-    if (hintFor === key) app.showError(error);
+  }, (error) => {
+    app.showError(error);
     return null;
   });
   return hintPromise;
@@ -133,20 +142,24 @@ async function draw() {
   const state = app.state;
   const hand = handHere(state);
   if (!hand) return;
+  const ticket = plays.start(app);
   if (warningsOn()) {
     // The hint names the verdict for every hold; without it in time, the draw goes ahead unwarned.
     const result = hint || await Promise.race([requestHint(), new Promise((r) => setTimeout(() => r(null), 1500))]);
+    if (!ticket.wanted()) return;
     const mine = result && result.hand_id === hand.id ? entryFor(result, hold) : null;
     if (mine && mine.mistake) {
       const best = bestEntry(result);
       const choice = await warn(result, best, mine);
+      if (!ticket.wanted()) return;
       if (choice === "best") { hold = best.hold; render(app); }
       if (choice === "cancel") return;
     }
   }
   busy = true;
   updateControls();
-  const next = await app.run(() => api.draw(hold));
+  const next = await ticket.ask(() => api.draw(hold));
+  if (next === DROPPED) return;
   busy = false;
   if (next) drawnHere += 1;
   if (next && next.last_hand) {
@@ -450,6 +463,8 @@ export function render(appRef) {
     hint = null;
     hintFor = null;
     hintPromise = null;
+    // A hint still out is the hand before's.
+    hints.drop();
   }
   if (hand && !hint) requestHint();
   const last = lastHere(state);

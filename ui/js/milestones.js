@@ -6,9 +6,11 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDay } from "./i18n.js";
+import { line, DROPPED } from "./ask.js";
 
 const s = { list: null };
 let toastTimer = 0;
+const lists = line();
 
 export function enter(app) {
   s.list = null;
@@ -18,8 +20,8 @@ export function enter(app) {
 export function leave() {}
 
 async function load(app) {
-  const list = await app.run(() => api.milestones());
-  if (list) {
+  const list = await lists.ask(app, () => api.milestones());
+  if (list !== DROPPED && list) {
     s.list = list;
     app.render();
   }

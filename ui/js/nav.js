@@ -9,7 +9,11 @@
 // one more entry: back closes it, and closing it otherwise takes its entry away again. At the lobby
 // with no dialog there is nothing to go back to: the desktop keys do nothing there.
 
-const LEVEL = { lobby: 0, machine: 1, daily: 1, milestones: 1, tables: 1, table: 2, "table-drill": 3, history: 1, stats: 1, settings: 1, help: 1, fairness: 1, verify: 2, train: 2, chart: 2, paylab: 2 };
+// Each route's level is the route table's (routes.js).
+
+import { hashOf, levelOf } from "./routes.js";
+
+export { hashOf };
 
 let onRoute = () => {};
 /** The depth of the screen drawn last. */
@@ -18,17 +22,6 @@ let dialog = null;
 let queue = Promise.resolve();
 /** Resolves the back step waiting for its popstate (the app's own history.go, not the player's). */
 let waiting = null;
-
-/** The hash of a route. */
-export function hashOf(name, arg) {
-  return `#/${name}${arg ? `/${encodeURIComponent(arg)}` : ""}`;
-}
-
-function levelOf(hash) {
-  const [name, arg] = hash.replace(/^#\/?/, "").split("/");
-  if (name === "fairness") return arg ? 2 : 1;
-  return name in LEVEL ? LEVEL[name] : 0;
-}
 
 /** How deep the current entry is (0: the lobby). */
 export function depth() {

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { configureSound, play } from "./sound.js";
+import { line, DROPPED } from "./ask.js";
 
 /** What the last export or import did, said under its buttons until the screen is left. */
 let progressNote = null;
@@ -18,19 +19,27 @@ let reminder = null;
 let reminderAsked = false;
 /** The time shown in the picker before the reminder is turned on. */
 let pickedTime = "19:00";
+/** The reminder as read or set: a newer read or change drops an older answer still out. */
+const reminders = line();
+/** An export or an import, from the tap to its note. */
+const progress = line();
 
 export function enter(app) {
   progressNote = null;
   reminder = null;
   reminderAsked = true;
-  const answered = () => { reminderAsked = false; if (app.route.name === "settings") app.render(); };
-  api.reminder().then((view) => { reminder = view; answered(); })
-    .catch((error) => { answered(); app.showError(error); });
+  const answered = () => { reminderAsked = false; app.render(); };
+  reminders.get(app, () => api.reminder()).then((view) => {
+    if (view === DROPPED) return;
+    reminder = view;
+    answered();
+  }, (error) => { answered(); app.showError(error); });
 }
 
 /** Turns the reminder on at `time` or off (null): Rust asks the permission (on only) and schedules. */
 async function setReminder(app, time) {
-  const view = await app.run(() => api.setReminder(time, t("reminder.title"), t("reminder.body")));
+  const view = await reminders.ask(app, () => api.setReminder(time, t("reminder.title"), t("reminder.body")));
+  if (view === DROPPED) return;
   if (view) {
     reminder = view;
     if (view.time) pickedTime = view.time;
@@ -124,7 +133,8 @@ export function confirmReset(app) {
 
 async function exportProgress(app) {
   progressNote = null;
-  const result = await app.run(() => api.exportProgress(), { context: "export" });
+  const result = await progress.ask(app, () => api.exportProgress(), { context: "export" });
+  if (result === DROPPED) return;
   // null: the player cancelled the save dialog, which needs no word.
   if (result) {
     progressNote = t("settings.progress.exported", { path: result.path });
@@ -136,16 +146,18 @@ async function exportProgress(app) {
 async function importProgress(app) {
   progressNote = null;
   let keptAside = null;
+  const ticket = progress.start(app);
   const state = await app.run(async () => {
     const result = await api.importProgress();
     if (result === null) return null;
     keptAside = result.kept_aside;
     return result.state;
   }, { context: "import" });
+  // The imported progress brings its own settings, the language among them, whatever screen is
+  // shown (this redraws the screen from scratch, so the note is set after it).
+  if (state) await app.setLanguageSetting(state.settings.language);
+  if (!ticket.wanted()) return;
   if (state) {
-    // The imported progress brings its own settings, the language among them (this redraws the
-    // screen from scratch, so the note is set after it).
-    await app.setLanguageSetting(state.settings.language);
     progressNote = t("settings.progress.imported", { path: keptAside });
     app.announce(progressNote);
   }

@@ -10,6 +10,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, plural, has, formatInt, formatDec } from "./i18n.js";
+import { line, DROPPED } from "./ask.js";
 
 const ALGORITHMS = ["fisher-yates", "biased", "sort-keys"];
 const CARDS = [3, 4, 5, 6];
@@ -18,7 +19,7 @@ const DEALS = [10000, 100000, 1000000];
 const KIND_DEALS = ["off", "normal", "losing-streak", "low-balance"];
 
 const s = {
-  exact: { algorithm: "biased", cards: 3, result: null, key: null },
+  exact: { algorithm: "biased", cards: 3, result: null, key: null, answered: null },
   heat: { algorithm: "fisher-yates", samples: 100000, result: null },
   deals: { machine: null, kind: "normal", deals: 100000, result: null },
   numbers: null,
@@ -26,10 +27,19 @@ const s = {
   progress: { done: 0, total: 0 },
   timer: null,
 };
+/** The exact runs of the options chosen: newer options drop an older answer still out. */
+const exacts = line();
+/** A long run's progress, polled. */
+const progress = line();
+const runs = line();
+const facts = line();
 
 export function leave() {
   if (s.running) api.labCancel().catch(() => {});
   stopPolling();
+  // What is still out is dropped with the screen: the next visit asks again.
+  s.exact.key = s.exact.answered;
+  if (s.numbers === "loading") s.numbers = null;
 }
 
 function stopPolling() {
@@ -61,9 +71,10 @@ async function loadExact(app) {
   const key = `${algorithm}/${cards}`;
   if (s.exact.key === key) return;
   s.exact.key = key;
-  const result = await app.run(() => api.labExact(algorithm, cards), { quiet: true });
-  if (s.exact.key === key && result) {
+  const result = await exacts.ask(app, () => api.labExact(algorithm, cards), { quiet: true });
+  if (result !== DROPPED && result) {
     s.exact.result = result;
+    s.exact.answered = key;
     app.render();
   }
 }
@@ -128,8 +139,8 @@ async function runLong(app, which, call) {
   app.render();
   s.timer = window.setInterval(async () => {
     try {
-      const p = await api.labProgress();
-      if (p.running) {
+      const p = await progress.get(app, () => api.labProgress());
+      if (p !== DROPPED && p.running) {
         s.progress = { done: p.done, total: p.total };
         const bar = document.querySelector("[data-testid=lab-progress]");
         if (bar) { bar.max = p.total || 1; bar.value = p.done; }
@@ -137,8 +148,9 @@ async function runLong(app, which, call) {
     } catch { /* the result call reports errors */ }
   }, 120);
   try {
-    const result = await call();
-    s[which].result = result;
+    // Left meanwhile (leave cancels the run): no result to show. The run itself ends either way.
+    const result = await runs.get(app, call);
+    if (result !== DROPPED) s[which].result = result;
   } catch (error) {
     if (error.kind !== "lab-cancelled") app.showError(error);
   } finally {
@@ -246,8 +258,9 @@ function dealsSection(app) {
 async function loadNumbers(app) {
   if (s.numbers) return;
   s.numbers = "loading";
-  const facts = await app.run(() => api.labFacts(), { quiet: true });
-  s.numbers = facts ? facts.numbers : null;
+  const answer = await facts.ask(app, () => api.labFacts(), { quiet: true });
+  if (answer === DROPPED) return;
+  s.numbers = answer ? answer.numbers : null;
   app.render();
 }
 

@@ -5,11 +5,14 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
 import { machineCoach, sessionCard } from "./coach_view.js";
+import { line } from "./ask.js";
 
 let stats = null;
 let coach = null;
 let failed = false;
 let loadedFor = null;
+/** The figures: a newer read (a hand played meanwhile) drops an older one still out. */
+const figuresAsk = line();
 
 export function enter() {
   stats = null;
@@ -19,10 +22,12 @@ export function enter() {
 }
 
 async function load(app) {
+  const ticket = figuresAsk.start(app);
   const [result, figures] = await Promise.all([
-    app.run(() => api.stats(), { quiet: true }),
-    app.run(() => api.coach(), { quiet: true }),
+    ticket.ask(() => api.stats(), { quiet: true }),
+    ticket.ask(() => api.coach(), { quiet: true }),
   ]);
+  if (!ticket.wanted()) return;
   failed = result === undefined || figures === undefined;
   if (!failed) {
     stats = result;

@@ -8,12 +8,16 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
+import { line, DROPPED } from "./ask.js";
 
 const s = { table: null, question: null, tally: null, loading: false, failed: false, hold: 0, verdict: null, busy: false };
+/** A question and its answer: a new question (another table, "next") drops an answer still out. */
+const drill = line();
 
 export function enter() {
   // Each visit starts with a fresh question (the table comes again from the route).
   s.table = null;
+  s.busy = false;
 }
 
 async function next(app) {
@@ -22,7 +26,8 @@ async function next(app) {
   s.verdict = null;
   s.hold = 0;
   app.render();
-  const question = await app.run(() => api.tableDrill(s.table), { quiet: true });
+  const question = await drill.ask(app, () => api.tableDrill(s.table), { quiet: true });
+  if (question === DROPPED) return;
   s.failed = question === undefined;
   s.question = question || null;
   if (question) s.tally = question.tally;
@@ -36,7 +41,8 @@ async function answer(app) {
   s.busy = true;
   app.render();
   const q = s.question;
-  const verdict = await app.run(() => api.tableDrillAnswer(q.table, q.seed, s.hold));
+  const verdict = await drill.ask(app, () => api.tableDrillAnswer(q.table, q.seed, s.hold));
+  if (verdict === DROPPED) return;
   s.busy = false;
   if (verdict) {
     s.verdict = verdict;

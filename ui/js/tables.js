@@ -12,23 +12,42 @@ import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
 import { copyToLab } from "./chart.js";
+import { line, DROPPED } from "./ask.js";
 
-const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, chart: null, showHint: false, costs: {}, costing: null };
+const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, showHint: false, costs: {}, costing: null };
+/** What a visit reads first: the library, then the table's hand and figures. */
+const loads = line();
+/** The chart costs, one table at a time. */
+const costs = line();
+/** The hint of the hand dealt now. */
+const hints = line();
+/** A deal or a draw, from the tap to its answer (the hint and the warning included). */
+const plays = line();
+const charts = line();
 
 function enter(app) {
   s.hand = null; s.hint = null; s.drawn = null; s.held = 0; s.sums = null; s.chart = null; s.showHint = false;
+  // What was still out belongs to the visit before (its answers are dropped).
+  s.busy = false; s.costing = null;
   load(app);
 }
 
 async function load(app) {
+  const ticket = loads.start(app);
   if (!s.list) {
-    const list = await app.run(() => api.library());
+    const list = await ticket.ask(() => api.library());
+    if (list === DROPPED) return;
     if (list) s.list = list;
   }
   if (app.route.name === "tables") loadCosts(app);
   if (app.route.name === "table" && app.route.arg) {
     s.table = app.route.arg;
-    const [hand, sums] = await Promise.all([app.run(() => api.tableHand(), { quiet: true }), app.run(() => api.tableSums(s.table), { quiet: true })]);
+    const [hand, sums, labs] = await Promise.all([
+      ticket.ask(() => api.tableHand(), { quiet: true }),
+      ticket.ask(() => api.tableSums(s.table), { quiet: true }),
+      ticket.ask(() => api.labTables(), { quiet: true })]);
+    if (!ticket.wanted()) return;
+    if (labs) s.labs = labs;
     // A hand in progress on another table is that table's: show it there.
     s.hand = hand && hand.table === s.table ? hand : null;
     if (s.hand) fetchHint(app);
@@ -47,7 +66,9 @@ async function loadCosts(app) {
     if (s.costs[table.id]) continue;
     s.costing = table.id;
     showCost(table.id);
-    const cost = await app.run(() => api.libraryChartCost(table.id), { quiet: true });
+    const cost = await costs.ask(app, () => api.libraryChartCost(table.id), { quiet: true });
+    // Gone or overtaken (the next visit asks again; the core keeps each chart once generated).
+    if (cost === DROPPED) return;
     if (!cost) break;
     s.costs[table.id] = cost;
     showCost(table.id);
@@ -76,7 +97,8 @@ async function deal(app) {
   if (s.busy) return;
   s.busy = true;
   // The figures are shown at the smallest bet Rust offers (nothing is staked).
-  const hand = await app.run(() => api.tableDeal(s.table, app.state.bets[0]));
+  const hand = await plays.ask(app, () => api.tableDeal(s.table, app.state.bets[0]));
+  if (hand === DROPPED) return;
   s.busy = false;
   if (hand) {
     s.hand = hand; s.hint = null; s.drawn = null; s.held = 0; s.showHint = false;
@@ -87,22 +109,26 @@ async function deal(app) {
 
 /** Asks Rust for the hand's hint (all 32 EVs on this table) ahead of the player's tap. */
 function fetchHint(app) {
-  api.tableHint().then((hint) => { if (s.hand && hint.hand.hand_id === s.hand.hand_id) { s.hint = hint; app.render(); } })
-    .catch((error) => app.showError(error));
+  hints.get(app, () => api.tableHint()).then((hint) => {
+    if (hint !== DROPPED && s.hand && hint.hand.hand_id === s.hand.hand_id) { s.hint = hint; app.render(); }
+  }).catch((error) => app.showError(error));
 }
 
 async function draw(app) {
   if (s.busy || !s.hand) return;
-  const hint = s.hint || await app.run(() => api.tableHint());
+  const ticket = plays.start(app);
+  const hint = s.hint || await ticket.ask(() => api.tableHint());
+  if (hint === DROPPED) return;
   const mine = hint && hint.holds.find((entry) => entry.hold === s.held);
   if (mine && mine.mistake && app.state.settings.mistake_warnings) {
     const best = hint.holds[0];
     const choice = await warnBeforeDraw(s.hand.cards, best, mine);
-    if (choice === "cancel") return;
+    if (!ticket.wanted() || choice === "cancel") return;
     if (choice === "best") s.held = best.hold;
   }
   s.busy = true;
-  const drawn = await app.run(() => api.tableDraw(s.held));
+  const drawn = await ticket.ask(() => api.tableDraw(s.held));
+  if (drawn === DROPPED) return;
   s.busy = false;
   if (drawn) {
     s.drawn = drawn; s.sums = drawn.sums; s.hand = null; s.hint = null;
@@ -115,7 +141,8 @@ async function draw(app) {
 async function showChart(app) {
   s.chart = "loading";
   app.render();
-  const chart = await app.run(() => api.tableChart(s.table));
+  const chart = await charts.ask(app, () => api.tableChart(s.table));
+  if (chart === DROPPED) return;
   s.chart = chart || null;
   app.render();
 }
@@ -207,8 +234,9 @@ function chartBlock(app) {
 
 function tableScreen(app) {
   const listed = listedOf(s.table);
-  // A saved lab table (`lab:NAME`) is named by its name; the library's by theirs.
-  const title = listed ? listed.name : String(s.table || "").replace(/^lab:/, "");
+  // A saved lab table is named by its name (the core sends its id with it); the library's by theirs.
+  const saved = (s.labs || []).find((table) => table.id === s.table);
+  const title = listed ? listed.name : saved ? saved.name : String(s.table || "");
   const head = h("div", { class: "machine-head" },
     h("button", { type: "button", class: "back", "data-testid": "table-back", "aria-label": t("verify.back"), onclick: () => app.go("tables") }, "‹"),
     h("h2", { class: "machine-title" }, title));

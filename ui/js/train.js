@@ -7,15 +7,21 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt } from "./i18n.js";
 import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
+import { line, DROPPED } from "./ask.js";
 
 const SOURCES = ["hard", "mistakes"];
 
 const s = { machine: null, source: "hard", question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
 
+/** A question (with the tallies) and its answer: a new question (another machine or source,
+ * "next") drops an answer still out. */
+const drill = line();
+
 export function enter() {
   // Each visit starts with a fresh question (the machine is chosen again from the route).
   s.machine = null;
   s.key = null;
+  s.busy = false;
 }
 
 async function next(app) {
@@ -24,10 +30,12 @@ async function next(app) {
   s.verdict = null;
   s.hold = 0;
   app.render();
+  const ticket = drill.start(app);
   const [question, tallies] = await Promise.all([
-    app.run(() => api.drillNext(s.machine, s.source), { quiet: true }),
-    app.run(() => api.drillTallies(s.machine), { quiet: true }),
+    ticket.ask(() => api.drillNext(s.machine, s.source), { quiet: true }),
+    ticket.ask(() => api.drillTallies(s.machine), { quiet: true }),
   ]);
+  if (!ticket.wanted()) return;
   s.failed = question === undefined;
   s.question = question || null;
   s.tallies = tallies || s.tallies;
@@ -40,7 +48,8 @@ async function answer(app) {
   if (!s.question || s.verdict || s.busy) return;
   s.busy = true;
   app.render();
-  const verdict = await app.run(() => api.drillAnswer(s.question, s.hold));
+  const verdict = await drill.ask(app, () => api.drillAnswer(s.question, s.hold));
+  if (verdict === DROPPED) return;
   s.busy = false;
   if (verdict) {
     s.verdict = verdict;

@@ -6,10 +6,13 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, formatInt } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
+import { line, DROPPED } from "./ask.js";
 
 let shown = null;
 let shownFor = null;
 let failed = false;
+/** The hand's replay: another hand's (a newer route) drops one still out. */
+const replays = line();
 
 export function enter() {
   shown = null;
@@ -87,7 +90,8 @@ export function verificationView(app, v) {
 }
 
 async function load(app, id) {
-  const v = await app.run(() => api.verifyHand(Number(id)), { quiet: true });
+  const v = await replays.ask(app, () => api.verifyHand(Number(id)), { quiet: true });
+  if (v === DROPPED) return;
   failed = v === undefined;
   shown = v || null;
   app.render();

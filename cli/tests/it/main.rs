@@ -15,6 +15,7 @@ mod play_concurrent;
 mod play_kill;
 mod play_simulate;
 mod tables;
+mod tampers;
 mod verify;
 mod verify_all;
 mod verify_paytable;

@@ -19,7 +19,7 @@ use crate::common::{text, vpoker, SEED};
 
 /// A history with nudges in more than one situation: real play from 1,000 chips down through the
 /// low-balance line (bets of 50), a daily claim between two days, then practice and more real play.
-fn played(dir: &Path) -> PathBuf {
+pub(crate) fn played(dir: &Path) -> PathBuf {
     let db = dir.join("game.db");
     let arg = db.to_str().unwrap().to_string();
     let run = |today: &str, args: &[&str]| {
@@ -60,17 +60,18 @@ fn python(db: &Path) -> (i32, String) {
 
 /// The hands table's rows the tampering needs: id, machine code, bet, situation code, nudge bytes,
 /// hold and seed.
-struct Row {
-    id: i64,
-    machine: MachineId,
-    bet: u32,
-    situation: Option<i64>,
-    nudge: Option<Vec<u8>>,
-    hold: Hold,
-    seed: Seed,
+#[derive(Clone)]
+pub(crate) struct Row {
+    pub(crate) id: i64,
+    pub(crate) machine: MachineId,
+    pub(crate) bet: u32,
+    pub(crate) situation: Option<i64>,
+    pub(crate) nudge: Option<Vec<u8>>,
+    pub(crate) hold: Hold,
+    pub(crate) seed: Seed,
 }
 
-fn rows(db: &Path) -> Vec<Row> {
+pub(crate) fn rows(db: &Path) -> Vec<Row> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let mut stmt = conn
         .prepare("SELECT id, tbl, bet, situation, nudge, hold, seed FROM hands WHERE practice = 0 AND hold IS NOT NULL ORDER BY id")
@@ -92,13 +93,13 @@ fn rows(db: &Path) -> Vec<Row> {
     .unwrap()
 }
 
-fn bytes(cards: &[Card; 5]) -> Vec<u8> {
+pub(crate) fn bytes(cards: &[Card; 5]) -> Vec<u8> {
     cards.iter().map(|c| c.index() as u8).collect()
 }
 
 /// Rewrites hand `id`'s nudge, dealt cards and win (the profile's paid total follows, so the
 /// balance adds up too) and its situation.
-fn rewrite(db: &Path, id: i64, situation: Option<i64>, nudge: Option<Vec<u8>>, dealt: Vec<u8>, won: u64) {
+pub(crate) fn rewrite(db: &Path, id: i64, situation: Option<i64>, nudge: Option<Vec<u8>>, dealt: Vec<u8>, won: u64) {
     let conn = rusqlite::Connection::open(db).unwrap();
     let old: i64 = conn.query_row("SELECT won FROM hands WHERE id = ?1", [id], |r| r.get(0)).unwrap();
     let sql = "UPDATE hands SET situation = ?1, nudge = ?2, dealt = ?3, won = ?4 WHERE id = ?5";

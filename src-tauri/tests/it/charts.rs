@@ -69,7 +69,7 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     let save = json!({ "name": "DDB 9/5", "base": "double-double-bonus", "pays": pays });
     let saved = invoke(&window, "lab_table_save", save).unwrap();
     let ddb_9_5 = [800, 400, 160, 160, 80, 50, 50, 9, 5, 4, 3, 1, 1];
-    assert_eq!(saved, json!([{ "name": "DDB 9/5", "base": "double-double-bonus", "pays": ddb_9_5 }]));
+    assert_eq!(saved, json!([{ "id": "lab:DDB 9/5", "name": "DDB 9/5", "base": "double-double-bonus", "pays": ddb_9_5 }]));
     let hand = invoke(&window, "table_deal", json!({ "table": "lab:DDB 9/5", "bet": 5 })).unwrap();
     assert_eq!(hand["table"], "lab:DDB 9/5");
     let hint = invoke(&window, "table_hint", json!({})).unwrap();
