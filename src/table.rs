@@ -73,8 +73,8 @@ struct Inner {
     paytable: Paytable,
     lines: &'static [u8],
     multipliers: Multipliers,
-    /// A copy's solver, built on its first hint (a few milliseconds).
-    solver: OnceLock<TableSolver>,
+    /// A copy's solver, taken on its first hint from the process's few (a few milliseconds to build).
+    solver: OnceLock<Arc<TableSolver>>,
 }
 
 /// Saved lab tables are named `lab:NAME` (a bare name works where no library id is the same).
@@ -219,10 +219,33 @@ impl Table {
         match self.0.source {
             Source::Machine(machine) => hand_evs(machine, hand),
             Source::Kicker(game) => kicker_hand_evs(game, hand),
-            Source::Copy(_) => self.0.solver.get_or_init(|| TableSolver::new(&self.0.paytable)).hand_evs(hand),
+            Source::Copy(base) => self.0.solver.get_or_init(|| solver_of(base, &self.0.paytable)).hand_evs(hand),
         }
     }
 }
+
+/// The solver of a copy's paytable, built once per process for each base and pays (a table read
+/// again from the store is a new `Table`; its hints must not rebuild the solver each command). At
+/// most [`SOLVERS_KEPT`] are kept: a lab that tries many pays starts the cache afresh.
+fn solver_of(base: Base, paytable: &Paytable) -> Arc<TableSolver> {
+    type Key = (&'static str, Vec<u32>);
+    static SOLVERS: std::sync::Mutex<Vec<(Key, Arc<TableSolver>)>> = std::sync::Mutex::new(Vec::new());
+    let key: Key = (base.id(), paytable.rows().iter().map(|row| row.pay).collect());
+    // A poisoned cache only loses the reuse: the solver is pure, so it is built here instead.
+    let Ok(mut kept) = SOLVERS.lock() else { return Arc::new(TableSolver::new(paytable)) };
+    if let Some((_, solver)) = kept.iter().find(|(k, _)| *k == key) {
+        return Arc::clone(solver);
+    }
+    if kept.len() >= SOLVERS_KEPT {
+        kept.clear();
+    }
+    let solver = Arc::new(TableSolver::new(paytable));
+    kept.push((key, Arc::clone(&solver)));
+    solver
+}
+
+/// How many copies' solvers a process keeps.
+const SOLVERS_KEPT: usize = 32;
 
 impl PartialEq for Table {
     fn eq(&self, other: &Table) -> bool {

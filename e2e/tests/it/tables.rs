@@ -78,6 +78,19 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.wait_visible(&tid("table-draw")).await?;
     draw_best(&app).await?;
     assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("2"));
+    // Both practised hands are in the one history under the table's name, and verify from it.
+    let history = play(&db, None, &["history", "--limit", "5"])?;
+    let hands = history["hands"].as_array().ok_or("no hands")?;
+    assert_eq!(hands.len(), 2, "{history}");
+    assert!(hands.iter().all(|h| h["table"] == "double-double-bonus-9-6" && h["commitment_rule"] == "bound"), "{history}");
+    app.click("nav-history").await?;
+    app.wait_visible(&tid("history-row")).await?;
+    let text = app.inner_text(&tid("history-row")).await?;
+    assert!(text.contains("Double Double Bonus 9/6"), "history row {text:?} names the table");
+    app.screenshot("history-table").await?;
+    let id = hands[0]["id"].as_i64().ok_or("no id")?.to_string();
+    let verified = cli(&["verify", "--db", db.to_str().ok_or("path")?, "--hand", &id, "--json"])?;
+    assert_eq!(verified["verified"], true, "{verified}");
     app.close().await
 }
 

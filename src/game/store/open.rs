@@ -49,6 +49,9 @@ pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameErr
     if !current {
         upgrade(&mut conn, version, derived).map_err(|f| failure_error(path, f))?;
     }
+    if version < LATEST {
+        give_back_free_pages(&conn);
+    }
     Ok(conn)
 }
 
@@ -94,6 +97,17 @@ pub(crate) fn check(conn: &Connection, derived: &Derived) -> Res<i64> {
         schema::check(&tx, version, derived.tables)?;
     }
     Ok(version)
+}
+
+/// A migration that rebuilt a table (15: the hands) leaves the old pages free, up to half the file:
+/// they are given back once, after the upgrade has committed. VACUUM changes no row, so when it
+/// cannot run (another process reading, a disk too full for its copy) the file simply stays the
+/// size the migration left, and nothing is lost: that is why its error is not reported.
+fn give_back_free_pages(conn: &Connection) {
+    let pages = |pragma: &str| conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0)).unwrap_or(0);
+    if pages("freelist_count") * 4 > pages("page_count") {
+        let _ = conn.execute_batch("VACUUM");
+    }
 }
 
 /// Applies the migrations after `from`, then rebuilds the derived tables when they are not today's,
