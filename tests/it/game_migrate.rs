@@ -186,7 +186,7 @@ fn disagreements(new: &Value, old: &Value, at: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Files written by four earlier versions of the code — schemas 2, 4, 7 and 9, each built from the
+/// Files written by four earlier versions of the code — schemas 2, 4, 7 and 9 (and 14 below), each built from the
 /// git history with the CLI of its commit (`scripts/make-fixtures.sh`, `scripts/make-fixture-v9.sh`;
 /// schema 9 carries the sums room's derived tables, which the schema check leaves to it) — migrate to the latest schema in
 /// one step, audit clean, have their derived tables rebuilt exactly, and show the history, the
@@ -248,4 +248,49 @@ fn without_retired(value: &Value) -> Value {
         object.remove("clock_moved_back");
     }
     value
+}
+
+/// A schema-14 file (scripts/make-fixture-v14.sh: its practice table hands in `table_hands`) moves
+/// into the one store: every machine hand as that code printed it, the three table hands after
+/// them (never committed, no date, `uncommitted`), each verified like any hand, the whole history
+/// verified, the table's figures as that code counted them, and new hands bound from there on.
+#[test]
+fn a_schema_14_file_moves_its_table_hands_into_the_one_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vpoker.db");
+    std::fs::copy(fixture("landed-v14.db"), &path).unwrap();
+    let mut game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    assert_eq!(game.derived_differences().unwrap(), Vec::<String>::new());
+    let whole = game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    assert!(whole.verified && whole.counts.practice == 3 && whole.counts.bag_draws > 0, "{whole:?}");
+    let history = crate::common::all_history(&game);
+    assert_eq!(history.len(), 83);
+    let printed = json("landed-v14.history.json");
+    let mut problems = Vec::new();
+    let machines = serde_json::to_value(history.iter().rev().filter(|h| h.machine.is_some()).collect::<Vec<_>>()).unwrap();
+    disagreements(&machines, &printed["hands"], "history", &mut problems);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let tables: Vec<_> = history.iter().rev().filter(|h| h.machine.is_none()).collect();
+    assert_eq!(tables.iter().map(|h| h.id).collect::<Vec<_>>(), vec![81, 82, 83], "after the machines' hands, in order");
+    for hand in &tables {
+        assert_eq!((hand.table.id(), hand.practice, hand.commitment.as_deref()), ("double-double-bonus-9-6", true, None));
+        assert_eq!((hand.day, hand.commitment_rule), (None, vpoker::pipeline::CommitRule::Uncommitted));
+        assert!(game.verify_hand(hand.id).unwrap().verified);
+    }
+    let sums = game.table_sums("double-double-bonus-9-6").unwrap();
+    let counted = &json("landed-v14.table-draw.json")["sums"];
+    let mut problems = Vec::new();
+    disagreements(&serde_json::to_value(&sums).unwrap(), counted, "table sums", &mut problems);
+    assert!(problems.is_empty() && sums.hands == 3, "the table's figures as the old code counted them: {problems:?}");
+    // From here on every hand is bound to its table, bet and line count.
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    let seed = vpoker::shuffle::Seed::from_bytes([5; 32]);
+    let hand = game.table_deal("double-double-bonus-9-6", 5, seed, today).unwrap();
+    assert_eq!(hand.hand_id, 84);
+    game.table_draw(vpoker::hold::Hold::NONE).unwrap();
+    assert_eq!(game.history(1, None).unwrap()[0].commitment_rule, vpoker::pipeline::CommitRule::Bound);
+    assert!(game.verify_hand(84).unwrap().verified);
+    assert!(game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap().verified);
 }
