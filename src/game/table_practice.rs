@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::library::Preset;
-use crate::pipeline::commit::CommitRule;
+use crate::pipeline::commit::bound;
 use crate::pipeline::settle::{hint_holds, results, settle_with, stake, HintHold};
 use crate::pipeline::{Deal, NudgeSource};
 use crate::shuffle::Seed;
@@ -141,7 +141,7 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: u32, seed: Seed, now: Mo
     let deal = Deal::deal(&seed, &table, 1, NudgeSource::Never);
     let stored = StoredHand {
         id: 0,
-        commitment: CommitRule::Bound.commitment(&seed, &table, bet, 1),
+        commitment: Some(bound(&seed, &table, bet, 1)),
         table,
         bet,
         n_hands: 1,

@@ -267,9 +267,8 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
         bags: Situation::ALL
             .iter()
             .map(|&situation| {
-                let bag = player::bag(conn, situation)?;
-                let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
-                Ok((situation.id(), StoredBag { remaining: text(bag.remaining()), last: bag.last().map(|&b| text(&[b])) }))
+                let (remaining, last) = player::bag_text(&player::bag(conn, situation)?);
+                Ok((situation.id(), StoredBag { remaining, last }))
             })
             .collect::<Res<_>>()?,
     })

@@ -15,7 +15,7 @@ use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{stake, Deal, NudgeSource, Situation};
-use crate::pipeline::CommitRule;
+use crate::pipeline::commit::bound;
 use crate::shuffle::Seed;
 use crate::strategy::hand_evs;
 use crate::table::Table;
@@ -24,7 +24,7 @@ use super::error::GameError;
 use super::hands::{self, HandRecord, StoredHand};
 use super::moment::Moment;
 use super::rules;
-use super::store::{corrupt, player, Res};
+use super::store::{player, Res};
 use super::sums;
 use super::training::review;
 use state::{HandView, Hint, MachineView, State};
@@ -86,7 +86,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
     };
     let stored = StoredHand {
         id: 0,
-        commitment: Some(CommitRule::Bound.commitment(&seed, &table, bet, hands).ok_or_else(|| corrupt("no commitment"))?),
+        commitment: Some(bound(&seed, &table, bet, hands)),
         table,
         bet,
         n_hands: hands,

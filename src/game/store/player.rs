@@ -270,14 +270,20 @@ pub(crate) fn bag(conn: &Connection, situation: Situation) -> Res<ShuffleBag<boo
 
 /// Stores a situation's bag after a draw from it.
 pub(crate) fn write_bag(conn: &Connection, situation: Situation, bag: &ShuffleBag<bool>) -> Res<()> {
-    let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
-    let last = bag.last().map(|&b| text(&[b]));
+    let (remaining, last) = bag_text(bag);
     conn.prepare_cached(
         "INSERT INTO bags (situation, remaining, last) VALUES (?1, ?2, ?3) \
          ON CONFLICT (situation) DO UPDATE SET remaining = excluded.remaining, last = excluded.last",
     )?
-    .execute(params![situation.id(), text(bag.remaining()), last])?;
+    .execute(params![situation.id(), remaining, last])?;
     Ok(())
+}
+
+/// A kind-deal bag as it is stored (and exported): the items left in draw order and the last one
+/// drawn, each `1` (a nudge) or `0`.
+pub(crate) fn bag_text(bag: &ShuffleBag<bool>) -> (String, Option<String>) {
+    let text = |items: &[bool]| items.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>();
+    (text(bag.remaining()), bag.last().map(|&b| text(&[b])))
 }
 
 /// The remembered bet and number of hands per machine id, as stored (the caller checks them).
