@@ -102,7 +102,14 @@ impl Session {
     /// waits until the page is in it.
     pub async fn set_language(&self, lang: &str) -> Result<()> {
         self.open_tab("settings").await?;
-        self.wait_visible(&tid("language-select")).await?.select_by_value(lang).await?;
+        let select = self.wait_visible(&tid("language-select")).await?;
+        // Choosing an option clicks it: a milestone toast (five seconds, low on the screen) can be
+        // over the select once it is scrolled into view, as it would be under a player's finger.
+        self.wait_until("the language select can be clicked", || async {
+            self.is_clickable(&tid("language-select")).await
+        })
+        .await?;
+        select.select_by_value(lang).await?;
         let html = self.client().find(fantoccini::Locator::Css("html")).await?;
         self.wait_until("the language changes", || async { Ok(html.attr("lang").await?.as_deref() == Some(lang)) })
             .await
