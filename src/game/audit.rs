@@ -13,19 +13,22 @@
 //!   statistics readable.
 //! - [`full`] (the `audit` command, imports, and the app's background check after start-up) runs
 //!   SQLite's page check (`quick_check`, which reads the whole file), checks every claim (200 chips,
-//!   a real date), and replays every stored hand through the dealing and settling pipeline, one row
-//!   at a time: each seed must give its stored cards by the one replay rule, each win must be what
-//!   the cards pay, each bet and hand count one the game takes, each machine and hand count open at
+//!   a real date), and walks the whole history once, one row at a time, by the one replay rule
+//!   `verify --all` applies ([`whole_history::walk`]): each commitment, each seed's cards, each win
+//!   what the cards pay, each kind-deal decision, the bags and the profile where the history ends;
+//!   on the way, each bet and hand count one the game takes, each machine and hand count open at
 //!   the level the player had then, and the hands' bets and payouts the profile's; then every
-//!   derived table is compared with its rebuild from the replayed hands bit for bit.
+//!   derived table of the one list (`game::derived`) is compared with its rebuild bit for bit.
 
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::hands::{each_hand, in_progress_id};
+use super::derived::Comparison;
+use super::hands::{in_progress_id, HandRecord};
 use super::rules::{self, DAILY_CHIPS, START_CHIPS};
 use super::store::{integrity_check, player, Failure, Res};
-use super::sums::{self, Rebuild, Rebuilt};
+use super::sums;
+use super::whole_history::{self, EachHand};
 
 /// The ledger check's report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -125,75 +128,55 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     }
     let mut audit = quick(conn)?;
     let mut problems = player::claim_problems(conn, DAILY_CHIPS)?;
-    let mut rebuild = Rebuild::new(conn)?;
+    let mut derived = Comparison::new(conn)?;
     // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);
-    let marks = player::commit_marks(conn)?;
-    each_hand(conn, 0, |row| {
-        let record = match row {
-            Ok(hand) => hand.check_commitment(marks).and_then(|()| hand.record(marks)),
-            Err(detail) => Err(Failure::Corrupt(detail)),
+    // One walk: the whole history replayed by the one rule `verify --all` applies (every hand, every
+    // decision, the bags, where the profile ends), each replayed hand given here on its way.
+    let mut each = |hand: &HandRecord| {
+        // XP is the chips bet, so the level the player had at this deal is the bets before it.
+        let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
+        let refused = match hand.machine {
+            Some(machine) => rules::check_deal(machine, hand.bet, hand.hands, level).err().map(|e| e.to_string()),
+            None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
+            None => None,
         };
-        match record {
-            Ok(hand) => {
-                // XP is the chips bet, so the level the player had at this deal is the bets before it.
-                let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
-                let refused = match hand.machine {
-                    Some(machine) => rules::check_deal(machine, hand.bet, hand.hands, level).err().map(|e| e.to_string()),
-                    None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
-                    None => None,
-                };
-                if let Some(refused) = refused {
-                    if problems.len() < 20 {
-                        problems.push(format!("hand {}: dealt at level {level}, which the game refuses: {refused}", hand.id));
-                    }
-                }
-                if hand.practice {
-                    practice_hands += 1;
-                } else {
-                    real_hands += 1;
-                    bets += i128::from(hand.cost);
-                    payouts += i128::from(hand.payout.unwrap_or(0));
-                }
-                rebuild.add(&hand);
+        if let Some(refused) = refused {
+            if problems.len() < 20 {
+                problems.push(format!("hand {}: dealt at level {level}, which the game refuses: {refused}", hand.id));
             }
-            Err(Failure::Corrupt(detail)) if problems.len() < 20 => problems.push(detail),
-            Err(Failure::Corrupt(_)) => {}
-            Err(other) => return Err(other),
         }
+        if hand.practice {
+            practice_hands += 1;
+        } else {
+            real_hands += 1;
+            bets += i128::from(hand.cost);
+            payouts += i128::from(hand.payout.unwrap_or(0));
+        }
+        derived.add(hand);
         Ok(())
-    })?;
-    let mut expect = |ok: bool, what: String| {
-        if !ok {
-            problems.push(what);
-        }
     };
-    expect(bets == i128::from(audit.bets), format!("the hands bet {bets} chips but the profile says {}", audit.bets));
-    expect(
-        payouts == i128::from(audit.payouts),
-        format!("the hands paid {payouts} chips but the profile says {}", audit.payouts),
-    );
-    match Rebuilt::stored(conn) {
-        Ok(stored) => audit.repaired.extend(rebuild.built().differences(&stored)),
-        Err(Failure::Corrupt(detail)) => audit.repaired.push(format!("the derived tables could not be read: {detail}")),
-        Err(other) => return Err(other),
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let history = whole_history::walk(conn, &|_, _| {}, &never, EachHand::Records(&mut each))?;
+    // Every hand was replayed unless a hand (or a claim, before any hand) stopped the walk.
+    let walked = history.failure.as_ref().is_none_or(|f| matches!(f.check, "bags" | "profile"));
+    if let Some(failure) = &history.failure {
+        let at = failure.hand.map_or_else(String::new, |id| format!("hand {id}: "));
+        problems.push(format!("the whole history does not replay ({}): {at}{}", failure.check, failure.detail));
     }
-    for differences in [super::daily_deals::day_differences(conn)] {
-        // Derived from rows that move no chips: stale or unreadable, they are rebuilt, never fatal.
-        match differences {
-            Ok(differences) => audit.repaired.extend(differences),
-            Err(Failure::Corrupt(detail)) => audit.repaired.push(detail),
-            Err(other) => return Err(other),
-        }
-    }
-    // The one replay rule of the whole history (every decision, the bags, where the profile ends),
-    // as `verify --all` applies it.
-    if problems.is_empty() {
-        let check = super::whole_history::check(conn, &|_, _| {}, &std::sync::atomic::AtomicBool::new(false))?;
-        if let Some(failure) = check.failure {
-            let at = failure.hand.map_or_else(String::new, |id| format!("hand {id}: "));
-            problems.push(format!("the whole history does not replay ({}): {at}{}", failure.check, failure.detail));
-        }
+    if walked {
+        let mut expect = |ok: bool, what: String| {
+            if !ok {
+                problems.push(what);
+            }
+        };
+        expect(bets == i128::from(audit.bets), format!("the hands bet {bets} chips but the profile says {}", audit.bets));
+        expect(
+            payouts == i128::from(audit.payouts),
+            format!("the hands paid {payouts} chips but the profile says {}", audit.payouts),
+        );
+        // A cache: what disagrees with its rebuild is rebuilt, never fatal.
+        audit.repaired.extend(derived.differences(conn)?);
     }
     audit.problems.extend(problems);
     audit.ok = audit.problems.is_empty();

@@ -49,6 +49,7 @@
 mod audit;
 mod coach;
 mod daily_deals;
+mod derived;
 pub mod error;
 mod hands;
 mod lab_tables;
@@ -99,6 +100,18 @@ pub use whole_history::{History, HistoryCheck, HistoryFailure};
 
 use store::Store;
 
+/// Every table a game database has: the migrations' ([`migrations::TABLES`]), then the derived
+/// tables that define themselves (the running sums). For audits and tests.
+pub fn all_tables() -> Vec<&'static str> {
+    migrations::TABLES.iter().copied().chain(derived::own_tables()).collect()
+}
+
+/// The derived tables (a cache of the truth, each group with its rebuild and its comparison in
+/// `game::derived`), whether a migration or the group itself defines them.
+pub fn derived_tables() -> Vec<&'static str> {
+    derived::DERIVED.iter().flat_map(|group| group.tables.iter().copied()).collect()
+}
+
 /// An open game database. `Send`, so the app can keep it in a `Mutex`.
 pub struct Game {
     store: Store,
@@ -118,7 +131,7 @@ impl Game {
     /// transaction. Opening costs the same at any history length otherwise (the full replay is
     /// [`Game::audit`]).
     pub fn open(path: &Path) -> Result<Game, GameError> {
-        let game = Game { store: Store::open(path, &sums::DERIVED)? };
+        let game = Game { store: Store::open(path, &derived::DERIVED)? };
         let audit = game.check(game.store.read(audit::quick)?)?;
         game.repair(&audit)?;
         Ok(game)
@@ -129,7 +142,7 @@ impl Game {
     /// migration is refused rather than upgraded, a missing one is not created, and nothing stale is
     /// rebuilt. Commands that write fail on it with a storage error.
     pub fn open_read_only(path: &Path) -> Result<Game, GameError> {
-        let game = Game { store: Store::open_checked_read_only(path, &sums::DERIVED)? };
+        let game = Game { store: Store::open_checked_read_only(path, &derived::DERIVED)? };
         game.check(game.store.read(audit::quick)?)?;
         Ok(game)
     }
@@ -145,7 +158,7 @@ impl Game {
             game.check(game.store.read(audit::full)?)?
         };
         if !audit.repaired.is_empty() {
-            Game { store: Store::open(path, &sums::DERIVED)? }.repair(&audit)?;
+            Game { store: Store::open(path, &derived::DERIVED)? }.repair(&audit)?;
         }
         Ok(audit)
     }
@@ -163,10 +176,7 @@ impl Game {
     /// never a reason to refuse the file). A hand that does not replay refuses the rebuild.
     fn repair(&self, audit: &Audit) -> Result<(), GameError> {
         if audit.ok && !audit.repaired.is_empty() {
-            self.store.repair(|tx| {
-                sums::rebuild(tx)?;
-                daily_deals::rebuild_days(tx)
-            })?;
+            self.store.repair(derived::rebuild_all)?;
         }
         Ok(())
     }
@@ -370,11 +380,7 @@ impl Game {
     /// when rebuilt from the replayed hands: empty when they agree bit for bit. Costs a walk of the
     /// history: for audits and tests.
     pub fn derived_differences(&self) -> Result<Vec<String>, GameError> {
-        self.store.read(|tx| {
-            let mut differences = sums::differences(tx)?;
-            differences.extend(daily_deals::day_differences(tx)?);
-            Ok(differences)
-        })
+        self.store.read(derived::differences)
     }
 
     /// Sets one setting (see [`settings::SETTINGS`]); a bad key or value is refused.
@@ -563,7 +569,7 @@ impl Game {
 
     /// Row counts of every table (for audits and the tests that prove a refused command changed nothing).
     pub fn table_counts(&self) -> Result<Vec<(&'static str, i64)>, GameError> {
-        self.store.read(store::table_counts)
+        self.store.read(|tx| store::table_counts(tx, &all_tables()))
     }
 }
 

@@ -22,7 +22,7 @@ use super::rules;
 use super::hands::{each_hand, next_hand_id};
 use super::hands::HandRecord;
 use super::store::player::{self, CommitMarks, StoredClaim};
-use super::store::{corrupt, Res};
+use super::store::{corrupt, Failure, Res};
 
 /// Hands between two progress reports (and cancel checks).
 const CHUNK: u64 = 4096;
@@ -65,9 +65,24 @@ pub struct HistoryFailure {
     pub detail: String,
 }
 
+/// How the walk checks each hand. Both apply the one replay rule (the commitment rule of the hand's
+/// place, [`crate::pipeline::verify::replay_deal`], the cards' pay); they differ in what they give.
+pub(crate) enum EachHand<'a> {
+    /// As `vpoker verify --hand` checks it, with its whole verification (`verify --all`).
+    Verify,
+    /// Replayed into the hand as the player sees it (`StoredHand::record_of`), which the caller is
+    /// given, hand after hand in id order, while the history replays (the full audit: one walk).
+    Records(&'a mut dyn FnMut(&HandRecord) -> Res<()>),
+}
+
 /// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
 /// (in hand ids), and `cancel` stops it with `lab-cancelled`.
 pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Res<HistoryCheck> {
+    walk(conn, progress, cancel, EachHand::Verify)
+}
+
+/// [`check`], each hand checked as `each` says.
+pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool, mut each: EachHand) -> Res<HistoryCheck> {
     let History { start, committed_from, bound_from, claims: all_claims, .. } = header(conn)?;
     let marks = CommitMarks { committed_from, bound_from };
     let total = u64::try_from(next_hand_id(conn)? - 1).unwrap_or(0);
@@ -107,14 +122,34 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
             decisions.claim(chips);
             claims.next();
         }
-        let verification = verify(&hand.claim(marks));
-        if !verification.verified {
-            let checks = verification.checks;
-            let check = [("commitment", checks.commitment), ("deal", checks.deal), ("draws", checks.draws)]
-                .into_iter()
-                .find(|(_, c)| *c == Some(false))
-                .map_or("record", |(name, _)| name);
-            return fail(Some(hand.id), check, verification.failures.join("; "));
+        match &mut each {
+            EachHand::Verify => {
+                let verification = verify(&hand.claim(marks));
+                if !verification.verified {
+                    let checks = verification.checks;
+                    let check = [("commitment", checks.commitment), ("deal", checks.deal), ("draws", checks.draws)]
+                        .into_iter()
+                        .find(|(_, c)| *c == Some(false))
+                        .map_or("record", |(name, _)| name);
+                    return fail(Some(hand.id), check, verification.failures.join("; "));
+                }
+            }
+            EachHand::Records(give) => {
+                let record = hand
+                    .check_commitment(marks)
+                    .map_err(|f| ("commitment", f))
+                    .and_then(|()| hand.replay().map_err(|f| ("deal", f)))
+                    .and_then(|replayed| hand.record_of(replayed, marks).map_err(|f| ("draws", f)));
+                match record {
+                    Ok(record) => give(&record)?,
+                    Err((check, Failure::Corrupt(detail))) => {
+                        let prefix = format!("hand {}: ", hand.id);
+                        let detail = detail.strip_prefix(&prefix).map_or(detail.clone(), str::to_string);
+                        return fail(Some(hand.id), check, detail);
+                    }
+                    Err((_, other)) => return Err(other),
+                }
+            }
         }
         let replayed = HistoryHand {
             id: hand.id,

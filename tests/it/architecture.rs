@@ -192,7 +192,7 @@ fn every_table_has_one_owning_room() {
     let migrations = game.join("store/migrations.rs");
     let steps = game.join("store/steps.rs");
     let files: Vec<PathBuf> = sources(&game).into_iter().filter(|f| *f != migrations && *f != steps).collect();
-    for table in vpoker::game::migrations::TABLES {
+    for table in vpoker::game::all_tables() {
         let mut owners = BTreeSet::new();
         for file in &files {
             let code = code(file);

@@ -85,7 +85,7 @@ fn observe(game: &Game) -> (State, Vec<(&'static str, i64)>, Vec<String>) {
 fn dump(path: &std::path::Path) -> Vec<String> {
     let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let mut rows = Vec::new();
-    for table in vpoker::game::migrations::TABLES {
+    for table in vpoker::game::all_tables() {
         // Every column in order: the same rows in the same order, with or without a rowid.
         let n_columns: usize = conn.prepare(&format!("SELECT * FROM {table}")).unwrap().column_count();
         let order: Vec<String> = (1..=n_columns).map(|i| i.to_string()).collect();

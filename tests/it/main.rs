@@ -7,6 +7,7 @@ mod chart;
 mod coach;
 mod common;
 mod contract;
+mod derived_tables;
 mod drill;
 mod evaluators;
 mod game_bag;

@@ -66,7 +66,7 @@ pub(crate) struct Store {
 impl Store {
     /// Opens (or creates) the game at `path`: refuses what it cannot safely use, migrates an older
     /// schema and brings the derived tables up to date (`derived`), all in one transaction.
-    pub fn open(path: &Path, derived: &Derived) -> Result<Store, GameError> {
+    pub fn open<C>(path: &Path, derived: &[Derived<C>]) -> Result<Store, GameError> {
         Ok(Store { conn: open::open(path, derived)?, path: path.to_path_buf() })
     }
 
@@ -82,7 +82,7 @@ impl Store {
     /// Opens the file at `path` read-only after the checks an open makes (the schema of its version,
     /// one snapshot), for tools that must never change it. A file an earlier version wrote (it needs
     /// a migration) or a new one is refused, not upgraded or created.
-    pub fn open_checked_read_only(path: &Path, derived: &Derived) -> Result<Store, GameError> {
+    pub fn open_checked_read_only<C>(path: &Path, derived: &[Derived<C>]) -> Result<Store, GameError> {
         let store = Store::open_read_only(path)?;
         let version = open::check(&store.conn, derived).map_err(|f| store.fail(f))?;
         if version != migrations::LATEST {
@@ -184,9 +184,9 @@ pub(crate) fn integrity_check(conn: &Connection) -> Res<()> {
     }
 }
 
-/// Row counts of every table, in [`migrations::TABLES`] order.
-pub(crate) fn table_counts(conn: &Connection) -> Res<Vec<(&'static str, i64)>> {
-    migrations::TABLES
+/// Row counts of `tables`, in that order.
+pub(crate) fn table_counts(conn: &Connection, tables: &[&'static str]) -> Res<Vec<(&'static str, i64)>> {
+    tables
         .iter()
         .map(|&table| {
             let n: i64 = conn.query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |row| row.get(0))?;

@@ -14,19 +14,32 @@ use super::migrations::{LATEST, MIGRATIONS};
 use super::{corrupt, failure_error, integrity_check, schema, sql_error, Failure, Res};
 use crate::game::error::GameError;
 
-/// The derived tables' hooks, given by the room that owns them: whether they are up to date with
-/// today's definition, and how to rebuild them from the stored truth (inside the open's transaction).
-pub(crate) struct Derived {
-    /// The derived tables (a cache: their shape is checked by `is_current`, not by the schema check).
+/// One group of derived tables (a cache of the stored truth), as the room that owns it gives it: its
+/// tables, whether they are today's, how to rebuild them, and (`C`, for the game's audit) how to
+/// compare them with their rebuild. The one list of them is `game::derived::DERIVED`.
+pub(crate) struct Derived<C> {
+    /// The group, in the audit's words.
+    pub name: &'static str,
+    /// The tables it fills.
     pub tables: &'static [&'static str],
-    /// Whether the stored derived tables are today's (cheap: one row).
+    /// Whether the group defines its tables itself (their shape is then checked by `is_current`,
+    /// and they are recreated when not today's, not migrated) rather than a migration.
+    pub own_definitions: bool,
+    /// Whether the stored tables are today's (cheap: a row or two).
     pub is_current: fn(&Connection) -> Res<bool>,
-    /// Rebuilds them from the hands; `Err(Corrupt)` refuses the file (rolled back, untouched).
+    /// Rebuilds them from the truth; `Err(Corrupt)` refuses the file (rolled back, untouched).
     pub rebuild: fn(&Connection) -> Res<()>,
+    /// How the full audit compares them with their rebuild.
+    pub compare: C,
+}
+
+/// The tables whose shape the groups in `derived` check themselves (the schema check leaves them).
+fn own_tables<C>(derived: &[Derived<C>]) -> Vec<&'static str> {
+    derived.iter().filter(|d| d.own_definitions).flat_map(|d| d.tables.iter().copied()).collect()
 }
 
 /// Opens (or creates) the game database at `path`, refusing anything it cannot safely use.
-pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameError> {
+pub(crate) fn open<C>(path: &Path, derived: &[Derived<C>]) -> Result<Connection, GameError> {
     let err = |e| sql_error(path, e);
     let mut conn = Connection::open(path).map_err(err)?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
@@ -45,7 +58,10 @@ pub(crate) fn open(path: &Path, derived: &Derived) -> Result<Connection, GameErr
     }
     conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
     conn.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
-    let current = version == LATEST && (derived.is_current)(&conn).map_err(|f| failure_error(path, f))?;
+    let mut current = version == LATEST;
+    for group in derived {
+        current = current && (group.is_current)(&conn).map_err(|f| failure_error(path, f))?;
+    }
     if !current {
         upgrade(&mut conn, version, derived).map_err(|f| failure_error(path, f))?;
     }
@@ -75,7 +91,7 @@ fn wal(conn: &Connection) -> rusqlite::Result<String> {
 
 /// The file's schema version, once its schema is known to be that version's (see [`schema::check`]),
 /// read in one read transaction that changes nothing. An empty file (a new game) is version 0.
-pub(crate) fn check(conn: &Connection, derived: &Derived) -> Res<i64> {
+pub(crate) fn check<C>(conn: &Connection, derived: &[Derived<C>]) -> Res<i64> {
     let tx = conn.unchecked_transaction()?;
     let version: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
     if version > LATEST {
@@ -94,7 +110,7 @@ pub(crate) fn check(conn: &Connection, derived: &Derived) -> Res<i64> {
             return Err(corrupt("an SQLite file that is not a game database"));
         }
     } else {
-        schema::check(&tx, version, derived.tables)?;
+        schema::check(&tx, version, &own_tables(derived))?;
     }
     Ok(version)
 }
@@ -110,9 +126,10 @@ fn give_back_free_pages(conn: &Connection) {
     }
 }
 
-/// Applies the migrations after `from`, then rebuilds the derived tables when they are not today's,
-/// in one IMMEDIATE transaction, and sets `user_version`. A refused step rolls everything back.
-fn upgrade(conn: &mut Connection, from: i64, derived: &Derived) -> Res<()> {
+/// Applies the migrations after `from`, then rebuilds each group of derived tables that is not
+/// today's, in one IMMEDIATE transaction, and sets `user_version`. A refused step rolls everything
+/// back.
+fn upgrade<C>(conn: &mut Connection, from: i64, derived: &[Derived<C>]) -> Res<()> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     // Another process may have upgraded the file while this one waited for the lock.
     let from = from.max(tx.pragma_query_value(None, "user_version", |row| row.get(0))?);
@@ -122,8 +139,10 @@ fn upgrade(conn: &mut Connection, from: i64, derived: &Derived) -> Res<()> {
     if from < LATEST {
         tx.pragma_update(None, "user_version", LATEST)?;
     }
-    if !(derived.is_current)(&tx)? {
-        (derived.rebuild)(&tx)?;
+    for group in derived {
+        if !(group.is_current)(&tx)? {
+            (group.rebuild)(&tx)?;
+        }
     }
     Ok(tx.commit()?)
 }

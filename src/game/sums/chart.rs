@@ -115,6 +115,31 @@ pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> Res
     Ok(Series { stride: stride.unwrap_or(1).max(1) as u64, points })
 }
 
+/// A stored series exactly as kept, for the audit's comparison with its rebuild: `None` when it has
+/// no row and no point. A missing row beside points, or a stride or deal that is not a count,
+/// reads as stride or deal 0, which no rebuild gives (its strides and deals are at least 1).
+pub(crate) fn stored(conn: &Connection, machine: MachineId, practice: bool) -> Res<Option<Series>> {
+    let code = machine_code(machine);
+    let stride: Option<i64> = conn
+        .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
+        .query_row(params![code, practice], |r| r.get(0))
+        .optional()?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT deal, actual, expected FROM chart_points WHERE machine = ?1 AND practice = ?2 ORDER BY deal",
+    )?;
+    let points = stmt
+        .query_map(params![code, practice], |r| {
+            let deal = u64::try_from(r.get::<_, i64>(0)?).unwrap_or(0);
+            Ok(ChartPoint { deal, actual: r.get(1)?, expected: r.get(2)? })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    if stride.is_none() && points.is_empty() {
+        return Ok(None);
+    }
+    let stride = stride.and_then(|s| u64::try_from(s).ok()).unwrap_or(0);
+    Ok(Some(Series { stride, points }))
+}
+
 /// Writes a whole series (the rebuild).
 pub(crate) fn write(conn: &Connection, machine: MachineId, practice: bool, series: &Series) -> Res<()> {
     let machine = machine_code(machine);

@@ -20,19 +20,16 @@ use serde::Serialize;
 
 use crate::game::hands::{each_hand, HandRecord};
 use crate::game::store::codes::machine_code;
-use crate::game::store::{Derived, Res};
+use crate::game::store::Res;
 use crate::machine::MachineId;
 use crate::pipeline::Situation;
 
 pub use chart::{ChartPoint, MAX_POINTS};
 pub use list::{BestHand, Sums};
 pub use sessions::Session;
-pub(crate) use table::ALL_TIME;
+pub(crate) use table::{is_current, ALL_TIME, TABLES};
 
 use chart::Series;
-
-/// The hooks the store calls on open: rebuild the derived tables when they are not today's.
-pub(crate) const DERIVED: Derived = Derived { tables: table::TABLES, is_current: table::is_current, rebuild };
 
 /// Counts a dead real deal that consulted `situation`'s kind-deal bag (inside the deal's transaction).
 pub(crate) fn add_deal(conn: &Connection, situation: Situation, nudged: bool) -> Res<()> {
@@ -338,8 +335,7 @@ impl Rebuilt {
         let mut charts = BTreeMap::new();
         for machine in MachineId::ALL {
             for practice in [false, true] {
-                let series = chart::read(conn, machine, practice)?;
-                if series != Series::default() {
+                if let Some(series) = chart::stored(conn, machine, practice)? {
                     charts.insert((machine_code(machine), practice), (machine, series));
                 }
             }
@@ -411,12 +407,6 @@ impl Rebuilt {
         }
         Ok(())
     }
-}
-
-/// The derived tables rebuilt in memory from the hands, compared with the stored ones: what differs,
-/// in words (empty when every table agrees bit for bit). A hand that does not replay is corrupt.
-pub(crate) fn differences(conn: &Connection) -> Res<Vec<String>> {
-    Ok(from_hands(conn)?.differences(&Rebuilt::stored(conn)?))
 }
 
 fn from_hands(conn: &Connection) -> Res<Rebuilt> {

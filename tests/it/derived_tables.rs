@@ -1,0 +1,101 @@
+//! The one list of derived tables (`game::derived`): every table a game creates is the migrations'
+//! or on the list, and every listed table, emptied by hand, comes back as it was from open and the
+//! full audit (its rebuild and its comparison are on the list with it).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use vpoker::game::{all_tables, derived_tables, migrations, DealRequest, Game};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+use vpoker::strategy::hand_evs;
+
+fn day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()
+}
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    bytes[31] = 0x6e;
+    Seed::from_bytes(bytes)
+}
+
+fn sqlite_tables(path: &Path) -> BTreeSet<String> {
+    let conn = Connection::open(path).unwrap();
+    let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").unwrap();
+    stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+}
+
+/// Every row of `table`, in the order of all its columns.
+fn rows(conn: &Connection, table: &str) -> Vec<String> {
+    let n: usize = conn.prepare(&format!("SELECT * FROM {table}")).unwrap().column_count();
+    let order: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY {}", order.join(", "))).unwrap();
+    let mut query = stmt.query([]).unwrap();
+    let mut out = Vec::new();
+    while let Some(row) = query.next().unwrap() {
+        out.push((0..n).map(|i| format!("{:?}", row.get_ref(i).unwrap())).collect::<Vec<_>>().join("|"));
+    }
+    out
+}
+
+#[test]
+fn every_table_a_game_creates_is_the_migrations_or_a_listed_derived_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    drop(Game::open(&path).unwrap());
+    let all = all_tables();
+    let listed: BTreeSet<String> = all.iter().map(|t| t.to_string()).collect();
+    assert_eq!(listed.len(), all.len(), "a table listed twice: {all:?}");
+    assert_eq!(sqlite_tables(&path), listed, "a table created that is neither a migration's nor a listed derived table");
+    assert!(migrations::TABLES.iter().all(|t| listed.contains(*t)));
+    for table in derived_tables() {
+        assert!(listed.contains(table), "derived table {table} is not created");
+    }
+}
+
+#[test]
+fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    // Real and practice hands (with dead deals, sessions, final hands, charts), a practised library
+    // table, and a finished day of today's deals: every derived table has rows.
+    for n in 0..60u64 {
+        let practice = n % 4 == 3;
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice };
+        let state = game.deal(request, seed(n), day()).unwrap();
+        let hand = state.hand.unwrap();
+        let hold = if n % 3 == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
+        game.draw(hold, day()).unwrap();
+    }
+    for n in 0..3u64 {
+        game.table_deal("double-double-bonus-9-6", 5, seed(1000 + n), day()).unwrap();
+        game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
+    }
+    for _ in 0..10 {
+        let state = game.daily_deals(day()).unwrap();
+        let cards = state.hand.unwrap().cards;
+        game.daily_draw(hand_evs(state.machine, &cards).best(), day()).unwrap();
+    }
+    drop(game);
+    let conn = Connection::open(&path).unwrap();
+    let before: Vec<(&str, Vec<String>)> = derived_tables().into_iter().map(|t| (t, rows(&conn, t))).collect();
+    drop(conn);
+    for (table, rows_before) in &before {
+        assert!(!rows_before.is_empty(), "the played game has no rows in {table}: the test would prove nothing");
+        Connection::open(&path).unwrap().execute(&format!("DELETE FROM {table}"), []).unwrap();
+        let game = Game::open(&path).unwrap();
+        let audit = game.audit().unwrap();
+        assert!(audit.ok, "{table}: {audit:?}");
+        drop(game);
+        let conn = Connection::open(&path).unwrap();
+        for (other, rows_other) in &before {
+            assert_eq!(&rows(&conn, other), rows_other, "{other} after {table} was emptied, then open and the audit");
+        }
+    }
+}
