@@ -21,7 +21,8 @@ use crate::pipeline::settle::{hint_holds, settle_with, HintHold};
 
 use super::coach::session_card::grade;
 use super::error::GameError;
-use super::store::{corrupt, Failure, Res};
+use super::store::codes::{day_code, day_from_code};
+use super::store::{corrupt, Res};
 
 /// A mistake giving up at most this much EV per coin is marked "close", more is "costly" (the
 /// session card's lowest grade line: one such hand alone keeps a day above it).
@@ -178,17 +179,17 @@ pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<Daily
         return Err(GameError::DailyDealsDone { day: today }.into());
     }
     conn.prepare_cached("INSERT INTO daily_deals (day, idx, hold) VALUES (?1, ?2, ?3)")?
-        .execute(params![today.to_string(), index as i64, i64::from(hold.mask())])?;
+        .execute(params![day_code(today), index as i64, i64::from(hold.mask())])?;
     if index + 1 == DEALS {
         let (_, score) = played(today, &holds_of(conn, today)?);
         let before = today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0);
         conn.prepare_cached("INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES (?1, ?2, ?3, ?4)")?
-            .execute(params![today.to_string(), score.best_holds, score.ev_given_up, before + 1])?;
+            .execute(params![day_code(today), score.best_holds, score.ev_given_up, before + 1])?;
         // Dates after it played before it (a clock set back): their run of days now starts earlier.
         let (mut day, mut streak) = (today, before + 1);
         while let Some(next) = day.succ_opt().filter(|next| matches!(streak_on(conn, *next), Ok(Some(_)))) {
             streak += 1;
-            conn.prepare_cached("UPDATE daily_days SET streak = ?2 WHERE day = ?1")?.execute(params![next.to_string(), streak])?;
+            conn.prepare_cached("UPDATE daily_days SET streak = ?2 WHERE day = ?1")?.execute(params![day_code(next), streak])?;
             day = next;
         }
     }
@@ -198,27 +199,22 @@ pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<Daily
 /// Each finished date's row of `daily_days` as its holds give it: (date, best holds, EV given up,
 /// the run of consecutive finished dates it closes), in date order. `daily_days` is derived from
 /// `daily_deals`: the full audit compares the two and rebuilds the days from the deals.
-fn days_from_deals(conn: &Connection) -> Res<Vec<(String, u32, f64, u32)>> {
+fn days_from_deals(conn: &Connection) -> Res<Vec<(i64, u32, f64, u32)>> {
     let mut stmt = conn.prepare_cached("SELECT day FROM daily_deals GROUP BY day HAVING COUNT(*) = 10 ORDER BY day")?;
-    let dates = stmt.query_map([], |row| row.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut out: Vec<(String, u32, f64, u32)> = Vec::with_capacity(dates.len());
+    let codes = stmt.query_map([], |row| row.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut out: Vec<(i64, u32, f64, u32)> = Vec::with_capacity(codes.len());
     let mut previous: Option<(NaiveDate, u32)> = None;
-    for text in dates {
-        // A row that does not decode (a crafted file) gives no day: the days are a cache, never a
-        // reason to refuse the file.
-        let Ok(date) = text.parse::<NaiveDate>() else { continue };
-        let holds = match holds_of(conn, date) {
-            Ok(holds) => holds,
-            Err(Failure::Corrupt(_)) => continue,
-            Err(other) => return Err(other),
-        };
+    for code in codes {
+        // The deals are truth: a day that is not a date, or holds that do not decode, are corrupt.
+        let date = day_from_code(code)?;
+        let holds = holds_of(conn, date)?;
         let (_, score) = played(date, &holds);
         let streak = match previous {
             Some((before, run)) if before.succ_opt() == Some(date) => run + 1,
             _ => 1,
         };
         previous = Some((date, streak));
-        out.push((text, score.best_holds, score.ev_given_up, streak));
+        out.push((code, score.best_holds, score.ev_given_up, streak));
     }
     Ok(out)
 }
@@ -229,12 +225,12 @@ pub(crate) fn day_differences(conn: &Connection) -> Res<Vec<String>> {
     let rebuilt = days_from_deals(conn)?;
     let mut stmt = conn.prepare_cached("SELECT day, best_holds, ev_given_up, streak FROM daily_days ORDER BY day")?;
     let stored = stmt
-        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?, r.get::<_, f64>(2)?, r.get::<_, u32>(3)?)))?
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, f64>(2)?, r.get::<_, u32>(3)?)))?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     if stored == rebuilt {
         return Ok(Vec::new());
     }
-    let first = stored.iter().zip(&rebuilt).find(|(a, b)| a != b).map(|(a, _)| a.0.clone());
+    let first = stored.iter().zip(&rebuilt).find(|(a, b)| a != b).map(|(a, _)| day_from_code(a.0).map_or(a.0.to_string(), |d| d.to_string()));
     Ok(vec![format!(
         "today's deals: the stored days ({} of them) disagree with their deals ({} finished){}",
         stored.len(),
@@ -315,7 +311,7 @@ fn share_text(date: NaiveDate, results: &[DailyResult], score: &DailyScore) -> S
 /// The holds played on `date`, in order (at most ten rows); a gap or a bad mask is corrupt.
 fn holds_of(conn: &Connection, date: NaiveDate) -> Res<Vec<Hold>> {
     let mut stmt = conn.prepare_cached("SELECT idx, hold FROM daily_deals WHERE day = ?1 ORDER BY idx")?;
-    let rows = stmt.query_map([date.to_string()], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, u32>(1)?)))?;
+    let rows = stmt.query_map([day_code(date)], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, u32>(1)?)))?;
     let mut holds = Vec::new();
     for row in rows {
         let (index, mask) = row?;
@@ -332,22 +328,23 @@ fn holds_of(conn: &Connection, date: NaiveDate) -> Res<Vec<Hold>> {
 fn streak_on(conn: &Connection, date: NaiveDate) -> Res<Option<u32>> {
     Ok(conn
         .prepare_cached("SELECT streak FROM daily_days WHERE day = ?1")?
-        .query_row([date.to_string()], |row| row.get(0))
+        .query_row([day_code(date)], |row| row.get(0))
         .optional()?)
 }
 
-fn day_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Result<DailyDay, String>> {
-    let text: String = row.get(0)?;
-    Ok(match text.parse() {
-        Ok(date) => Ok(DailyDay { date, best_holds: row.get(1)?, ev_given_up: row.get(2)? }),
-        Err(_) => Err(format!("bad date '{text}' in today's deals")),
-    })
+fn day_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, u32, f64)> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+}
+
+/// A stored day of `daily_days` (a day number that is no date is corrupt).
+fn decoded((code, best_holds, ev_given_up): (i64, u32, f64)) -> Res<DailyDay> {
+    Ok(DailyDay { date: day_from_code(code)?, best_holds, ev_given_up })
 }
 
 /// The best day: most best holds, then least EV given up (the index gives it in one step).
 fn best_day(conn: &Connection) -> Res<Option<DailyDay>> {
     let sql = "SELECT day, best_holds, ev_given_up FROM daily_days ORDER BY best_holds DESC, ev_given_up LIMIT 1";
-    conn.prepare_cached(sql)?.query_row([], day_of).optional()?.transpose().map_err(corrupt)
+    conn.prepare_cached(sql)?.query_row([], day_of).optional()?.map(decoded).transpose()
 }
 
 /// The played dates among the 30 ending on `today`, oldest first (a primary-key range).
@@ -355,10 +352,10 @@ fn strip(conn: &Connection, today: NaiveDate) -> Res<Vec<DailyDay>> {
     let first = today.checked_sub_days(Days::new(STRIP_DAYS - 1)).unwrap_or(NaiveDate::MIN);
     let sql = "SELECT day, best_holds, ev_given_up FROM daily_days WHERE day BETWEEN ?1 AND ?2 ORDER BY day";
     let mut stmt = conn.prepare_cached(sql)?;
-    let rows = stmt.query_map([first.to_string(), today.to_string()], day_of)?;
+    let rows = stmt.query_map([day_code(first), day_code(today)], day_of)?;
     let mut days = Vec::new();
     for row in rows {
-        days.push(row?.map_err(corrupt)?);
+        days.push(decoded(row?)?);
     }
     Ok(days)
 }

@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::machine::MachineId;
 
 use super::rules::{self, Unlock};
+use super::store::codes::{day_code, day_from_code};
 use super::store::{player, Res};
 use super::{daily_deals, sums, training};
 
@@ -82,10 +83,9 @@ fn rows(conn: &Connection) -> Res<BTreeMap<String, (Option<NaiveDate>, bool)>> {
     let mut out = BTreeMap::new();
     while let Some(row) = rows.next()? {
         let id: String = row.get(0)?;
-        let day: Option<String> = row.get(1)?;
-        // A date that does not read (a crafted file) is shown as none: a milestone's date is a
-        // courtesy, never a reason to call the file corrupt.
-        let day = day.and_then(|d| d.parse::<NaiveDate>().ok());
+        let day: Option<i64> = row.get(1)?;
+        // A stored day that is no date is corrupt, as in every table (one date rule).
+        let day = day.map(day_from_code).transpose()?;
         out.insert(id, (day, row.get::<_, bool>(2)?));
     }
     Ok(out)
@@ -153,7 +153,7 @@ pub(crate) fn news(conn: &Connection, today: NaiveDate) -> Res<Vec<Milestone>> {
             "INSERT INTO milestones (id, reached_on, announced) VALUES (?1, ?2, 1) \
              ON CONFLICT (id) DO UPDATE SET reached_on = COALESCE(reached_on, excluded.reached_on), announced = 1",
         )?
-        .execute(params![milestone.id, today.to_string()])?;
+        .execute(params![milestone.id, day_code(today)])?;
         milestone.reached_on = Some(today);
         fresh.push(milestone);
     }

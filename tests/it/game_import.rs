@@ -142,9 +142,9 @@ fn crafted_files_are_refused_and_change_nothing() {
             "5000",
         ),
         (
-            crafted(d, &source, "feb-30.vpoker", "UPDATE daily_claims SET day = '2031-02-30';"),
+            crafted(d, &source, "no-date.vpoker", "UPDATE daily_claims SET day = 4000000000;"),
             "corrupt-database",
-            "2031-02-30",
+            "4000000000",
         ),
         (
             crafted(d, &source, "bet-7.vpoker", "UPDATE machine_prefs SET last_bet = 7;"),

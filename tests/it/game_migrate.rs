@@ -294,3 +294,77 @@ fn a_schema_14_file_moves_its_table_hands_into_the_one_store() {
     assert!(game.verify_hand(84).unwrap().verified);
     assert!(game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap().verified);
 }
+
+/// The schema-14 fixture brought to schema 15 (migration 15 applied alone), with dates written as
+/// schema 15 wrote them (`YYYY-MM-DD` text) by `sql`.
+fn schema_15_copy(sql: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vpoker.db");
+    std::fs::copy(fixture("landed-v14.db"), &path).unwrap();
+    let mut conn = rusqlite::Connection::open(&path).unwrap();
+    let tx = conn.transaction().unwrap();
+    vpoker::game::migrations::MIGRATIONS[14].apply(&tx).unwrap();
+    tx.pragma_update(None, "user_version", 15).unwrap();
+    tx.execute_batch(sql).unwrap();
+    tx.commit().unwrap();
+    conn.pragma_update(None, "wal_checkpoint", "TRUNCATE").unwrap();
+    (dir, path)
+}
+
+#[test]
+fn migration_16_stores_every_date_as_a_day_number_and_refuses_one_that_is_not_a_date() {
+    // Two claims (the later one made first: their order is kept), a whole day of today's deals with
+    // its day, a milestone reached on a date.
+    let deals: String = (0..10).map(|i| format!("INSERT INTO daily_deals (day, idx, hold) VALUES ('2026-11-03', {i}, 31);")).collect();
+    let setup = format!(
+        "DELETE FROM daily_claims; DELETE FROM ledger WHERE kind = 'daily'; \
+         UPDATE profile SET chips = chips - daily_total, daily_total = 0; \
+         INSERT INTO daily_claims (day, amount, streak, after_hand) VALUES ('2026-11-05', 200, 1, 0), ('2026-11-04', 200, 1, 0); \
+         INSERT INTO ledger (kind, amount, day) VALUES ('daily', 200, '2026-11-05'), ('daily', 200, '2026-11-04'); \
+         UPDATE profile SET chips = chips + 400, daily_total = 400; \
+         {deals} INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES ('2026-11-03', 0, 1.0, 1); \
+         INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', '2026-11-02', 1);"
+    );
+    let (_dir, path) = schema_15_copy(&setup);
+    let game = Game::open(&path).unwrap();
+    let audit = game.audit().unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let day_number = |table: &str, column: &str| -> Vec<i64> {
+        let mut stmt = conn.prepare(&format!("SELECT {column} FROM {table} WHERE {column} IS NOT NULL ORDER BY rowid")).unwrap();
+        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+    };
+    let of = |y, m, d| i64::from(chrono::Datelike::num_days_from_ce(&chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap()));
+    assert_eq!(day_number("daily_claims", "day"), vec![of(2026, 11, 5), of(2026, 11, 4)], "claims keep the order made");
+    assert!(day_number("ledger", "day").ends_with(&[of(2026, 11, 5), of(2026, 11, 4)]));
+    assert_eq!(conn.query_row("SELECT DISTINCT day FROM daily_deals", [], |r| r.get::<_, i64>(0)).unwrap(), of(2026, 11, 3));
+    assert_eq!(conn.query_row("SELECT reached_on FROM milestones WHERE id = 'first-royal'", [], |r| r.get::<_, i64>(0)).unwrap(), of(2026, 11, 2));
+    assert!(audit.problems.is_empty(), "{audit:?}");
+    let mut claims = Vec::new();
+    game.export_history(&mut |history| claims = history.claims.iter().map(|c| c.day.clone()).collect(), &mut |_| {}).unwrap();
+    assert_eq!(claims, ["2026-11-05", "2026-11-04"], "the history shows the dates as before");
+    let royal = game.milestones().unwrap().into_iter().find(|m| m.id == "first-royal").unwrap();
+    assert_eq!(royal.reached_on, chrono::NaiveDate::from_ymd_opt(2026, 11, 2));
+    let state = game.state(today()).unwrap();
+    assert_eq!(state.daily.last_claimed, chrono::NaiveDate::from_ymd_opt(2026, 11, 5));
+    drop(game);
+    // A date not written as the game writes it refuses the file, untouched, in every dated table.
+    for bad in [
+        "UPDATE daily_claims SET day = '2026-2-3' WHERE day = '2026-11-04'; UPDATE ledger SET day = '2026-2-3' WHERE day = '2026-11-04';",
+        "UPDATE daily_claims SET day = '2026-02-30' WHERE day = '2026-11-04';",
+        "UPDATE ledger SET day = ' 2026-11-04' WHERE day = '2026-11-04';",
+        "UPDATE daily_deals SET day = '+2026-11-03' WHERE idx = 0;",
+        "UPDATE milestones SET reached_on = 'yesterday';",
+    ] {
+        let (_dir, path) = schema_15_copy(&format!("{setup} {bad}"));
+        let before = std::fs::read(&path).unwrap();
+        let error = Game::open(&path).unwrap_err();
+        assert_eq!(error.kind(), "corrupt-database", "{bad}: {error}");
+        assert!(error.to_string().contains("not"), "{bad}: {error}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{bad}: the refused file was changed");
+    }
+    // In the days of today's deals (a cache) such a date is dropped and the day rebuilt from its deals.
+    let (_dir, path) = schema_15_copy(&format!("{setup} UPDATE daily_days SET day = '2026-11-3';"));
+    let game = Game::open(&path).unwrap();
+    assert!(game.audit().unwrap().ok);
+    assert!(game.derived_differences().unwrap().is_empty());
+}

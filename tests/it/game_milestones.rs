@@ -211,7 +211,8 @@ fn the_days_of_todays_deals_are_a_cache_the_audit_rebuilds_from_the_deals() {
     // and rebuilds the days from the holds.
     drop(game);
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute("UPDATE daily_days SET best_holds = 10, streak = 30 WHERE day = ?1", [day(1).to_string()]).unwrap();
+    let day_number = i64::from(chrono::Datelike::num_days_from_ce(&day(1)));
+    conn.execute("UPDATE daily_days SET best_holds = 10, streak = 30 WHERE day = ?1", [day_number]).unwrap();
     drop(conn);
     let game = Game::open(&path).unwrap();
     assert_eq!(progress(&game, "perfect-day"), (10, 10, true), "the crafted row, before the audit");

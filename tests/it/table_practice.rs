@@ -127,7 +127,7 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
 }
 
 #[test]
-fn a_crafted_day_or_milestone_is_skipped_by_the_audit_never_fatal_and_a_table_hand_is_checked_as_any_hand() {
+fn a_crafted_date_is_refused_by_the_schema_or_read_as_corrupt_and_a_table_hand_is_checked_as_any_hand() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
@@ -135,15 +135,22 @@ fn a_crafted_day_or_milestone_is_skipped_by_the_audit_never_fatal_and_a_table_ha
     game.table_draw(Hold::NONE).unwrap();
     game.daily_draw(Hold::NONE, day()).unwrap();
     drop(game);
+    // One date rule in every table: a date is a day number; text is refused by the schema itself.
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute("INSERT INTO daily_deals (day, idx, hold) VALUES ('2031-02-30', 0, 1)", []).unwrap();
-    conn.execute("INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', 'yesterday', 1)", []).unwrap();
+    assert!(conn.execute("INSERT INTO daily_deals (day, idx, hold) VALUES ('2031-02-30', 1, 1)", []).is_err());
+    assert!(conn.execute("INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', 'yesterday', 1)", []).is_err());
+    // A day number that is no date is corrupt wherever it is read, never skipped or ignored.
+    conn.execute("INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', 4000000000, 1)", []).unwrap();
     drop(conn);
     let game = Game::open(&path).unwrap();
-    let audit = game.audit().unwrap();
-    assert!(audit.ok, "practice hands, today's deals and milestones move no chips: {audit:?}");
-    assert_eq!(game.table_sums("jacks-or-better-9-6").unwrap().hands, 1, "the real practice hand still counts");
-    assert!(game.milestones().unwrap().iter().any(|m| m.id == "first-royal" && m.reached && m.reached_on.is_none()));
+    let refused = game.milestones().unwrap_err();
+    assert_eq!(refused.kind(), "corrupt-database", "{refused}");
+    assert!(refused.to_string().contains("4000000000"), "{refused}");
+    assert_eq!(game.table_sums("jacks-or-better-9-6").unwrap().hands, 1, "the practice hand counts");
+    drop(game);
+    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM milestones WHERE id = 'first-royal'", []).unwrap();
+    let game = Game::open(&path).unwrap();
+    assert!(game.audit().unwrap().ok);
     assert!(Game::audit_file(&path).is_ok());
     drop(game);
     // A practised table's hand is a hand like any other: its seed changed, the audit refuses it.

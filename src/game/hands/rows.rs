@@ -1,6 +1,6 @@
 //! The hands table's SQL and row encoding (schema of migration 15; see the room's doc).
 
-use chrono::{Datelike, NaiveDate, NaiveTime, Timelike};
+use chrono::{NaiveTime, Timelike};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::card::Card;
@@ -12,7 +12,7 @@ use super::StoredHand;
 use crate::game::moment::Moment;
 use super::registry::{code_of, Registry};
 use crate::game::rules::BETS;
-use crate::game::store::codes::{situation_code, situation_from_code};
+use crate::game::store::codes::{day_code, day_from_code, situation_code, situation_from_code};
 use crate::game::store::{corrupt, Res};
 
 const HAND_COLUMNS: &str =
@@ -47,10 +47,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
         let moment = match day {
             None => None,
             Some(day) => {
-                let date = i32::try_from(day)
-                    .ok()
-                    .and_then(NaiveDate::from_num_days_from_ce_opt)
-                    .ok_or_else(|| bad("day"))?;
+                let date = day_from_code(day).map_err(|_| bad("day"))?;
                 Some(match time {
                     None => Moment::from(date),
                     Some(secs) => {
@@ -124,7 +121,7 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
         hand.situation.map(situation_code),
         nudge.as_ref().map(|n| &n[..]),
         &dealt[..],
-        hand.moment.map(|m| i64::from(m.date().num_days_from_ce())),
+        hand.moment.map(|m| day_code(m.date())),
         hand.moment.and_then(|m| m.time()).map(|t| i64::from(t.num_seconds_from_midnight())),
         hand.commitment.as_ref().map(|c| &c[..]),
     ])?;

@@ -1,6 +1,10 @@
-//! How machines and kind-deal situations are stored: small integer codes, their index in
-//! [`MachineId::ALL`] and [`Situation::ALL`]. Every room that keys a row by machine uses these.
+//! How machines, kind-deal situations and dates are stored: machines and situations as small
+//! integer codes (their index in [`MachineId::ALL`] and [`Situation::ALL`]; a machine's code is also
+//! its code in the table registry `tables`), dates as day numbers. Every room uses these.
 
+use chrono::{Datelike, NaiveDate};
+
+use super::{corrupt, Res};
 use crate::machine::MachineId;
 use crate::pipeline::Situation;
 
@@ -22,4 +26,19 @@ pub(crate) fn situation_code(situation: Situation) -> i64 {
 /// The situation of a code, if it is one.
 pub(crate) fn situation_from_code(code: i64) -> Option<Situation> {
     usize::try_from(code).ok().and_then(|i| Situation::ALL.get(i).copied())
+}
+
+/// How every table stores a calendar date: its day number counted from 0001-01-01 (day 1), as
+/// chrono's `num_days_from_ce` gives it. One encoding in every table (hands, claims, the ledger,
+/// today's deals, milestones), written by [`day_code`] and read back only by [`day_from_code`].
+pub(crate) fn day_code(day: NaiveDate) -> i64 {
+    i64::from(day.num_days_from_ce())
+}
+
+/// The date of a stored day number; one that is no date is corrupt (never skipped or ignored).
+pub(crate) fn day_from_code(code: i64) -> Res<NaiveDate> {
+    i32::try_from(code)
+        .ok()
+        .and_then(NaiveDate::from_num_days_from_ce_opt)
+        .ok_or_else(|| corrupt(format!("a stored day {code} that is not a date")))
 }

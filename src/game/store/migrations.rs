@@ -253,7 +253,80 @@ CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
     // and line count (`pipeline/commit.rs`). The practised tables' figures (`table_sums`) become one
     // of the derived tables of `game/sums/`, rebuilt from `hands` like the machines' sums.
     Migration { sql: MIGRATION_15, step: Some(super::steps::one_store) },
+    // 16: one encoding of a date in every table: the day number from 0001-01-01 (day 1) that `hands`
+    // has kept since migration 3 (`store::codes::day_code`), in the ledger, the daily claims,
+    // today's deals and days, and the milestones, where it was `YYYY-MM-DD` text. The Rust step
+    // converts each stored date strictly (a text that is not a real date written as the game writes
+    // it refuses the file; in `daily_days`, a cache, it is dropped and rebuilt). The review queue and
+    // the drill tallies key a game by its code in the table registry (`tables`, migration 15), not
+    // by an index checked against the four machines, so a new game needs no migration.
+    Migration { sql: MIGRATION_16, step: Some(super::steps::integer_days) },
 ];
+
+const MIGRATION_16: &str = r#"
+DROP INDEX daily_days_score;
+DROP INDEX daily_days_streak;
+DROP INDEX review_due;
+ALTER TABLE ledger RENAME TO ledger_v15;
+ALTER TABLE daily_claims RENAME TO daily_claims_v15;
+ALTER TABLE daily_deals RENAME TO daily_deals_v15;
+ALTER TABLE daily_days RENAME TO daily_days_v15;
+ALTER TABLE milestones RENAME TO milestones_v15;
+ALTER TABLE review RENAME TO review_v15;
+ALTER TABLE drill_totals RENAME TO drill_totals_v15;
+CREATE TABLE ledger (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('start', 'daily')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    day INTEGER CHECK (typeof(day) IN ('integer', 'null'))
+);
+CREATE TABLE daily_claims (
+    day INTEGER NOT NULL UNIQUE CHECK (typeof(day) = 'integer'),
+    amount INTEGER NOT NULL,
+    streak INTEGER NOT NULL CHECK (streak >= 1),
+    after_hand INTEGER CHECK (after_hand IS NULL OR after_hand >= 0)
+);
+CREATE TABLE daily_deals (
+    day INTEGER NOT NULL CHECK (typeof(day) = 'integer'),
+    idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 9),
+    hold INTEGER NOT NULL CHECK (hold BETWEEN 0 AND 31),
+    PRIMARY KEY (day, idx)
+) WITHOUT ROWID;
+CREATE TABLE daily_days (
+    day INTEGER PRIMARY KEY CHECK (typeof(day) = 'integer'),
+    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND 10),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
+    streak INTEGER NOT NULL CHECK (streak >= 1)
+) WITHOUT ROWID;
+CREATE INDEX daily_days_score ON daily_days (best_holds DESC, ev_given_up);
+CREATE INDEX daily_days_streak ON daily_days (streak);
+CREATE TABLE milestones (
+    id TEXT PRIMARY KEY,
+    reached_on INTEGER CHECK (typeof(reached_on) IN ('integer', 'null')),
+    announced INTEGER NOT NULL CHECK (announced IN (0, 1))
+) WITHOUT ROWID;
+CREATE TABLE review (
+    hand_id INTEGER PRIMARY KEY,
+    machine INTEGER NOT NULL CHECK (machine >= 0),
+    due INTEGER NOT NULL CHECK (due >= 0),
+    streak INTEGER NOT NULL CHECK (streak IN (0, 1))
+);
+CREATE INDEX review_due ON review (machine, due, hand_id);
+INSERT INTO review (hand_id, machine, due, streak) SELECT hand_id, machine, due, streak FROM review_v15;
+DROP TABLE review_v15;
+CREATE TABLE drill_totals (
+    machine INTEGER NOT NULL CHECK (machine >= 0),
+    source TEXT NOT NULL CHECK (source IN ('hard', 'mistakes')),
+    answered INTEGER NOT NULL CHECK (answered >= 0),
+    correct INTEGER NOT NULL CHECK (correct >= 0 AND correct <= answered),
+    streak INTEGER NOT NULL CHECK (streak >= 0),
+    best_streak INTEGER NOT NULL CHECK (best_streak >= streak),
+    ev_given_up_chips REAL NOT NULL,
+    PRIMARY KEY (machine, source)
+) WITHOUT ROWID;
+INSERT INTO drill_totals SELECT machine, source, answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals_v15;
+DROP TABLE drill_totals_v15;
+"#;
 
 const MIGRATION_15: &str = r#"
 CREATE TABLE tables (

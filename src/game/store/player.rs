@@ -6,6 +6,7 @@
 use chrono::NaiveDate;
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::codes::{day_code, day_from_code};
 use super::{corrupt, Failure, Res};
 use crate::game::settings::Settings;
 use crate::machine::MachineId;
@@ -118,7 +119,7 @@ fn shown(value: rusqlite::types::ValueRef<'_>) -> String {
 }
 
 /// What is wrong with the stored daily claims, in words (at most 20): each must be `amount` chips,
-/// for a real calendar date written as the game writes it, with a streak of at least 1.
+/// for a real calendar date (a stored day number, [`day_from_code`]), with a streak of at least 1.
 pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>> {
     let mut stmt = conn.prepare_cached("SELECT day, amount, streak FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
@@ -128,10 +129,9 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
             break;
         }
         let (day, chips, streak) = (row.get_ref(0)?, row.get_ref(1)?, row.get_ref(2)?);
-        let day_text = day.as_str().ok();
-        let real_date = day_text.and_then(|d| d.parse::<NaiveDate>().ok()).filter(|d| Some(d.to_string().as_str()) == day_text);
-        let (day, chips_shown, streak_shown) = (shown(day), shown(chips), shown(streak));
-        if real_date.is_none() {
+        let date = day.as_i64().ok().and_then(|code| day_from_code(code).ok());
+        let (day, chips_shown, streak_shown) = (date.map_or_else(|| shown(day), |d| d.to_string()), shown(chips), shown(streak));
+        if date.is_none() {
             problems.push(format!("a daily claim for {day}, which is not a date"));
         }
         if chips.as_i64().ok() != i64::try_from(amount).ok() {
@@ -147,7 +147,7 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
 /// Adds a start or daily row to the ledger (a hand's bet and win are stored with the hand).
 pub(crate) fn add_ledger(conn: &Connection, kind: &str, amount: u64, day: NaiveDate) -> Res<()> {
     conn.prepare_cached("INSERT INTO ledger (kind, amount, day) VALUES (?1, ?2, ?3)")?
-        .execute(params![kind, amount as i64, day.to_string()])?;
+        .execute(params![kind, amount as i64, day_code(day)])?;
     Ok(())
 }
 
@@ -182,7 +182,7 @@ pub(crate) fn claims_around(conn: &Connection, today: NaiveDate) -> Res<Around> 
     let mut stmt = conn.prepare_cached("SELECT streak FROM daily_claims WHERE day = ?1")?;
     let mut streak_of = |day: Option<NaiveDate>| -> Res<Option<u32>> {
         let Some(day) = day else { return Ok(None) };
-        let streak: Option<i64> = stmt.query_row([day.to_string()], |row| row.get(0)).optional()?;
+        let streak: Option<i64> = stmt.query_row([day_code(day)], |row| row.get(0)).optional()?;
         streak
             .map(|s| u32::try_from(s).ok().filter(|&s| s >= 1).ok_or_else(|| corrupt(format!("bad streak {s} on {day}"))))
             .transpose()
@@ -192,15 +192,15 @@ pub(crate) fn claims_around(conn: &Connection, today: NaiveDate) -> Res<Around> 
 
 /// The latest claimed date, if any; a stored date that does not parse is corrupt.
 pub(crate) fn last_claimed(conn: &Connection) -> Res<Option<NaiveDate>> {
-    let raw: Option<String> =
+    let raw: Option<i64> =
         conn.prepare_cached("SELECT MAX(day) FROM daily_claims")?.query_row([], |row| row.get(0))?;
-    raw.map(|day| day.parse().map_err(|_| corrupt(format!("bad daily claim date '{day}'")))).transpose()
+    raw.map(day_from_code).transpose()
 }
 
 /// Records a daily claim made after hand `after_hand` (the newest hand's id, 0 before any).
 pub(crate) fn insert_claim(conn: &Connection, day: NaiveDate, amount: u64, streak: u32, after_hand: i64) -> Res<()> {
     conn.prepare_cached("INSERT INTO daily_claims (day, amount, streak, after_hand) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![day.to_string(), amount as i64, i64::from(streak), after_hand])?;
+        .execute(params![day_code(day), amount as i64, i64::from(streak), after_hand])?;
     Ok(())
 }
 
@@ -220,8 +220,13 @@ pub struct StoredClaim {
 /// unknown place first, then by `after_hand`. A negative amount is corrupt.
 pub(crate) fn claims(conn: &Connection) -> Res<Vec<StoredClaim>> {
     let mut stmt = conn.prepare_cached("SELECT day, amount, after_hand FROM daily_claims ORDER BY after_hand, rowid")?;
-    let rows = stmt.query_map([], |row| Ok(StoredClaim { day: row.get(0)?, amount: row.get(1)?, after_hand: row.get(2)? }))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let rows = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get(1)?, row.get(2)?)))?;
+    let mut claims = Vec::new();
+    for row in rows {
+        let (day, amount, after_hand) = row?;
+        claims.push(StoredClaim { day: day_from_code(day)?.to_string(), amount, after_hand });
+    }
+    Ok(claims)
 }
 
 /// Where a history's commitment rules change (the profile's `committed_from` and `bound_from`).

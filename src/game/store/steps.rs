@@ -13,6 +13,9 @@
 //! - [`one_store`] (migration 15) moves every practice table hand of migration 13 into `hands`,
 //!   replaying each from its seed for its dealt cards and win; a table whose base and pays do not
 //!   fit, or a bad seed or bet, refuses the file.
+//! - [`integer_days`] (migration 16) rewrites every `YYYY-MM-DD` date of the ledger, the daily
+//!   claims, today's deals and days and the milestones as a day number; a date that is not one, or
+//!   not written as the game writes it, refuses the file (in `daily_days`, a cache, it is dropped).
 
 use std::collections::HashMap;
 
@@ -365,5 +368,56 @@ pub fn one_store(tx: &Transaction<'_>) -> Res<()> {
     drop(rows);
     tx.execute("UPDATE profile SET bound_from = ?1", [next])?;
     tx.execute_batch("DROP TABLE table_hands;")?;
+    Ok(())
+}
+
+/// A date as migration 16 reads the text of schema 15: `YYYY-MM-DD` exactly as the game wrote it
+/// (`2026-2-3`, ` 2026-02-03` or `2026-02-30` are not), as its day number from 0001-01-01 (day 1).
+fn day_number_of_schema_15(text: &str) -> Option<i64> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .filter(|date| date.format("%Y-%m-%d").to_string() == text)
+        .map(|date| i64::from(date.num_days_from_ce()))
+}
+
+/// Migration 16's step: every stored date of schema 15's text tables moved, row by row in stored
+/// order, into the new tables as a day number; the old tables go.
+pub fn integer_days(tx: &Transaction<'_>) -> Res<()> {
+    // (old table, new table, the date column, every column in order, whether a bad date is dropped)
+    let moves: [(&str, &str, &str, &str, bool); 5] = [
+        ("ledger_v15", "ledger", "day", "id, kind, amount, day", false),
+        ("daily_claims_v15", "daily_claims", "day", "rowid, day, amount, streak, after_hand", false),
+        ("daily_deals_v15", "daily_deals", "day", "day, idx, hold", false),
+        ("daily_days_v15", "daily_days", "day", "day, best_holds, ev_given_up, streak", true),
+        ("milestones_v15", "milestones", "reached_on", "id, reached_on, announced", false),
+    ];
+    for (old, new, column, columns, cache) in moves {
+        let names: Vec<&str> = columns.split(", ").collect();
+        let at = names.iter().position(|&name| name == column).unwrap_or(0);
+        let marks: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
+        let mut insert = tx.prepare(&format!("INSERT INTO {new} ({columns}) VALUES ({})", marks.join(", ")))?;
+        // The rowid tables in their stored order (the claims' order is their rowid); the others by key.
+        let order = if ["ledger", "daily_claims"].contains(&new) { " ORDER BY rowid" } else { "" };
+        let mut stmt = tx.prepare(&format!("SELECT {columns} FROM {old}{order}"))?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let mut values: Vec<rusqlite::types::Value> =
+                (0..names.len()).map(|i| row.get::<_, rusqlite::types::Value>(i)).collect::<rusqlite::Result<_>>()?;
+            let day = match &values[at] {
+                rusqlite::types::Value::Null if column == "day" && new != "ledger" => None,
+                rusqlite::types::Value::Null => Some(rusqlite::types::Value::Null),
+                rusqlite::types::Value::Text(text) => day_number_of_schema_15(text).map(rusqlite::types::Value::Integer),
+                _ => None,
+            };
+            match day {
+                Some(day) => values[at] = day,
+                None if cache => continue,
+                None => return Err(corrupt(format!("a date in {new} that is not one: {:?}", values[at]))),
+            }
+            insert.execute(rusqlite::params_from_iter(values))?;
+        }
+        drop(rows);
+        tx.execute_batch(&format!("DROP TABLE {old};"))?;
+    }
     Ok(())
 }
