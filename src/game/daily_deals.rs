@@ -21,6 +21,7 @@ use crate::pipeline::settle::{hint_holds, settle_with, HintHold};
 
 use super::coach::session_card::grade;
 use super::error::GameError;
+use super::rules;
 use super::store::codes::{day_code, day_from_code};
 use super::store::{corrupt, Res};
 
@@ -182,15 +183,13 @@ pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<Daily
         .execute(params![day_code(today), index as i64, i64::from(hold.mask())])?;
     if index + 1 == DEALS {
         let (_, score) = played(today, &holds_of(conn, today)?);
-        let before = today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0);
+        // The one streak rule (the daily chips' too): dates after it played before it (a clock set
+        // back) now have a run that starts earlier.
+        let (streak, later) = rules::record_streak(today, |day| streak_on(conn, day))?;
         conn.prepare_cached("INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES (?1, ?2, ?3, ?4)")?
-            .execute(params![day_code(today), score.best_holds, score.ev_given_up, before + 1])?;
-        // Dates after it played before it (a clock set back): their run of days now starts earlier.
-        let (mut day, mut streak) = (today, before + 1);
-        while let Some(next) = day.succ_opt().filter(|next| matches!(streak_on(conn, *next), Ok(Some(_)))) {
-            streak += 1;
-            conn.prepare_cached("UPDATE daily_days SET streak = ?2 WHERE day = ?1")?.execute(params![day_code(next), streak])?;
-            day = next;
+            .execute(params![day_code(today), score.best_holds, score.ev_given_up, streak])?;
+        for (day, streak) in later {
+            conn.prepare_cached("UPDATE daily_days SET streak = ?2 WHERE day = ?1")?.execute(params![day_code(day), streak])?;
         }
     }
     state(conn, today)
@@ -202,21 +201,19 @@ pub(crate) fn draw(conn: &Connection, today: NaiveDate, hold: Hold) -> Res<Daily
 fn days_from_deals(conn: &Connection) -> Res<Vec<(i64, u32, f64, u32)>> {
     let mut stmt = conn.prepare_cached("SELECT day FROM daily_deals GROUP BY day HAVING COUNT(*) = 10 ORDER BY day")?;
     let codes = stmt.query_map([], |row| row.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut out: Vec<(i64, u32, f64, u32)> = Vec::with_capacity(codes.len());
-    let mut previous: Option<(NaiveDate, u32)> = None;
+    let mut finished = Vec::with_capacity(codes.len());
     for code in codes {
         // The deals are truth: a day that is not a date, or holds that do not decode, are corrupt.
         let date = day_from_code(code)?;
-        let holds = holds_of(conn, date)?;
-        let (_, score) = played(date, &holds);
-        let streak = match previous {
-            Some((before, run)) if before.succ_opt() == Some(date) => run + 1,
-            _ => 1,
-        };
-        previous = Some((date, streak));
-        out.push((code, score.best_holds, score.ev_given_up, streak));
+        let (_, score) = played(date, &holds_of(conn, date)?);
+        finished.push((date, code, score));
     }
-    Ok(out)
+    let dates: Vec<NaiveDate> = finished.iter().map(|(date, _, _)| *date).collect();
+    Ok(finished
+        .into_iter()
+        .zip(rules::streaks(&dates))
+        .map(|((_, code, score), streak)| (code, score.best_holds, score.ev_given_up, streak))
+        .collect())
 }
 
 /// Where the stored `daily_days` disagree with their rebuild from `daily_deals`, in words (empty

@@ -2,6 +2,7 @@
 //!
 //! Pure functions of their arguments; the game's numbers are decisions and live only here.
 
+use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::machine::MachineId;
@@ -147,4 +148,43 @@ pub fn check_deal(machine: MachineId, bet: u32, hands: u8, level: u32) -> Result
         return Err(GameError::MultiPlayLocked { unlock_level: MULTI_PLAY_LEVEL, level });
     }
     Ok(())
+}
+
+/// The one streak rule, for the daily chips and for today's deals alike: a recorded date's streak is
+/// the number of consecutive recorded dates ending at it. `dates` ascending, each once; gives each
+/// date's streak (the rebuild and the audit's check).
+pub fn streaks(dates: &[NaiveDate]) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::with_capacity(dates.len());
+    for (i, date) in dates.iter().enumerate() {
+        let run = match i.checked_sub(1) {
+            Some(before) if dates[before].succ_opt() == Some(*date) => out[before].saturating_add(1),
+            _ => 1,
+        };
+        out.push(run);
+    }
+    out
+}
+
+/// [`streaks`] kept as dates are recorded in any order (a clock set wrong once): recording `day`
+/// gives its streak (the day before's, plus one) and the new streak of each consecutive recorded
+/// date after it, whose run now starts earlier. `streak_of` reads a recorded date's stored streak.
+pub fn record_streak<E>(
+    day: NaiveDate,
+    mut streak_of: impl FnMut(NaiveDate) -> Result<Option<u32>, E>,
+) -> Result<(u32, Vec<(NaiveDate, u32)>), E> {
+    let before = match day.pred_opt() {
+        Some(before) => streak_of(before)?.unwrap_or(0),
+        None => 0,
+    };
+    let streak = before.saturating_add(1);
+    let (mut later, mut run, mut at) = (Vec::new(), streak, day);
+    while let Some(next) = at.succ_opt() {
+        if streak_of(next)?.is_none() {
+            break;
+        }
+        run = run.saturating_add(1);
+        later.push((next, run));
+        at = next;
+    }
+    Ok((streak, later))
 }

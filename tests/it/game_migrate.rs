@@ -346,6 +346,9 @@ fn migration_16_stores_every_date_as_a_day_number_and_refuses_one_that_is_not_a_
     assert_eq!(royal.reached_on, chrono::NaiveDate::from_ymd_opt(2026, 11, 2));
     let state = game.state(today()).unwrap();
     assert_eq!(state.daily.last_claimed, chrono::NaiveDate::from_ymd_opt(2026, 11, 5));
+    // The later date was claimed first, each with streak 1: by the one streak rule it is now 2.
+    let streaks: Vec<i64> = conn.prepare("SELECT streak FROM daily_claims ORDER BY day").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    assert_eq!(streaks, [1, 2]);
     drop(game);
     // A date not written as the game writes it refuses the file, untouched, in every dated table.
     for bad in [

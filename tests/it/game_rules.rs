@@ -297,7 +297,30 @@ fn no_sequence_of_clock_changes_pays_a_date_twice() {
         }
     }
     assert_eq!(game.state(day(0)).unwrap().chips, 1_000 + 200 * paid.len() as u64);
-    assert!(game.audit().unwrap().ok);
+    // Every stored streak is the one rule's, whatever the order the dates were claimed in.
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    let dates: Vec<NaiveDate> = paid.iter().copied().collect();
+    let runs = vpoker::game::rules::streaks(&dates);
+    for (date, run) in dates.iter().zip(runs) {
+        let state = game.state(*date).unwrap();
+        assert_eq!(state.daily.streak, run, "{date}");
+    }
+}
+
+/// The one streak rule checked by the audit: a claim's stored streak edited by hand is a problem.
+#[test]
+fn a_claim_streak_that_is_not_the_run_of_claimed_dates_fails_the_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    for d in [3, 4, 5] {
+        game.claim_daily(day(d)).unwrap();
+    }
+    drop(game);
+    rusqlite::Connection::open(&path).unwrap().execute("UPDATE daily_claims SET streak = 7 WHERE streak = 3", []).unwrap();
+    let audit = Game::open(&path).unwrap().audit().unwrap();
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("streak 7") && p.contains("is 3")), "{audit:?}");
 }
 
 #[test]
@@ -308,16 +331,16 @@ fn daily_chips_once_per_date_ever_and_streaks() {
     assert_eq!((state.daily.streak, state.daily.available, state.daily.claimed_today), (1, false, true));
     assert!(state.events.contains(&"daily-claimed".to_string()));
     assert_eq!(game.claim_daily(day(10)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(10) });
-    // A date before the latest claim is a date like any other: paid once, and its streak counts on
-    // to the claim after it only when claimed first (a stored streak never changes).
+    // A date before the latest claim is a date like any other: paid once, and by the one streak
+    // rule (today's deals keep theirs by it too) it joins the run of the claimed dates after it.
     assert!(game.state(day(9)).unwrap().daily.available);
     assert_eq!(game.claim_daily(day(9)).unwrap().daily.streak, 1);
     assert_eq!(game.claim_daily(day(9)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(9) });
-    assert_eq!(game.state(day(10)).unwrap().daily.streak, 1, "today's claim made a streak of 1");
-    assert_eq!(game.claim_daily(day(11)).unwrap().daily.streak, 2);
-    assert_eq!(game.claim_daily(day(12)).unwrap().daily.streak, 3);
+    assert_eq!(game.state(day(10)).unwrap().daily.streak, 2, "day 10's run now starts on day 9");
+    assert_eq!(game.claim_daily(day(11)).unwrap().daily.streak, 3);
+    assert_eq!(game.claim_daily(day(12)).unwrap().daily.streak, 4);
     // The streak shows while it can still continue, and is 0 once a day was missed.
-    assert_eq!(game.state(day(13)).unwrap().daily.streak, 3);
+    assert_eq!(game.state(day(13)).unwrap().daily.streak, 4);
     assert_eq!(game.state(day(14)).unwrap().daily.streak, 0);
     let state = game.claim_daily(day(14)).unwrap();
     assert_eq!(state.daily.streak, 1);

@@ -4,7 +4,9 @@
 //! in any order, but never twice: a clock set wrong once (a year ahead, then put right) costs
 //! nothing once it is right again, and no sequence of clock changes pays any date twice. Moving the
 //! clock forward claims future dates early; they are then used up when they come, so it gains
-//! nothing over time. The streak is the run of consecutive claimed dates ending at the claim.
+//! nothing over time. The streak is the run of consecutive claimed dates ending at the claim, by the
+//! one streak rule that today's deals use too (`rules::record_streak`): a date claimed late joins
+//! the run of the claimed dates after it.
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -29,12 +31,13 @@ pub struct DailyView {
     pub last_claimed: Option<NaiveDate>,
 }
 
-/// The streak a claim for `today` makes, or why it is refused (only a date already claimed is).
-pub fn check_claim(around: Around, today: NaiveDate) -> Result<u32, GameError> {
+/// Whether a claim for `today` may be made (only a date already claimed is refused). The streak it
+/// makes is the one streak rule's ([`crate::game::rules::record_streak`]).
+pub fn check_claim(around: Around, today: NaiveDate) -> Result<(), GameError> {
     if around.today.is_some() {
         return Err(GameError::DailyAlreadyClaimed { day: today });
     }
-    Ok(around.yesterday.map_or(1, |streak| streak.saturating_add(1)))
+    Ok(())
 }
 
 /// The lobby's view of the daily chips on `today`.

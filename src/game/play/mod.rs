@@ -44,7 +44,11 @@ pub struct DealRequest {
 
 /// Collects the daily chips for `today`.
 pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
-    let streak = daily::check_claim(player::claims_around(conn, today)?, today)?;
+    daily::check_claim(player::claims_around(conn, today)?, today)?;
+    let (streak, later) = rules::record_streak(today, |day| player::claim_streak(conn, day))?;
+    for (day, streak) in later {
+        player::set_claim_streak(conn, day, streak)?;
+    }
     let mut profile = player::profile(conn)?;
     player::insert_claim(conn, today, rules::DAILY_CHIPS, streak, hands::next_hand_id(conn)? - 1)?;
     player::add_ledger(conn, "daily", rules::DAILY_CHIPS, today)?;

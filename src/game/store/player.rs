@@ -119,11 +119,13 @@ fn shown(value: rusqlite::types::ValueRef<'_>) -> String {
 }
 
 /// What is wrong with the stored daily claims, in words (at most 20): each must be `amount` chips,
-/// for a real calendar date (a stored day number, [`day_from_code`]), with a streak of at least 1.
+/// for a real calendar date (a stored day number, [`day_from_code`]), with the streak the one
+/// streak rule gives (`rules::streaks`).
 pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>> {
     let mut stmt = conn.prepare_cached("SELECT day, amount, streak FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
     let mut problems = Vec::new();
+    let mut dated = Vec::new();
     while let Some(row) = rows.next()? {
         if problems.len() >= 20 {
             break;
@@ -139,6 +141,17 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
         }
         if !streak.as_i64().is_ok_and(|s| s >= 1) {
             problems.push(format!("a daily claim on {day} with streak {streak_shown}"));
+        }
+        if let (Some(date), Ok(streak)) = (date, streak.as_i64()) {
+            dated.push((date, streak));
+        }
+    }
+    // Each streak is the one rule's: the run of consecutive claimed dates ending at the claim.
+    dated.sort_unstable();
+    let dates: Vec<NaiveDate> = dated.iter().map(|(date, _)| *date).collect();
+    for ((date, stored), run) in dated.iter().zip(crate::game::rules::streaks(&dates)) {
+        if *stored != i64::from(run) && problems.len() < 20 {
+            problems.push(format!("a daily claim on {date} with streak {stored}, but the run of claimed dates ending there is {run}"));
         }
     }
     Ok(problems)
@@ -179,15 +192,8 @@ pub(crate) struct Around {
 /// The streaks of the claims for `today` and the day before, when claimed (two primary-key
 /// lookups: the cost never grows with the number of claims); a stored streak below 1 is corrupt.
 pub(crate) fn claims_around(conn: &Connection, today: NaiveDate) -> Res<Around> {
-    let mut stmt = conn.prepare_cached("SELECT streak FROM daily_claims WHERE day = ?1")?;
-    let mut streak_of = |day: Option<NaiveDate>| -> Res<Option<u32>> {
-        let Some(day) = day else { return Ok(None) };
-        let streak: Option<i64> = stmt.query_row([day_code(day)], |row| row.get(0)).optional()?;
-        streak
-            .map(|s| u32::try_from(s).ok().filter(|&s| s >= 1).ok_or_else(|| corrupt(format!("bad streak {s} on {day}"))))
-            .transpose()
-    };
-    Ok(Around { today: streak_of(Some(today))?, yesterday: streak_of(today.pred_opt())? })
+    let yesterday = today.pred_opt().map(|day| claim_streak(conn, day)).transpose()?.flatten();
+    Ok(Around { today: claim_streak(conn, today)?, yesterday })
 }
 
 /// The latest claimed date, if any; a stored date that does not parse is corrupt.
@@ -195,6 +201,21 @@ pub(crate) fn last_claimed(conn: &Connection) -> Res<Option<NaiveDate>> {
     let raw: Option<i64> =
         conn.prepare_cached("SELECT MAX(day) FROM daily_claims")?.query_row([], |row| row.get(0))?;
     raw.map(day_from_code).transpose()
+}
+
+/// The stored streak of the claim for `day`, if claimed (a primary-key lookup).
+pub(crate) fn claim_streak(conn: &Connection, day: NaiveDate) -> Res<Option<u32>> {
+    let streak: Option<i64> = conn
+        .prepare_cached("SELECT streak FROM daily_claims WHERE day = ?1")?
+        .query_row([day_code(day)], |row| row.get(0))
+        .optional()?;
+    streak.map(|s| u32::try_from(s).ok().filter(|&s| s >= 1).ok_or_else(|| corrupt(format!("bad streak {s} on {day}")))).transpose()
+}
+
+/// Sets the streak of the claim for `day` (a date claimed late lengthened its run).
+pub(crate) fn set_claim_streak(conn: &Connection, day: NaiveDate, streak: u32) -> Res<()> {
+    conn.prepare_cached("UPDATE daily_claims SET streak = ?2 WHERE day = ?1")?.execute(params![day_code(day), i64::from(streak)])?;
+    Ok(())
 }
 
 /// Records a daily claim made after hand `after_hand` (the newest hand's id, 0 before any).

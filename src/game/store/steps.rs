@@ -15,7 +15,8 @@
 //!   fit, or a bad seed or bet, refuses the file.
 //! - [`integer_days`] (migration 16) rewrites every `YYYY-MM-DD` date of the ledger, the daily
 //!   claims, today's deals and days and the milestones as a day number; a date that is not one, or
-//!   not written as the game writes it, refuses the file (in `daily_days`, a cache, it is dropped).
+//!   not written as the game writes it, refuses the file (in `daily_days`, a cache, it is dropped);
+//!   then sets each claim's streak by the one streak rule (the run of claimed dates ending at it).
 
 use std::collections::HashMap;
 
@@ -418,6 +419,14 @@ pub fn integer_days(tx: &Transaction<'_>) -> Res<()> {
         }
         drop(rows);
         tx.execute_batch(&format!("DROP TABLE {old};"))?;
+    }
+    // Each claim's streak by the one rule from now on: the run of consecutive claimed dates ending at
+    // it (claims made late, by a clock set wrong once, did not lengthen the runs after them before).
+    let days: Vec<i64> = tx.prepare("SELECT day FROM daily_claims ORDER BY day")?.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    let mut run = 0i64;
+    for (i, day) in days.iter().enumerate() {
+        run = if i > 0 && days[i - 1] + 1 == *day { run + 1 } else { 1 };
+        tx.execute("UPDATE daily_claims SET streak = ?2 WHERE day = ?1", params![day, run])?;
     }
     Ok(())
 }
