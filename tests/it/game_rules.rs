@@ -509,3 +509,12 @@ fn public_game_types_are_send() {
     is_send::<GameError>();
     is_send::<State>();
 }
+
+#[test]
+fn a_date_is_taken_only_as_the_game_writes_it() {
+    assert_eq!(rules::parse_day("2026-12-08"), NaiveDate::from_ymd_opt(2026, 12, 8));
+    assert_eq!(rules::parse_day("0001-01-01"), NaiveDate::from_ymd_opt(1, 1, 1));
+    for text in ["2026-2-3", "2026-12-7", " 2026-12-08", "2026-12-08 ", "+2026-12-08", "2026-02-30", "2026-13-01", "26-12-08", "2026/12/08", "", "20261208"] {
+        assert_eq!(rules::parse_day(text), None, "{text:?}");
+    }
+}
