@@ -97,22 +97,13 @@ pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point
     Ok(())
 }
 
-/// The stored series of `machine` (at most [`MAX_POINTS`] points, oldest first).
+/// The stored series of `machine` (at most [`MAX_POINTS`] points, oldest first). A damaged stride
+/// (a cache the audit rebuilds) reads as 1, so a series is always one [`Series::add`] can extend.
 pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> Res<Series> {
-    let code = machine_code(machine);
-    let stride: Option<i64> = conn
-        .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
-        .query_row(params![code, practice], |r| r.get(0))
-        .optional()?;
-    let mut stmt = conn.prepare_cached(
-        "SELECT deal, actual, expected FROM chart_points WHERE machine = ?1 AND practice = ?2 ORDER BY deal",
-    )?;
-    let points = stmt
-        .query_map(params![code, practice], |r| {
-            Ok(ChartPoint { deal: r.get::<_, i64>(0)?.max(0) as u64, actual: r.get(1)?, expected: r.get(2)? })
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok(Series { stride: stride.unwrap_or(1).max(1) as u64, points })
+    Ok(match stored(conn, machine, practice)? {
+        Some(Series { stride, points }) => Series { stride: stride.max(1), points },
+        None => Series::default(),
+    })
 }
 
 /// A stored series exactly as kept, for the audit's comparison with its rebuild: `None` when it has
