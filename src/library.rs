@@ -10,6 +10,7 @@ use crate::eval::Family;
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
 use crate::strategy::custom::{analyze_table, TableAnalysis};
+use crate::strategy::drill::HandSolver;
 
 /// The table a preset copies the rows of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -53,6 +54,13 @@ impl Base {
             Base::Machine(machine) => machine.id(),
             Base::Kicker(game) => game.id(),
         }
+    }
+}
+
+/// The drill's generator solves a base's hands on its own precomputed tables ([`Base::hand_evs`]).
+impl HandSolver for Base {
+    fn evs(&self, hand: &[crate::card::Card; 5]) -> crate::strategy::HandEvs {
+        self.hand_evs(hand)
     }
 }
 

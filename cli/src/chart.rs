@@ -19,7 +19,7 @@ use vpoker::machine::Paytable;
 use vpoker::strategy::chart::{self, Chart};
 use vpoker::strategy::custom;
 
-use crate::cli::{game_id, CoreValue};
+use crate::values::{game_id, CoreValue};
 
 /// `vpoker chart (--game ID | --family F --pays P | --classes) [--lines N] [--json]`
 #[derive(Args)]

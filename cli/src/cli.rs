@@ -1,28 +1,27 @@
 //! The command line as clap sees it: every subcommand and flag, each with its one-line help.
 //!
-//! Values are parsed by the core's own parsers (`FromStr`, `from_id`), so a bad value is refused by
-//! clap with a message naming the flag. Two values are deliberately kept as text: `play deal --game`
-//! and `play draw`'s hold, because the game itself refuses those (`invalid-machine`,
-//! `invalid-hold`: JSON on standard output and exit 1, not a usage error); like `set KEY VALUE`,
-//! they also take values that start with `-`, which the game then refuses, as before clap.
+//! Values are parsed by the core's own parsers (`FromStr`, `from_id`; those the subcommands share
+//! are in `values.rs`), so a bad value is refused by clap with a message naming the flag. Two
+//! values are deliberately kept as text: `play deal --game` and `play draw`'s hold, because the
+//! game itself refuses those (`invalid-machine`, `invalid-hold`: JSON on standard output and exit
+//! 1, not a usage error); like `set KEY VALUE`, they also take values that start with `-`, which
+//! the game then refuses, as before clap.
 //!
 //! Usage errors are printed on one line, `vpoker: MESSAGE`, with exit status 2 ([`usage_error`]).
 
-use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chrono::NaiveDate;
-use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{value_parser, ArgAction, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
 use vpoker::pipeline::nudge::Situation;
 use vpoker::hold::Hold;
-use vpoker::kicker::KickerGame;
 use vpoker::library::Base;
-use vpoker::machine::MachineId;
 use vpoker::shuffle::{Algorithm, Seed};
+
+use crate::values::{algorithm, game_id, machine_game_id, machine_ids, CoreValue};
 
 /// The most `simulate --hands`: ten times the README's measured runs (10,000,000 hands, 10–35 s on
 /// two cores), so a run stays minutes, not days; a typo like 2^64 − 1 is refused, not started.
@@ -511,88 +510,6 @@ fn one_line(rendered: &str) -> String {
     text
 }
 
-/// A value parsed by the core's own parser; `ids` are the accepted values listed by `--help`
-/// and the completion scripts (clap never checks them: the parser does).
-#[derive(Clone)]
-pub(crate) struct CoreValue<T> {
-    parse: fn(&str) -> Result<T, String>,
-    ids: Vec<&'static str>,
-}
-
-impl<T> CoreValue<T> {
-    /// A value parsed by `parse`, with `ids` listed by `--help` and the completions.
-    pub(crate) fn new(parse: fn(&str) -> Result<T, String>, ids: Vec<&'static str>) -> CoreValue<T> {
-        CoreValue { parse, ids }
-    }
-}
-
-impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {
-    type Value = T;
-
-    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
-        // A plain function parser gives clap's own "invalid value 'x' for '--flag <V>': why".
-        self.parse.parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.ids.iter().map(|&id| PossibleValue::new(id))))
-    }
-}
-
-fn machine_ids() -> Vec<&'static str> {
-    MachineId::ALL.iter().map(|m| m.id()).collect()
-}
-
-/// `--game` of `eval`, `hint`, `analyze` (with `all`), `chart`, `simulate`, `drill` and `verify
-/// --seed`: a machine or a kicker game (double-double-bonus 9/6, triple-double-bonus 9/7).
-pub(crate) fn game_id() -> CoreValue<Base> {
-    CoreValue {
-        parse: |text| {
-            Base::from_id(text).ok_or_else(|| {
-                format!("'{text}' is not a game (a machine: {}; or double-double-bonus, triple-double-bonus)", machine_ids().join(", "))
-            })
-        },
-        ids: machine_ids().into_iter().chain(KickerGame::ALL.iter().map(|g| g.id())).collect(),
-    }
-}
-
-/// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the four machines'
-/// game (chips, XP, kind deals, unlocks): [`game_id`]'s ids are parsed, so that [`machine_only`]
-/// refuses a kicker game in words (what to use instead) rather than clap's list of values; an
-/// unknown id is refused as before, and `--help` and the completions offer the machines only.
-pub(crate) fn machine_game_id() -> CoreValue<Base> {
-    CoreValue {
-        parse: |text| match text.parse::<MachineId>() {
-            Ok(machine) => Ok(Base::Machine(machine)),
-            Err(not_a_machine) => text.parse::<KickerGame>().map(Base::Kicker).map_err(|_| not_a_machine.to_string()),
-        },
-        ids: machine_ids(),
-    }
-}
-
-/// The machine a [`machine_game_id`] flag names, or the usage error for a kicker game: `command`
-/// (e.g. `play fill`) plays a machine, and the kicker game is practised or simulated instead.
-pub(crate) fn machine_only(game: Base, command: &str) -> Result<MachineId, String> {
-    match game {
-        Base::Machine(machine) => Ok(machine),
-        Base::Kicker(kicker) => Err(format!(
-            "{command} --game takes a machine: {kicker} is a kicker game, not a machine (no chips, XP, \
-             kind deals or unlocks); practise it with `play deal --practice --table {table}`, or deal it \
-             with `simulate --game {kicker}`",
-            table = kicker_table(kicker),
-        )),
-    }
-}
-
-/// The library table that is the kicker game's own (its id, e.g. `double-double-bonus-9-6`).
-fn kicker_table(game: KickerGame) -> &'static str {
-    let pays: Vec<u32> = game.paytable().rows().iter().map(|row| row.pay).collect();
-    vpoker::library::PRESETS
-        .iter()
-        .find(|preset| preset.base == Base::Kicker(game) && preset.pays_in_row_order().as_deref() == Some(&pays[..]))
-        .map_or("ID", |preset| preset.id)
-}
-
 /// `play deal --game`: any text (the game refuses an unknown machine), machine ids for completion.
 fn machine_text() -> CoreValue<String> {
     CoreValue { parse: |text| Ok(text.to_string()), ids: machine_ids() }
@@ -606,15 +523,6 @@ fn analyze_games() -> CoreValue<AnalyzeGames> {
             id => (game_id().parse)(id).map(AnalyzeGames::One),
         },
         ids: game_id().ids.into_iter().chain(["all"]).collect(),
-    }
-}
-
-pub(crate) fn algorithm() -> CoreValue<Algorithm> {
-    CoreValue {
-        parse: |text| {
-            Algorithm::from_id(text).ok_or_else(|| format!("'{text}' is not one of fisher-yates, sort-keys, biased"))
-        },
-        ids: vec!["fisher-yates", "sort-keys", "biased"],
     }
 }
 

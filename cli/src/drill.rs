@@ -31,7 +31,7 @@ use vpoker::shuffle::Seed;
 use vpoker::strategy::drill::{DrillHand, HardHandsOn};
 use vpoker::strategy::HoldEv;
 
-use crate::cli::game_id;
+use crate::values::game_id;
 
 /// The largest `--count`.
 const MAX_COUNT: u64 = 1_000_000;

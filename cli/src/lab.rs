@@ -30,7 +30,7 @@ use vpoker::lab::Control;
 use vpoker::library::Base;
 use vpoker::shuffle::{Algorithm, Seed};
 
-use crate::cli::{algorithm, machine_game_id, machine_only};
+use crate::values::{algorithm, machine_game_id, machine_only};
 
 /// `vpoker lab SUBCOMMAND`
 #[derive(Args)]

@@ -11,6 +11,7 @@ mod lab;
 mod lab_text;
 mod play;
 mod simulate;
+mod values;
 mod verify;
 
 use std::process::ExitCode;

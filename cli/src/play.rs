@@ -15,7 +15,8 @@ use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
 use vpoker::shuffle::Seed;
 
-use crate::cli::{machine_only, AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
+use crate::cli::{AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
+use crate::values::machine_only;
 
 /// Runs `vpoker play ...`.
 pub fn play(args: PlayArgs) -> Result<ExitCode, String> {

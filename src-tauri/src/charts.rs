@@ -13,8 +13,8 @@ use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, ChartLine, ChartStage};
 use vpoker::strategy::custom::{analyze_table, TableAnalysis};
 
-use crate::commands::{with_game, worker, CommandResult};
-use crate::labs::as_job;
+use crate::error::CommandResult;
+use crate::worker::{as_job, with_game, worker};
 
 /// A chart as the UI shows it: its lines and what it costs against optimal play.
 #[derive(Clone, Debug, Serialize)]

@@ -11,7 +11,9 @@ use vpoker::game::{Arrival, Coach, GameError};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 
-use crate::commands::{now, os_seed, with_game, CommandResult};
+use crate::commands::{now, os_seed};
+use crate::error::CommandResult;
+use crate::worker::with_game;
 
 fn machine(text: &str) -> Result<MachineId, GameError> {
     text.parse().map_err(GameError::from)

@@ -9,7 +9,7 @@
 //! Errors reach JavaScript as the core's data, `{kind, message, …}`. The shell adds kinds of its own
 //! only for its own failures: `storage` (a poisoned lock, a worker that died, no OS entropy).
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
 use vpoker::game::{DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Milestone, State, Stats};
@@ -17,66 +17,9 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
+pub use crate::error::{CommandError, CommandResult};
+use crate::worker::{as_job, with_game, worker};
 use crate::AppState;
-
-/// Why a command failed, as the UI receives it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CommandError {
-    /// The core refused or failed: serialised exactly as the core's `{kind, message, …}`.
-    Game(GameError),
-    /// The shell itself failed (never a game rule).
-    Shell {
-        /// A stable id from the core's list (`storage`).
-        kind: &'static str,
-        /// What happened, for the curious.
-        message: String,
-    },
-}
-
-impl CommandError {
-    /// The stable id the UI translates.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            CommandError::Game(error) => error.kind(),
-            CommandError::Shell { kind, .. } => kind,
-        }
-    }
-
-    fn storage(message: impl Into<String>) -> CommandError {
-        CommandError::Shell { kind: "storage", message: message.into() }
-    }
-}
-
-impl From<GameError> for CommandError {
-    fn from(error: GameError) -> CommandError {
-        CommandError::Game(error)
-    }
-}
-
-impl std::fmt::Display for CommandError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CommandError::Game(error) => error.fmt(f),
-            CommandError::Shell { message, .. } => f.write_str(message),
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
-
-impl Serialize for CommandError {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            CommandError::Game(error) => error.serialize(serializer),
-            CommandError::Shell { kind, message } => {
-                serde_json::json!({ "kind": kind, "message": message }).serialize(serializer)
-            }
-        }
-    }
-}
-
-/// The command's result as JavaScript sees it.
-pub type CommandResult<T> = Result<T, CommandError>;
 
 /// Today's date on the device's calendar: the daily chips follow the player's local midnight.
 fn today() -> chrono::NaiveDate {
@@ -93,36 +36,6 @@ pub(crate) fn os_seed() -> CommandResult<Seed> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| CommandError::storage(format!("no entropy from the OS: {e}")))?;
     Ok(Seed::from_bytes(bytes))
-}
-
-/// Runs `call` on a blocking worker thread (never the thread that drives the window).
-pub(crate) async fn worker<T, F>(call: F) -> CommandResult<T>
-where
-    T: Send + 'static,
-    F: FnOnce() -> CommandResult<T> + Send + 'static,
-{
-    tauri::async_runtime::spawn_blocking(call)
-        .await
-        .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
-}
-
-/// Runs `call` on the open game on a blocking worker thread.
-pub(crate) async fn with_game<R, T, F>(app: AppHandle<R>, call: F) -> CommandResult<T>
-where
-    R: Runtime,
-    T: Send + 'static,
-    F: FnOnce(&mut Game) -> Result<T, GameError> + Send + 'static,
-{
-    tauri::async_runtime::spawn_blocking(move || {
-        let state = app.state::<AppState>();
-        let mut game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
-        match game.as_mut() {
-            Ok(game) => call(game).map_err(CommandError::from),
-            Err(opening) => Err(CommandError::Game(opening.clone())),
-        }
-    })
-    .await
-    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
 }
 
 /// The whole state the UI draws: chips, level, machines, the hand in progress, settings.
@@ -209,7 +122,7 @@ pub async fn verify_hand<R: Runtime>(app: AppHandle<R>, id: i64) -> CommandResul
 #[tauri::command]
 pub async fn check_history<R: Runtime>(app: AppHandle<R>) -> CommandResult<HistoryCheck> {
     let path = app.state::<AppState>().db_path().to_path_buf();
-    crate::labs::as_job(app, move |control| Game::check_history_file(&path, control.progress, control.cancel)).await
+    as_job(app, move |control| Game::check_history_file(&path, control.progress, control.cancel)).await
 }
 
 /// Any seed replayed: its deck, deal and each hand's next cards (the Verify form). Needs no game.

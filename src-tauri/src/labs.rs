@@ -6,9 +6,6 @@
 //! run cancels the one before it, `lab_progress` reports how far the current one is (the UI polls it:
 //! no event permission is needed), and `lab_cancel` stops it. A cancelled run answers `lab-cancelled`.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::game::KindStats;
@@ -20,101 +17,14 @@ use vpoker::lab::kind_bags::{kind_bags, KindBag};
 use vpoker::lab::numbers::{numbers, Numbers};
 use vpoker::lab::pity::{pity_lab, PityLab};
 use vpoker::lab::positions::{position_counts, PositionCounts};
-use vpoker::lab::Control;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Algorithm;
 
-use crate::commands::{os_seed, worker, CommandError, CommandResult};
+pub use crate::lab_jobs::{LabJobs, LabProgress};
+use crate::commands::os_seed;
+use crate::error::CommandResult;
+use crate::worker::{as_job, with_game, worker};
 use crate::AppState;
-
-/// The current long lab run, if any.
-#[derive(Default)]
-pub struct LabJobs {
-    next_id: AtomicU64,
-    current: Mutex<Option<Arc<Job>>>,
-}
-
-struct Job {
-    id: u64,
-    done: AtomicU64,
-    total: AtomicU64,
-    cancel: AtomicBool,
-}
-
-/// How far the current lab run is.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct LabProgress {
-    /// The run's id (increasing), or null when nothing has run.
-    pub job: Option<u64>,
-    /// Units done (shuffles or deals).
-    pub done: u64,
-    /// Units in all.
-    pub total: u64,
-    /// Whether it is still running.
-    pub running: bool,
-}
-
-impl LabJobs {
-    /// Starts a job, cancelling the one before it.
-    fn start(&self) -> Arc<Job> {
-        let id = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
-        let job =
-            Arc::new(Job { id, done: AtomicU64::new(0), total: AtomicU64::new(0), cancel: AtomicBool::new(false) });
-        let mut current = self.current.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(old) = current.replace(job.clone()) {
-            old.cancel.store(true, Ordering::SeqCst);
-        }
-        job
-    }
-
-    fn finish(&self, job: &Job) {
-        let mut current = self.current.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if current.as_ref().is_some_and(|j| j.id == job.id) {
-            *current = None;
-        }
-    }
-
-    fn progress(&self) -> LabProgress {
-        let current = self.current.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        match current.as_ref() {
-            Some(job) => LabProgress {
-                job: Some(job.id),
-                done: job.done.load(Ordering::SeqCst),
-                total: job.total.load(Ordering::SeqCst),
-                running: true,
-            },
-            None => LabProgress { job: None, done: 0, total: 0, running: false },
-        }
-    }
-
-    fn cancel(&self) {
-        if let Some(job) = self.current.lock().unwrap_or_else(std::sync::PoisonError::into_inner).as_ref() {
-            job.cancel.store(true, Ordering::SeqCst);
-        }
-    }
-}
-
-/// Runs `lab` as the current job on a blocking worker, with its progress and cancel flag.
-pub(crate) async fn as_job<R, T, F>(app: AppHandle<R>, lab: F) -> CommandResult<T>
-where
-    R: Runtime,
-    T: Send + 'static,
-    F: FnOnce(&Control<'_>) -> Result<T, GameError> + Send + 'static,
-{
-    worker(move || {
-        let state = app.state::<AppState>();
-        let jobs = state.labs();
-        let job = jobs.start();
-        let progress = |done: u64, total: u64| {
-            job.done.store(done, Ordering::SeqCst);
-            job.total.store(total, Ordering::SeqCst);
-        };
-        let result = lab(&Control::new(&progress, &job.cancel));
-        jobs.finish(&job);
-        result.map_err(CommandError::from)
-    })
-    .await
-}
 
 fn algorithm(text: &str) -> Result<Algorithm, GameError> {
     Algorithm::from_id(text).ok_or_else(|| GameError::LabUnknown { name: "algorithm".into(), value: text.into() })
@@ -197,6 +107,6 @@ pub struct LabFacts {
 /// The labs' fixed figures and the player's kind-deal record.
 #[tauri::command]
 pub async fn lab_facts<R: Runtime>(app: AppHandle<R>) -> CommandResult<LabFacts> {
-    let history = crate::commands::with_game(app, |game| game.kind_stats()).await?;
+    let history = with_game(app, |game| game.kind_stats()).await?;
     Ok(LabFacts { numbers: numbers(), kind_bags: kind_bags(), history })
 }

@@ -19,13 +19,17 @@ pub mod charts;
 pub mod coach;
 mod command_names;
 pub mod commands;
+mod error;
+mod lab_jobs;
 pub mod labs;
+mod notifications;
 pub mod reminder;
 mod state;
 pub mod tables;
+mod worker;
 
 pub use command_names::NAMES as COMMAND_NAMES;
-pub use commands::CommandError;
+pub use error::CommandError;
 pub use state::{audit_in_background, AppState, DialogPicker, FilePicker};
 
 use tauri::{Builder, Manager, Runtime};

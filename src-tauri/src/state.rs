@@ -6,6 +6,9 @@ use std::sync::Mutex;
 use vpoker::eval::Family;
 use vpoker::game::{Game, GameError};
 
+use crate::lab_jobs::LabJobs;
+use crate::notifications::{NoReminders, Reminders};
+
 /// What every command works on. If the database could not be opened (corrupt, from a newer version,
 /// unreadable), `game` holds that typed error and every command returns it, until the player asks
 /// for [`crate::commands::reset_database`].
@@ -13,8 +16,8 @@ pub struct AppState {
     game: Mutex<Result<Game, GameError>>,
     db_path: PathBuf,
     picker: Box<dyn FilePicker>,
-    reminders: Box<dyn crate::reminder::Reminders>,
-    labs: crate::labs::LabJobs,
+    reminders: Box<dyn Reminders>,
+    labs: LabJobs,
 }
 
 /// Where the player wants progress written to or read from: the platform's save/open dialog in the
@@ -83,13 +86,13 @@ impl AppState {
             game: Mutex::new(Game::open(db_path)),
             db_path: db_path.to_path_buf(),
             picker: Box::new(NoPicker),
-            reminders: Box::new(crate::reminder::NoReminders),
-            labs: crate::labs::LabJobs::default(),
+            reminders: Box::new(NoReminders),
+            labs: LabJobs::default(),
         }
     }
 
     /// The fairness labs' current long run.
-    pub fn labs(&self) -> &crate::labs::LabJobs {
+    pub fn labs(&self) -> &LabJobs {
         &self.labs
     }
 
@@ -104,11 +107,11 @@ impl AppState {
 
     /// The same state with the platform's reminders (the notification plugin on a phone; the
     /// command tests pass a recording one). Without it: [`crate::reminder::NoReminders`].
-    pub fn with_reminders(self, reminders: impl crate::reminder::Reminders + 'static) -> AppState {
+    pub fn with_reminders(self, reminders: impl Reminders + 'static) -> AppState {
         AppState { reminders: Box::new(reminders), ..self }
     }
 
-    pub(crate) fn reminders(&self) -> &dyn crate::reminder::Reminders {
+    pub(crate) fn reminders(&self) -> &dyn Reminders {
         self.reminders.as_ref()
     }
 

@@ -10,7 +10,9 @@ use vpoker::library::{listing, ChartCost, Listed, Preset};
 use vpoker::shuffle::Seed;
 
 use crate::charts::{chart_job, ChartView};
-use crate::commands::{now, os_seed, with_game, worker, CommandResult};
+use crate::commands::{now, os_seed};
+use crate::error::CommandResult;
+use crate::worker::{with_game, worker};
 
 /// The table library, each table with its exact return (computed once per process).
 #[tauri::command]

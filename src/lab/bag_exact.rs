@@ -24,7 +24,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::bags::RUN_WINDOW;
+/// The length of the sliding windows searched for runs of three (the demonstration's windows of 24).
+pub const RUN_WINDOW: usize = 24;
 
 /// Exact figures of both rows, and which measured figures have none.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -22,6 +22,7 @@ use serde::Serialize;
 use crate::pipeline::bag::ShuffleBag;
 use crate::shuffle::{Chooser, Seed};
 
+pub use super::bag_exact::RUN_WINDOW;
 use super::bag_exact::{bag_exact, BagExact};
 use super::{check_range, LabError};
 
@@ -37,8 +38,6 @@ pub const MAX_DRAWS: u64 = 1_000_000;
 pub const MAX_WINDOW: u64 = 10_000;
 /// The window of per-draw rows by default: the first 48 draws.
 pub const DEFAULT_WINDOW: (u64, u64) = (0, 48);
-/// The length of the sliding windows searched for runs of three (the demonstration's windows of 24).
-pub const RUN_WINDOW: usize = 24;
 
 /// What to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -22,8 +22,6 @@ use super::exact::{best_mask, denominator, ratio, LCM_OF_DRAWS};
 use super::solver::{category_of, draw_pay_totals, N_DRAWS};
 use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
 
-/// The number of 5-card deals.
-pub const N_DEALS: u64 = 2_598_960;
 /// The number of suit classes of 5-card deals.
 pub const N_CLASSES: usize = 134_459;
 

@@ -14,8 +14,8 @@
 //! Three ways in, all the one generator:
 //!
 //! - a machine: [`HardHands`] / [`hard_hands`] (the solver is [`hand_evs`]);
-//! - a kicker game or any [`Base`]: `hard_hands_with(base.paytable(), base, seed, n)` (the base's
-//!   own precomputed tables, [`Base::hand_evs`]);
+//! - a kicker game or any [`Base`](crate::library::Base): `hard_hands_with(base.paytable(), base,
+//!   seed, n)` (the base's own precomputed tables, [`Base::hand_evs`](crate::library::Base::hand_evs));
 //! - any [`Paytable`] — a library preset's or a lab table's: [`hard_hands_on_table`] /
 //!   [`HardHandsOn::on_table`] (the lab's solver for arbitrary tables, [`TableSolver`], built once
 //!   for the run). On a machine's own table it gives exactly the machine's hands (the solvers'
@@ -61,7 +61,6 @@ use crate::card::{Card, Rank, Suit};
 use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
 use crate::hold::Hold;
 use crate::kicker::KickerGame;
-use crate::library::Base;
 use crate::machine::{MachineId, Paytable};
 use crate::shuffle::{fisher_yates, fresh_deck, Seed};
 use crate::strategy::custom::TableSolver;
@@ -247,8 +246,10 @@ pub fn is_hard(evs: &HandEvs, plain: Hold) -> bool {
 /// What the generator asks of a table: the exact EVs of all 32 holds of a dealt hand on it.
 ///
 /// Implemented by a [`MachineId`] ([`hand_evs`]), a [`KickerGame`] ([`kicker_hand_evs`]), a
-/// [`Base`] ([`Base::hand_evs`]), the lab's [`TableSolver`] (any table) and any
-/// `Fn(&[Card; 5]) -> HandEvs`. The EVs must be those of the table the generator is given.
+/// [`Base`](crate::library::Base) ([`Base::hand_evs`](crate::library::Base::hand_evs), in
+/// `library.rs`: the library imports the strategy, never the reverse), the lab's [`TableSolver`]
+/// (any table) and any `Fn(&[Card; 5]) -> HandEvs`. The EVs must be those of the table the
+/// generator is given.
 pub trait HandSolver {
     /// The 32 EVs of `hand`, per coin.
     fn evs(&self, hand: &[Card; 5]) -> HandEvs;
@@ -263,12 +264,6 @@ impl HandSolver for MachineId {
 impl HandSolver for KickerGame {
     fn evs(&self, hand: &[Card; 5]) -> HandEvs {
         kicker_hand_evs(*self, hand)
-    }
-}
-
-impl HandSolver for Base {
-    fn evs(&self, hand: &[Card; 5]) -> HandEvs {
-        self.hand_evs(hand)
     }
 }
 

@@ -2,8 +2,10 @@
 //! multiple of the five draw counts, it is an integer. The analyser, the lab and the charts add
 //! such integers and divide once at the end.
 
-use super::analyze::N_DEALS;
 use super::solver::N_DRAWS;
+
+/// The number of 5-card deals.
+pub const N_DEALS: u64 = 2_598_960;
 
 /// The best hold (as a mask over the canonical hand's sorted cards) from the draw pay totals.
 ///

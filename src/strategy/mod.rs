@@ -40,9 +40,10 @@ use crate::kicker::KickerGame;
 use crate::machine::MachineId;
 
 pub use analyze::{
-    analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES, N_DEALS,
+    analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES,
 };
 pub use brute::{brute_force_evs, brute_force_table_evs};
+pub use exact::N_DEALS;
 pub use tables::{FamilyTables, MachineTables};
 
 /// Two EVs closer than this are a tie, settled by the tie rule.

@@ -1,10 +1,9 @@
 //! The vocabulary of hold classes: what a chart line may say, as data. Each class has a stable
 //! id, an English label, its kind and parameters, the rule that picks one hold when several
 //! holds of a hand match it, and a matcher ([`Pattern`] plus the cards and deuces held) tested
-//! against a [`HoldShape`]. The lists are built here, in `natural.rs` and `deuces.rs`; which
-//! classes a chart uses, and in which order, is the ranking's business (`rank.rs`).
-
-use std::sync::OnceLock;
+//! against a [`HoldShape`]; and the builders the lists are written with. The lists themselves are
+//! in `natural.rs` and `deuces.rs`, gathered per vocabulary in `class_lists.rs`; which classes a
+//! chart uses, and in which order, is the ranking's business (`rank.rs`).
 
 use serde::Serialize;
 
@@ -272,35 +271,6 @@ pub(crate) fn family_name(family: Family) -> &'static str {
         Family::Natural => "natural",
         Family::Deuces => "deuces",
     }
-}
-
-/// The vocabulary's classes, built once per process. A class's index here is its number inside
-/// the vocabulary (what the chart tables store); its id is what leaves the core.
-pub(crate) fn family_classes(vocabulary: Vocabulary) -> &'static [ClassDef] {
-    static NATURAL: OnceLock<Vec<ClassDef>> = OnceLock::new();
-    static KICKER: OnceLock<Vec<ClassDef>> = OnceLock::new();
-    static DEUCES: OnceLock<Vec<ClassDef>> = OnceLock::new();
-    match vocabulary {
-        Vocabulary::Natural => NATURAL.get_or_init(super::natural::classes),
-        Vocabulary::Kicker => KICKER.get_or_init(|| {
-            let mut list = family_classes(Vocabulary::Natural).to_vec();
-            list.extend(super::natural::kicker_classes());
-            list
-        }),
-        Vocabulary::Deuces => DEUCES.get_or_init(super::deuces::classes),
-    }
-}
-
-/// Every class once: the natural ones, the kicker ones (family "kicker"), the Deuces Wild ones;
-/// with id, kind, parameters, English label and in-line rule.
-pub fn classes() -> Vec<ClassInfo> {
-    let natural = family_classes(Vocabulary::Natural);
-    let kicker = &family_classes(Vocabulary::Kicker)[natural.len()..];
-    let infos = |defs: &'static [ClassDef], vocabulary: Vocabulary| defs.iter().map(move |class| class.info(vocabulary));
-    infos(natural, Vocabulary::Natural)
-        .chain(infos(kicker, Vocabulary::Kicker))
-        .chain(infos(family_classes(Vocabulary::Deuces), Vocabulary::Deuces))
-        .collect()
 }
 
 /// A count in a label's English: `none` for 0, "1 {one}", else "{n} {many}".

@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 use crate::eval::Family;
 use crate::strategy::analyze::{canonical_classes, SuitClass};
 
-use super::classes::{family_classes, Vocabulary};
+use super::class_lists::family_classes;
+use super::classes::Vocabulary;
 use super::tie::Matcher;
 
 /// The family's suit classes seen through its hold classes.

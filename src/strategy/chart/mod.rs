@@ -3,15 +3,17 @@
 //! chart's own exact return beside optimal play's.
 //!
 //! The vocabulary (which classes exist, their ids, labels and matchers) is data: `classes.rs`,
-//! `natural.rs`, `deuces.rs`. The in-line rule (which of a hand's holds a line plays when
+//! `natural.rs`, `deuces.rs`, gathered in `class_lists.rs`. The in-line rule (which of a hand's holds a line plays when
 //! several match it) is a card rule: `tie.rs`. The ranking (which classes become lines and in
 //! which order) comes from the solver only: `rank.rs`, over the suit classes grouped in
 //! `hands.rs` and solved in `sums.rs`. `play.rs` plays a chart on any dealt hand. See
 //! docs/CHARTS.md for the algorithm and each machine's chart.
 
+mod class_lists;
 mod classes;
 mod deuces;
 mod hands;
+mod improve;
 mod natural;
 mod order;
 mod play;
@@ -30,12 +32,12 @@ use serde::Serialize;
 
 use crate::eval::Family;
 use crate::machine::{MachineId, Paytable};
-use crate::strategy::exact::{ratio, LCM_OF_DRAWS};
+use crate::strategy::exact::{ratio, LCM_OF_DRAWS, N_DEALS};
 use crate::strategy::tables::{family_tables, machine_tables, MachineTables};
-use crate::strategy::N_DEALS;
 
 pub(crate) use classes::family_name as family_id;
-pub use classes::{classes, ClassInfo, ClassParam, Prefer, Vocabulary};
+pub use class_lists::classes;
+pub use classes::{ClassInfo, ClassParam, Prefer, Vocabulary};
 pub use play::{advise, hint, Advice, LineRef};
 
 /// The most lines a chart has (a limit that keeps a chart usable by players).

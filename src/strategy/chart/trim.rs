@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::rank::{best_allowed_place, improve, MAX_SWEEPS};
+use super::improve::{best_allowed_place, improve, MAX_SWEEPS};
 use super::search::Search;
 use super::Cancelled;
 

@@ -1,0 +1,107 @@
+//! The flag values the subcommands share, each parsed by the core's own parser ([`CoreValue`]): a
+//! game (a machine or a kicker game), a machine only, a shuffle algorithm. `cli.rs` declares the
+//! flags of every subcommand with them, and so do the subcommands that declare their own (`chart`,
+//! `drill`, `lab`).
+
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use vpoker::kicker::KickerGame;
+use vpoker::library::Base;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Algorithm;
+
+/// A value parsed by the core's own parser; `ids` are the accepted values listed by `--help`
+/// and the completion scripts (clap never checks them: the parser does).
+#[derive(Clone)]
+pub(crate) struct CoreValue<T> {
+    /// The core's parser, with the message clap prints after the flag's name.
+    pub(crate) parse: fn(&str) -> Result<T, String>,
+    /// The values `--help` and the completions list.
+    pub(crate) ids: Vec<&'static str>,
+}
+
+impl<T> CoreValue<T> {
+    /// A value parsed by `parse`, with `ids` listed by `--help` and the completions.
+    pub(crate) fn new(parse: fn(&str) -> Result<T, String>, ids: Vec<&'static str>) -> CoreValue<T> {
+        CoreValue { parse, ids }
+    }
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        // A plain function parser gives clap's own "invalid value 'x' for '--flag <V>': why".
+        self.parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.ids.iter().map(|&id| PossibleValue::new(id))))
+    }
+}
+
+/// The four machines' ids.
+pub(crate) fn machine_ids() -> Vec<&'static str> {
+    MachineId::ALL.iter().map(|m| m.id()).collect()
+}
+
+/// `--game` of `eval`, `hint`, `analyze` (with `all`), `chart`, `simulate`, `drill` and `verify
+/// --seed`: a machine or a kicker game (double-double-bonus 9/6, triple-double-bonus 9/7).
+pub(crate) fn game_id() -> CoreValue<Base> {
+    CoreValue {
+        parse: |text| {
+            Base::from_id(text).ok_or_else(|| {
+                format!("'{text}' is not a game (a machine: {}; or double-double-bonus, triple-double-bonus)", machine_ids().join(", "))
+            })
+        },
+        ids: machine_ids().into_iter().chain(KickerGame::ALL.iter().map(|g| g.id())).collect(),
+    }
+}
+
+/// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the four machines'
+/// game (chips, XP, kind deals, unlocks): [`game_id`]'s ids are parsed, so that [`machine_only`]
+/// refuses a kicker game in words (what to use instead) rather than clap's list of values; an
+/// unknown id is refused as before, and `--help` and the completions offer the machines only.
+pub(crate) fn machine_game_id() -> CoreValue<Base> {
+    CoreValue {
+        parse: |text| match text.parse::<MachineId>() {
+            Ok(machine) => Ok(Base::Machine(machine)),
+            Err(not_a_machine) => text.parse::<KickerGame>().map(Base::Kicker).map_err(|_| not_a_machine.to_string()),
+        },
+        ids: machine_ids(),
+    }
+}
+
+/// The machine a [`machine_game_id`] flag names, or the usage error for a kicker game: `command`
+/// (e.g. `play fill`) plays a machine, and the kicker game is practised or simulated instead.
+pub(crate) fn machine_only(game: Base, command: &str) -> Result<MachineId, String> {
+    match game {
+        Base::Machine(machine) => Ok(machine),
+        Base::Kicker(kicker) => Err(format!(
+            "{command} --game takes a machine: {kicker} is a kicker game, not a machine (no chips, XP, \
+             kind deals or unlocks); practise it with `play deal --practice --table {table}`, or deal it \
+             with `simulate --game {kicker}`",
+            table = kicker_table(kicker),
+        )),
+    }
+}
+
+/// The library table that is the kicker game's own (its id, e.g. `double-double-bonus-9-6`).
+fn kicker_table(game: KickerGame) -> &'static str {
+    let pays: Vec<u32> = game.paytable().rows().iter().map(|row| row.pay).collect();
+    vpoker::library::PRESETS
+        .iter()
+        .find(|preset| preset.base == Base::Kicker(game) && preset.pays_in_row_order().as_deref() == Some(&pays[..]))
+        .map_or("ID", |preset| preset.id)
+}
+
+/// `--algorithm` of `shuffle` and the labs: a shuffle algorithm by id.
+pub(crate) fn algorithm() -> CoreValue<Algorithm> {
+    CoreValue {
+        parse: |text| {
+            Algorithm::from_id(text).ok_or_else(|| format!("'{text}' is not one of fisher-yates, sort-keys, biased"))
+        },
+        ids: vec!["fisher-yates", "sort-keys", "biased"],
+    }
+}
