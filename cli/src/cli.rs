@@ -559,8 +559,9 @@ fn hand_count(text: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("'{text}' is not 1, 3 or 5"))
 }
 
+/// A date by the game's one rule (`rules::parse_day`): exactly `YYYY-MM-DD`, nothing trimmed.
 fn date(text: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| format!("'{text}' is not a date (YYYY-MM-DD)"))
+    vpoker::game::rules::parse_day(text).ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD, e.g. 2026-12-08)"))
 }
 
 #[cfg(test)]

@@ -90,10 +90,11 @@ pub(crate) fn quick(conn: &Connection) -> Res<Audit> {
         format!("{n_claims} claims of {claims} chips but {n_daily} ledger rows of {daily}"),
     );
     let mut repaired = Vec::new();
-    match sums::stats(conn) {
-        Ok(_) => {}
-        Err(Failure::Corrupt(detail)) => repaired.push(format!("the statistics could not be read: {detail}")),
-        Err(other) => return Err(other),
+    if let Err(failure) = sums::stats(conn) {
+        match failure.unreadable() {
+            Some(detail) => repaired.push(format!("the statistics could not be read: {detail}")),
+            None => return Err(failure),
+        }
     }
     Ok(Audit {
         ok: problems.is_empty(),

@@ -23,6 +23,7 @@ use super::coach::session_card::grade;
 use super::error::GameError;
 use super::rules;
 use super::store::codes::{day_code, day_from_code};
+use super::store::schema;
 use super::store::{corrupt, Res};
 
 /// A mistake giving up at most this much EV per coin is marked "close", more is "costly" (the
@@ -236,10 +237,42 @@ pub(crate) fn day_differences(conn: &Connection) -> Res<Vec<String>> {
     )])
 }
 
-/// Rebuilds `daily_days` from `daily_deals` (inside the repair's transaction).
+/// `daily_days`, this room's derived table (each finished date's score and the run it closes, so
+/// the strip, the streak and the best day cost the same however many days were played): its rooms
+/// define it here, not a migration, and recreate it whenever the stored one is not this shape.
+const DAYS_DEFINITION: &str = "
+CREATE TABLE daily_days (
+    day INTEGER PRIMARY KEY CHECK (typeof(day) = 'integer'),
+    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND 10),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
+    streak INTEGER NOT NULL CHECK (streak >= 1)
+) WITHOUT ROWID;
+CREATE INDEX daily_days_score ON daily_days (best_holds DESC, ev_given_up);
+CREATE INDEX daily_days_streak ON daily_days (streak);
+";
+
+/// The tables this room derives (for `game::derived`).
+pub(crate) const DAYS_TABLES: &[&str] = &["daily_days"];
+
+/// Whether the stored `daily_days` is today's definition (its table and indexes, by shape); a
+/// missing or altered one is not, and open rebuilds it.
+pub(crate) fn days_current(conn: &Connection) -> Res<bool> {
+    static TODAY: std::sync::OnceLock<Vec<(String, Option<String>)>> = std::sync::OnceLock::new();
+    let today = match TODAY.get() {
+        Some(today) => today,
+        None => {
+            let built = schema::definitions_of(DAYS_DEFINITION)?;
+            TODAY.get_or_init(|| built)
+        }
+    };
+    Ok(&schema::stored_definitions(conn, DAYS_TABLES)? == today)
+}
+
+/// Recreates `daily_days` from `daily_deals` (inside the open's or the repair's transaction).
 pub(crate) fn rebuild_days(conn: &Connection) -> Res<()> {
     let rebuilt = days_from_deals(conn)?;
-    conn.execute("DELETE FROM daily_days", [])?;
+    conn.execute_batch("DROP TABLE IF EXISTS daily_days;")?;
+    conn.execute_batch(DAYS_DEFINITION)?;
     let mut insert = conn.prepare_cached("INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES (?1, ?2, ?3, ?4)")?;
     for (day, best, ev, streak) in rebuilt {
         insert.execute(params![day, best, ev, streak])?;

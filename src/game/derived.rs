@@ -1,9 +1,11 @@
 //! The one list of derived tables: each group with its tables, whether they are today's, its
 //! rebuild and its comparison. Open brings every group up to date ([`DERIVED`] is handed to the
 //! store), the full audit compares every group with its rebuild ([`Comparison`], fed by the audit's
-//! one walk of the history), and the repair rebuilds them ([`rebuild_all`]). A table the game
-//! creates is either one of the migrations' (`migrations::TABLES`) or listed here
-//! ([`crate::game::all_tables`]); a test fails on one that is neither.
+//! one walk of the history), and the repair rebuilds them ([`rebuild_all`]). Each group's room
+//! defines its tables (a migration never creates a derived table; migration 16 dropped the last
+//! one a migration had made, `daily_days`), recreating them whenever they are not today's. A table
+//! the game creates is either one of the migrations' (`migrations::TABLES`, the truth) or listed
+//! here ([`crate::game::all_tables`]); a test fails on one that is neither.
 //!
 //! A derived table is a cache: one that disagrees with its rebuild, or cannot be read, is reported
 //! and rebuilt, never a reason to refuse the file.
@@ -11,7 +13,7 @@
 use rusqlite::Connection;
 
 use super::hands::{each_hand, HandRecord};
-use super::store::{corrupt, player, Derived, Failure, Res};
+use super::store::{corrupt, player, Derived, Res};
 use super::{daily_deals, sums};
 
 /// How the audit compares a group with its rebuild.
@@ -36,16 +38,14 @@ pub(crate) const DERIVED: [Derived<Compare>; 2] = [
     Derived {
         name: "the running sums",
         tables: sums::TABLES,
-        own_definitions: true,
         is_current: sums::is_current,
         rebuild: sums::rebuild,
         compare: Compare::Hands(sums_from_hands),
     },
     Derived {
         name: "the days of today's deals",
-        tables: &["daily_days"],
-        own_definitions: false,
-        is_current: always_current,
+        tables: daily_deals::DAYS_TABLES,
+        is_current: daily_deals::days_current,
         rebuild: daily_deals::rebuild_days,
         compare: Compare::Rows(daily_deals::day_differences),
     },
@@ -66,15 +66,9 @@ impl FromHands for sums::Rebuild {
     }
 }
 
-/// A group whose tables a migration defines and every write keeps: today's on every open (the
-/// audit finds one that drifted, and the repair rebuilds it).
-fn always_current(_: &Connection) -> Res<bool> {
-    Ok(true)
-}
-
-/// The tables the groups define themselves (not a migration).
-pub(crate) fn own_tables() -> impl Iterator<Item = &'static str> {
-    DERIVED.iter().filter(|group| group.own_definitions).flat_map(|group| group.tables.iter().copied())
+/// Every derived table, group by group.
+pub(crate) fn tables() -> impl Iterator<Item = &'static str> {
+    DERIVED.iter().flat_map(|group| group.tables.iter().copied())
 }
 
 /// Every group's comparison with its rebuild, filled by one walk of the hands.
@@ -110,11 +104,13 @@ impl Comparison {
                 out.extend(differences);
                 Ok(())
             }
-            Err(Failure::Corrupt(detail)) => {
-                out.push(format!("{name} could not be read: {detail}"));
-                Ok(())
-            }
-            Err(other) => Err(other),
+            Err(failure) => match failure.unreadable() {
+                Some(detail) => {
+                    out.push(format!("{name} could not be read: {detail}"));
+                    Ok(())
+                }
+                None => Err(failure),
+            },
         };
         for (name, rebuild) in self.from_hands {
             report(name, rebuild.differences(conn))?;

@@ -100,16 +100,16 @@ pub use whole_history::{History, HistoryCheck, HistoryFailure};
 
 use store::Store;
 
-/// Every table a game database has: the migrations' ([`migrations::TABLES`]), then the derived
-/// tables that define themselves (the running sums). For audits and tests.
+/// Every table a game database has: the migrations' ([`migrations::TABLES`], the truth), then the
+/// derived tables their rooms define. For audits and tests.
 pub fn all_tables() -> Vec<&'static str> {
-    migrations::TABLES.iter().copied().chain(derived::own_tables()).collect()
+    migrations::TABLES.iter().copied().chain(derived::tables()).collect()
 }
 
-/// The derived tables (a cache of the truth, each group with its rebuild and its comparison in
-/// `game::derived`), whether a migration or the group itself defines them.
+/// The derived tables (a cache of the truth, each group with its definition, rebuild and comparison
+/// in `game::derived`).
 pub fn derived_tables() -> Vec<&'static str> {
-    derived::DERIVED.iter().flat_map(|group| group.tables.iter().copied()).collect()
+    derived::tables().collect()
 }
 
 /// An open game database. `Send`, so the app can keep it in a `Mutex`.

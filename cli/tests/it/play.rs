@@ -138,13 +138,14 @@ fn usage_errors_exit_2() {
     }
     let no_db = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["play", "state"]).output().unwrap();
     assert_eq!(no_db.status.code(), Some(2));
-    let bad_date = Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .args(["play", "--db"])
-        .arg(&db)
-        .args(["--today", "30.11.2026", "state"])
-        .output()
-        .unwrap();
-    assert_eq!(bad_date.status.code(), Some(2));
+    // One date rule at every boundary: exactly YYYY-MM-DD, nothing trimmed or corrected.
+    for text in ["30.11.2026", " 2026-12-08", "+2026-12-08", "2026-12-7", "2026-02-30"] {
+        let bad_date = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["play", "--db"]).arg(&db).args(["--today", text, "state"]).output().unwrap();
+        assert_eq!(bad_date.status.code(), Some(2), "{text:?}");
+        assert!(String::from_utf8_lossy(&bad_date.stderr).contains("is not a date"), "{text:?}");
+        let bad_daily = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["daily", "--date", text]).output().unwrap();
+        assert_eq!(bad_daily.status.code(), Some(2), "{text:?}");
+    }
 }
 
 #[test]

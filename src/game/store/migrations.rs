@@ -255,22 +255,21 @@ CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
     Migration { sql: MIGRATION_15, step: Some(super::steps::one_store) },
     // 16: one encoding of a date in every table: the day number from 0001-01-01 (day 1) that `hands`
     // has kept since migration 3 (`store::codes::day_code`), in the ledger, the daily claims,
-    // today's deals and days, and the milestones, where it was `YYYY-MM-DD` text. The Rust step
-    // converts each stored date strictly (a text that is not a real date written as the game writes
-    // it refuses the file; in `daily_days`, a cache, it is dropped and rebuilt). The review queue and
+    // today's deals and the milestones, where it was `YYYY-MM-DD` text. The Rust step converts each
+    // stored date strictly (a text that is not a real date written as the game writes it refuses the
+    // file). `daily_days`, a cache, is dropped: from now on `game/daily_deals.rs` defines it and
+    // rebuilds it from the deals whenever it is not today's (`game::derived`). The review queue and
     // the drill tallies key a game by its code in the table registry (`tables`, migration 15), not
     // by an index checked against the four machines, so a new game needs no migration.
     Migration { sql: MIGRATION_16, step: Some(super::steps::integer_days) },
 ];
 
 const MIGRATION_16: &str = r#"
-DROP INDEX daily_days_score;
-DROP INDEX daily_days_streak;
+DROP TABLE daily_days;
 DROP INDEX review_due;
 ALTER TABLE ledger RENAME TO ledger_v15;
 ALTER TABLE daily_claims RENAME TO daily_claims_v15;
 ALTER TABLE daily_deals RENAME TO daily_deals_v15;
-ALTER TABLE daily_days RENAME TO daily_days_v15;
 ALTER TABLE milestones RENAME TO milestones_v15;
 ALTER TABLE review RENAME TO review_v15;
 ALTER TABLE drill_totals RENAME TO drill_totals_v15;
@@ -292,14 +291,6 @@ CREATE TABLE daily_deals (
     hold INTEGER NOT NULL CHECK (hold BETWEEN 0 AND 31),
     PRIMARY KEY (day, idx)
 ) WITHOUT ROWID;
-CREATE TABLE daily_days (
-    day INTEGER PRIMARY KEY CHECK (typeof(day) = 'integer'),
-    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND 10),
-    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
-    streak INTEGER NOT NULL CHECK (streak >= 1)
-) WITHOUT ROWID;
-CREATE INDEX daily_days_score ON daily_days (best_holds DESC, ev_given_up);
-CREATE INDEX daily_days_streak ON daily_days (streak);
 CREATE TABLE milestones (
     id TEXT PRIMARY KEY,
     reached_on INTEGER CHECK (typeof(reached_on) IN ('integer', 'null')),
@@ -507,10 +498,9 @@ ALTER TABLE profile ADD COLUMN daily_total INTEGER NOT NULL DEFAULT 0 CHECK (dai
 /// The schema version this build writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
-/// The tables the migrations create (the truth, and `daily_days`, which they define and
-/// `game::derived` lists as derived). A game database has these and the derived tables that define
-/// themselves: `game::all_tables`.
-pub const TABLES: [&str; 16] = [
+/// The tables the migrations create (the truth). A game database has these and the derived tables
+/// whose rooms define them (`game::derived`): `game::all_tables`.
+pub const TABLES: [&str; 15] = [
     "profile",
     "hands",
     "ledger",
@@ -523,7 +513,6 @@ pub const TABLES: [&str; 16] = [
     "drill_totals",
     "lab_tables",
     "daily_deals",
-    "daily_days",
     "milestones",
     "tables",
     "table_drill_totals",

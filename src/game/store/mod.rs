@@ -40,6 +40,23 @@ pub(crate) enum Failure {
 /// The result of a step inside a transaction.
 pub(crate) type Res<T> = Result<T, Failure>;
 
+impl Failure {
+    /// What made a stored value unreadable, when this failure is one: a value found corrupt, or one
+    /// SQLite holds with a type the column's reader does not take (text where a number belongs, a
+    /// number out of range). For reads of derived tables, which are rebuilt rather than refused.
+    pub(crate) fn unreadable(&self) -> Option<String> {
+        match self {
+            Failure::Corrupt(detail) => Some(detail.clone()),
+            Failure::Sql(
+                error @ (rusqlite::Error::InvalidColumnType(..)
+                | rusqlite::Error::FromSqlConversionFailure(..)
+                | rusqlite::Error::IntegralValueOutOfRange(..)),
+            ) => Some(error.to_string()),
+            _ => None,
+        }
+    }
+}
+
 impl From<rusqlite::Error> for Failure {
     fn from(error: rusqlite::Error) -> Failure {
         Failure::Sql(error)

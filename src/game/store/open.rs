@@ -22,9 +22,6 @@ pub(crate) struct Derived<C> {
     pub name: &'static str,
     /// The tables it fills.
     pub tables: &'static [&'static str],
-    /// Whether the group defines its tables itself (their shape is then checked by `is_current`,
-    /// and they are recreated when not today's, not migrated) rather than a migration.
-    pub own_definitions: bool,
     /// Whether the stored tables are today's (cheap: a row or two).
     pub is_current: fn(&Connection) -> Res<bool>,
     /// Rebuilds them from the truth; `Err(Corrupt)` refuses the file (rolled back, untouched).
@@ -33,9 +30,9 @@ pub(crate) struct Derived<C> {
     pub compare: C,
 }
 
-/// The tables whose shape the groups in `derived` check themselves (the schema check leaves them).
+/// The tables the groups in `derived` define and check themselves (the schema check leaves them).
 fn own_tables<C>(derived: &[Derived<C>]) -> Vec<&'static str> {
-    derived.iter().filter(|d| d.own_definitions).flat_map(|d| d.tables.iter().copied()).collect()
+    derived.iter().flat_map(|d| d.tables.iter().copied()).collect()
 }
 
 /// Opens (or creates) the game database at `path`, refusing anything it cannot safely use.

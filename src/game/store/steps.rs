@@ -15,7 +15,8 @@
 //!   fit, or a bad seed or bet, refuses the file.
 //! - [`integer_days`] (migration 16) rewrites every `YYYY-MM-DD` date of the ledger, the daily
 //!   claims, today's deals and days and the milestones as a day number; a date that is not one, or
-//!   not written as the game writes it, refuses the file (in `daily_days`, a cache, it is dropped);
+//!   not written as the game writes it, refuses the file (`daily_days`, a cache, is dropped by the
+//!   migration's SQL and rebuilt by its room);
 //!   then sets each claim's streak by the one streak rule (the run of claimed dates ending at it).
 
 use std::collections::HashMap;
@@ -384,15 +385,14 @@ fn day_number_of_schema_15(text: &str) -> Option<i64> {
 /// Migration 16's step: every stored date of schema 15's text tables moved, row by row in stored
 /// order, into the new tables as a day number; the old tables go.
 pub fn integer_days(tx: &Transaction<'_>) -> Res<()> {
-    // (old table, new table, the date column, every column in order, whether a bad date is dropped)
-    let moves: [(&str, &str, &str, &str, bool); 5] = [
-        ("ledger_v15", "ledger", "day", "id, kind, amount, day", false),
-        ("daily_claims_v15", "daily_claims", "day", "rowid, day, amount, streak, after_hand", false),
-        ("daily_deals_v15", "daily_deals", "day", "day, idx, hold", false),
-        ("daily_days_v15", "daily_days", "day", "day, best_holds, ev_given_up, streak", true),
-        ("milestones_v15", "milestones", "reached_on", "id, reached_on, announced", false),
+    // (old table, new table, the date column, every column in order)
+    let moves: [(&str, &str, &str, &str); 4] = [
+        ("ledger_v15", "ledger", "day", "id, kind, amount, day"),
+        ("daily_claims_v15", "daily_claims", "day", "rowid, day, amount, streak, after_hand"),
+        ("daily_deals_v15", "daily_deals", "day", "day, idx, hold"),
+        ("milestones_v15", "milestones", "reached_on", "id, reached_on, announced"),
     ];
-    for (old, new, column, columns, cache) in moves {
+    for (old, new, column, columns) in moves {
         let names: Vec<&str> = columns.split(", ").collect();
         let at = names.iter().position(|&name| name == column).unwrap_or(0);
         let marks: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
@@ -412,7 +412,6 @@ pub fn integer_days(tx: &Transaction<'_>) -> Res<()> {
             };
             match day {
                 Some(day) => values[at] = day,
-                None if cache => continue,
                 None => return Err(corrupt(format!("a date in {new} that is not one: {:?}", values[at]))),
             }
             insert.execute(rusqlite::params_from_iter(values))?;
