@@ -516,6 +516,9 @@ impl Game {
         source: &Path,
         after: &mut dyn FnMut(ImportStep) -> Result<(), GameError>,
     ) -> Result<PathBuf, GameError> {
+        // One import at a time into this game (held until this returns): two at once both staged
+        // into `DB.import`, and the second could rewrite it between the first one's check and swap.
+        let _one_at_a_time = store::import_lock(db_path)?;
         let staged = store::stage_import(source, db_path)?;
         let named = |error: GameError| match error {
             GameError::CorruptDatabase { detail, .. } => GameError::CorruptDatabase { path: source.to_path_buf(), detail },

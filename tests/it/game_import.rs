@@ -53,9 +53,20 @@ fn setup() -> (tempfile::TempDir, PathBuf, PathBuf, u64) {
     (dir, db, source, chips)
 }
 
-/// The names in the folder.
+/// The names in the folder, but the empty lock file an import takes (`GAME.import.lock`, which
+/// stays: deleting a lock file others may wait on would let two imports hold it at once).
 fn listing(dir: &Path) -> BTreeSet<String> {
-    std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+    let mut names = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".import.lock") {
+            assert_eq!(entry.metadata().unwrap().len(), 0, "the lock file holds nothing");
+        } else {
+            names.insert(name);
+        }
+    }
+    names
 }
 
 /// The game file's bytes (no connection is open, so nothing is in a WAL beside it).
@@ -339,5 +350,48 @@ fn many_openers_of_one_new_file_all_get_the_game() {
             assert_eq!(opener.join().unwrap().unwrap(), 1_000, "round {round}");
         }
         assert!(Game::open(&db).unwrap().audit().unwrap().ok);
+    }
+}
+
+/// Two imports into one game at once (threads, each with its own lock handle, as two processes
+/// would have): one waits for the other, so the game is always one of the two imported games whole,
+/// never an empty one, and no staged copy is left.
+#[test]
+fn two_imports_at_once_never_leave_an_empty_game() {
+    let (dir, db, source, chips) = setup();
+    // A second game to import: 5 hands and no claim.
+    let second_db = dir.path().join("second").join("b.db");
+    std::fs::create_dir_all(second_db.parent().unwrap()).unwrap();
+    let mut second = Game::open(&second_db).unwrap();
+    play(&mut second, 500, 5);
+    let second_source = dir.path().join("second.vpoker");
+    second.export(&second_source).unwrap();
+    let second_chips = second.state(today()).unwrap().chips;
+    drop(second);
+    std::fs::remove_dir_all(dir.path().join("second")).unwrap();
+    for round in 0..6 {
+        let imports: Vec<_> = [source.clone(), second_source.clone()]
+            .into_iter()
+            .map(|from| {
+                let db = db.clone();
+                std::thread::spawn(move || Game::import_file(&db, &from).map(|_| ()))
+            })
+            .collect();
+        for import in imports {
+            import.join().unwrap().unwrap();
+        }
+        let game = Game::open(&db).unwrap();
+        let state = game.state(today()).unwrap();
+        assert!(state.chips == chips || state.chips == second_chips, "round {round}: {} chips", state.chips);
+        assert!(game.audit().unwrap().ok, "round {round}");
+        assert!(!crate::common::all_history(&game).is_empty(), "round {round}: an empty game");
+        drop(game);
+        assert!(!dir.path().join("game.db.import").exists(), "round {round}: a staged copy left");
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.starts_with("game.db.before-import-") {
+                std::fs::remove_file(dir.path().join(name)).unwrap();
+            }
+        }
     }
 }

@@ -123,6 +123,22 @@ pub(crate) fn export(conn: &Connection, target: &Path) -> Result<(), GameError> 
     copy_to_new(conn, target)
 }
 
+/// Holds `DB.import.lock` beside `db_path` exclusively (an advisory lock the operating system drops
+/// when the holder ends, even by a kill) until the returned file is dropped: one import into a game
+/// at a time, across threads and processes, so a second import never rewrites the staged copy
+/// between the first one's check and its swap. A second import waits for the first to finish.
+pub(crate) fn import_lock(db_path: &Path) -> Result<std::fs::File, GameError> {
+    let path = with_suffix(db_path, ".import.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| storage(&path, e))?;
+    file.lock().map_err(|e| storage(&path, e))?;
+    Ok(file)
+}
+
 /// Copies the game in `source` to `DB.import` beside `db_path` (replacing what an interrupted
 /// import left), so it can be checked and migrated without ever writing to the player's chosen
 /// file. The source is read through SQLite, read-only: a file that is not a database is refused
