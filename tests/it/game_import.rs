@@ -395,3 +395,21 @@ fn two_imports_at_once_never_leave_an_empty_game() {
         }
     }
 }
+
+/// A pipe, a folder or a device named as the file to import is refused at once, the game untouched
+/// (a FIFO used to block the import for ever).
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_a_folder_is_refused_at_once() {
+    let (dir, db, _, _) = setup();
+    let fifo = dir.path().join("pipe.vpoker");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (before, names) = (bytes(&db), listing(dir.path()));
+    for source in [fifo.clone(), dir.path().to_path_buf(), PathBuf::from("/dev/null")] {
+        let error = Game::import_file(&db, &source).unwrap_err();
+        assert_eq!(error.kind(), "corrupt-database", "{}: {error}", source.display());
+        assert!(error.to_string().contains("not a regular file"), "{error}");
+        assert_eq!(bytes(&db), before);
+        assert_eq!(listing(dir.path()), names, "{}: nothing left in the folder", source.display());
+    }
+}

@@ -144,6 +144,15 @@ pub(crate) fn import_lock(db_path: &Path) -> Result<std::fs::File, GameError> {
 /// file. The source is read through SQLite, read-only: a file that is not a database is refused
 /// here. Returns the staged copy's path.
 pub(crate) fn stage_import(source: &Path, db_path: &Path) -> Result<PathBuf, GameError> {
+    // Only a regular file can hold a game: a FIFO would block the read for ever, a directory or a
+    // device is no export. Refused before anything is opened.
+    let metadata = std::fs::metadata(source).map_err(|e| storage(source, e))?;
+    if !metadata.is_file() {
+        return Err(GameError::CorruptDatabase {
+            path: source.to_path_buf(),
+            detail: "not a regular file (a folder, a pipe or a device holds no game)".to_string(),
+        });
+    }
     let staged = with_suffix(db_path, ".import");
     remove_with_companions(&staged);
     let copied = (|| -> rusqlite::Result<()> {
