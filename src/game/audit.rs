@@ -129,6 +129,11 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     }
     let mut audit = quick(conn)?;
     let mut problems = player::claim_problems(conn, DAILY_CHIPS)?;
+    // The remembered bets, as every read of them checks them (a bet of 7 used to pass the audit and
+    // then make every state read corrupt).
+    if let Err(failure) = player::prefs(conn) {
+        problems.push(failure.unreadable().ok_or(failure)?);
+    }
     let mut derived = Comparison::new(conn)?;
     // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);

@@ -518,3 +518,23 @@ fn a_date_is_taken_only_as_the_game_writes_it() {
         assert_eq!(rules::parse_day(text), None, "{text:?}");
     }
 }
+
+/// A remembered bet the game does not take is found by the audit (it used to pass it, and then every
+/// state read answered corrupt-database).
+#[test]
+fn a_remembered_bet_the_game_does_not_take_fails_the_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    play(&mut game, req(MachineId::JacksOrBetter, 10, 1), 1, day(1)).unwrap();
+    assert!(game.audit().unwrap().ok);
+    drop(game);
+    for damage in ["UPDATE machine_prefs SET last_bet = 7", "UPDATE machine_prefs SET last_hands = 2", "UPDATE machine_prefs SET machine = 'joker'"] {
+        let copy = dir.path().join("copy.db");
+        std::fs::copy(&path, &copy).unwrap();
+        rusqlite::Connection::open(&copy).unwrap().execute_batch(damage).unwrap();
+        let audit = Game::open(&copy).unwrap().audit().unwrap();
+        assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("remembered bet")), "{damage}: {audit:?}");
+        std::fs::remove_file(&copy).unwrap();
+    }
+}

@@ -199,13 +199,8 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
     let mut last_bet = BTreeMap::new();
     let mut last_hands = BTreeMap::new();
     for (machine, bet, hands) in player::prefs(conn)? {
-        let bet = u32::try_from(bet).ok().filter(|b| rules::BETS.contains(b));
-        let hands = u8::try_from(hands).ok().filter(|n| rules::HAND_COUNTS.contains(n));
-        let (Some(bet), Some(hands)) = (bet, hands) else {
-            return Err(super::store::corrupt(format!("bad remembered bet for {machine}")));
-        };
-        last_bet.insert(machine.clone(), bet);
-        last_hands.insert(machine, hands);
+        last_bet.insert(machine.id().to_string(), bet);
+        last_hands.insert(machine.id().to_string(), hands);
     }
     let hand = open_machine_hand(conn)?.map(|(h, machine)| {
         let evs = hand_evs(machine, &h.dealt);

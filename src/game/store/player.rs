@@ -8,6 +8,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::codes::{day_code, day_from_code};
 use super::{corrupt, Failure, Res};
+use crate::game::rules;
 use crate::game::settings::Settings;
 use crate::machine::MachineId;
 use crate::pipeline::{ShuffleBag, Situation};
@@ -312,11 +313,25 @@ pub(crate) fn bag_text(bag: &ShuffleBag<bool>) -> (String, Option<String>) {
     (text(bag.remaining()), bag.last().map(|&b| text(&[b])))
 }
 
-/// The remembered bet and number of hands per machine id, as stored (the caller checks them).
-pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(String, i64, i64)>> {
+/// The remembered bet and number of hands per machine, checked as they are read (a machine, a bet
+/// and a hand count the game takes; anything else is corrupt).
+pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(MachineId, u32, u8)>> {
     let mut stmt = conn.prepare_cached("SELECT machine, last_bet, last_hands FROM machine_prefs ORDER BY machine")?;
-    let rows = stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let rows = stmt.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)))?;
+    let mut prefs = Vec::new();
+    for row in rows {
+        // Checked here, where they are read, and nowhere else: a machine, a bet and a hand count the
+        // game takes.
+        let (id, bet, hands) = row?;
+        let machine = id.parse::<MachineId>().map_err(|_| corrupt(format!("a remembered bet for '{id}', which is no machine")))?;
+        let bet = u32::try_from(bet).ok().filter(|b| rules::BETS.contains(b));
+        let hands = u8::try_from(hands).ok().filter(|n| rules::HAND_COUNTS.contains(n));
+        let (Some(bet), Some(hands)) = (bet, hands) else {
+            return Err(corrupt(format!("bad remembered bet for {id}")));
+        };
+        prefs.push((machine, bet, hands));
+    }
+    Ok(prefs)
 }
 
 /// Remembers the bet and number of hands last dealt on `machine`.

@@ -135,8 +135,8 @@ pub(crate) fn next(conn: &Connection, machine: MachineId, source: DrillSource, s
     match source {
         DrillSource::Hard => {
             let hand = drill::hard_hands(machine, &seed, 1).into_iter().next();
-            // The bet last played there, if it is still one of the bets (as the state reads it).
-            let bet = last_bet(conn, machine)?.filter(|b| rules::BETS.contains(b)).unwrap_or(rules::BETS[0]);
+            // The bet last played there (checked where the remembered bets are read).
+            let bet = last_bet(conn, machine)?.unwrap_or(rules::BETS[0]);
             Ok(hand.map(|h| DrillQuestion { machine, source, hand: None, cards: h.cards, bet, queue }))
         }
         DrillSource::Mistakes => {
@@ -215,7 +215,7 @@ pub(crate) fn mistakes(conn: &Connection, machine: Option<MachineId>, limit: u32
 /// The bet last played on `machine`, if any.
 fn last_bet(conn: &Connection, machine: MachineId) -> Res<Option<u32>> {
     let prefs = player::prefs(conn)?;
-    Ok(prefs.iter().find(|(id, _, _)| id == machine.id()).and_then(|&(_, bet, _)| u32::try_from(bet).ok()))
+    Ok(prefs.iter().find(|(remembered, _, _)| *remembered == machine).map(|&(_, bet, _)| bet))
 }
 
 /// Drill hands answered, every machine and source (at most eight rows).
