@@ -538,3 +538,30 @@ fn a_remembered_bet_the_game_does_not_take_fails_the_audit() {
         std::fs::remove_file(&copy).unwrap();
     }
 }
+
+/// A review-queue row must name a drawn hand of the history on its machine; the audit finds one
+/// that does not (a row for a missing hand used to pass it, then `mistakes` answered unknown-hand).
+#[test]
+fn a_review_row_for_no_such_hand_fails_the_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    for n in 0..8 {
+        game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(700 + n), day(1)).unwrap();
+        game.draw(Hold::NONE, day(1)).unwrap();
+    }
+    assert!(!game.mistakes(None, 10).unwrap().is_empty(), "throwing every hand away queued a mistake");
+    assert!(game.audit().unwrap().ok);
+    drop(game);
+    for (damage, words) in [
+        ("INSERT INTO review (hand_id, machine, due, streak) VALUES (9999, 0, 0, 0)", "not in the history"),
+        ("UPDATE review SET machine = 1", "not the table it was dealt on"),
+    ] {
+        let copy = dir.path().join("copy.db");
+        std::fs::copy(&path, &copy).unwrap();
+        rusqlite::Connection::open(&copy).unwrap().execute_batch(damage).unwrap();
+        let audit = Game::open(&copy).unwrap().audit().unwrap();
+        assert!(!audit.ok && audit.problems.iter().any(|p| p.contains(words)), "{damage}: {audit:?}");
+        std::fs::remove_file(&copy).unwrap();
+    }
+}

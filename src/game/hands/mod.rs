@@ -40,6 +40,7 @@ use super::store::{corrupt, Res};
 
 pub(crate) use rows::{
     each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, last_bet_on, next_hand_id, open_hand, record_draw,
+    table_code_of,
 };
 
 /// One hand of play (a deal, and once drawn its hold and results).

@@ -152,6 +152,15 @@ pub(crate) fn in_progress_id(conn: &Connection) -> Res<Option<i64>> {
     Ok(conn.prepare_cached("SELECT id FROM hands WHERE hold IS NULL")?.query_row([], |r| r.get(0)).optional()?)
 }
 
+/// Where hand `id` stands without decoding it: `None` when there is no such hand, else the registry
+/// code of its table and whether it was drawn (a primary-key lookup).
+pub(crate) fn table_code_of(conn: &Connection, id: i64) -> Res<Option<(i64, bool)>> {
+    Ok(conn
+        .prepare_cached("SELECT tbl, hold IS NOT NULL FROM hands WHERE id = ?1")?
+        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?)
+}
+
 /// The id the next dealt hand will get.
 pub(crate) fn next_hand_id(conn: &Connection) -> Res<i64> {
     Ok(conn.prepare_cached("SELECT COALESCE(MAX(id), 0) + 1 FROM hands")?.query_row([], |r| r.get(0))?)

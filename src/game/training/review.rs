@@ -5,7 +5,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::game::hands::HandRecord;
+use crate::game::hands::{self, HandRecord};
 use crate::game::store::codes::machine_code;
 use crate::game::store::{player, Res};
 use crate::machine::MachineId;
@@ -24,6 +24,31 @@ pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord) -> Res<()> {
             .execute(params![hand.id, machine_code(machine), clock])?;
     }
     Ok(())
+}
+
+/// What is wrong with the queue, in words (at most 20): every queued hand must be a drawn hand of the
+/// history, dealt on the machine it is queued under (a row for a missing hand used to pass the audit
+/// and then make `mistakes` answer `unknown-hand`). Primary-key lookups, one per queued hand.
+pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
+    let mut stmt = conn.prepare_cached("SELECT hand_id, machine FROM review ORDER BY hand_id")?;
+    let rows = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (hand, machine) = row?;
+        let problem = match hands::table_code_of(conn, hand)? {
+            None => format!("the review queue holds hand {hand}, which is not in the history"),
+            Some((_, false)) => format!("the review queue holds hand {hand}, which was never drawn"),
+            Some((code, true)) if code != machine => {
+                format!("the review queue holds hand {hand} under machine code {machine}, not the table it was dealt on")
+            }
+            Some(_) => continue,
+        };
+        out.push(problem);
+        if out.len() >= 20 {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// The machine code a hand is queued under, if it is on the queue.
