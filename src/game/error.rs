@@ -41,7 +41,7 @@ pub enum GameError {
         hands: u8,
     },
     /// A machine id that is not one of the four.
-    #[error("'{machine}' is not a machine (jacks-or-better, deuces-wild, bonus-poker or double-bonus)")]
+    #[error("'{}' is not a machine (jacks-or-better, deuces-wild, bonus-poker or double-bonus)", shown(machine))]
     InvalidMachine {
         /// The text given.
         machine: String,
@@ -78,7 +78,7 @@ pub enum GameError {
         hand_id: i64,
     },
     /// A seed to verify that is not 64 hex digits.
-    #[error("'{seed}' is not a seed (64 hex digits)")]
+    #[error("'{}' is not a seed (64 hex digits)", shown(seed))]
     InvalidSeed {
         /// The text given.
         seed: String,
@@ -99,7 +99,7 @@ pub enum GameError {
         max: f64,
     },
     /// A lab parameter that is not one of its names (an algorithm, a kind-deal setting).
-    #[error("'{value}' is not a {name}")]
+    #[error("'{}' is not a {name}", shown(value))]
     LabUnknown {
         /// The parameter ("algorithm", "kind-deals").
         name: String,
@@ -107,7 +107,7 @@ pub enum GameError {
         value: String,
     },
     /// A drill source that is not one of the core's ("hard", "mistakes").
-    #[error("'{source_id}' is not a drill source (hard or mistakes)")]
+    #[error("'{}' is not a drill source (hard or mistakes)", shown(source_id))]
     UnknownDrillSource {
         /// The text given.
         source_id: String,
@@ -125,7 +125,7 @@ pub enum GameError {
         message: String,
     },
     /// A saved lab table that does not exist.
-    #[error("there is no saved table named '{name}'")]
+    #[error("there is no saved table named '{}'", shown(name))]
     UnknownLabTable {
         /// The name asked for.
         name: String,
@@ -142,7 +142,7 @@ pub enum GameError {
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
     /// A table to practise that is neither in the library nor a saved lab table.
-    #[error("'{table}' is not a table of the library or a saved lab table (`vpoker tables` lists the library)")]
+    #[error("'{}' is not a table of the library or a saved lab table (`vpoker tables` lists the library)", shown(table))]
     UnknownTable {
         /// The id or name given.
         table: String,
@@ -155,7 +155,7 @@ pub enum GameError {
         table: String,
     },
     /// A hold that is not a 5-bit mask.
-    #[error("'{hold}' is not a hold (a mask 0-31 or five characters of 0 and 1, like 10110)")]
+    #[error("'{}' is not a hold (a mask 0-31 or five characters of 0 and 1, like 10110)", shown(hold))]
     InvalidHold {
         /// The text given.
         hold: String,
@@ -173,7 +173,7 @@ pub enum GameError {
         day: NaiveDate,
     },
     /// An unknown setting or a value it does not take.
-    #[error("'{value}' is not a value of setting '{key}' (expected {expected})")]
+    #[error("'{}' is not a value of setting '{}' (expected {expected})", shown(value), shown(key))]
     InvalidSetting {
         /// The setting's key.
         key: String,
@@ -251,7 +251,7 @@ impl GameError {
             }
             GameError::InvalidBet { bet, bets } => vec![("bet", json!(bet)), ("bets", json!(bets))],
             GameError::InvalidHands { hands } => vec![("hands", json!(hands))],
-            GameError::InvalidMachine { machine } => vec![("machine", json!(machine))],
+            GameError::InvalidMachine { machine } => vec![("machine", json!(shown(machine)))],
             GameError::MachineLocked { machine, unlock_level, level } => {
                 vec![("machine", json!(machine.id())), ("unlock_level", json!(unlock_level)), ("level", json!(level))]
             }
@@ -260,26 +260,26 @@ impl GameError {
             }
             GameError::HandInProgress { hand_id } => vec![("hand_id", json!(hand_id))],
             GameError::UnknownHand { hand_id } => vec![("hand_id", json!(hand_id))],
-            GameError::InvalidSeed { seed } => vec![("seed", json!(seed))],
+            GameError::InvalidSeed { seed } => vec![("seed", json!(shown(seed)))],
             GameError::LabCancelled => vec![],
             GameError::LabOutOfRange { name, value, min, max } => {
                 vec![("name", json!(name)), ("value", json!(value)), ("min", json!(min)), ("max", json!(max))]
             }
-            GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(value))],
+            GameError::LabUnknown { name, value } => vec![("name", json!(name)), ("value", json!(shown(value)))],
             GameError::UnknownDrillSource { source_id, sources } => {
-                vec![("source", json!(source_id)), ("sources", json!(sources))]
+                vec![("source", json!(shown(source_id))), ("sources", json!(sources))]
             }
             GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],
-            GameError::UnknownLabTable { name } => vec![("name", json!(name))],
+            GameError::UnknownLabTable { name } => vec![("name", json!(shown(name)))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
-            GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(table))],
-            GameError::InvalidHold { hold } => vec![("hold", json!(hold))],
+            GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(shown(table)))],
+            GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {
                 vec![("day", json!(day.to_string()))]
             }
             GameError::InvalidSetting { key, value, expected } => {
-                vec![("key", json!(key)), ("value", json!(value)), ("expected", json!(expected))]
+                vec![("key", json!(shown(key))), ("value", json!(shown(value))), ("expected", json!(expected))]
             }
             GameError::CorruptDatabase { path, detail } => {
                 vec![("path", json!(path.display().to_string())), ("detail", json!(detail))]
@@ -293,6 +293,19 @@ impl GameError {
                 vec![("path", json!(path.display().to_string())), ("detail", json!(detail))]
             }
         }
+    }
+}
+
+/// The longest refused value an error repeats whole, in characters.
+pub const SHOWN_MAX: usize = 64;
+
+/// A refused value as an error repeats it (in its message and its data): whole up to
+/// [`SHOWN_MAX`] characters, else its first [`SHOWN_MAX`] and how many there were, so a 100 KB
+/// argument is not sent back (twice) to the one who typed it.
+pub fn shown(value: &str) -> String {
+    match value.char_indices().nth(SHOWN_MAX) {
+        None => value.to_string(),
+        Some((at, _)) => format!("{}… ({} characters)", &value[..at], value.chars().count()),
     }
 }
 

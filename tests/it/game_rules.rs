@@ -565,3 +565,23 @@ fn a_review_row_for_no_such_hand_fails_the_audit() {
         std::fs::remove_file(&copy).unwrap();
     }
 }
+
+/// A refused value is repeated whole only when short: a 100 KB argument comes back as its first 64
+/// characters and its length, once in the message and once in the data (it came back whole, twice).
+#[test]
+fn a_long_refused_value_is_not_sent_back_whole() {
+    let long = "x".repeat(100_000);
+    for error in [
+        GameError::InvalidMachine { machine: long.clone() },
+        GameError::InvalidHold { hold: long.clone() },
+        GameError::UnknownTable { table: long.clone() },
+        GameError::InvalidSetting { key: "sound".into(), value: long.clone(), expected: "on|off".into() },
+    ] {
+        let json = serde_json::to_string(&error).unwrap();
+        assert!(json.len() < 600, "{} bytes: {json}", json.len());
+        assert!(json.contains("(100000 characters)"), "{json}");
+    }
+    let short = GameError::InvalidMachine { machine: "joker-poker".into() };
+    assert!(short.to_string().contains("'joker-poker'"));
+    assert_eq!(vpoker::game::error::shown(&"é".repeat(70)), format!("{}… (70 characters)", "é".repeat(64)));
+}
