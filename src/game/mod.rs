@@ -129,8 +129,10 @@ impl Game {
     /// whose ledger does not add up, is refused with an error naming it, and left untouched. An older
     /// file is migrated, and derived tables that are not today's are rebuilt from the hands, in one
     /// transaction. Opening costs the same at any history length otherwise (the full replay is
-    /// [`Game::audit`]).
+    /// [`Game::audit`]). A staged copy an import killed part way left beside the file is removed
+    /// (unless an import is running).
     pub fn open(path: &Path) -> Result<Game, GameError> {
+        store::sweep_interrupted_import(path);
         let game = Game { store: Store::open(path, &derived::DERIVED)? };
         let audit = game.check(game.store.read(audit::quick)?)?;
         game.repair(&audit)?;

@@ -413,3 +413,21 @@ fn a_pipe_or_a_folder_is_refused_at_once() {
         assert_eq!(listing(dir.path()), names, "{}: nothing left in the folder", source.display());
     }
 }
+
+/// What an import killed part way leaves (`GAME.import`, a full copy, with its `-wal`) is removed by
+/// the next open, unless an import is running (it holds the lock): then it stays for that import.
+#[test]
+fn a_killed_imports_staged_copy_is_swept_by_the_next_open() {
+    let (dir, db, source, _) = setup();
+    let staged = dir.path().join("game.db.import");
+    std::fs::copy(&source, &staged).unwrap();
+    std::fs::write(dir.path().join("game.db.import-wal"), b"left by a kill").unwrap();
+    // An import running (its lock held by another handle): the copy is its, and stays.
+    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.path().join("game.db.import.lock")).unwrap();
+    lock.lock().unwrap();
+    drop(Game::open(&db).unwrap());
+    assert!(staged.exists(), "an import in progress keeps its staged copy");
+    drop(lock);
+    drop(Game::open(&db).unwrap());
+    assert!(!staged.exists() && !dir.path().join("game.db.import-wal").exists(), "{:?}", listing(dir.path()));
+}

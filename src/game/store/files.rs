@@ -139,6 +139,20 @@ pub(crate) fn import_lock(db_path: &Path) -> Result<std::fs::File, GameError> {
     Ok(file)
 }
 
+/// Removes what an import killed part way left beside `db_path` (`DB.import`, a full copy, and its
+/// companions), unless an import is running now (it holds `DB.import.lock`). Touches nothing when
+/// there is no such copy; a failure only leaves the copy for the next import to replace.
+pub(crate) fn sweep_interrupted_import(db_path: &Path) {
+    let staged = with_suffix(db_path, ".import");
+    if !staged.exists() {
+        return;
+    }
+    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(with_suffix(db_path, ".import.lock"));
+    if lock.is_ok_and(|file| file.try_lock().is_ok()) {
+        remove_with_companions(&staged);
+    }
+}
+
 /// Copies the game in `source` to `DB.import` beside `db_path` (replacing what an interrupted
 /// import left), so it can be checked and migrated without ever writing to the player's chosen
 /// file. The source is read through SQLite, read-only: a file that is not a database is refused

@@ -22,7 +22,9 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use super::error::GameError;
 
-pub(crate) use files::{export, import_lock, keep_aside, move_aside, remove_with_companions, stage_import, swap_in};
+pub(crate) use files::{
+    export, import_lock, keep_aside, move_aside, remove_with_companions, stage_import, swap_in, sweep_interrupted_import,
+};
 pub(crate) use open::Derived;
 
 /// Why a step inside a transaction stopped: the command was refused, SQLite failed, or a stored
