@@ -18,7 +18,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use vpoker::game::Game;
+use vpoker::game::{Bet, Game, Lines};
 
 use crate::cli::BenchArgs;
 
@@ -123,7 +123,7 @@ fn session_figures(
             let now =
                 chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
             game.foreground(now).map_err(fail)?;
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: true };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: Lines::ONE, practice: true };
             let seeds: Vec<_> = (0..hands as u64)
                 .map(|k| {
                     let mut bytes = [0u8; 32];

@@ -555,7 +555,7 @@ fn card_count(text: &str) -> Result<usize, String> {
 fn hand_count(text: &str) -> Result<u8, String> {
     text.parse::<u8>()
         .ok()
-        .filter(|n| vpoker::game::rules::HAND_COUNTS.contains(n) && n.to_string() == text)
+        .filter(|&n| vpoker::game::rules::Lines::new(n).is_ok() && n.to_string() == text)
         .ok_or_else(|| format!("'{text}' is not 1, 3 or 5"))
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use vpoker::game::{DealRequest, Game, GameError, Moment};
+use vpoker::game::{Bet, DealRequest, Game, GameError, Lines, Moment};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
@@ -45,7 +45,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 Some(seed) => seed,
                 None => os_seed()?,
             };
-            Ok(print_outcome(Game::open(&db).and_then(|mut game| game.table_deal(&table, bet, seed, now))))
+            // The bet stays a number until here: one the game does not take is its refusal (exit 1).
+            let outcome = Bet::new(bet).and_then(|bet| Game::open(&db)?.table_deal(&table, bet, seed, now));
+            Ok(print_outcome(outcome))
         }
         PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, .. }) => {
             let game = game.ok_or("deal needs --game ID or --practice --table ID")?;
@@ -55,7 +57,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             };
             // The machine stays text until here: an unknown one is the game's refusal, not a usage error.
             let outcome = game.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
-                let request = DealRequest { machine, bet, hands, practice };
+                let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
                 Game::open(&db)?.deal(request, seed, now)
             });
             Ok(print_outcome(outcome))
@@ -158,16 +160,16 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
+        let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice: false };
         let mut game = Game::open(db)?;
-        let request = DealRequest { machine, bet, hands: 1, practice: false };
         let state = game.state(now.date())?;
         // Refused before anything changes: the deal's own checks, at the level of now (a draw adds no
         // XP and the level never falls, so what passes here passes for every deal of the fill).
-        vpoker::game::rules::check_deal(machine, bet, request.hands, state.level)?;
+        vpoker::game::rules::check_deal(machine, request.hands, state.level)?;
         if let Some(hand) = state.hand {
             game.draw(hand.best_hold, now)?;
         }
-        let cost = vpoker::pipeline::stake(bet, request.hands);
+        let cost = vpoker::pipeline::stake(bet, request.hands.count());
         let (mut played, mut day, mut idle_days) = (0u64, now.date(), 0u32);
         while played < n_hands {
             let state = game.state(day)?;
@@ -213,7 +215,7 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
                 Some(seeds) => seeds.draw(),
                 None => os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?,
             };
-            let request = DealRequest { machine, bet, hands: 1, practice };
+            let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice };
             let state = game.deal(request, seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;

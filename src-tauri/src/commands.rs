@@ -12,7 +12,7 @@
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
-use vpoker::game::{DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Milestone, State, Stats};
+use vpoker::game::{Bet, DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Lines, Milestone, State, Stats};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -61,8 +61,8 @@ pub async fn deal<R: Runtime>(
     practice: bool,
 ) -> CommandResult<State> {
     let machine: MachineId = machine.parse().map_err(|_| GameError::InvalidMachine { machine })?;
+    let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
     let seed = os_seed()?;
-    let request = DealRequest { machine, bet, hands, practice };
     with_game(app, move |game| game.deal(request, seed, now())).await
 }
 

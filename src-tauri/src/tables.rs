@@ -4,7 +4,7 @@
 //! library table's generated chart (the current lab job: progress, cancel).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{DrillTally, GameError, TableDrillQuestion, TableDrillVerdict, TableDraw, TableHand, TableHint, TableSums};
+use vpoker::game::{Bet, DrillTally, GameError, TableDrillQuestion, TableDrillVerdict, TableDraw, TableHand, TableHint, TableSums};
 use vpoker::hold::Hold;
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 use vpoker::shuffle::Seed;
@@ -24,6 +24,7 @@ pub async fn library() -> CommandResult<Vec<Listed>> {
 /// at `bet` per coin: no chips, no XP, never nudged.
 #[tauri::command]
 pub async fn table_deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32) -> CommandResult<TableHand> {
+    let bet = Bet::new(bet)?;
     let (seed, now) = (os_seed()?, now());
     with_game(app, move |game| game.table_deal(&table, bet, seed, now)).await
 }

@@ -144,7 +144,10 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         // XP is the chips bet, so the level the player had at this deal is the bets before it.
         let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
         let refused = match hand.machine {
-            Some(machine) => rules::check_deal(machine, hand.bet, hand.hands, level).err().map(|e| e.to_string()),
+            Some(machine) => rules::Lines::new(hand.hands)
+                .and_then(|lines| rules::check_deal(machine, lines, level))
+                .err()
+                .map(|e| e.to_string()),
             None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
             None => None,
         };

@@ -24,7 +24,7 @@
 //! (from OS entropy in the app and the CLI).
 //!
 //! ```
-//! use vpoker::game::{DealRequest, Game};
+//! use vpoker::game::{Bet, DealRequest, Game, Lines};
 //! use vpoker::hold::Hold;
 //! use vpoker::machine::MachineId;
 //! use vpoker::shuffle::Seed;
@@ -35,7 +35,9 @@
 //! # let _ = std::fs::remove_file(&path);
 //! let mut game = Game::open(&path).unwrap();
 //! let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-//! let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false };
+//! // A bet and a line count are checked where they enter (here, from numbers), then trusted.
+//! let (bet, hands) = (Bet::new(5).unwrap(), Lines::new(1).unwrap());
+//! let request = DealRequest { machine: MachineId::JacksOrBetter, bet, hands, practice: false };
 //! let state = game.deal(request, Seed::from_bytes([7; 32]), today).unwrap();
 //! assert_eq!(state.chips, 995);
 //! let best = state.hand.unwrap().best_hold;
@@ -89,6 +91,7 @@ pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
 pub use play::DealRequest;
+pub use rules::{Bet, Lines};
 pub use settings::Settings;
 pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
@@ -301,7 +304,7 @@ impl Game {
     /// Deals a practice hand on `table` — a library table (`vpoker tables`) or a saved lab table
     /// (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no XP, never
     /// nudged. Refused while any hand is in progress (`hand-in-progress`).
-    pub fn table_deal(&mut self, table: &str, bet: u32, seed: Seed, now: impl Into<Moment>) -> Result<TableHand, GameError> {
+    pub fn table_deal(&mut self, table: &str, bet: Bet, seed: Seed, now: impl Into<Moment>) -> Result<TableHand, GameError> {
         let now = now.into();
         self.store.write(|tx| {
             sums::sessions::present(tx, now)?;
@@ -604,9 +607,7 @@ pub fn verify_seed_text(seed: &str, machine: &str, n_hands: u8, commitment: Opti
     let trimmed = seed.trim();
     let seed: Seed = trimmed.parse().map_err(|_| GameError::InvalidSeed { seed: trimmed.to_string() })?;
     let machine: MachineId = machine.parse()?;
-    if !rules::HAND_COUNTS.contains(&n_hands) {
-        return Err(GameError::InvalidHands { hands: n_hands });
-    }
+    let n_hands = rules::Lines::new(n_hands)?.count();
     let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
     Ok(verify::verify(&verify::Claim::pasted(seed, Table::machine(machine), n_hands, commitment, &rules::BETS)))
 }

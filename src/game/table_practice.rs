@@ -130,10 +130,8 @@ fn view(hand: &StoredHand) -> TableHand {
 }
 
 /// Deals a practice hand on `table` from `seed` at `bet` (for the figures; nothing is staked).
-pub(crate) fn deal(conn: &Connection, table: &str, bet: u32, seed: Seed, now: Moment) -> Res<TableHand> {
-    if !rules::BETS.contains(&bet) {
-        return Err(rules::invalid_bet(bet).into());
-    }
+pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: Seed, now: Moment) -> Res<TableHand> {
+    let bet = bet.chips();
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }

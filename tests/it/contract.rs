@@ -45,7 +45,7 @@ fn the_commands_send_what_the_snapshots_hold() {
 
     snapshot("state-new", &json(&game.state(day).unwrap()));
     snapshot("state-claimed", &json(&game.claim_daily(day).unwrap()));
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 10, hands: 1, practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
     let dealt = game.deal(request, seed(7), at).unwrap();
     snapshot("state-dealt", &json(&dealt));
     snapshot("hint", &json(&game.hint().unwrap()));
@@ -70,7 +70,7 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("milestones", &json(&game.milestones().unwrap()));
     // A casino table practised: the hand, its hint, the draw (a mistake: every card held) and the
     // table's figures; and the library with its returns.
-    snapshot("table-hand", &json(&game.table_deal("double-double-bonus-9-6", 5, seed(9), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
+    snapshot("table-hand", &json(&game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), seed(9), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
     snapshot("table-hint", &json(&game.table_hint().unwrap()));
     snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));
@@ -86,9 +86,9 @@ fn the_commands_send_what_the_snapshots_hold() {
     let ddb = vpoker::library::Base::Kicker(vpoker::kicker::KickerGame::DoubleDoubleBonus);
     snapshot("lab-tables", &json(&game.save_lab_table("DDB 9/5", ddb, &flush_5).unwrap()));
     let errors: Vec<Value> = [
-        game.deal(DealRequest { bet: 7, ..request }, seed(8), at).unwrap_err(),
+        vpoker::game::Bet::new(7).unwrap_err(),
         game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),
-        game.deal(DealRequest { hands: 5, ..request }, seed(8), at).unwrap_err(),
+        game.deal(DealRequest { hands: vpoker::game::Lines::new(5).unwrap(), ..request }, seed(8), at).unwrap_err(),
         game.draw(Hold::NONE, at).unwrap_err(),
         game.claim_daily(day).unwrap_err(),
         game.set_setting("sound", "loud").unwrap_err(),

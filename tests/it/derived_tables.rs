@@ -67,14 +67,14 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
     // table, and a finished day of today's deals: every derived table has rows.
     for n in 0..60u64 {
         let practice = n % 4 == 3;
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice };
         let state = game.deal(request, seed(n), day()).unwrap();
         let hand = state.hand.unwrap();
         let hold = if n % 3 == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
         game.draw(hold, day()).unwrap();
     }
     for n in 0..3u64 {
-        game.table_deal("double-double-bonus-9-6", 5, seed(1000 + n), day()).unwrap();
+        game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), seed(1000 + n), day()).unwrap();
         game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
     }
     for _ in 0..10 {
@@ -108,11 +108,11 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
     for n in 0..12u64 {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: n % 3 == 2 };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: n % 3 == 2 };
         let hand = game.deal(request, seed(n), day()).unwrap().hand.unwrap();
         game.draw(hand.best_hold, day()).unwrap();
     }
-    game.table_deal("double-double-bonus-9-6", 5, seed(500), day()).unwrap();
+    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), seed(500), day()).unwrap();
     game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
     let stats = serde_json::to_value(game.stats().unwrap()).unwrap();
     drop(game);

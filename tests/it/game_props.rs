@@ -116,8 +116,13 @@ proptest! {
                 Op::State => game.state(today).map(Some),
                 Op::Claim => game.claim_daily(today).map(Some),
                 Op::Deal { machine, bet, hands, practice, seed: n } => {
-                    let request = DealRequest { machine: MachineId::ALL[*machine], bet: *bet, hands: *hands, practice: *practice };
-                    game.deal(request, seed(*n), today).map(Some)
+                    // A bet or a count the game does not take is refused where it enters, as the app's
+                    // command and the CLI refuse it, before the game is asked.
+                    vpoker::game::Bet::new(*bet).and_then(|bet| {
+                        let hands = vpoker::game::Lines::new(*hands)?;
+                        let request = DealRequest { machine: MachineId::ALL[*machine], bet, hands, practice: *practice };
+                        game.deal(request, seed(*n), today).map(Some)
+                    })
                 }
                 Op::Draw { hold } => hold.parse::<Hold>().map_err(GameError::from).and_then(|h| game.draw(h, today)).map(Some),
                 Op::Hint => game.hint().map(|_| None),
@@ -133,7 +138,7 @@ proptest! {
                             break;
                         }
                         let machine = *state.unlocked.last().unwrap();
-                        let request = DealRequest { machine, bet: 50, hands: 1, practice: false };
+                        let request = DealRequest { machine, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
                         let dealt = game.deal(request, seed(k ^ state.xp), today).unwrap();
                         game.draw(dealt.hand.unwrap().best_hold, today).unwrap();
                     }
@@ -195,7 +200,7 @@ fn level_ten_template() -> &'static std::path::Path {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("level10.db");
             let mut game = Game::open(&path).unwrap();
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 50, hands: 1, practice: false };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
             let mut n = 0u64;
             for offset in 0..400u32 {
                 if game.state(day(offset)).unwrap().multi_play {
@@ -263,7 +268,7 @@ proptest! {
         for step in &plays {
             let result: Result<(), GameError> = match step {
                 Play::Deal { machine, bet, hands, practice, seed: n } => {
-                    let request = DealRequest { machine: MachineId::ALL[*machine], bet: *bet, hands: *hands, practice: *practice };
+                    let request = DealRequest { machine: MachineId::ALL[*machine], bet: vpoker::game::Bet::new(*bet).unwrap(), hands: vpoker::game::Lines::new(*hands).unwrap(), practice: *practice };
                     game.deal(request, seed(*n), now).map(drop)
                 }
                 Play::Draw { mask } => game.draw(Hold::from_mask(*mask).unwrap(), now).map(drop),
@@ -277,7 +282,7 @@ proptest! {
                 Play::Untimed => match game.state(now.date()).unwrap().hand {
                     Some(_) => game.draw(Hold::NONE, now.date()).map(drop),
                     None => {
-                        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: 5, hands: 1, practice: false };
+                        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
                         game.deal(request, seed(now.and_utc().timestamp() as u64), now.date()).map(drop)
                     }
                 },

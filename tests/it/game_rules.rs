@@ -25,7 +25,7 @@ fn new_game() -> (tempfile::TempDir, Game) {
 }
 
 fn req(machine: MachineId, bet: u32, hands: u8) -> DealRequest {
-    DealRequest { machine, bet, hands, practice: false }
+    DealRequest { machine, bet: rules::Bet::new(bet).unwrap(), hands: rules::Lines::new(hands).unwrap(), practice: false }
 }
 
 /// Plays one hand with the best hold; returns the state after the draw.
@@ -91,9 +91,16 @@ fn bets_and_hands_are_validated_before_anything_changes() {
     let (_dir, mut game) = new_game();
     let before = game.state(day(0)).unwrap();
     let refuse = |game: &mut Game, request: DealRequest| game.deal(request, seed(1), day(0)).unwrap_err();
-    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 7, 1)).kind(), "invalid-bet");
-    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 0, 1)).kind(), "invalid-bet");
-    assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 5, 2)).kind(), "invalid-hands");
+    // A bet or a count is a checked type, refused where it enters (never clamped).
+    assert_eq!(rules::Bet::new(7).unwrap_err().kind(), "invalid-bet");
+    assert_eq!(rules::Bet::new(0).unwrap_err(), GameError::InvalidBet { bet: 0, bets: vec![5, 10, 20, 50] });
+    assert_eq!(rules::Lines::new(2).unwrap_err(), GameError::InvalidHands { hands: 2 });
+    for bet in rules::BETS {
+        assert_eq!(rules::Bet::new(bet).unwrap().chips(), bet);
+    }
+    assert_eq!(serde_json::from_str::<rules::Bet>("20").unwrap(), rules::Bet::new(20).unwrap());
+    assert!(serde_json::from_str::<rules::Bet>("7").is_err());
+    assert_eq!(serde_json::to_string(&rules::Lines::new(5).unwrap()).unwrap(), "5");
     assert_eq!(refuse(&mut game, req(MachineId::JacksOrBetter, 5, 3)).kind(), "multi-play-locked");
     let locked = refuse(&mut game, req(MachineId::DoubleBonus, 5, 1));
     assert_eq!(locked, GameError::MachineLocked { machine: MachineId::DoubleBonus, unlock_level: 15, level: 1 });
@@ -110,7 +117,7 @@ fn a_deal_takes_the_bet_once_and_a_second_deal_is_refused() {
     assert_eq!(state.xp, 50);
     let hand = state.hand.clone().unwrap();
     assert_eq!(hand.bet, 50);
-    assert_eq!(state.last_bet.get("jacks-or-better"), Some(&50));
+    assert_eq!(state.last_bet.get("jacks-or-better").map(|bet| bet.chips()), Some(50));
     let again = game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(4), day(0)).unwrap_err();
     assert_eq!(again, GameError::HandInProgress { hand_id: hand.id });
     assert_eq!(game.state(day(0)).unwrap(), state);
@@ -146,7 +153,7 @@ fn a_win_pays_bet_times_the_per_coin_value() {
 #[test]
 fn practice_hands_move_no_chips_and_no_xp_and_are_never_nudged() {
     let (_dir, mut game) = new_game();
-    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: 50, hands: 1, practice: true };
+    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true };
     for n in 0..60 {
         let state = game.deal(practice, seed(n), day(0)).unwrap();
         assert_eq!(state.chips, 1_000);
@@ -182,7 +189,7 @@ fn practice_needs_no_chips_but_real_hands_do() {
         game.draw(Hold::NONE, day(0)).unwrap(); // Throwing everything away loses fast.
         n += 1;
     }
-    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: 50, hands: 1, practice: true };
+    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true };
     assert!(game.deal(practice, seed(n), day(0)).is_ok());
 }
 

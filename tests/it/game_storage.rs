@@ -15,7 +15,7 @@ fn today() -> NaiveDate {
 }
 
 fn request() -> DealRequest {
-    DealRequest { machine: MachineId::JacksOrBetter, bet: 10, hands: 1, practice: false }
+    DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false }
 }
 
 fn seed(n: u8) -> Seed {

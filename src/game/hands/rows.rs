@@ -11,7 +11,7 @@ use crate::shuffle::Seed;
 use super::StoredHand;
 use crate::game::moment::Moment;
 use super::registry::{code_of, Registry};
-use crate::game::rules::BETS;
+use crate::game::rules::Bet;
 use crate::game::store::codes::{day_code, day_from_code, situation_code, situation_from_code};
 use crate::game::store::{corrupt, Res};
 
@@ -65,7 +65,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
             id,
             bet: u32::try_from(bet)
                 .ok()
-                .filter(|b| BETS.contains(b))
+                .filter(|&b| Bet::new(b).is_ok())
                 .ok_or_else(|| format!("hand {id}: a bet of {bet}, which the game does not take"))?,
             n_hands: u8::try_from(n_hands)
                 .ok()

@@ -23,7 +23,7 @@ use crate::table::Table;
 use super::error::GameError;
 use super::hands::{self, HandRecord, StoredHand};
 use super::moment::Moment;
-use super::rules;
+use super::rules::{self, Bet, Lines};
 use super::store::{player, Res};
 use super::sums;
 use super::training::review;
@@ -35,9 +35,9 @@ pub struct DealRequest {
     /// The machine.
     pub machine: MachineId,
     /// Chips per hand: 5, 10, 20 or 50.
-    pub bet: u32,
+    pub bet: Bet,
     /// 1, 3 or 5 hands (3 and 5 from level 10).
-    pub hands: u8,
+    pub hands: Lines,
     /// A practice hand: no chips, no XP, always a pure deal.
     pub practice: bool,
 }
@@ -60,14 +60,15 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 
 /// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
 pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Moment) -> Res<Vec<String>> {
-    let DealRequest { machine, bet, hands, practice } = request;
+    let DealRequest { machine, bet, hands: lines, practice } = request;
+    let (bet, hands) = (bet.chips(), lines.count());
     // One hand in progress across the game, a machine's or a practised table's.
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }
     let mut profile = player::profile(conn)?;
     let level_before = rules::level_for_xp(profile.xp);
-    rules::check_deal(machine, bet, hands, level_before)?;
+    rules::check_deal(machine, lines, level_before)?;
     let cost = if practice { 0 } else { stake(bet, hands) };
     if cost > profile.chips {
         return Err(GameError::InsufficientChips { needed: cost, available: profile.chips }.into());
@@ -113,7 +114,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
         profile.bet_total = player::add(profile.bet_total, cost, "the chips bet")?;
         player::write_profile(conn, &profile)?;
     }
-    player::write_prefs(conn, machine, bet, hands)?;
+    player::write_prefs(conn, machine, request.bet, lines)?;
     let mut events = level_events(level_before, rules::level_for_xp(profile.xp));
     if dealt.nudge().is_some() {
         events.push("nudged".to_string());

@@ -10,7 +10,7 @@ use crate::machine::{MachineId, PayRow};
 
 use super::daily::DailyView;
 use crate::game::hands::HandRecord;
-use crate::game::rules::NextUnlock;
+use crate::game::rules::{Bet, Lines, NextUnlock};
 use crate::game::settings::Settings;
 
 /// Everything the lobby and a machine screen show, after any command.
@@ -37,9 +37,9 @@ pub struct State {
     /// Settings and preferences.
     pub settings: Settings,
     /// The last bet per machine id.
-    pub last_bet: BTreeMap<String, u32>,
+    pub last_bet: BTreeMap<String, Bet>,
     /// The last number of hands per machine id.
-    pub last_hands: BTreeMap<String, u8>,
+    pub last_hands: BTreeMap<String, Lines>,
     /// The hand waiting for its draw, if any.
     pub hand: Option<HandView>,
     /// The most recent finished hand, if any.

@@ -315,7 +315,7 @@ pub(crate) fn bag_text(bag: &ShuffleBag<bool>) -> (String, Option<String>) {
 
 /// The remembered bet and number of hands per machine, checked as they are read (a machine, a bet
 /// and a hand count the game takes; anything else is corrupt).
-pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(MachineId, u32, u8)>> {
+pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(MachineId, rules::Bet, rules::Lines)>> {
     let mut stmt = conn.prepare_cached("SELECT machine, last_bet, last_hands FROM machine_prefs ORDER BY machine")?;
     let rows = stmt.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)))?;
     let mut prefs = Vec::new();
@@ -324,8 +324,8 @@ pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(MachineId, u32, u8)>> {
         // game takes.
         let (id, bet, hands) = row?;
         let machine = id.parse::<MachineId>().map_err(|_| corrupt(format!("a remembered bet for '{id}', which is no machine")))?;
-        let bet = u32::try_from(bet).ok().filter(|b| rules::BETS.contains(b));
-        let hands = u8::try_from(hands).ok().filter(|n| rules::HAND_COUNTS.contains(n));
+        let bet = u32::try_from(bet).ok().and_then(|b| rules::Bet::new(b).ok());
+        let hands = u8::try_from(hands).ok().and_then(|n| rules::Lines::new(n).ok());
         let (Some(bet), Some(hands)) = (bet, hands) else {
             return Err(corrupt(format!("bad remembered bet for {id}")));
         };
@@ -335,11 +335,11 @@ pub(crate) fn prefs(conn: &Connection) -> Res<Vec<(MachineId, u32, u8)>> {
 }
 
 /// Remembers the bet and number of hands last dealt on `machine`.
-pub(crate) fn write_prefs(conn: &Connection, machine: MachineId, bet: u32, hands: u8) -> Res<()> {
+pub(crate) fn write_prefs(conn: &Connection, machine: MachineId, bet: rules::Bet, hands: rules::Lines) -> Res<()> {
     conn.prepare_cached(
         "INSERT INTO machine_prefs (machine, last_bet, last_hands) VALUES (?1, ?2, ?3) \
          ON CONFLICT (machine) DO UPDATE SET last_bet = excluded.last_bet, last_hands = excluded.last_hands",
     )?
-    .execute(params![machine.id(), i64::from(bet), i64::from(hands)])?;
+    .execute(params![machine.id(), i64::from(bet.chips()), i64::from(hands.count())])?;
     Ok(())
 }

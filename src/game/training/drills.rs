@@ -150,9 +150,8 @@ pub(crate) fn next(conn: &Connection, machine: MachineId, source: DrillSource, s
 /// Judges `hold` for a drill hand by the one verdict ([`HoldVerdict`]) and counts it (no chips, no
 /// XP). For the mistakes source the hand must be on `machine`'s review queue with these cards.
 pub(crate) fn answer(conn: &Connection, question: &DrillQuestion, hold: Hold) -> Res<DrillVerdict> {
-    if !rules::BETS.contains(&question.bet) {
-        return Err(rules::invalid_bet(question.bet).into());
-    }
+    // A question comes back from outside (the app's page, the command line): its bet enters here.
+    rules::Bet::new(question.bet)?;
     if let (DrillSource::Mistakes, Some(id)) = (question.source, question.hand) {
         let queued = review::queued_machine(conn, id)?;
         // A queued hand whose row no longer decodes is not a question to answer; SQLite failing is.
@@ -215,7 +214,7 @@ pub(crate) fn mistakes(conn: &Connection, machine: Option<MachineId>, limit: u32
 /// The bet last played on `machine`, if any.
 fn last_bet(conn: &Connection, machine: MachineId) -> Res<Option<u32>> {
     let prefs = player::prefs(conn)?;
-    Ok(prefs.iter().find(|(remembered, _, _)| *remembered == machine).map(|&(_, bet, _)| bet))
+    Ok(prefs.iter().find(|(remembered, _, _)| *remembered == machine).map(|&(_, bet, _)| bet.chips()))
 }
 
 /// Drill hands answered, every machine and source (at most eight rows).
