@@ -293,9 +293,13 @@ async fn reviewed_texts_fit_a_phone_in_every_language() -> Result<()> {
     app.open_machine(JACKS).await?;
     app.click("bet-5").await?;
     let mut mistake = false;
-    for _ in 0..6 {
+    for _ in 0..10 {
         let cards = app.deal().await?;
-        app.hold(cli_best_hold(JACKS, &cards)? ^ 0b00001).await?;
+        // The drill below answers with nothing held in each of the four languages: a mistake whose
+        // best hold is to draw five would be answered right twice and leave the queue before the
+        // third language (seen once: a timeout in Portuguese). Such a deal is played right instead.
+        let best = cli_best_hold(JACKS, &cards)?;
+        app.hold(if best == 0 { best } else { best ^ 0b00001 }).await?;
         app.click("deal-draw").await?;
         app.wait_until("the mistake warning or the draw", || async {
             Ok(app.is_visible(&tid("warn-draw")).await? || app.phase().await? == "deal")
@@ -309,7 +313,7 @@ async fn reviewed_texts_fit_a_phone_in_every_language() -> Result<()> {
         }
         app.wait_ready().await?;
     }
-    assert!(mistake, "no hold gave EV up in six deals");
+    assert!(mistake, "no hold gave EV up in ten deals");
     app.wait_ready().await?;
 
     let mut problems = Vec::new();
