@@ -2,10 +2,11 @@
 //! are compared with those the migrations create for its `user_version` (each migration replayed
 //! once per process on an empty in-memory database), and a file with a trigger or a view, an extra
 //! or missing table or index, or one whose definition differs, is refused as not a game file of
-//! that version. The derived tables (the `Derived` hook's list) are a cache the sums room recreates,
-//! so in files of schema 9 and later (migration 9 handed them to it) their shape is that room's to
-//! check, not this one's: a file of an earlier build, migrated on open, keeps them until the sums
-//! room finds them out of date and rebuilds them.
+//! that version. The derived tables (the groups of `game::derived`) are a cache their rooms define
+//! and recreate, so in files of schema 9 and later (migration 9 handed the sums to their room;
+//! migration 16 dropped `daily_days`, which its room now defines) their shape is those rooms' to
+//! check, not this one's: a file of an earlier build, migrated on open, keeps them until their room
+//! finds them out of date and rebuilds them.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
