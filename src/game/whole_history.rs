@@ -65,13 +65,12 @@ pub struct HistoryFailure {
     pub detail: String,
 }
 
-/// How the walk checks each hand. Both apply the one replay rule (the commitment rule of the hand's
-/// place, [`crate::pipeline::verify::replay_deal`], the cards' pay); they differ in what they give.
+/// What the walk gives its caller of each verified hand, besides checking it.
 pub(crate) enum EachHand<'a> {
-    /// As `vpoker verify --hand` checks it, with its whole verification (`verify --all`).
+    /// Nothing (`verify --all`).
     Verify,
-    /// Replayed into the hand as the player sees it (`StoredHand::record_of`), which the caller is
-    /// given, hand after hand in id order, while the history replays (the full audit: one walk).
+    /// The hand as the player sees it (`StoredHand::record`), given hand after hand in id order once
+    /// the hand has passed the one verification (the full audit: one walk for both).
     Records(&'a mut dyn FnMut(&HandRecord) -> Res<()>),
 }
 
@@ -122,33 +121,22 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
             decisions.claim(chips);
             claims.next();
         }
-        match &mut each {
-            EachHand::Verify => {
-                let verification = verify(&hand.claim(marks));
-                if !verification.verified {
-                    let checks = verification.checks;
-                    let check = [("commitment", checks.commitment), ("deal", checks.deal), ("draws", checks.draws)]
-                        .into_iter()
-                        .find(|(_, c)| *c == Some(false))
-                        .map_or("record", |(name, _)| name);
-                    return fail(Some(hand.id), check, verification.failures.join("; "));
-                }
-            }
-            EachHand::Records(give) => {
-                let record = hand
-                    .check_commitment(marks)
-                    .map_err(|f| ("commitment", f))
-                    .and_then(|()| hand.replay().map_err(|f| ("deal", f)))
-                    .and_then(|replayed| hand.record_of(replayed, marks).map_err(|f| ("draws", f)));
-                match record {
-                    Ok(record) => give(&record)?,
-                    Err((check, Failure::Corrupt(detail))) => {
-                        let prefix = format!("hand {}: ", hand.id);
-                        let detail = detail.strip_prefix(&prefix).map_or(detail.clone(), str::to_string);
-                        return fail(Some(hand.id), check, detail);
-                    }
-                    Err((_, other)) => return Err(other),
-                }
+        // The one rule for every hand, whoever walks: as `vpoker verify --hand` checks it.
+        let verification = verify(&hand.claim(marks));
+        if !verification.verified {
+            let checks = verification.checks;
+            let check = [("commitment", checks.commitment), ("deal", checks.deal), ("draws", checks.draws)]
+                .into_iter()
+                .find(|(_, c)| *c == Some(false))
+                .map_or("record", |(name, _)| name);
+            return fail(Some(hand.id), check, verification.failures.join("; "));
+        }
+        if let EachHand::Records(give) = &mut each {
+            match hand.record(marks) {
+                Ok(record) => give(&record)?,
+                // A verified hand always replays into its record; if one did not, say where.
+                Err(Failure::Corrupt(detail)) => return fail(Some(hand.id), "record", detail),
+                Err(other) => return Err(other),
             }
         }
         let replayed = HistoryHand {

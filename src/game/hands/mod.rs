@@ -168,34 +168,13 @@ impl StoredHand {
     /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the seed, with the
     /// rule's nudge when one is disclosed, does not give the stored nudge and cards. The commitment
     /// is not looked at here (a history page shows it as stored, so a verifier can see a stripped
-    /// one): the audit and verification check it ([`StoredHand::check_commitment`], `verify`).
+    /// one): the audit and verification check it, by `verify` alone.
     pub fn replay(&self) -> Res<Replayed> {
         let (deal, check) =
             replay_deal(&self.seed, &self.table, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
         check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", self.id)))?;
         let evs = self.table.hand_evs(&self.dealt);
         Ok(Replayed { deal, evs })
-    }
-
-    /// The one commitment rule, as verification applies it ([`crate::pipeline::verify::verify`]):
-    /// a hand whose rule requires a commitment carries the rule's, a hand that was never committed
-    /// carries none, and one a legacy hand carries is the seed's.
-    pub fn check_commitment(&self, marks: CommitMarks) -> Res<()> {
-        let rule = self.commit_rule(marks);
-        let expected = rule.commitment(&self.seed, &self.table, self.bet, self.n_hands);
-        match (self.commitment, expected) {
-            (None, _) if rule.required() => Err(corrupt(format!(
-                "hand {}: the hand was stored after commitments began, but carries none",
-                self.id
-            ))),
-            (Some(stored), Some(expected)) if stored != expected => Err(corrupt(format!(
-                "hand {}: the stored commitment is not the one its rule ({}) gives",
-                self.id,
-                rule_name(rule)
-            ))),
-            (Some(_), None) => Err(corrupt(format!("hand {}: a hand that was never committed carries a commitment", self.id))),
-            _ => Ok(()),
-        }
     }
 
     /// What this row claims, for [`crate::pipeline::verify::verify`]: its commitment (under the
@@ -281,14 +260,5 @@ impl StoredHand {
             best_results,
             best_won,
         })
-    }
-}
-
-fn rule_name(rule: CommitRule) -> &'static str {
-    match rule {
-        CommitRule::Legacy => "SHA-256 of the seed, from before commitments were required",
-        CommitRule::Seed => "SHA-256 of the seed",
-        CommitRule::Uncommitted => "none",
-        CommitRule::Bound => "SHA-256 of the seed with the table, bet and line count",
     }
 }
