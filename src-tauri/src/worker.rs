@@ -27,7 +27,7 @@ where
     T: Send + 'static,
     F: FnOnce(&mut Game) -> Result<T, GameError> + Send + 'static,
 {
-    tauri::async_runtime::spawn_blocking(move || {
+    worker(move || {
         let state = app.state::<AppState>();
         let mut game = state.game().lock().map_err(|_| CommandError::storage("the game's lock was poisoned"))?;
         match game.as_mut() {
@@ -36,7 +36,6 @@ where
         }
     })
     .await
-    .map_err(|e| CommandError::storage(format!("the command's worker failed: {e}")))?
 }
 
 /// Runs `lab` as the current job on a blocking worker, with its progress and cancel flag.
