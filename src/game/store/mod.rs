@@ -49,11 +49,7 @@ impl Failure {
     pub(crate) fn unreadable(&self) -> Option<String> {
         match self {
             Failure::Corrupt(detail) => Some(detail.clone()),
-            Failure::Sql(
-                error @ (rusqlite::Error::InvalidColumnType(..)
-                | rusqlite::Error::FromSqlConversionFailure(..)
-                | rusqlite::Error::IntegralValueOutOfRange(..)),
-            ) => Some(error.to_string()),
+            Failure::Sql(error) if is_bad_value(error) => Some(error.to_string()),
             _ => None,
         }
     }
@@ -166,16 +162,20 @@ fn failure_error(path: &Path, failure: Failure) -> GameError {
     }
 }
 
-/// Maps a SQLite error to the game's error, naming the file.
-pub(crate) fn sql_error(path: &Path, error: rusqlite::Error) -> GameError {
-    // A stored value of the wrong type or range (a negative balance, text where a number belongs) is
-    // a damaged file, not a storage failure.
-    if matches!(
+/// Whether SQLite failed on a stored value of the wrong type or range (a negative balance, text where
+/// a number belongs): a damaged file (or a damaged cache), not a storage failure.
+fn is_bad_value(error: &rusqlite::Error) -> bool {
+    matches!(
         error,
         rusqlite::Error::FromSqlConversionFailure(..)
             | rusqlite::Error::IntegralValueOutOfRange(..)
             | rusqlite::Error::InvalidColumnType(..)
-    ) {
+    )
+}
+
+/// Maps a SQLite error to the game's error, naming the file.
+pub(crate) fn sql_error(path: &Path, error: rusqlite::Error) -> GameError {
+    if is_bad_value(&error) {
         return GameError::CorruptDatabase { path: path.to_path_buf(), detail: error.to_string() };
     }
     match error.sqlite_error_code() {
