@@ -135,6 +135,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         problems.push(failure.unreadable().ok_or(failure)?);
     }
     problems.extend(super::training::review::problems(conn)?);
+    problems.extend(super::daily_deals::problems(conn)?);
     let mut derived = Comparison::new(conn)?;
     // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);

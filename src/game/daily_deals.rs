@@ -217,6 +217,20 @@ fn days_from_deals(conn: &Connection) -> Res<Vec<(i64, u32, f64, u32)>> {
         .collect())
 }
 
+/// What is wrong with the stored deals of today's ten (truth), in words (at most 20): each date's
+/// day number must be a date. (Their holds and indexes are checked by the table's CHECKs and by
+/// every read.) The full audit reports these as problems, so the days' rebuild never meets them.
+pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
+    let mut stmt = conn.prepare_cached("SELECT DISTINCT day FROM daily_deals ORDER BY day")?;
+    let codes = stmt.query_map([], |row| row.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(codes
+        .into_iter()
+        .filter(|&code| day_from_code(code).is_err())
+        .take(20)
+        .map(|code| format!("today's deals on day {code}, which is not a date"))
+        .collect())
+}
+
 /// Where the stored `daily_days` disagree with their rebuild from `daily_deals`, in words (empty
 /// when they agree exactly). Costs every played day: for the full audit.
 pub(crate) fn day_differences(conn: &Connection) -> Res<Vec<String>> {

@@ -146,3 +146,19 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
         let _ = std::fs::remove_file(dir.path().join("copy.db-shm"));
     }
 }
+
+/// A crafted day of today's deals that is no date is the truth failing: the audit names it as a
+/// problem (and so never tries to rebuild the days from it), where it used to end in a failed repair.
+#[test]
+fn a_day_of_todays_deals_that_is_no_date_is_a_problem_not_a_failed_repair() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    drop(Game::open(&path).unwrap());
+    let conn = Connection::open(&path).unwrap();
+    for idx in 0..10 {
+        conn.execute("INSERT INTO daily_deals (day, idx, hold) VALUES (4000000000, ?1, 31)", [idx]).unwrap();
+    }
+    drop(conn);
+    let audit = Game::open(&path).unwrap().audit().unwrap();
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("4000000000") && p.contains("not a date")), "{audit:?}");
+}
