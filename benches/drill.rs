@@ -1,5 +1,5 @@
 //! Benchmark of the hard-decisions drill source: 1,000 hard hands per machine from a fresh
-//! generator (tables already built), with the rate in hard hands a second as criterion's
+//! run of the pipeline's generator (tables already built; each deal the hand of its own seed), with the rate in hard hands a second as criterion's
 //! throughput. The target is at least 1,000 a second per machine. Run with
 //! `cargo bench -p vpoker --bench drill`.
 
@@ -8,7 +8,8 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
-use vpoker::strategy::drill::{hard_hands, HardHands};
+use vpoker::pipeline::drill::{hard_hands, HardDeals};
+use vpoker::table::Table;
 use vpoker::strategy::warm_up;
 
 /// Hard hands per measured run.
@@ -27,14 +28,14 @@ fn generator(c: &mut Criterion) {
                 run += 1;
                 let mut bytes = [0x5au8; 32];
                 bytes[..8].copy_from_slice(&run.to_le_bytes());
-                hard_hands(machine, &Seed::from_bytes(bytes), N_HANDS)
+                hard_hands(&Table::machine(machine), &Seed::from_bytes(bytes), N_HANDS)
             })
         });
     }
     group.finish();
     // The share of deals kept, for the record.
     for machine in MachineId::ALL {
-        let mut hands = HardHands::new(machine, &Seed::from_bytes([7; 32]));
+        let mut hands = HardDeals::new(&Table::machine(machine), &Seed::from_bytes([7; 32]));
         let _ = hands.by_ref().take(100_000).count();
         eprintln!("{machine}: {} deals for 100000 hard hands", hands.dealt());
     }

@@ -118,6 +118,15 @@ impl Table {
         Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, Source::Copy(base), paytable, &PRACTICE_LINES))
     }
 
+    /// The table a fixed id names: a machine, a kicker game or a table of the library (`None` for
+    /// any other id; a lab table is the player's and is read from their game).
+    pub fn named(id: &str) -> Option<Table> {
+        if let Some(base) = Base::from_id(id) {
+            return Some(Table::from(base));
+        }
+        Preset::find(id).ok().map(Table::preset)
+    }
+
     /// The table a stored id, base and pays name (a hand's registry row): a machine or a kicker
     /// game by its own id and pays, any other id as a copy of `base` with `pays` (named as the
     /// library or the lab names it). `None` when the pays do not fit the base, or a machine's or
@@ -266,6 +275,16 @@ impl serde::Serialize for Table {
     /// A table is sent as its stable id.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.id())
+    }
+}
+
+impl From<Base> for Table {
+    /// A base's own table: the machine's or the kicker game's.
+    fn from(base: Base) -> Table {
+        match base {
+            Base::Machine(machine) => Table::machine(machine),
+            Base::Kicker(game) => Table::kicker(game),
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use vpoker::hold::Hold;
 use vpoker::library::Base;
 use vpoker::shuffle::{Algorithm, Seed};
 
-use crate::values::{algorithm, game_id, machine_game_id, machine_ids, CoreValue};
+use crate::values::{algorithm, game_id, machine_game_id, machine_ids, table_id, CoreValue};
 
 /// The most `simulate --hands`: ten times the README's measured runs (10,000,000 hands, 10–35 s on
 /// two cores), so a run stays minutes, not days; a typo like 2^64 − 1 is refused, not started.
@@ -142,12 +142,13 @@ pub struct VerifyArgs {
     /// the refilling hand's seed); names the first hand the history does not give.
     #[arg(long, requires = "db")]
     pub all: bool,
-    /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with.
-    #[arg(long, value_name = "HEX64", conflicts_with_all = ["db", "hand"])]
+    /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with
+    /// (a --db given with it is only read for a lab table's pays).
+    #[arg(long, value_name = "HEX64", conflicts_with_all = ["hand", "all"])]
     pub seed: Option<Seed>,
-    /// With --seed: the game dealt on, by id: a machine (e.g. jacks-or-better) or a kicker game (double-double-bonus, triple-double-bonus: dealt as its practised table is, one hand, never nudged).
-    #[arg(long, value_name = "ID", value_parser = game_id(), default_value = "jacks-or-better", requires = "seed")]
-    pub game: Base,
+    /// With --seed: the table dealt on, by id: a machine (e.g. jacks-or-better), a kicker game, a table of `vpoker tables` or lab:NAME with --db (any but a machine dealt as its practised table is: one hand, never nudged).
+    #[arg(long, value_name = "ID", value_parser = table_id(), default_value = "jacks-or-better", requires = "seed")]
+    pub game: String,
     /// With --seed: hands played at once, 1, 3 or 5 (a kicker game: 1).
     #[arg(long, value_name = "1|3|5", default_value = "1", value_parser = hand_count, requires = "seed")]
     pub hands: u8,

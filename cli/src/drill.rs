@@ -1,10 +1,12 @@
 //! `vpoker drill --game ID --source hard --count N --seed HEX64 [--json]`: hands to drill.
 //!
-//! `--source hard` prints the first N hard hands of the core's generator
-//! (`vpoker::strategy::drill::HardHands`) for the seed: deterministic, one hand per line. With
-//! `--json` each line is `{"cards":[…],"best":MASK,"holds":[{"mask":MASK,"ev":EV}…],"plain":MASK,
+//! `--source hard` prints the first N hard hands of the core's drill run from the seed
+//! (`vpoker::pipeline::drill::HardDeals`: each deal the hand of its own seed drawn from `--seed`,
+//! dealt by the one pipeline on the table): deterministic, one hand per line. With `--json` each
+//! line is `{"seed":HEX64,"cards":[…],"best":MASK,"holds":[{"mask":MASK,"ev":EV}…],"plain":MASK,
 //! "reason":"plain-rule-differs"|"close-call"}`, the 32 holds best first and EVs per coin rounded to
-//! 9 decimals (as `vpoker hint` prints them); without it, a line of text per hand.
+//! 9 decimals (as `vpoker hint` prints them); without it, a line of text per hand ending with its
+//! seed. `vpoker verify --seed SEED --game ID` deals the hand again.
 //!
 //! `--source mistakes --db FILE` prints the player's own mistaken deals on the review queue of that
 //! game database, in the order drills bring them back, each as `{"cards","best","holds","hand","hold",
@@ -13,12 +15,12 @@
 //! Both accept the same full line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
 //! the flag a source does not need (`--db` for hard, `--seed` for mistakes) is accepted and not read.
 //!
-//! `--game` takes a machine or a kicker game (`double-double-bonus` 9/6, `triple-double-bonus`
-//! 9/7). On a kicker game `--source hard` runs the same generator on the game's table
-//! (`HardHandsOn::with(game.paytable(), game, seed)`: the same deals from the seed, the plain rule
-//! read on the kicker table, the EVs from `strategy::kicker_hand_evs`); on a machine it is the
-//! machine's `HardHands`, unchanged. `--source mistakes` exists for the four machines only (the
-//! review queue holds machine hands): with a kicker game it is a usage error (exit 2).
+//! `--game` takes any table with `--source hard`: a machine, a kicker game (`double-double-bonus`
+//! 9/6, `triple-double-bonus` 9/7), a table of the library (`vpoker tables`) or a saved lab table
+//! (`lab:NAME` with `--db FILE`, only read). The deals come from the seed alone, the plain rule is
+//! read on the table and the EVs are the table's own. `--source mistakes` exists for the four
+//! machines only (the review queue holds machine hands): with another table it is a usage error
+//! (exit 2).
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -26,12 +28,12 @@ use std::process::ExitCode;
 
 use clap::{value_parser, Args, ValueEnum};
 use vpoker::card::cards_to_string;
-use vpoker::library::Base;
+use vpoker::machine::MachineId;
+use vpoker::pipeline::drill::{DrillDeal, HardDeals};
 use vpoker::shuffle::Seed;
-use vpoker::strategy::drill::{DrillHand, HardHandsOn};
 use vpoker::strategy::HoldEv;
 
-use crate::values::game_id;
+use crate::values::{table_id, table_of, NoTable};
 
 /// The largest `--count`.
 const MAX_COUNT: u64 = 1_000_000;
@@ -39,9 +41,9 @@ const MAX_COUNT: u64 = 1_000_000;
 /// `drill --game ID --source hard|mistakes [--count N] [--seed HEX64] [--db FILE] [--json]`
 #[derive(Args)]
 pub struct DrillArgs {
-    /// Game to drill on, by id: a machine (e.g. jacks-or-better) or, with --source hard, a kicker game (double-double-bonus, triple-double-bonus).
-    #[arg(long, value_name = "ID", value_parser = game_id())]
-    pub game: Base,
+    /// Table to drill on, by id: a machine (e.g. jacks-or-better) or, with --source hard, any table: a kicker game, a table of `vpoker tables` or lab:NAME with --db.
+    #[arg(long, value_name = "ID", value_parser = table_id())]
+    pub game: String,
     /// Where hands come from: hard (dealt from --seed, hard decisions only) or mistakes (from --db).
     #[arg(long, value_name = "SOURCE", value_enum)]
     pub source: DrillSource,
@@ -52,8 +54,8 @@ pub struct DrillArgs {
     /// (accepted and not read with --source mistakes).
     #[arg(long, value_name = "HEX64", required_if_eq("source", "hard"))]
     pub seed: Option<Seed>,
-    /// With --source mistakes: the game database whose mistaken deals are drilled (accepted and not
-    /// read with --source hard).
+    /// With --source mistakes: the game database whose mistaken deals are drilled; with --source
+    /// hard, read only for a lab table's pays (accepted and not read otherwise).
     #[arg(long, value_name = "FILE", required_if_eq("source", "mistakes"))]
     pub db: Option<PathBuf>,
     /// Print one JSON object per hand instead of text.
@@ -74,13 +76,11 @@ pub enum DrillSource {
 pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
     match args.source {
         DrillSource::Mistakes => {
-            let machine = match args.game {
-                Base::Machine(machine) => machine,
-                Base::Kicker(game) => {
-                    return Err(format!(
-                        "drill --source mistakes is for the four machines only ({game} is a kicker game: use --source hard)"
-                    ))
-                }
+            let Ok(machine) = args.game.parse::<MachineId>() else {
+                return Err(format!(
+                    "drill --source mistakes is for the four machines only ({} is not a machine: use --source hard)",
+                    args.game
+                ));
             };
             // A --seed is not needed here (the queue's order is the core's) and is not read.
             let Some(db) = args.db else { return Err("drill --source mistakes needs --db FILE".into()) };
@@ -129,13 +129,26 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         DrillSource::Hard => {
-            // A --db is not needed here (hard hands come from the seed alone) and is not read.
+            // Hard hands come from the seed alone: a --db is read only for a lab table's pays.
             let (Some(seed), Some(count)) = (args.seed, args.count) else {
                 return Err("drill --source hard needs --seed and --count".into());
             };
+            let table = match table_of(&args.game, args.db.as_deref()) {
+                Ok(table) => table,
+                Err(NoTable::Usage(text)) => return Err(text),
+                Err(NoTable::Game(error)) => {
+                    println!("{}", serde_json::json!({ "error": error }));
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            let mut deals = HardDeals::new(&table, &seed);
             let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            // On a machine this is `HardHands::new(machine, seed)`: `Base`'s EVs are the machine's.
-            for hand in HardHandsOn::with(args.game.paytable(), args.game, &seed).take(count as usize) {
+            for _ in 0..count {
+                let Some(hand) = deals.next_within(vpoker::game::MAX_DEALS_PER_QUESTION) else {
+                    let error = vpoker::game::GameError::NoHardHands { table: table.id().to_string() };
+                    println!("{}", serde_json::json!({ "error": error }));
+                    return Ok(ExitCode::from(1));
+                };
                 let line = if args.json { json_line(&hand) } else { text_line(&hand) };
                 if writeln!(out, "{line}").is_err() {
                     break; // A closed pipe (e.g. `| head`) is not an error.
@@ -148,24 +161,26 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
 }
 
 /// The hand's JSON object on one line, EVs rounded to 9 decimals (the core's serialisation).
-fn json_line(hand: &DrillHand) -> String {
-    let mut rounded = hand.clone();
-    for hold in &mut rounded.holds {
+fn json_line(deal: &DrillDeal) -> String {
+    let mut rounded = deal.clone();
+    for hold in &mut rounded.hand.holds {
         hold.ev = (hold.ev * 1e9).round() / 1e9;
     }
     serde_json::to_string(&rounded).unwrap_or_default()
 }
 
-/// `Ah Kd 9c 7h 3h  plain-rule-differs  best 11000 0.466…  plain 00011 0.402…`
-fn text_line(hand: &DrillHand) -> String {
+/// `Ah Kd 9c 7h 3h  plain-rule-differs  best 11000 0.466…  plain 00011 0.402…  seed HEX64`
+fn text_line(deal: &DrillDeal) -> String {
+    let hand = &deal.hand;
     let ev_of = |hold| hand.holds.iter().find(|h: &&HoldEv| h.hold == hold).map_or(f64::NAN, |h| h.ev);
     format!(
-        "{}  {:<18}  best {} {:.9}  plain {} {:.9}",
+        "{}  {:<18}  best {} {:.9}  plain {} {:.9}  seed {}",
         cards_to_string(&hand.cards),
         hand.reason.id(),
         hand.best,
         ev_of(hand.best),
         hand.plain,
-        ev_of(hand.plain)
+        ev_of(hand.plain),
+        deal.seed
     )
 }

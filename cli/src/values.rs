@@ -59,6 +59,54 @@ pub(crate) fn game_id() -> CoreValue<Base> {
     }
 }
 
+/// `--game` of `verify --seed` and `drill --source hard`: any table by its id — a machine, a kicker
+/// game, a table of the library (`vpoker tables`) or a saved lab table `lab:NAME` (read from the
+/// `--db` given with it, [`table_of`]). The id is checked here; a lab table's name where it is read.
+pub(crate) fn table_id() -> CoreValue<String> {
+    CoreValue {
+        parse: |text| {
+            let lab = text.strip_prefix(vpoker::table::LAB_PREFIX).is_some_and(|name| !name.is_empty());
+            if lab || vpoker::table::Table::named(text).is_some() {
+                Ok(text.to_string())
+            } else {
+                Err(format!(
+                    "'{text}' is not a table (a machine: {}; a kicker game: {}; a table of `vpoker tables`; or lab:NAME with --db)",
+                    machine_ids().join(", "),
+                    KickerGame::ALL.map(|g| g.id()).join(", ")
+                ))
+            }
+        },
+        ids: machine_ids()
+            .into_iter()
+            .chain(KickerGame::ALL.iter().map(|g| g.id()))
+            .chain(vpoker::library::PRESETS.iter().map(|p| p.id))
+            .collect(),
+    }
+}
+
+/// Why [`table_of`] found no table.
+pub(crate) enum NoTable {
+    /// A usage error (exit 2): a lab table without `--db`, or no such file.
+    Usage(String),
+    /// The game refused (`unknown-table`, a corrupt file): printed as its JSON error object (exit 1).
+    Game(vpoker::game::GameError),
+}
+
+/// The table a [`table_id`] names: a fixed table, or a lab table read from `db` (opened read-only,
+/// never changed).
+pub(crate) fn table_of(id: &str, db: Option<&std::path::Path>) -> Result<vpoker::table::Table, NoTable> {
+    if let Some(table) = vpoker::table::Table::named(id) {
+        return Ok(table);
+    }
+    let Some(db) = db else {
+        return Err(NoTable::Usage(format!("--game {id}: a lab table is read from the game it was saved in: add --db FILE")));
+    };
+    if !db.is_file() {
+        return Err(NoTable::Usage(format!("{}: no such database", db.display())));
+    }
+    vpoker::game::Game::open_read_only(db).and_then(|game| game.table(id)).map_err(NoTable::Game)
+}
+
 /// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the four machines'
 /// game (chips, XP, kind deals, unlocks): [`game_id`]'s ids are parsed, so that [`machine_only`]
 /// refuses a kicker game in words (what to use instead) rather than clap's list of values; an

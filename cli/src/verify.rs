@@ -7,11 +7,13 @@
 //! "win"}…],"checks":{"commitment","deal","draws"},"failures","verified"}`. Exit 0 when verified, 1
 //! when a check fails (the object is still printed) or the game refuses, 2 on usage errors.
 //!
-//! `--seed HEX64 --game double-double-bonus` (or `triple-double-bonus`): the seed's hand as a
-//! practised table deals it (`play deal --practice --table double-double-bonus-9-6`, see
-//! `game::table_practice`): the same deck and the five cards dealt, never nudged, one hand; the
-//! draws and wins paid by the kicker game's table (the one pipeline, on `Table::kicker`). The
-//! output has the machines' shape with `"game"` the kicker game's id; `"nudge"` is always null (no
+//! `--seed HEX64 --game TABLE` takes any table: a machine, a kicker game (`double-double-bonus`,
+//! `triple-double-bonus`), a table of the library (`vpoker tables`) or a saved lab table
+//! (`lab:NAME --db FILE`, the file only read). A table that is not a machine is dealt as a practised
+//! table deals it (`play deal --practice --table ID`, see `game::table_practice`) and as a drill
+//! hand is (`vpoker drill` prints each hand's seed): the same deck and the five cards dealt, never
+//! nudged, one hand; the draws and wins paid by the table (the one pipeline, on its `Table`). The
+//! output has the machines' shape with `"game"` the table's id; `"nudge"` is always null (no
 //! kind deals: `--nudged` is refused) and `"hands"` holds one hand (`--hands 3|5` are refused: a
 //! table is practised one hand at a time). A pasted `--commitment` is checked by the bound rule when it
 //! is the bound one for one of the game's bets (the hands are then drawn at that bet), else as
@@ -22,13 +24,12 @@ use std::process::ExitCode;
 use vpoker::card::cards_to_string;
 use vpoker::game::rules::BETS;
 use vpoker::game::{Game, HistoryCheck};
-use vpoker::kicker::KickerGame;
-use vpoker::library::Base;
 use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
 use vpoker::shuffle::Seed;
 use vpoker::table::Table;
 
 use crate::cli::VerifyArgs;
+use crate::values::{table_of, NoTable};
 
 /// Runs `vpoker verify`.
 pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
@@ -48,18 +49,17 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
                 }
             }
         }
-        (_, _, Some(seed)) => match args.game {
-            Base::Machine(machine) => {
-                let nudge = match args.nudged {
-                    false => None,
-                    true => Some(rule_nudge(&seed, &Table::machine(machine)).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
-                };
-                let pasted = Claim::pasted(seed, Table::machine(machine), args.hands, args.commitment.clone(), &BETS);
-                let claim = Claim { nudge, hold: args.hold, ..pasted };
-                replay(&claim)
-            }
-            Base::Kicker(game) => replay(&kicker_claim(&args, seed, game)?),
-        },
+        (_, _, Some(seed)) => {
+            let table = match table_of(&args.game, args.db.as_deref()) {
+                Ok(table) => table,
+                Err(NoTable::Usage(text)) => return Err(text),
+                Err(NoTable::Game(error)) => {
+                    println!("{}", serde_json::json!({ "error": error }));
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            replay(&seed_claim(&args, seed, table)?)
+        }
         _ => return Err("verify needs --db FILE --hand ID, --db FILE --all, or --seed HEX64".into()),
     };
     if args.json {
@@ -70,19 +70,29 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
     Ok(if verification.verified { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// `verify --seed HEX64 --game KICKER`: the seed's hand on the kicker game's own table, as a
-/// practised table deals it (see the module doc): one hand, never nudged.
-fn kicker_claim(args: &VerifyArgs, seed: Seed, game: KickerGame) -> Result<Claim, String> {
-    if args.hands != 1 {
+/// `verify --seed HEX64 --game TABLE`: the seed's hand on the table. A machine's at one of its line
+/// counts, its dead deal nudged by the rule with `--nudged`; any other table as its practised hand
+/// is dealt (see the module doc): one hand, never nudged.
+fn seed_claim(args: &VerifyArgs, seed: Seed, table: Table) -> Result<Claim, String> {
+    if !table.lines().contains(&args.hands) {
         return Err(format!(
-            "--hands {}: {game} is a kicker game, dealt one hand at a time as its practised table is (no Triple or Five Play); use --hands 1",
-            args.hands
+            "--hands {}: {} is dealt one hand at a time, as its practised table is (no Triple or Five Play); use --hands 1",
+            args.hands,
+            table.id()
         ));
     }
-    if args.nudged {
-        return Err(format!("--nudged: {game} is a kicker game, never nudged (no kind deals: its deals are pure, as a practised table's)"));
-    }
-    Ok(Claim { hold: args.hold, ..Claim::pasted(seed, Table::kicker(game), 1, args.commitment.clone(), &BETS) })
+    let nudge = match (args.nudged, table.as_machine()) {
+        (false, _) => None,
+        (true, Some(_)) => Some(rule_nudge(&seed, &table).ok_or("--nudged: this seed's deal is not dead, so no nudge")?),
+        (true, None) => {
+            return Err(format!(
+                "--nudged: {} is never nudged (no kind deals: its deals are pure, as a practised table's)",
+                table.id()
+            ))
+        }
+    };
+    let pasted = Claim::pasted(seed, table, args.hands, args.commitment.clone(), &BETS);
+    Ok(Claim { nudge, hold: args.hold, ..pasted })
 }
 
 fn text(v: &Verification) -> String {

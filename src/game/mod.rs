@@ -95,8 +95,8 @@ pub use rules::{Bet, Lines};
 pub use settings::Settings;
 pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
-pub use training::drills::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
-pub use training::table_drills::{TableDrillQuestion, TableDrillVerdict, MAX_DEALS_PER_QUESTION};
+pub use training::drills::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake, MAX_DEALS_PER_QUESTION};
+pub use training::table_drills::{TableDrillQuestion, TableDrillVerdict};
 pub use training::review::{AGAIN_RIGHT, AGAIN_WRONG};
 pub use store::player::StoredClaim;
 pub use whole_history::{History, HistoryCheck, HistoryFailure};
@@ -331,6 +331,15 @@ impl Game {
     /// A table's practice figures (zeros before its first hand).
     pub fn table_sums(&self, table: &str) -> Result<TableSums, GameError> {
         self.store.read(|tx| table_practice::sums(tx, table))
+    }
+
+    /// The table an id names: a machine, a kicker game, a library table or a saved lab table
+    /// (`lab:NAME`); `unknown-table` otherwise. Reads only.
+    pub fn table(&self, id: &str) -> Result<Table, GameError> {
+        if let Some(table) = Table::named(id) {
+            return Ok(table);
+        }
+        self.store.read(|tx| table_practice::resolve(tx, id))
     }
 
     /// The next hard decision to drill on `table` (a library table or `lab:NAME`), dealt from

@@ -12,6 +12,7 @@
 //! - [`verify`]: a record replayed from its seed and checked step by step — the one replay rule the
 //!   history and the audit use too;
 //! - [`daily`]: today's ten deals, the same for everyone on a date (their seeds, the machine of the day);
+//! - [`drill`]: drills' hard hands, each the hand of its own seed drawn from the run's seed;
 //! - [`decisions`]: the kind-deal decisions of a whole history replayed in order (the situations
 //!   from the balance and losing streak, each bag's draws), so a missing or added nudge is found;
 //! - [`seeds`]: hand seeds drawn from a master seed (simulations, labs, the CLI's scripted play).
@@ -24,6 +25,7 @@ pub mod commit;
 pub mod daily;
 pub mod deal;
 pub mod decisions;
+pub mod drill;
 pub mod nudge;
 pub mod seeds;
 pub mod settle;

@@ -5,21 +5,15 @@
 //! - [`plain_hold`], the hold a naive player picks (the rule is spelled out on the function);
 //!   deliberately not a strategy, only the yardstick of "obvious";
 //! - [`hard_reason`] / [`is_hard`], the verdict on one hand's 32 exact EVs ([`hand_evs`]);
-//! - [`HardHandsOn`] / [`hard_hands_with`], the generator on any table: one ChaCha20 stream from a
-//!   [`Seed`], a fresh 52-card deck shuffled by Fisher–Yates from that stream per hand, the first
-//!   five cards dealt, and only the hard hands kept, as [`DrillHand`]s. It needs the table (its
-//!   family and pays, for the plain rule) and a [`HandSolver`] giving a hand's 32 exact EVs on it.
-//!   The same seed, table and solver always give the same hands in the same order.
+//! - [`drill_hand_with`], the [`DrillHand`] of one dealt hand on a table (its family and pays, for
+//!   the plain rule) with a [`HandSolver`] giving the hand's 32 exact EVs on it, or `None` when the
+//!   hand is not hard.
 //!
-//! Three ways in, all the one generator:
-//!
-//! - a machine: [`HardHands`] / [`hard_hands`] (the solver is [`hand_evs`]);
-//! - a kicker game or any [`Base`](crate::library::Base): `hard_hands_with(base.paytable(), base,
-//!   seed, n)` (the base's own precomputed tables, [`Base::hand_evs`](crate::library::Base::hand_evs));
-//! - any [`Paytable`] — a library preset's or a lab table's: [`hard_hands_on_table`] /
-//!   [`HardHandsOn::on_table`] (the lab's solver for arbitrary tables, [`TableSolver`], built once
-//!   for the run). On a machine's own table it gives exactly the machine's hands (the solvers'
-//!   EVs are the same correctly rounded ratios; `tests/it/drill.rs` checks it).
+//! The hands come from the one dealing pipeline: `pipeline::drill::HardDeals` deals a run of hand
+//! seeds on a `Table` and keeps the hard ones (this module never deals: the pipeline imports the
+//! strategy, never the reverse). The solvers agree: a machine's own tables, the lab's solver for
+//! arbitrary tables ([`TableSolver`]) on a copy of its pays and its
+//! [`Base`](crate::library::Base) give the same correctly rounded EVs (`tests/it/drill.rs`).
 //!
 //! # When a hand is hard
 //!
@@ -48,13 +42,12 @@
 //!
 //! Every deal is solved exactly (about 0.2 µs with the tables built); there is no pre-filter, so
 //! exactly the hands satisfying the predicate above are kept. `benches/drill.rs` measures the
-//! generator per machine (`cargo bench -p vpoker --bench drill`): a few hundred thousand hard
-//! hands a second, against a target of 1,000. The first hand for a machine builds its strategy
-//! tables if they are not built yet (see [`crate::strategy::prepare`]); a kicker game's first
-//! hand folds its pay sums, and [`HardHandsOn::on_table`] builds a [`TableSolver`] for its table
-//! (a few milliseconds each once the family's counts exist).
+//! pipeline's generator per machine (`cargo bench -p vpoker --bench drill`), against a target of
+//! 1,000 hard hands a second. The first hand for a machine builds its strategy tables if they are
+//! not built yet (see [`crate::strategy::prepare`]); a kicker game's first hand folds its pay sums,
+//! and a copy's first hand builds a [`TableSolver`] for its table (a few milliseconds each once the
+//! family's counts exist).
 
-use rand_chacha::ChaCha20Rng;
 use serde::{Serialize, Serializer};
 
 use crate::card::{Card, Rank, Suit};
@@ -62,7 +55,6 @@ use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, Nat
 use crate::hold::Hold;
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
-use crate::shuffle::{fisher_yates, fresh_deck, Seed};
 use crate::strategy::custom::TableSolver;
 use crate::strategy::{compare_holds, hand_evs, kicker_hand_evs, HandEvs, HoldEv, TIE_EPSILON};
 
@@ -292,104 +284,4 @@ pub fn drill_hand_with(table: &Paytable, solver: &impl HandSolver, cards: &[Card
     let reason = hard_reason(&evs, plain)?;
     let holds = evs.sorted();
     Some(DrillHand { cards: *cards, best: holds[0].hold, holds, plain, reason })
-}
-
-/// The generator on any table: an endless iterator of hard hands dealt from one seed, the plain
-/// rule read on `table` and the EVs from a [`HandSolver`] for it.
-///
-/// Each deal shuffles a fresh deck with [`fisher_yates`] driven by the seed's ChaCha20 stream
-/// ([`Seed::rng`], one stream for the whole run, never restarted) and takes the first five cards;
-/// deals that are not hard are skipped. [`HardHandsOn::dealt`] counts every deal, hard or not.
-/// The deals depend on the seed alone, never on the table: two tables drilled from one seed see
-/// the same deals and keep those hard on each.
-#[derive(Clone, Debug)]
-pub struct HardHandsOn<'t, S> {
-    table: &'t Paytable,
-    solver: S,
-    rng: ChaCha20Rng,
-    dealt: u64,
-}
-
-/// The generator for one machine: [`HardHandsOn`] on the machine's own table with its own solver.
-pub type HardHands = HardHandsOn<'static, MachineId>;
-
-impl<'t, S: HandSolver> HardHandsOn<'t, S> {
-    /// The generator on `table` from `seed`, each hand's EVs from `solver` (which must solve
-    /// `table`: the generator cannot check it).
-    pub fn with(table: &'t Paytable, solver: S, seed: &Seed) -> HardHandsOn<'t, S> {
-        HardHandsOn { table, solver, rng: seed.rng(), dealt: 0 }
-    }
-
-    /// The table the hands are drilled on.
-    pub fn table(&self) -> &'t Paytable {
-        self.table
-    }
-
-    /// How many hands have been dealt so far, hard or not (the share of hard hands is the number
-    /// yielded over this).
-    pub fn dealt(&self) -> u64 {
-        self.dealt
-    }
-
-    /// The next deal from the stream, hard or not.
-    pub fn deal(&mut self) -> [Card; 5] {
-        let mut deck = fresh_deck();
-        fisher_yates(&mut deck, &mut self.rng);
-        self.dealt += 1;
-        [deck[0], deck[1], deck[2], deck[3], deck[4]]
-    }
-}
-
-impl HardHands {
-    /// The generator for `machine` from `seed`.
-    pub fn new(machine: MachineId, seed: &Seed) -> HardHands {
-        HardHandsOn::with(machine.paytable(), machine, seed)
-    }
-
-    /// The machine the hands are dealt for.
-    pub fn machine(&self) -> MachineId {
-        self.solver
-    }
-}
-
-impl<'t> HardHandsOn<'t, TableSolver> {
-    /// The generator on any paytable (a library preset's, a lab table's) from `seed`, solved by
-    /// the lab's solver for arbitrary tables (built here, a few milliseconds once the family's
-    /// counts exist; the first call of a process builds those).
-    pub fn on_table(table: &'t Paytable, seed: &Seed) -> HardHandsOn<'t, TableSolver> {
-        HardHandsOn::with(table, TableSolver::new(table), seed)
-    }
-}
-
-impl<S: HandSolver> Iterator for HardHandsOn<'_, S> {
-    type Item = DrillHand;
-
-    /// The next hard hand; never `None`.
-    fn next(&mut self) -> Option<DrillHand> {
-        loop {
-            let cards = self.deal();
-            if let Some(hand) = drill_hand_with(self.table, &self.solver, &cards) {
-                return Some(hand);
-            }
-        }
-    }
-}
-
-/// The first `count` hard hands of [`HardHandsOn::with`]`(table, solver, seed)`.
-pub fn hard_hands_with(table: &Paytable, solver: impl HandSolver, seed: &Seed, count: usize) -> Vec<DrillHand> {
-    HardHandsOn::with(table, solver, seed).take(count).collect()
-}
-
-/// The first `count` hard hands of [`HardHands::new`]`(machine, seed)`.
-pub fn hard_hands(machine: MachineId, seed: &Seed, count: usize) -> Vec<DrillHand> {
-    hard_hands_with(machine.paytable(), machine, seed, count)
-}
-
-/// The first `count` hard hands on any paytable from `seed`: a library preset's
-/// ([`crate::library::Preset::paytable`]), a lab table's, a kicker game's or a machine's. The EVs
-/// come from the lab's solver for arbitrary tables ([`TableSolver`], built once for the call), the
-/// plain rule reads `table`; on a machine's own table the hands are [`hard_hands`]'s for that
-/// machine, on a kicker game's those of `hard_hands_with(game.paytable(), game, …)`.
-pub fn hard_hands_on_table(table: &Paytable, seed: &Seed, count: usize) -> Vec<DrillHand> {
-    HardHandsOn::on_table(table, seed).take(count).collect()
 }

@@ -1,8 +1,9 @@
 //! The hard-decisions drill source: the plain rule on hand-picked hands, every generated hand hard
 //! by an independent recomputation of the predicate, no hard deal skipped, determinism per seed,
 //! the JSON shape, and the share of hard hands among random deals (printed with `--nocapture`);
-//! the one generator on any table: a machine's own table through the lab's solver gives the
-//! machine's hands, the kicker games' and a library table's hands are hard on their own tables.
+//! the pipeline's one generator on any table (each deal the hand of its own seed, verifiable): a
+//! machine's own table through the lab's solver gives the machine's hands, the kicker games' and a
+//! library table's hands are hard on their own tables.
 
 use vpoker::card::{parse_hand, Card};
 use vpoker::eval::Family;
@@ -12,10 +13,14 @@ use vpoker::library::{Base, Preset};
 use vpoker::machine::{MachineId, Paytable};
 use vpoker::shuffle::Seed;
 use vpoker::strategy::custom::{self, TableSolver};
+use vpoker::pipeline::drill::{self as deals, HardDeals};
+use vpoker::pipeline::seeds::HandSeeds;
+use vpoker::pipeline::verify::{verify, Claim};
+use vpoker::pipeline::{Deal, NudgeSource};
 use vpoker::strategy::drill::{
-    drill_hand, drill_hand_with, hard_hands, hard_hands_on_table, hard_hands_with, hard_reason, plain_hold,
-    plain_hold_on, runner_up, DrillHand, HardHands, HardHandsOn, HardReason, CLOSE_CALL_SHARE,
+    drill_hand, drill_hand_with, hard_reason, plain_hold, plain_hold_on, runner_up, DrillHand, HardReason, CLOSE_CALL_SHARE,
 };
+use vpoker::table::Table;
 use vpoker::strategy::{brute_force_evs, brute_force_table_evs, hand_evs, kicker_hand_evs, HandEvs};
 
 /// Hard hands checked per machine by recomputing everything.
@@ -28,6 +33,22 @@ fn seed(byte: u8) -> Seed {
     bytes[0] = byte;
     bytes[31] = 0xd1;
     Seed::from_bytes(bytes)
+}
+
+/// The first `count` hard hands of the drill run from `seed` on `table` (the pipeline's generator).
+fn hard_on(table: &Table, seed: &Seed, count: usize) -> Vec<DrillHand> {
+    deals::hard_hands(table, seed, count).into_iter().map(|deal| deal.hand).collect()
+}
+
+/// The same on a machine's own table.
+fn hard_hands(machine: MachineId, seed: &Seed, count: usize) -> Vec<DrillHand> {
+    hard_on(&Table::machine(machine), seed, count)
+}
+
+/// A lab table with a base's own pays: a copy, solved by the lab's solver for arbitrary tables.
+fn copy_of(base: Base) -> Table {
+    let pays: Vec<u32> = base.paytable().rows().iter().map(|row| row.pay).collect();
+    Table::lab("copy", base, &pays).unwrap()
 }
 
 fn hand(text: &str) -> [Card; 5] {
@@ -91,10 +112,10 @@ fn every_generated_hand_is_hard_on_every_machine() {
 #[test]
 fn the_generator_keeps_exactly_the_hard_deals_in_order() {
     for (idx, machine) in MachineId::ALL.into_iter().enumerate() {
-        let mut dealer = HardHands::new(machine, &seed(100 + idx as u8));
+        let mut dealer = HardDeals::new(&Table::machine(machine), &seed(100 + idx as u8));
         let mut expected = Vec::new();
         for _ in 0..2000 {
-            let cards = dealer.deal();
+            let (_, cards) = dealer.deal();
             let evs = hand_evs(machine, &cards);
             let verdict = independently_hard(evs.as_array(), plain_hold(machine, &cards));
             assert_eq!(verdict, hard_reason(&evs, plain_hold(machine, &cards)));
@@ -103,18 +124,32 @@ fn the_generator_keeps_exactly_the_hard_deals_in_order() {
                 expected.push(cards);
             }
         }
-        let mut generator = HardHands::new(machine, &seed(100 + idx as u8));
-        let got: Vec<[Card; 5]> = generator.by_ref().take(expected.len()).map(|h| h.cards).collect();
+        let mut generator = HardDeals::new(&Table::machine(machine), &seed(100 + idx as u8));
+        let got: Vec<[Card; 5]> = generator.by_ref().take(expected.len()).map(|h| h.hand.cards).collect();
         assert_eq!(got, expected, "{machine}");
         assert!(generator.dealt() <= 2000 && generator.dealt() > expected.len() as u64, "{machine}");
     }
 }
 
 #[test]
-fn the_first_deal_is_the_seed_s_deck_and_runs_are_deterministic() {
-    let first = HardHands::new(MachineId::JacksOrBetter, &seed(7)).deal();
-    let deck = seed(7).deck();
-    assert_eq!(first, [deck[0], deck[1], deck[2], deck[3], deck[4]]);
+fn every_deal_is_the_pipeline_s_hand_of_its_own_seed_and_runs_are_deterministic() {
+    // The run's deals are the hand seeds of the run's seed, stream 0, each dealt by the pipeline.
+    let mut dealer = HardDeals::new(&Table::machine(MachineId::JacksOrBetter), &seed(7));
+    for hand_seed in HandSeeds::new(&seed(7), 0).take(50) {
+        let deck = hand_seed.deck();
+        assert_eq!(dealer.deal(), (hand_seed, [deck[0], deck[1], deck[2], deck[3], deck[4]]));
+    }
+    // Every hard hand names its seed; the pipeline deals its cards on its table, and the one
+    // verification replays it (one hand, never nudged, any hold).
+    for table in [Table::machine(MachineId::DeucesWild), Table::kicker(KickerGame::DoubleDoubleBonus), copy_of(Base::Machine(MachineId::BonusPoker))] {
+        for deal in deals::hard_hands(&table, &seed(8), 40) {
+            assert_eq!(Deal::deal(&deal.seed, &table, 1, NudgeSource::Never).dealt(), deal.hand.cards, "{table:?}");
+            let claim = Claim { hold: Some(deal.hand.best), ..Claim::pasted(deal.seed, table.clone(), 1, None, &[1]) };
+            let verification = verify(&claim);
+            assert!(verification.verified, "{table:?}");
+            assert_eq!(verification.dealt, deal.hand.cards);
+        }
+    }
     for machine in MachineId::ALL {
         let a = hard_hands(machine, &seed(9), 300);
         assert_eq!(a, hard_hands(machine, &seed(9), 300), "{machine}");
@@ -195,12 +230,14 @@ fn equal_best_holds_count_as_one() {
 
 #[test]
 fn a_drill_hand_serialises_as_the_contract_object() {
-    let drill = hard_hands(MachineId::DeucesWild, &seed(3), 1).remove(0);
-    let value = serde_json::to_value(&drill).unwrap();
+    let deal = deals::hard_hands(&Table::machine(MachineId::DeucesWild), &seed(3), 1).remove(0);
+    let drill = &deal.hand;
+    let value = serde_json::to_value(&deal).unwrap();
     let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
     let mut sorted_keys = keys.clone();
     sorted_keys.sort_unstable();
-    assert_eq!(sorted_keys, ["best", "cards", "holds", "plain", "reason"]);
+    assert_eq!(sorted_keys, ["best", "cards", "holds", "plain", "reason", "seed"]);
+    assert_eq!(value["seed"], deal.seed.to_string());
     assert_eq!(value["cards"].as_array().unwrap().len(), 5);
     assert_eq!(value["cards"][0], drill.cards[0].to_string());
     assert_eq!(value["best"], drill.best.mask());
@@ -216,12 +253,12 @@ fn a_drill_hand_serialises_as_the_contract_object() {
 #[test]
 fn the_share_of_hard_hands_among_random_deals() {
     for (idx, machine) in MachineId::ALL.into_iter().enumerate() {
-        let mut dealer = HardHands::new(machine, &seed(200 + idx as u8));
+        let mut dealer = HardDeals::new(&Table::machine(machine), &seed(200 + idx as u8));
         let (mut differs, mut close) = (0u64, 0u64);
         // Plain-rule-differs deals by the number of cards the plain rule held.
         let mut differs_by_held = [0u64; 6];
         for _ in 0..N_SHARE_DEALS {
-            let cards = dealer.deal();
+            let (_, cards) = dealer.deal();
             let evs = hand_evs(machine, &cards);
             let plain = plain_hold(machine, &cards);
             match hard_reason(&evs, plain) {
@@ -261,32 +298,30 @@ fn check_generated_on(table: &Paytable, drill: &DrillHand, evs: &HandEvs, what: 
 }
 
 #[test]
-fn on_a_machine_s_own_table_the_table_generator_gives_the_machine_s_hands() {
+fn on_a_machine_s_own_table_every_solver_gives_the_machine_s_hands() {
     for (idx, machine) in MachineId::ALL.into_iter().enumerate() {
         let ours = hard_hands(machine, &seed(40 + idx as u8), 400);
         // The lab's solver for arbitrary tables, on a copy of the machine's table.
-        let copy = machine.paytable().clone();
-        assert_eq!(hard_hands_on_table(&copy, &seed(40 + idx as u8), 400), ours, "{machine}");
-        // The generic generator with a closure, and through the machine's `Base`.
+        assert_eq!(hard_on(&copy_of(Base::Machine(machine)), &seed(40 + idx as u8), 400), ours, "{machine}");
+        // Each hand judged with a closure, and through the machine's `Base`.
         let closure = |cards: &[Card; 5]| hand_evs(machine, cards);
-        assert_eq!(hard_hands_with(machine.paytable(), closure, &seed(40 + idx as u8), 400), ours, "{machine}");
         let base = Base::Machine(machine);
-        assert_eq!(hard_hands_with(base.paytable(), base, &seed(40 + idx as u8), 400), ours, "{machine}");
-        // The plain rule on the machine's table is the machine's.
         for hand in &ours {
+            assert_eq!(drill_hand_with(machine.paytable(), &closure, &hand.cards).as_ref(), Some(hand), "{machine}");
+            assert_eq!(drill_hand_with(base.paytable(), &base, &hand.cards).as_ref(), Some(hand), "{machine}");
+            // The plain rule on the machine's table is the machine's.
             assert_eq!(plain_hold_on(machine.paytable(), &hand.cards), plain_hold(machine, &hand.cards));
         }
     }
     // Jacks or Better 9/6 from the library is the machine's table: the same hands.
-    let preset = Preset::find("jacks-or-better-9-6").unwrap().paytable();
-    assert_eq!(hard_hands_on_table(&preset, &seed(40), 400), hard_hands(MachineId::JacksOrBetter, &seed(40), 400));
+    let preset = Table::preset(Preset::find("jacks-or-better-9-6").unwrap());
+    assert_eq!(hard_on(&preset, &seed(40), 400), hard_hands(MachineId::JacksOrBetter, &seed(40), 400));
     // The iterator counts every deal, as the machine's does.
-    let mut on_table = HardHandsOn::on_table(&preset, &seed(41));
-    let mut machine = HardHands::new(MachineId::JacksOrBetter, &seed(41));
+    let mut on_table = HardDeals::new(&preset, &seed(41));
+    let mut machine = HardDeals::new(&Table::machine(MachineId::JacksOrBetter), &seed(41));
     assert_eq!(on_table.by_ref().take(50).count(), machine.by_ref().take(50).count());
     assert_eq!(on_table.dealt(), machine.dealt());
-    assert_eq!(machine.machine(), MachineId::JacksOrBetter);
-    assert_eq!(machine.table().rows(), MachineId::JacksOrBetter.paytable().rows());
+    assert_eq!(machine.table(), &Table::machine(MachineId::JacksOrBetter));
 }
 
 #[test]
@@ -294,7 +329,7 @@ fn every_kicker_hand_is_hard_on_the_kicker_table_and_the_decisions_are_the_kicke
     for (idx, game) in KickerGame::ALL.into_iter().enumerate() {
         let table = game.paytable();
         let s = seed(60 + idx as u8);
-        let hands = hard_hands_with(table, game, &s, N_CHECKED);
+        let hands = hard_on(&Table::kicker(game), &s, N_CHECKED);
         assert_eq!(hands.len(), N_CHECKED);
         for drill in &hands {
             check_generated_on(table, drill, &kicker_hand_evs(game, &drill.cards), game.id());
@@ -307,19 +342,19 @@ fn every_kicker_hand_is_hard_on_the_kicker_table_and_the_decisions_are_the_kicke
         }
         let n_differs = hands.iter().filter(|h| h.reason == HardReason::PlainRuleDiffers).count();
         assert!(n_differs > 0 && n_differs < N_CHECKED, "{game}: both reasons occur ({n_differs})");
-        // The same hands from the lab's solver on the kicker table, from the library's preset of the
-        // same pays, and from the game's `Base`; deterministic per seed.
-        assert_eq!(hard_hands_on_table(table, &s, 300), hands[..300], "{game}");
+        // The same hands from the lab's solver on a copy of the kicker table, from the library's
+        // preset of the same pays, and judged through the game's `Base`; deterministic per seed.
+        assert_eq!(hard_on(&copy_of(Base::Kicker(game)), &s, 300), hands[..300], "{game}");
         let preset = match game {
             KickerGame::DoubleDoubleBonus => "double-double-bonus-9-6",
             KickerGame::TripleDoubleBonus => "triple-double-bonus-9-7",
         };
         let preset = Preset::find(preset).unwrap();
         assert_eq!(preset.paytable().rows(), table.rows(), "{game}");
-        assert_eq!(hard_hands_on_table(&preset.paytable(), &s, 300), hands[..300], "{game}");
+        assert_eq!(hard_on(&Table::preset(preset), &s, 300), hands[..300], "{game}");
         let base = Base::Kicker(game);
-        assert_eq!(hard_hands_with(base.paytable(), base, &s, 300), hands[..300], "{game}");
-        assert_ne!(hard_hands_with(table, game, &seed(99), 300), hands[..300], "{game}");
+        assert!(hands[..300].iter().all(|h| drill_hand_with(base.paytable(), &base, &h.cards).as_ref() == Some(h)), "{game}");
+        assert_ne!(hard_on(&Table::kicker(game), &seed(99), 300), hands[..300], "{game}");
         // The same deals as Jacks or Better's run, kept and decided by the kicker table: not the
         // machine's hands.
         let job = hard_hands(MachineId::JacksOrBetter, &s, 300);
@@ -375,7 +410,7 @@ fn the_plain_rule_reads_the_table_s_pays() {
 fn a_short_pay_library_table_drills_its_own_hard_hands() {
     let table = Preset::find("jacks-or-better-8-5").unwrap().paytable();
     let solver = TableSolver::new(&table);
-    let hands = hard_hands_on_table(&table, &seed(80), 1000);
+    let hands = hard_on(&Table::preset(Preset::find("jacks-or-better-8-5").unwrap()), &seed(80), 1000);
     assert_eq!(hands.len(), 1000);
     for drill in &hands {
         check_generated_on(&table, drill, &solver.hand_evs(&drill.cards), "jacks-or-better-8-5");
@@ -392,10 +427,10 @@ fn a_short_pay_library_table_drills_its_own_hard_hands() {
 #[test]
 fn the_share_of_hard_hands_on_the_kicker_tables() {
     for (idx, game) in KickerGame::ALL.into_iter().enumerate() {
-        let mut dealer = HardHandsOn::with(game.paytable(), game, &seed(220 + idx as u8));
+        let mut dealer = HardDeals::new(&Table::kicker(game), &seed(220 + idx as u8));
         let (mut differs, mut close) = (0u64, 0u64);
         for _ in 0..N_SHARE_DEALS {
-            let cards = dealer.deal();
+            let (_, cards) = dealer.deal();
             let evs = kicker_hand_evs(game, &cards);
             match hard_reason(&evs, plain_hold_on(game.paytable(), &cards)) {
                 Some(HardReason::PlainRuleDiffers) => differs += 1,

@@ -10,7 +10,8 @@ use vpoker::machine::MachineId;
 use vpoker::pipeline::settle::HoldVerdict;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::custom::TableSolver;
-use vpoker::strategy::drill;
+use vpoker::pipeline::drill;
+use vpoker::table::Table;
 
 fn seed(n: u64) -> Seed {
     let mut bytes = [0u8; 32];
@@ -36,7 +37,7 @@ fn a_tables_drill_deals_its_hard_hands_judges_them_and_keeps_a_tally_apart() {
         let question = game.table_drill(preset.id, seed(n)).unwrap();
         assert_eq!((question.table.as_str(), question.name.as_str(), question.bet), (preset.id, preset.name, 5));
         // The generator's first hard hand of that seed on that table.
-        let expected = drill::hard_hands_on_table(&table, &seed(n), 1).remove(0);
+        let expected = drill::hard_hands(&Table::preset(preset), &seed(n), 1).remove(0).hand;
         assert_eq!(question.cards, expected.cards);
         assert_eq!(game.table_drill(preset.id, seed(n)).unwrap(), question, "the same seed, the same question");
         let evs = solver.hand_evs(&question.cards);

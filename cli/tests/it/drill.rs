@@ -24,7 +24,7 @@ fn drill(game: &str, seed: &str, count: &str, json: bool) -> String {
 /// Checks one line against the contract and returns it parsed.
 fn check_line(line: &str) -> Value {
     let value: Value = serde_json::from_str(line).expect("a JSON object");
-    assert_eq!(keys(&value), ["cards", "best", "holds", "plain", "reason"]);
+    assert_eq!(keys(&value), ["seed", "cards", "best", "holds", "plain", "reason"]);
     let cards: Vec<&str> = value["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     assert_eq!(cards.len(), 5);
     assert!(vpoker::card::parse_hand(&cards.join(" ")).is_ok(), "five distinct cards: {cards:?}");
@@ -268,5 +268,51 @@ fn the_mistakes_source_is_for_the_machines_only() {
     }
     assert!(!db.exists(), "no database is created");
     let help = text(&vpoker(&["drill", "--help"]).stdout);
-    assert!(help.contains("double-double-bonus, triple-double-bonus]"), "{help}");
+    assert!(help.contains("double-double-bonus, triple-double-bonus, ") && help.contains("jacks-or-better-8-5"), "{help}");
+}
+
+/// Any table is drilled by id — a library table, or a lab table read from `--db` — and every hand
+/// names its seed, which `verify --seed` deals again on that table.
+#[test]
+fn every_table_is_drilled_and_each_hand_s_seed_verifies_on_it() {
+    use vpoker::game::{Game, RowPay};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let db_text = db.to_str().unwrap();
+    let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
+    Game::open(&db).unwrap().save_lab_table("Six five", vpoker::machine::MachineId::JacksOrBetter, &pays).unwrap();
+    for (game, with_db) in [("jacks-or-better-8-5", false), ("lab:Six five", true), ("double-double-bonus", false)] {
+        let mut args = vec!["drill", "--game", game, "--source", "hard", "--count", "5", "--seed", SEED, "--json"];
+        if with_db {
+            args.extend_from_slice(&["--db", db_text]);
+        }
+        let out = vpoker(&args);
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        for line in text(&out.stdout).lines() {
+            let hand = check_line(line);
+            let seed = hand["seed"].as_str().unwrap();
+            let mut verify = vec!["verify", "--seed", seed, "--game", game, "--hold", "0", "--json"];
+            if with_db {
+                verify.extend_from_slice(&["--db", db_text]);
+            }
+            let out = vpoker(&verify);
+            let replayed: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!((out.status.code(), &replayed["dealt"], &replayed["game"]), (Some(0), &hand["cards"], &Value::from(game)));
+        }
+    }
+    // The 8/5 table's hands are not the 9/6 machine's: the same deals, other pays.
+    assert_ne!(drill("jacks-or-better-8-5", SEED, "40", true), drill("jacks-or-better", SEED, "40", true));
+    // A lab table needs the game it was saved in; one that is not there is the game's refusal.
+    let line = usage_error(&["drill", "--game", "lab:Six five", "--source", "hard", "--count", "1", "--seed", SEED]);
+    assert!(line.contains("--db"), "{line}");
+    let line = usage_error(&["verify", "--seed", SEED, "--game", "lab:Six five"]);
+    assert!(line.contains("--db"), "{line}");
+    for args in [
+        &["drill", "--game", "lab:None", "--source", "hard", "--count", "1", "--seed", SEED, "--db", db_text][..],
+        &["verify", "--seed", SEED, "--game", "lab:None", "--db", db_text][..],
+    ] {
+        let out = vpoker(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stdout).contains("unknown-table"), "{args:?}");
+    }
 }

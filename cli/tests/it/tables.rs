@@ -102,8 +102,8 @@ fn a_tables_hard_decisions_are_drilled_with_play_table_drill() {
     assert_eq!(keys(&question), ["table", "name", "seed", "cards", "bet", "tally"]);
     assert_eq!(question["seed"], seed);
     let parsed: Vec<vpoker::card::Card> = question["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
-    let table = vpoker::library::Preset::find("double-double-bonus-9-6").unwrap().paytable();
-    let expected = vpoker::strategy::drill::hard_hands_on_table(&table, &seed.parse().unwrap(), 1).remove(0);
+    let table = vpoker::table::Table::named("double-double-bonus-9-6").unwrap();
+    let expected = vpoker::pipeline::drill::hard_hands(&table, &seed.parse().unwrap(), 1).remove(0).hand;
     assert_eq!(parsed, expected.cards, "the drill generator's first hard hand of the seed");
     let verdict = play(&["table-drill-answer", "--table", "double-double-bonus-9-6", "--seed", seed, "--hold", &expected.best.mask().to_string()]);
     assert_eq!((verdict["correct"].as_bool(), verdict["tally"]["answered"].as_u64()), (Some(true), Some(1)));

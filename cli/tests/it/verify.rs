@@ -536,17 +536,17 @@ fn a_seed_on_a_kicker_game_is_its_practised_tables_hand_paid_by_the_kicker_table
     assert_eq!((code, bare["hold"].is_null(), bare["hands"][0]["drawn"].as_array().unwrap().len()), (Some(0), true, 5));
 }
 
-/// A kicker game is dealt one hand at a time and never nudged: `--hands 3|5` and `--nudged` are
-/// usage errors that say so; the machines keep theirs.
+/// A table that is not a machine (a kicker game, a library table) is dealt one hand at a time and
+/// never nudged: `--hands 3|5` and `--nudged` are usage errors that say so; the machines keep theirs.
 #[test]
-fn a_kicker_seed_refuses_multi_play_and_nudges() {
+fn a_table_seed_refuses_multi_play_and_nudges() {
     use crate::common::usage_error;
-    for game in ["double-double-bonus", "triple-double-bonus"] {
+    for game in ["double-double-bonus", "triple-double-bonus", "jacks-or-better-8-5"] {
         for hands in ["3", "5"] {
             let line = usage_error(&["verify", "--seed", SEED, "--game", game, "--hands", hands]);
             assert_eq!(
                 line,
-                format!("vpoker: --hands {hands}: {game} is a kicker game, dealt one hand at a time as its practised table is (no Triple or Five Play); use --hands 1")
+                format!("vpoker: --hands {hands}: {game} is dealt one hand at a time, as its practised table is (no Triple or Five Play); use --hands 1")
             );
         }
         let line = usage_error(&["verify", "--seed", SEED, "--game", game, "--nudged"]);

@@ -1,5 +1,5 @@
 //! Drills: per machine, no chips and no XP, counted apart (`drill_totals`). Two sources:
-//! **hard** decisions drawn by the core from a seed (`strategy::drill`), and the player's own
+//! **hard** decisions drawn by the core from a seed (`pipeline::drill`), and the player's own
 //! **mistakes** from the review queue (`review.rs`), which come back until answered right twice in
 //! a row. Each answer is judged at once by the exact EVs: correct or not, the EV given up in chips
 //! at the bet, the best hold, the full EV table, and the tally and streak.
@@ -12,7 +12,9 @@ use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::settle::{hint_holds, HintHold, HoldVerdict};
 use crate::shuffle::Seed;
-use crate::strategy::{drill, hand_evs};
+use crate::pipeline::drill::HardDeals;
+use crate::strategy::hand_evs;
+use crate::table::Table;
 
 use super::review;
 use crate::game::error::GameError;
@@ -20,6 +22,10 @@ use crate::game::hands::{self, HandRecord};
 use crate::game::rules;
 use crate::game::store::codes::machine_code;
 use crate::game::store::{player, Failure, Res};
+
+/// The most deals looked at for one hard hand (one in two is hard on every machine; a table on which
+/// no hold ever beats another has none, and says so).
+pub const MAX_DEALS_PER_QUESTION: u64 = 10_000;
 
 /// Where drill hands come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,7 +140,8 @@ pub(crate) fn next(conn: &Connection, machine: MachineId, source: DrillSource, s
     let queue = review::queue_len(conn, machine)?;
     match source {
         DrillSource::Hard => {
-            let hand = drill::hard_hands(machine, &seed, 1).into_iter().next();
+            // A machine's table has hard hands in one deal of two: the search always ends.
+            let hand = HardDeals::new(&Table::machine(machine), &seed).next_within(MAX_DEALS_PER_QUESTION).map(|d| d.hand);
             // The bet last played there (checked where the remembered bets are read).
             let bet = last_bet(conn, machine)?.unwrap_or(rules::BETS[0]);
             Ok(hand.map(|h| DrillQuestion { machine, source, hand: None, cards: h.cards, bet, queue }))

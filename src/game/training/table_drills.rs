@@ -1,5 +1,5 @@
 //! Drills of hard decisions on any table (a library table or a saved lab table): the hard hands
-//! of that table (`strategy::drill`, the same rule as on the machines, the EVs from the table's
+//! of that table (`pipeline::drill`, the same rule as on the machines, the EVs from the table's
 //! own solver), judged by the one verdict, no chips and no XP, tallied apart per table in
 //! `table_drill_totals` (primary data: a drill answer stores no hand). The machines' drills and
 //! progression are untouched.
@@ -10,21 +10,16 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::machine::Paytable;
+use crate::pipeline::drill::HardDeals;
 use crate::pipeline::settle::{hint_holds, HintHold, HoldVerdict};
 use crate::shuffle::Seed;
-use crate::strategy::custom::TableSolver;
-use crate::strategy::drill::{self, HardHandsOn, HardReason};
+use crate::strategy::drill::HardReason;
 
-use super::drills::DrillTally;
+use super::drills::{DrillTally, MAX_DEALS_PER_QUESTION};
 use crate::game::error::GameError;
 use crate::game::rules;
 use crate::game::store::Res;
 use crate::game::table_practice;
-
-/// The most deals looked at for one hard hand. A real table has one in two or three deals hard;
-/// a table on which no hold ever beats another (every pay 0) has none, and says so.
-pub const MAX_DEALS_PER_QUESTION: u64 = 10_000;
 
 /// A hard hand to answer on a table. The best hold and the EVs come with the verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -91,36 +86,25 @@ struct Dealt {
     cards: [Card; 5],
     bet: u32,
     reason: HardReason,
-    solver: TableSolver,
 }
 
+/// The first hard hand of the drill run from `seed` on the table (the pipeline's drill deals),
+/// looking at most at [`MAX_DEALS_PER_QUESTION`] deals.
 fn deal(conn: &Connection, table: &str, seed: &Seed) -> Res<(Table, Dealt)> {
     let resolved = table_practice::resolve(conn, table)?;
     let id = resolved.id().to_string();
-    let (cards, reason, solver) =
-        first_hard(resolved.paytable(), seed).ok_or_else(|| GameError::NoHardHands { table: id.clone() })?;
+    let hard = HardDeals::new(&resolved, seed)
+        .next_within(MAX_DEALS_PER_QUESTION)
+        .ok_or_else(|| GameError::NoHardHands { table: id.clone() })?;
     let bet = table_practice::last_bet(conn, &id)?.unwrap_or(rules::BETS[0]);
-    Ok((resolved, Dealt { cards, bet, reason, solver }))
-}
-
-/// The first hard deal of `seed`'s stream on `table` (the drill generator's deals and rule),
-/// looking at most at [`MAX_DEALS_PER_QUESTION`] deals.
-fn first_hard(table: &Paytable, seed: &Seed) -> Option<([Card; 5], HardReason, TableSolver)> {
-    let solver = TableSolver::new(table);
-    // The generator's own deal stream; each deal judged here, so that the search stops.
-    let mut deals = HardHandsOn::with(table, |hand: &[Card; 5]| solver.hand_evs(hand), seed);
-    let found = (0..MAX_DEALS_PER_QUESTION).find_map(|_| {
-        let cards = deals.deal();
-        drill::drill_hand_with(table, &solver, &cards).map(|hand| (cards, hand.reason))
-    });
-    found.map(|(cards, reason)| (cards, reason, solver))
+    Ok((resolved, Dealt { cards: hard.hand.cards, bet, reason: hard.hand.reason }))
 }
 
 /// Judges `hold` on the hard hand `seed` deals on `table` by the one verdict ([`HoldVerdict`])
 /// and counts it: the core deals the hand again, so only a hand it dealt can be answered.
 pub(crate) fn answer(conn: &Connection, table: &str, seed: Seed, hold: Hold) -> Res<TableDrillVerdict> {
     let (resolved, hand) = deal(conn, table, &seed)?;
-    let evs = hand.solver.hand_evs(&hand.cards);
+    let evs = resolved.hand_evs(&hand.cards);
     let stake = u64::from(hand.bet);
     let verdict = HoldVerdict::of(&evs, hold, stake);
     let correct = !verdict.mistake;
