@@ -69,7 +69,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     let mistakes_20 = median(&mut || game.mistakes(None, 20).map(drop).map_err(fail))?;
     let drill_mistake = median(&mut || {
         let seed = vpoker::shuffle::Seed::from_bytes([7; 32]);
-        game.drill_next(jacks, vpoker::game::DrillSource::Mistakes, seed).map(drop).map_err(fail)
+        game.drill_next(jacks.id(), vpoker::game::DrillSource::Mistakes, seed).map(drop).map_err(fail)
     })?;
     let sessions = session_figures(&median)?;
     let started = Instant::now();

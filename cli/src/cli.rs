@@ -296,33 +296,42 @@ pub enum PlayCommand {
     /// Every milestone (`id`, `reached`, `progress` of `goal`, `reached_on`): skill and habit, never
     /// spending. Reads only.
     Milestones,
-    /// A hard decision to drill on a library or lab table (`table`, `name`, `seed`, `cards`, `bet`,
-    /// `tally`); reads only (the seed comes from OS entropy unless --seed is given).
-    TableDrill(TableDrillArgs),
-    /// Answer a table drill: the hand --seed deals on --table, judged and counted (no chips, no XP).
-    TableDrillAnswer(TableDrillAnswerArgs),
+    /// A hand to drill on any table (`table`, `source`, `seed` or `hand`, `name`, `cards`, `bet`,
+    /// `queue`, `tally`), or null when the mistakes queue is empty; reads only (a hard hand's seed
+    /// comes from OS entropy unless --seed is given).
+    Drill(DrillArgs),
+    /// Answer a drill: the hand --seed deals on --table (hard) or queued hand --hand (mistakes),
+    /// found again by the core, judged and counted (no chips, no XP).
+    DrillAnswer(DrillAnswerArgs),
 }
 
-/// `table-drill --table ID [--seed HEX64]`
+/// `drill --table ID [--source hard|mistakes] [--seed HEX64]`
 #[derive(Args)]
-pub struct TableDrillArgs {
-    /// A library id (`vpoker tables`) or a saved lab table (`lab:NAME`).
+pub struct DrillArgs {
+    /// Any table: a machine, a kicker game, a library id (`vpoker tables`) or a saved lab table (`lab:NAME`).
     #[arg(long, value_name = "ID")]
     pub table: String,
-    /// Seed of the question, to reproduce one: 64 hex digits (default: from OS entropy).
+    /// Where the hand comes from: hard (dealt from a seed) or mistakes (the table's review queue).
+    #[arg(long, value_name = "SOURCE", default_value = "hard")]
+    pub source: String,
+    /// With --source hard: the drill run's seed, to reproduce a question: 64 hex digits (default: from OS entropy).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
 }
 
-/// `table-drill-answer --table ID --seed HEX64 --hold MASK`
+/// `drill-answer --table ID (--seed HEX64 | --hand ID) --hold MASK`
 #[derive(Args)]
-pub struct TableDrillAnswerArgs {
+#[command(group(ArgGroup::new("which").required(true).args(["seed", "hand"])))]
+pub struct DrillAnswerArgs {
     /// The question's table.
     #[arg(long, value_name = "ID")]
     pub table: String,
-    /// The question's seed (the core deals the same hand again).
+    /// A hard question's seed (the core deals the same hand again).
     #[arg(long, value_name = "HEX64")]
-    pub seed: Seed,
+    pub seed: Option<Seed>,
+    /// A mistakes question's hand (it must be on the table's review queue).
+    #[arg(long, value_name = "ID")]
+    pub hand: Option<i64>,
     /// Cards to keep: a mask 0-31 (bit i keeps card i) or five 0/1 characters like 10110.
     #[arg(long, value_name = "MASK", allow_hyphen_values = true)]
     pub hold: String,

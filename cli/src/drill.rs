@@ -90,7 +90,7 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             // At most a page of the queue (more is refused by the core as `history-limit`).
             let page = vpoker::game::rules::HISTORY_PAGE_MAX;
             let limit = args.count.map_or(page, |n| u32::try_from(n).unwrap_or(u32::MAX));
-            let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(machine), limit)) {
+            let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(machine.id()), limit)) {
                 Ok(queued) => queued,
                 Err(error) => {
                     println!("{}", serde_json::json!({ "error": error }));

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use vpoker::game::{Bet, DealRequest, Game, GameError, Lines, Moment};
+use vpoker::game::{Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
@@ -63,19 +63,23 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Milestones => Ok(print_outcome(Game::open(&db).and_then(|game| game.milestones()))),
-        PlayCommand::TableDrill(args) => {
+        PlayCommand::Drill(args) => {
             let seed = match args.seed {
                 Some(seed) => seed,
                 None => os_seed()?,
             };
-            Ok(print_outcome(Game::open(&db).and_then(|game| game.table_drill(&args.table, seed))))
+            let outcome = DrillSource::parse(&args.source).and_then(|source| Game::open(&db)?.drill_next(&args.table, source, seed));
+            Ok(print_outcome(outcome))
         }
-        PlayCommand::TableDrillAnswer(args) => {
-            let outcome = args
-                .hold
-                .parse::<Hold>()
-                .map_err(GameError::from)
-                .and_then(|hold| Game::open(&db)?.table_drill_answer(&args.table, args.seed, hold));
+        PlayCommand::DrillAnswer(args) => {
+            let from = match (args.seed, args.hand) {
+                (Some(seed), _) => DrillFrom::Hard { seed },
+                (None, Some(hand)) => DrillFrom::Mistakes { hand },
+                (None, None) => return Err("drill-answer needs --seed or --hand".into()),
+            };
+            let key = DrillKey { table: args.table, from };
+            let outcome =
+                args.hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.drill_answer(&key, hold));
             Ok(print_outcome(outcome))
         }
         PlayCommand::Daily => Ok(print_outcome(Game::open(&db).and_then(|game| game.daily_deals(today)))),

@@ -2,9 +2,9 @@
 //! call into `vpoker::game` on a blocking worker; the shell adds only the clock (for sessions) and a
 //! fresh OS seed (for a hard drill hand).
 
-use serde::Serialize;
+use serde::Deserialize;
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake};
+use vpoker::game::{DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillVerdict, QueuedMistake};
 use vpoker::game::Session;
 use vpoker::game::SessionCard;
 use vpoker::game::{Arrival, Coach, GameError};
@@ -54,43 +54,48 @@ pub async fn background<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<S
     with_game(app, move |game| game.background(now)).await
 }
 
-/// The next drill hand on a machine (`null` when the mistakes queue is empty).
+/// The next drill hand on any table (`null` when its mistakes queue is empty); a hard hand is dealt
+/// from a fresh OS seed, which the question carries for the answer.
 #[tauri::command]
 pub async fn drill_next<R: Runtime>(
     app: AppHandle<R>,
-    machine: String,
+    table: String,
     source: String,
 ) -> CommandResult<Option<DrillQuestion>> {
-    let (machine, source) = (self::machine(&machine)?, self::source(&source)?);
+    let source = self::source(&source)?;
     let seed = os_seed()?;
-    with_game(app, move |game| game.drill_next(machine, source, seed)).await
+    with_game(app, move |game| game.drill_next(&table, source, seed)).await
 }
 
-/// Judges a hold for a drill hand and counts it (no chips, no XP).
+/// What `drill_answer` reads of the question sent back: its `table`, `source` and `seed` or `hand`
+/// (the other fields are not read), checked by `DrillKey::parse` into typed errors.
+#[derive(Debug, Deserialize)]
+pub struct AskedDrill {
+    table: String,
+    source: String,
+    #[serde(default)]
+    seed: Option<String>,
+    #[serde(default)]
+    hand: Option<i64>,
+}
+
+/// Judges a hold for the drill hand the question names (the core finds it again) and counts it
+/// (no chips, no XP). The question is sent back whole.
 #[tauri::command]
 pub async fn drill_answer<R: Runtime>(
     app: AppHandle<R>,
-    question: DrillQuestion,
+    question: AskedDrill,
     hold: u32,
 ) -> CommandResult<DrillVerdict> {
+    let key = DrillKey::parse(&question.table, &question.source, question.seed.as_deref(), question.hand)?;
     let hold = Hold::from_mask(hold).map_err(GameError::from)?;
-    with_game(app, move |game| game.drill_answer(&question, hold)).await
+    with_game(app, move |game| game.drill_answer(&key, hold)).await
 }
 
-/// A machine's drill tallies.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Tallies {
-    /// Hard decisions.
-    pub hard: DrillTally,
-    /// The player's own mistakes.
-    pub mistakes: DrillTally,
-}
-
-/// A machine's drill tallies, hard decisions and mistakes.
+/// A table's drill tallies, hard decisions and mistakes.
 #[tauri::command]
-pub async fn drill_tallies<R: Runtime>(app: AppHandle<R>, machine: String) -> CommandResult<Tallies> {
-    let machine = self::machine(&machine)?;
-    with_game(app, move |game| game.drill_tallies(machine).map(|(hard, mistakes)| Tallies { hard, mistakes })).await
+pub async fn drill_tallies<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<DrillTallies> {
+    with_game(app, move |game| game.drill_tallies(&table)).await
 }
 
 /// The newest mistakes on the review queue.

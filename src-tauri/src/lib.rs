@@ -128,8 +128,5 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         tables::table_sums,
         tables::table_chart,
         tables::library_chart_cost,
-        tables::table_drill,
-        tables::table_drill_answer,
-        tables::table_drill_tally,
     ])
 }

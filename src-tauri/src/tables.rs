@@ -1,13 +1,12 @@
 //! Practice on the tables players meet in casinos: the table library (each table's exact return),
 //! practice hands on a library or saved lab table (deal from a fresh OS seed, hint, draw, the
-//! table's figures), drills of a table's hard decisions, each library table's chart cost, and a
+//! table's figures), each library table's chart cost, and a
 //! library table's generated chart (the current lab job: progress, cancel).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{Bet, DrillTally, GameError, TableDrillQuestion, TableDrillVerdict, TableDraw, TableHand, TableHint, TableSums};
+use vpoker::game::{Bet, GameError, TableDraw, TableHand, TableHint, TableSums};
 use vpoker::hold::Hold;
 use vpoker::library::{listing, ChartCost, Listed, Preset};
-use vpoker::shuffle::Seed;
 
 use crate::charts::{chart_job, ChartView};
 use crate::commands::{now, os_seed};
@@ -69,29 +68,3 @@ pub async fn library_chart_cost(table: String) -> CommandResult<ChartCost> {
     worker(move || Ok(preset.chart_cost())).await
 }
 
-/// The next hard decision to drill on `table` (a library id or `lab:NAME`), dealt from a fresh OS
-/// seed; the question carries the seed for the answer.
-#[tauri::command]
-pub async fn table_drill<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<TableDrillQuestion> {
-    let seed = os_seed()?;
-    with_game(app, move |game| game.table_drill(&table, seed)).await
-}
-
-/// Judges `hold` on the hard hand `seed` deals on `table` and counts it (no chips, no XP).
-#[tauri::command]
-pub async fn table_drill_answer<R: Runtime>(
-    app: AppHandle<R>,
-    table: String,
-    seed: String,
-    hold: u32,
-) -> CommandResult<TableDrillVerdict> {
-    let seed: Seed = seed.parse().map_err(|_| GameError::InvalidSeed { seed: seed.clone() })?;
-    let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
-    with_game(app, move |game| game.table_drill_answer(&table, seed, hold)).await
-}
-
-/// A table's drill tally.
-#[tauri::command]
-pub async fn table_drill_tally<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<DrillTally> {
-    with_game(app, move |game| game.table_drill_tally(&table)).await
-}

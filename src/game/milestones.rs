@@ -72,7 +72,7 @@ fn facts(conn: &Connection) -> Res<Facts> {
         best_day: daily_deals::best_day_holds(conn)?,
         longest_days: daily_deals::longest_streak(conn)?,
         level: rules::level_for_xp(player::profile(conn)?.xp),
-        drills: training::drills::answered(conn)? + training::table_drills::answered(conn)?,
+        drills: training::drills::answered(conn)?,
         rows: rows(conn)?,
     })
 }

@@ -95,8 +95,9 @@ pub use rules::{Bet, Lines};
 pub use settings::Settings;
 pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
-pub use training::drills::{DrillQuestion, DrillSource, DrillTally, DrillVerdict, QueuedMistake, MAX_DEALS_PER_QUESTION};
-pub use training::table_drills::{TableDrillQuestion, TableDrillVerdict};
+pub use training::drills::{
+    DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict, QueuedMistake, MAX_DEALS_PER_QUESTION,
+};
 pub use training::review::{AGAIN_RIGHT, AGAIN_WRONG};
 pub use store::player::StoredClaim;
 pub use whole_history::{History, HistoryCheck, HistoryFailure};
@@ -336,28 +337,7 @@ impl Game {
     /// The table an id names: a machine, a kicker game, a library table or a saved lab table
     /// (`lab:NAME`); `unknown-table` otherwise. Reads only.
     pub fn table(&self, id: &str) -> Result<Table, GameError> {
-        if let Some(table) = Table::named(id) {
-            return Ok(table);
-        }
-        self.store.read(|tx| table_practice::resolve(tx, id))
-    }
-
-    /// The next hard decision to drill on `table` (a library table or `lab:NAME`), dealt from
-    /// `seed` by the drill generator's rule on that table; reads only. `no-hard-hands` for a
-    /// table on which no hold beats another.
-    pub fn table_drill(&self, table: &str, seed: Seed) -> Result<TableDrillQuestion, GameError> {
-        self.store.read(|tx| training::table_drills::next(tx, table, seed))
-    }
-
-    /// Judges `hold` on the hard hand `seed` deals on `table` (the core deals it again: only its
-    /// own hands can be answered) and counts it in the table's tally: no chips, no XP.
-    pub fn table_drill_answer(&mut self, table: &str, seed: Seed, hold: Hold) -> Result<TableDrillVerdict, GameError> {
-        self.store.write(|tx| training::table_drills::answer(tx, table, seed, hold))
-    }
-
-    /// A table's drill tally (zeros before its first answer).
-    pub fn table_drill_tally(&self, table: &str) -> Result<DrillTally, GameError> {
-        self.store.read(|tx| training::table_drills::tally(tx, table))
+        self.store.read(|tx| table_practice::any(tx, id))
     }
 
     /// Every milestone with its progress ([`milestones`]): skill and habit, never spending; no
@@ -449,17 +429,20 @@ impl Game {
         self.store.write(|tx| coach::background(tx, now))
     }
 
-    /// The next drill hand on `machine`: a hard decision drawn from `seed`, or the earliest due of
-    /// the player's mistakes (`None` when the queue is empty).
-    pub fn drill_next(&self, machine: MachineId, source: DrillSource, seed: Seed) -> Result<Option<DrillQuestion>, GameError> {
-        self.store.read(|tx| training::drills::next(tx, machine, source, seed))
+    /// The next drill hand on `table` (any table: a machine, a kicker game, a library table or
+    /// `lab:NAME`): the first hard decision of the drill run from `seed` (`no-hard-hands` on a table
+    /// where no hold beats another), or the earliest due of the player's mistakes queued there
+    /// (`None` when the queue is empty). Reads only.
+    pub fn drill_next(&self, table: &str, source: DrillSource, seed: Seed) -> Result<Option<DrillQuestion>, GameError> {
+        self.store.read(|tx| training::drills::next(tx, table, source, seed))
     }
 
-    /// Judges `hold` for a drill hand and counts it (no chips, no XP). For the mistakes source the
-    /// hand must be on `machine`'s review queue with these cards.
-    pub fn drill_answer(&mut self, question: &DrillQuestion, hold: Hold) -> Result<DrillVerdict, GameError> {
+    /// Judges `hold` on the drill hand `key` names and counts it (no chips, no XP). The core finds
+    /// the hand again (a hard hand dealt again from its seed; a mistake read from the history, which
+    /// must be on the table's queue: `unknown-hand` otherwise), never from the caller's cards.
+    pub fn drill_answer(&mut self, key: &DrillKey, hold: Hold) -> Result<DrillVerdict, GameError> {
         self.store.write(|tx| {
-            let verdict = training::drills::answer(tx, question, hold)?;
+            let verdict = training::drills::answer(tx, key, hold)?;
             if verdict.left_queue && verdict.queue == 0 {
                 milestones::mark(tx, milestones::DRILL_QUEUE_EMPTIED)?;
             }
@@ -467,16 +450,16 @@ impl Game {
         })
     }
 
-    /// A machine's drill tallies, hard and mistakes.
-    pub fn drill_tallies(&self, machine: MachineId) -> Result<(DrillTally, DrillTally), GameError> {
-        self.store.read(|tx| training::drills::tallies(tx, machine))
+    /// A table's drill tallies, hard and mistakes (zeros before its first answer).
+    pub fn drill_tallies(&self, table: &str) -> Result<DrillTallies, GameError> {
+        self.store.read(|tx| training::drills::tallies(tx, table))
     }
 
-    /// Up to `limit` mistakes on the review queue, each hand replayed: all machines' newest first, or
-    /// one machine's in the order they come back in drills.
+    /// Up to `limit` mistakes on the review queue, each hand replayed: every table's newest first,
+    /// or one table's in the order they come back in drills.
     /// At most [`rules::HISTORY_PAGE_MAX`] (500) at once: more is `history-limit`.
-    pub fn mistakes(&self, machine: Option<MachineId>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
-        self.store.read(|tx| training::drills::mistakes(tx, machine, limit))
+    pub fn mistakes(&self, table: Option<&str>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
+        self.store.read(|tx| training::drills::mistakes(tx, table, limit))
     }
 
     /// The saved lab tables, by name.

@@ -30,8 +30,18 @@ use super::rules;
 use super::store::{corrupt, player, Res};
 use super::sums::{self, TableSums};
 
-/// The table with this id (a library id, `lab:NAME`, or a saved lab table's bare name), or
-/// `unknown-table`.
+/// The table any id names: a fixed one (a machine, a kicker game, a library table, [`Table::named`])
+/// or a saved lab table; `unknown-table` otherwise. Drills and `Game::table` take any table;
+/// practice ([`resolve`]) takes library and lab tables.
+pub(crate) fn any(conn: &Connection, id: &str) -> Res<Table> {
+    match Table::named(id) {
+        Some(table) => Ok(table),
+        None => resolve(conn, id),
+    }
+}
+
+/// The table a practice hand may be dealt on: a library id, `lab:NAME`, or a saved lab table's bare
+/// name; `unknown-table` otherwise.
 pub(crate) fn resolve(conn: &Connection, table: &str) -> Res<Table> {
     if let Ok(preset) = Preset::find(table) {
         return Ok(Table::preset(preset));

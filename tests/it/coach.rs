@@ -6,7 +6,7 @@ use vpoker::table::Table;
 use chrono::{NaiveDate, NaiveDateTime};
 use proptest::prelude::*;
 use vpoker::pipeline::deal::{Deal, NudgeSource};
-use vpoker::game::DrillSource;
+use vpoker::game::{DrillFrom, DrillKey, DrillSource};
 use vpoker::game::{DealRequest, Game};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -340,11 +340,11 @@ fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
     assert!(!queued.is_empty());
     // A page of the queue at most, like the history's.
     assert_eq!(game.mistakes(None, 501).unwrap_err(), vpoker::game::GameError::HistoryLimit { limit: 501, max: 500 });
-    assert!(game.mistakes(Some(MachineId::JacksOrBetter), 500).is_ok());
+    assert!(game.mistakes(Some("jacks-or-better"), 500).is_ok());
     assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.streak == 0));
     let before = queued.len();
-    let question = game.drill_next(MachineId::JacksOrBetter, DrillSource::Mistakes, seed(0)).unwrap().unwrap();
-    let id = question.hand.unwrap();
+    let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0)).unwrap().unwrap();
+    let DrillFrom::Mistakes { hand: id } = question.key.from else { panic!("a queued hand: {question:?}") };
     let stored = game.history(1, Some(id + 1)).unwrap().remove(0);
     let wrong = stored.hold.unwrap();
     let right = stored.best_hold;
@@ -354,31 +354,34 @@ fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
         queued.iter().find(|q| q.hand.id == id).map(|q| (q.due, q.streak))
     };
     assert_eq!(due(&game), Some((0, 0)), "a new mistake is due at once");
-    let verdict = game.drill_answer(&question, wrong).unwrap();
+    let verdict = game.drill_answer(&question.key, wrong).unwrap();
     assert!(!verdict.correct && !verdict.left_queue);
     assert!(verdict.ev_given_up_chips > 0.0);
     // The first answer moved the drill clock to 1: due again three answers later.
     assert_eq!(due(&game), Some((1 + 3, 0)));
-    let next = game.drill_next(MachineId::JacksOrBetter, DrillSource::Mistakes, seed(0)).unwrap().unwrap();
-    assert!(before == 1 || next.hand != Some(id), "another due mistake comes first");
+    let next = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0)).unwrap().unwrap();
+    assert!(before == 1 || next.key.from != DrillFrom::Mistakes { hand: id }, "another due mistake comes first");
     // Right once: stays, due ten answers later; right again: leaves.
-    let verdict = game.drill_answer(&question, right).unwrap();
+    let verdict = game.drill_answer(&question.key, right).unwrap();
     assert!(verdict.correct && !verdict.left_queue);
     assert_eq!(due(&game), Some((2 + 10, 1)));
-    let verdict = game.drill_answer(&question, right).unwrap();
+    let verdict = game.drill_answer(&question.key, right).unwrap();
     assert!(verdict.correct && verdict.left_queue);
     assert_eq!(game.mistakes(None, 100).unwrap().len(), before - 1);
     assert_eq!(verdict.tally.answered, 3);
     assert_eq!((verdict.tally.correct, verdict.tally.streak), (2, 2));
     // Answering a hand that is no longer queued is refused and changes nothing.
-    assert_eq!(game.drill_answer(&question, right).unwrap_err().kind(), "unknown-hand");
+    assert_eq!(game.drill_answer(&question.key, right).unwrap_err().kind(), "unknown-hand");
     // Hard decisions are counted apart and need no queue.
-    let hard = game.drill_next(MachineId::JacksOrBetter, DrillSource::Hard, seed(5)).unwrap().unwrap();
-    assert_eq!(hard.hand, None);
-    let verdict = game.drill_answer(&hard, Hold::NONE).unwrap();
+    let hard = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5)).unwrap().unwrap();
+    assert_eq!(hard.key.from, DrillFrom::Hard { seed: seed(5) });
+    let verdict = game.drill_answer(&hard.key, Hold::NONE).unwrap();
     assert_eq!(verdict.tally.answered, 1);
     assert_eq!(verdict.holds.len(), 32);
-    let (hard_tally, mistakes_tally) = game.drill_tallies(MachineId::JacksOrBetter).unwrap();
-    assert_eq!((hard_tally.answered, mistakes_tally.answered), (1, 3));
+    let tallies = game.drill_tallies("jacks-or-better").unwrap();
+    assert_eq!((tallies.hard.answered, tallies.mistakes.answered), (1, 3));
+    // A queued hand is answered on its own table only.
+    let elsewhere = DrillKey { table: "bonus-poker".into(), from: question.key.from };
+    assert_eq!(game.drill_answer(&elsewhere, right).unwrap_err().kind(), "unknown-hand");
     assert!(game.audit().unwrap().ok);
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use chrono::NaiveDate;
 use serde_json::Value;
-use vpoker::game::{DealRequest, Game, GameError, RowPay};
+use vpoker::game::{DealRequest, DrillSource, Game, GameError, RowPay};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
@@ -75,9 +75,10 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));
     // A table's drill: the question (with its seed), a wrong answer's verdict; a chart's cost.
-    let question = game.table_drill("double-double-bonus-9-6", seed(10)).unwrap();
+    let question = game.drill_next("double-double-bonus-9-6", DrillSource::Hard, seed(10)).unwrap().unwrap();
     snapshot("table-drill", &json(&question));
-    snapshot("table-drill-verdict", &json(&game.table_drill_answer("double-double-bonus-9-6", seed(10), Hold::NONE).unwrap()));
+    snapshot("table-drill-verdict", &json(&game.drill_answer(&question.key, Hold::NONE).unwrap()));
+    snapshot("drill-tallies", &json(&game.drill_tallies("double-double-bonus-9-6").unwrap()));
     snapshot("library-chart-cost", &json(&vpoker::library::Preset::find("jacks-or-better-9-6").unwrap().chart_cost()));
     // Saved lab tables: a machine's table and a kicker game's (a library table copied into the
     // lab), each base sent as its id.

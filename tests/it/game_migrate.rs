@@ -371,3 +371,42 @@ fn migration_16_stores_every_date_as_a_day_number_and_refuses_one_that_is_not_a_
     assert!(game.audit().unwrap().ok);
     assert!(game.derived_differences().unwrap().is_empty());
 }
+
+/// Migration 17: the machines' drill tallies (by machine code) and the other tables' hard-decision
+/// tallies (`table_drill_totals`) become one `drill_totals` keyed by table id and source; the review
+/// queue keeps its rows under the hand's table code.
+#[test]
+fn migration_17_makes_one_drill_tally_per_table_and_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vpoker.db");
+    std::fs::copy(fixture("landed-v14.db"), &path).unwrap();
+    let queued: i64 = {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "INSERT INTO drill_totals (machine, source, answered, correct, streak, best_streak, ev_given_up_chips) VALUES \
+                 (0, 'hard', 7, 5, 2, 3, 1.5), (0, 'mistakes', 4, 1, 0, 1, 2.25), (3, 'hard', 2, 2, 2, 2, 0.0); \
+             INSERT INTO table_drill_totals (table_id, answered, correct, streak, best_streak, ev_given_up_chips) VALUES \
+                 ('double-double-bonus-9-6', 9, 6, 1, 4, 3.5);
+             INSERT INTO review (hand_id, machine, due, streak) SELECT id, 0, 0, 0 FROM hands WHERE machine = 0 AND hold IS NOT NULL LIMIT 3;",
+        )
+        .unwrap();
+        conn.query_row("SELECT COUNT(*) FROM review", [], |r| r.get(0)).unwrap()
+    };
+    assert_eq!(queued, 3);
+    let game = Game::open(&path).unwrap();
+    let jacks = game.drill_tallies("jacks-or-better").unwrap();
+    assert_eq!((jacks.hard.answered, jacks.hard.correct, jacks.hard.streak, jacks.hard.best_streak), (7, 5, 2, 3));
+    assert_eq!((jacks.mistakes.answered, jacks.mistakes.ev_given_up_chips), (4, 2.25));
+    assert_eq!(game.drill_tallies("double-bonus").unwrap().hard.answered, 2);
+    let ddb = game.drill_tallies("double-double-bonus-9-6").unwrap();
+    assert_eq!((ddb.hard.answered, ddb.hard.correct, ddb.hard.best_streak, ddb.mistakes.answered), (9, 6, 4, 0));
+    assert_eq!(game.mistakes(Some("jacks-or-better"), 10).unwrap().len(), 3, "the queue is kept under the hands' table");
+    assert_eq!(game.drill_next("jacks-or-better", vpoker::game::DrillSource::Mistakes, vpoker::shuffle::Seed::from_bytes([1; 32])).unwrap().unwrap().queue, 3);
+    let milestones = game.milestones().unwrap();
+    assert_eq!(milestones.iter().find(|m| m.id == "drills-100").unwrap().progress, 7 + 4 + 2 + 9, "every answer still counts");
+    let audit = game.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let left: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('table_drill_totals', 'drill_totals_v16', 'review_v16')", [], |r| r.get(0)).unwrap();
+    assert_eq!(left, 0);
+}

@@ -170,14 +170,14 @@ fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     while !play(&mut game, request, n, false, day(0)) {
         n += 1;
     }
-    let question = game.drill_next(MachineId::JacksOrBetter, DrillSource::Mistakes, seed(1)).unwrap().unwrap();
+    let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(1)).unwrap().unwrap();
     assert_eq!(question.queue, 1);
-    let best = hand_evs(question.machine, &question.cards).best();
+    let best = hand_evs(MachineId::JacksOrBetter, &question.cards).best();
     // Right once keeps it on the queue (it comes back); right again takes it off.
-    let first = game.drill_answer(&question, best).unwrap();
+    let first = game.drill_answer(&question.key, best).unwrap();
     assert!(!first.left_queue);
     assert_eq!(progress(&game, "drill-queue-emptied"), (0, 1, false));
-    let second = game.drill_answer(&question, best).unwrap();
+    let second = game.drill_answer(&question.key, best).unwrap();
     assert!(second.left_queue && second.queue == 0);
     assert_eq!(progress(&game, "drill-queue-emptied"), (1, 1, true));
     assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, None, "not yet announced");

@@ -3,7 +3,7 @@
 //! table, no chips or XP, and only hands the core dealt can be answered.
 
 use chrono::NaiveDate;
-use vpoker::game::{Game, GameError, RowPay};
+use vpoker::game::{DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillVerdict, Game, GameError, RowPay};
 use vpoker::hold::Hold;
 use vpoker::library::Preset;
 use vpoker::machine::MachineId;
@@ -20,6 +20,16 @@ fn seed(n: u64) -> Seed {
     Seed::from_bytes(bytes)
 }
 
+/// The hard question `seed` deals on `table`.
+fn ask(game: &Game, table: &str, seed: Seed) -> Result<DrillQuestion, GameError> {
+    game.drill_next(table, DrillSource::Hard, seed).map(|q| q.expect("a hard question is always posed or refused"))
+}
+
+/// The answer `hold` to the hard question `seed` deals on `table`.
+fn answer(game: &mut Game, table: &str, seed: Seed, hold: Hold) -> Result<DrillVerdict, GameError> {
+    game.drill_answer(&DrillKey { table: table.into(), from: DrillFrom::Hard { seed } }, hold)
+}
+
 fn day() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
 }
@@ -34,21 +44,22 @@ fn a_tables_drill_deals_its_hard_hands_judges_them_and_keeps_a_tally_apart() {
     let solver = TableSolver::new(&table);
     let (mut answered, mut correct, mut streak, mut best_streak, mut given_up) = (0u64, 0u64, 0u64, 0u64, 0.0f64);
     for n in 0..30u64 {
-        let question = game.table_drill(preset.id, seed(n)).unwrap();
-        assert_eq!((question.table.as_str(), question.name.as_str(), question.bet), (preset.id, preset.name, 5));
+        let question = ask(&game, preset.id, seed(n)).unwrap();
+        assert_eq!((question.key.table.as_str(), question.name.as_str(), question.bet), (preset.id, preset.name, 5));
+        assert_eq!(question.key.from, DrillFrom::Hard { seed: seed(n) });
         // The generator's first hard hand of that seed on that table.
         let expected = drill::hard_hands(&Table::preset(preset), &seed(n), 1).remove(0).hand;
         assert_eq!(question.cards, expected.cards);
-        assert_eq!(game.table_drill(preset.id, seed(n)).unwrap(), question, "the same seed, the same question");
+        assert_eq!(ask(&game, preset.id, seed(n)).unwrap(), question, "the same seed, the same question");
         let evs = solver.hand_evs(&question.cards);
         // Every third answer a mistake on purpose (the worst hold), the others the best hold.
         let hold = if n % 3 == 2 { evs.sorted().last().unwrap().hold } else { evs.best() };
-        let verdict = game.table_drill_answer(preset.id, seed(n), hold).unwrap();
+        let verdict = answer(&mut game, preset.id, seed(n), hold).unwrap();
         let one = HoldVerdict::of(&evs, hold, 5);
         assert_eq!(verdict.cards, question.cards);
         assert_eq!(verdict.correct, !one.mistake);
         assert_eq!(verdict.best_hold, evs.best());
-        assert_eq!(verdict.reason, expected.reason);
+        assert_eq!(verdict.reason, Some(expected.reason));
         assert!((verdict.ev_given_up - one.cost).abs() < 1e-12);
         assert_eq!(verdict.holds.len(), 32);
         assert!(verdict.holds.iter().all(|h| (h.ev - evs.ev(h.hold)).abs() < 1e-12), "every EV is the table's");
@@ -62,9 +73,10 @@ fn a_tables_drill_deals_its_hard_hands_judges_them_and_keeps_a_tally_apart() {
         assert!((tally.ev_given_up_chips - given_up).abs() < 1e-9);
     }
     assert!(correct >= 20 && correct < 30, "the mistakes are mistakes on hard hands: {correct}");
-    assert_eq!(game.table_drill_tally(preset.id).unwrap().answered, 30);
-    assert_eq!(game.table_drill_tally("jacks-or-better-8-5").unwrap().answered, 0, "counted apart per table");
-    assert_eq!(game.drill_tallies(MachineId::DoubleBonus).unwrap().0.answered, 0, "not a machine's drill");
+    assert_eq!(game.drill_tallies(preset.id).unwrap().hard.answered, 30);
+    assert_eq!(game.drill_tallies("jacks-or-better-8-5").unwrap().hard.answered, 0, "counted apart per table");
+    assert_eq!(game.drill_tallies(preset.id).unwrap().mistakes.answered, 0, "hard decisions only");
+    assert_eq!(game.drill_tallies("double-bonus").unwrap().hard.answered, 0, "not a machine's drill");
     let after = game.state(day()).unwrap();
     assert_eq!((after.chips, after.xp), (before.chips, before.xp), "no chips, no XP");
     assert!(game.audit().unwrap().ok);
@@ -76,13 +88,13 @@ fn the_chip_figures_are_at_the_tables_last_practice_bet() {
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     game.table_deal("jacks-or-better-8-5", vpoker::game::Bet::new(20).unwrap(), seed(100), day()).unwrap();
     game.table_draw(Hold::NONE).unwrap();
-    let question = game.table_drill("jacks-or-better-8-5", seed(1)).unwrap();
+    let question = ask(&game, "jacks-or-better-8-5", seed(1)).unwrap();
     assert_eq!(question.bet, 20);
     let worst = TableSolver::new(&Preset::find("jacks-or-better-8-5").unwrap().paytable()).hand_evs(&question.cards);
     let worst = worst.sorted().last().unwrap().hold;
-    let verdict = game.table_drill_answer("jacks-or-better-8-5", seed(1), worst).unwrap();
+    let verdict = answer(&mut game, "jacks-or-better-8-5", seed(1), worst).unwrap();
     assert!((verdict.ev_given_up_chips - 20.0 * verdict.ev_given_up).abs() < 1e-9);
-    assert_eq!(game.table_drill("jacks-or-better-9-6", seed(1)).unwrap().bet, 5, "another table: the smallest bet");
+    assert_eq!(ask(&game, "jacks-or-better-9-6", seed(1)).unwrap().bet, 5, "another table: the smallest bet");
 }
 
 #[test]
@@ -91,22 +103,22 @@ fn a_lab_table_is_drilled_by_name_and_one_that_pays_nothing_has_no_hard_hands() 
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();
-    let question = game.table_drill("Six five", seed(3)).unwrap();
-    assert_eq!(question.table, "lab:Six five");
-    let verdict = game.table_drill_answer("lab:Six five", seed(3), Hold::NONE).unwrap();
+    let question = ask(&game, "Six five", seed(3)).unwrap();
+    assert_eq!(question.key.table, "lab:Six five");
+    let verdict = answer(&mut game, "lab:Six five", seed(3), Hold::NONE).unwrap();
     assert_eq!(verdict.tally.answered, 1);
-    assert_eq!(game.table_drill_tally("Six five").unwrap().answered, 1);
+    assert_eq!(game.drill_tallies("Six five").unwrap().hard.answered, 1);
     // A table paying nothing anywhere: no hold beats another, so no hand is hard.
     let rows = MachineId::JacksOrBetter.paytable().rows();
     let zeros: Vec<RowPay> = rows.iter().map(|r| RowPay { row: r.id.into(), pay: "0".into() }).collect();
     game.save_lab_table("Nothing", MachineId::JacksOrBetter, &zeros).unwrap();
-    let refused = game.table_drill("lab:Nothing", seed(4)).unwrap_err();
+    let refused = ask(&game, "lab:Nothing", seed(4)).unwrap_err();
     assert!(matches!(&refused, GameError::NoHardHands { table } if table == "lab:Nothing"), "{refused:?}");
     assert_eq!(refused.kind(), "no-hard-hands");
-    assert!(matches!(game.table_drill_answer("lab:Nothing", seed(4), Hold::NONE), Err(GameError::NoHardHands { .. })));
-    assert!(matches!(game.table_drill("no-such-table", seed(4)), Err(GameError::UnknownTable { .. })));
-    assert!(matches!(game.table_drill_answer("no-such-table", seed(4), Hold::NONE), Err(GameError::UnknownTable { .. })));
-    assert_eq!(game.table_drill_tally("lab:Nothing").unwrap().answered, 0, "a refusal counts nothing");
+    assert!(matches!(answer(&mut game, "lab:Nothing", seed(4), Hold::NONE), Err(GameError::NoHardHands { .. })));
+    assert!(matches!(ask(&game, "no-such-table", seed(4)), Err(GameError::UnknownTable { .. })));
+    assert!(matches!(answer(&mut game, "no-such-table", seed(4), Hold::NONE), Err(GameError::UnknownTable { .. })));
+    assert_eq!(game.drill_tallies("lab:Nothing").unwrap().hard.answered, 0, "a refusal counts nothing");
 }
 
 #[test]
@@ -114,7 +126,7 @@ fn table_drill_answers_count_toward_the_drill_milestone() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     for n in 0..3 {
-        game.table_drill_answer("not-so-ugly-deuces", seed(n), Hold::NONE).unwrap();
+        answer(&mut game, "not-so-ugly-deuces", seed(n), Hold::NONE).unwrap();
     }
     let drills = game.milestones().unwrap().into_iter().find(|m| m.id == "drills-100").unwrap();
     assert_eq!(drills.progress, 3, "{drills:?}");

@@ -60,9 +60,6 @@ export const api = {
   tableDraw: (hold) => call("table_draw", { hold }),
   tableSums: (table) => call("table_sums", { table }),
   tableChart: (table) => call("table_chart", { table }),
-  /** A table's hard decisions to drill (the question carries its seed for the answer). */
-  tableDrill: (table) => call("table_drill", { table }),
-  tableDrillAnswer: (table, seed, hold) => call("table_drill_answer", { table, seed, hold }),
   /** What a library table's chart gives up against the best holds (generated once per run). */
   libraryChartCost: (table) => call("library_chart_cost", { table }),
   /** Copies text to the clipboard (Tauri's clipboard plugin: the one plugin command the page may call). */
@@ -93,9 +90,11 @@ export const api = {
   sessionCard: (machine, practice) => call("session_card", { machine, practice }),
   foreground: () => call("foreground"),
   background: () => call("background"),
-  drillNext: (machine, source) => call("drill_next", { machine, source }),
+  /** Drills on any table (a machine's id is its table's): the question names its table, source and
+   * seed or hand, and is sent back whole with the answer; the core finds the hand again. */
+  drillNext: (table, source) => call("drill_next", { table, source }),
   drillAnswer: (question, hold) => call("drill_answer", { question, hold }),
-  drillTallies: (machine) => call("drill_tallies", { machine }),
+  drillTallies: (table) => call("drill_tallies", { table }),
   mistakes: (limit) => call("mistakes", { limit }),
   /** The big numbers (52!, 2^128, …), the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),

@@ -5,7 +5,7 @@
 // nothing with it, and whatever it had marked as pending is reset when it is entered or left again.
 //
 //   const drill = line();                        // one line per kind of request, in the module
-//   const q = await drill.ask(app, () => api.tableDrill(id), { quiet: true });
+//   const q = await drill.ask(app, () => api.drillNext(id, "hard"), { quiet: true });
 //   if (q === DROPPED) return;                   // stale or gone: nothing to draw
 //
 // `ask` goes through app.run (errors shown, a returned State applied to the whole app: those are the

@@ -1,8 +1,9 @@
 // Drills on a casino table (#/table-drill/ID): the table's own hard decisions, dealt by the core
 // from a fresh seed, judged at once by that table's exact EVs (right or not, the EV given up in
 // chips, the best hold lit, every hold's EV a tap away) and tallied apart per table. No chips, no
-// XP. The UI keeps only the cards the player holds; the answer names the question's seed and the
-// core deals the same hand again.
+// XP. The UI keeps only the cards the player holds; the answer sends the question back (its table
+// and seed) and the core deals the same hand again. The machines' training (train.js) asks the same
+// commands with a machine's id.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -26,7 +27,7 @@ async function next(app) {
   s.verdict = null;
   s.hold = 0;
   app.render();
-  const question = await drill.ask(app, () => api.tableDrill(s.table), { quiet: true });
+  const question = await drill.ask(app, () => api.drillNext(s.table, "hard"), { quiet: true });
   if (question === DROPPED) return;
   s.failed = question === undefined;
   s.question = question || null;
@@ -41,7 +42,7 @@ async function answer(app) {
   s.busy = true;
   app.render();
   const q = s.question;
-  const verdict = await drill.ask(app, () => api.tableDrillAnswer(q.table, q.seed, s.hold));
+  const verdict = await drill.ask(app, () => api.drillAnswer(q, s.hold));
   if (verdict === DROPPED) return;
   s.busy = false;
   if (verdict) {

@@ -76,7 +76,9 @@ function tallyLine() {
 
 function verdictView() {
   const v = s.verdict;
-  return drillVerdict("train", v, s.question.cards, v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null);
+  const reason = v.reason ? h("p", { class: "small muted", "data-testid": "train-reason" }, t(`tabledrill.reason.${v.reason}`)) : null;
+  const left = v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null;
+  return drillVerdict("train", v, v.cards, [reason, left]);
 }
 
 export function render(app) {

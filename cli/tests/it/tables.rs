@@ -88,7 +88,7 @@ fn with_charts_each_table_lists_its_charts_cost() {
 }
 
 #[test]
-fn a_tables_hard_decisions_are_drilled_with_play_table_drill() {
+fn any_tables_hard_decisions_and_mistakes_are_drilled_with_play_drill() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
     let db = db.to_str().unwrap();
@@ -98,18 +98,26 @@ fn a_tables_hard_decisions_are_drilled_with_play_table_drill() {
         json(&all)
     };
     let seed = "00000000000000000000000000000000000000000000000000000000000d0d11";
-    let question = play(&["table-drill", "--table", "double-double-bonus-9-6", "--seed", seed]);
-    assert_eq!(keys(&question), ["table", "name", "seed", "cards", "bet", "tally"]);
-    assert_eq!(question["seed"], seed);
+    let question = play(&["drill", "--table", "double-double-bonus-9-6", "--seed", seed]);
+    assert_eq!(keys(&question), ["table", "source", "seed", "name", "cards", "bet", "queue", "tally"]);
+    assert_eq!((question["seed"].as_str(), question["source"].as_str()), (Some(seed), Some("hard")));
     let parsed: Vec<vpoker::card::Card> = question["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
     let table = vpoker::table::Table::named("double-double-bonus-9-6").unwrap();
     let expected = vpoker::pipeline::drill::hard_hands(&table, &seed.parse().unwrap(), 1).remove(0).hand;
     assert_eq!(parsed, expected.cards, "the drill generator's first hard hand of the seed");
-    let verdict = play(&["table-drill-answer", "--table", "double-double-bonus-9-6", "--seed", seed, "--hold", &expected.best.mask().to_string()]);
+    let verdict = play(&["drill-answer", "--table", "double-double-bonus-9-6", "--seed", seed, "--hold", &expected.best.mask().to_string()]);
     assert_eq!((verdict["correct"].as_bool(), verdict["tally"]["answered"].as_u64()), (Some(true), Some(1)));
     assert_eq!(verdict["cards"], question["cards"]);
-    let refused = vpoker(&["play", "--db", db, "table-drill", "--table", "nope"]);
+    // A machine is a table too: its mistakes queue is drilled the same way (empty here: null).
+    assert_eq!(play(&["drill", "--table", "jacks-or-better", "--source", "mistakes"]), serde_json::Value::Null);
+    let machine = play(&["drill", "--table", "jacks-or-better", "--seed", seed]);
+    // A machine is named by its id: the app names it in the player's language.
+    assert_eq!((machine["table"].as_str(), machine["name"].as_str()), (Some("jacks-or-better"), Some("jacks-or-better")));
+    let refused = vpoker(&["play", "--db", db, "drill", "--table", "nope"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8(refused.stdout).unwrap().contains("unknown-table"));
-    assert!(usage_error(&["play", "--db", db, "table-drill-answer", "--table", "x", "--seed", "zz", "--hold", "0"]).contains("--seed"));
+    let refused = vpoker(&["play", "--db", db, "drill-answer", "--table", "jacks-or-better", "--hand", "1", "--hold", "0"]);
+    assert!(String::from_utf8(refused.stdout).unwrap().contains("unknown-hand"));
+    assert!(usage_error(&["play", "--db", db, "drill-answer", "--table", "x", "--seed", "zz", "--hold", "0"]).contains("--seed"));
+    assert!(usage_error(&["play", "--db", db, "drill-answer", "--table", "x", "--hold", "0"]).contains("--seed"));
 }

@@ -28,20 +28,20 @@ fn the_coach_commands_answer_with_the_cores_figures() {
     let mistakes = ok(&window, "mistakes", json!({ "limit": 50 }));
     let queued = mistakes.as_array().unwrap().len();
     assert!(queued > 0);
-    let question = ok(&window, "drill_next", json!({ "machine": "jacks-or-better", "source": "mistakes" }));
+    let question = ok(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "mistakes" }));
     assert!(question["hand"].is_i64());
     let verdict = ok(&window, "drill_answer", json!({ "question": question, "hold": 31 }));
     assert_eq!(verdict["correct"], false);
     assert_eq!(verdict["holds"].as_array().unwrap().len(), 32);
-    let hard = ok(&window, "drill_next", json!({ "machine": "jacks-or-better", "source": "hard" }));
-    assert!(hard["hand"].is_null());
+    let hard = ok(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "hard" }));
+    assert!(hard["hand"].is_null() && hard["seed"].as_str().unwrap().len() == 64, "{hard}");
     let best = ok(&window, "drill_answer", json!({ "question": hard, "hold": 0 }))["best_hold"].clone();
     let again = ok(&window, "drill_answer", json!({ "question": hard, "hold": best }));
     assert_eq!(again["correct"], true);
-    let tallies = ok(&window, "drill_tallies", json!({ "machine": "jacks-or-better" }));
+    let tallies = ok(&window, "drill_tallies", json!({ "table": "jacks-or-better" }));
     assert_eq!((tallies["hard"]["answered"].as_u64(), tallies["mistakes"]["answered"].as_u64()), (Some(2), Some(1)));
     // Chips never move in training.
     assert_eq!(ok(&window, "get_state", json!({}))["chips"], chips_before);
-    let err = invoke(&window, "drill_next", json!({ "machine": "jacks-or-better", "source": "random" })).unwrap_err();
+    let err = invoke(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "random" })).unwrap_err();
     assert_eq!((err["kind"].as_str(), err["source"].as_str()), (Some("unknown-drill-source"), Some("random")));
 }

@@ -33,30 +33,37 @@ fn a_library_table_is_practised_through_the_commands() {
 }
 
 #[test]
-fn a_tables_hard_decisions_are_drilled_and_its_chart_cost_listed_through_the_commands() {
+fn a_tables_hard_decisions_are_drilled_with_the_drill_commands_and_its_chart_cost_listed() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = app_on(&dir.path().join("vpoker.db"));
     let chips = ok(&window, "get_state", json!({}))["chips"].clone();
-    let question = ok(&window, "table_drill", json!({ "table": "triple-double-bonus-9-7" }));
-    assert_eq!(question["table"], "triple-double-bonus-9-7");
+    let question = ok(&window, "drill_next", json!({ "table": "triple-double-bonus-9-7", "source": "hard" }));
+    assert_eq!((question["table"].as_str(), question["source"].as_str()), (Some("triple-double-bonus-9-7"), Some("hard")));
     assert_eq!(question["tally"]["answered"], 0);
     let seed = question["seed"].as_str().unwrap().to_string();
     assert_eq!(seed.len(), 64, "a fresh OS seed, sent back with the answer");
-    let verdict = ok(&window, "table_drill_answer", json!({ "table": "triple-double-bonus-9-7", "seed": seed, "hold": 0 }));
+    // The question goes back whole; the core deals the same hand again (cards sent back are not read).
+    let mut doctored = question.clone();
+    doctored["cards"] = json!(["As", "Ks", "Qs", "Js", "Ts"]);
+    let verdict = ok(&window, "drill_answer", json!({ "question": doctored, "hold": 0 }));
     assert_eq!(verdict["cards"], question["cards"], "the core dealt the same hand again");
     assert_eq!(verdict["holds"].as_array().unwrap().len(), 32);
     assert_eq!(verdict["tally"]["answered"], 1);
     let best = verdict["best_hold"].clone();
-    let again = ok(&window, "table_drill_answer", json!({ "table": "triple-double-bonus-9-7", "seed": seed, "hold": best }));
+    let again = ok(&window, "drill_answer", json!({ "question": question, "hold": best }));
     assert_eq!(again["correct"], true);
-    assert_eq!(ok(&window, "table_drill_tally", json!({ "table": "triple-double-bonus-9-7" }))["answered"], 2);
+    let tally = |window: &_| ok(window, "drill_tallies", json!({ "table": "triple-double-bonus-9-7" }))["hard"]["answered"].clone();
+    assert_eq!(tally(&window), 2);
     assert_eq!(ok(&window, "get_state", json!({}))["chips"], chips, "no chips");
-    let bad_seed = json!({ "table": "triple-double-bonus-9-7", "seed": "xyz", "hold": 0 });
-    assert_eq!(refused(&window, "table_drill_answer", bad_seed)["kind"], "invalid-seed");
-    let bad_hold = json!({ "table": "triple-double-bonus-9-7", "seed": seed, "hold": 32 });
-    assert_eq!(refused(&window, "table_drill_answer", bad_hold)["kind"], "invalid-hold");
-    assert_eq!(refused(&window, "table_drill", json!({ "table": "nope" }))["kind"], "unknown-table");
-    assert_eq!(ok(&window, "table_drill_tally", json!({ "table": "triple-double-bonus-9-7" }))["answered"], 2, "refusals count nothing");
+    let asked = |seed: &str, source: &str| json!({ "table": "triple-double-bonus-9-7", "source": source, "seed": seed });
+    assert_eq!(refused(&window, "drill_answer", json!({ "question": asked("xyz", "hard"), "hold": 0 }))["kind"], "invalid-seed");
+    let no_seed = json!({ "question": { "table": "triple-double-bonus-9-7", "source": "hard" }, "hold": 0 });
+    assert_eq!(refused(&window, "drill_answer", no_seed)["kind"], "invalid-seed");
+    assert_eq!(refused(&window, "drill_answer", json!({ "question": asked(&seed, "easy"), "hold": 0 }))["kind"], "unknown-drill-source");
+    assert_eq!(refused(&window, "drill_answer", json!({ "question": asked(&seed, "mistakes"), "hold": 0 }))["kind"], "unknown-hand");
+    assert_eq!(refused(&window, "drill_answer", json!({ "question": asked(&seed, "hard"), "hold": 32 }))["kind"], "invalid-hold");
+    assert_eq!(refused(&window, "drill_next", json!({ "table": "nope", "source": "hard" }))["kind"], "unknown-table");
+    assert_eq!(tally(&window), 2, "refusals count nothing");
     let cost = ok(&window, "library_chart_cost", json!({ "table": "jacks-or-better-8-5" }));
     assert_eq!(cost["table"], "jacks-or-better-8-5");
     let (chart, optimal) = (cost["chart_return"].as_f64().unwrap(), cost["optimal_return"].as_f64().unwrap());

@@ -42,6 +42,7 @@ pub(crate) use rows::{
     each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, last_bet_on, next_hand_id, open_hand, record_draw,
     table_code_of,
 };
+pub(crate) use registry::codes_of_id;
 
 /// One hand of play (a deal, and once drawn its hold and results).
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -262,7 +262,45 @@ CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
     // the drill tallies key a game by its code in the table registry (`tables`, migration 15), not
     // by an index checked against the four machines, so a new game needs no migration.
     Migration { sql: MIGRATION_16, step: Some(super::steps::integer_days) },
+    // 17: one drill over every table (`game/training/drills.rs`). The machines' tallies (by registry
+    // code) and the other tables' hard-decision tallies (`table_drill_totals`, migration 14) become
+    // the rows of one `drill_totals` keyed by the table's stable id and the source; the review queue
+    // names its column for what it holds, the code of the hand's table in the registry (`tbl`, as
+    // in `hands`).
+    sql(MIGRATION_17),
 ];
+
+const MIGRATION_17: &str = r#"
+DROP INDEX review_due;
+ALTER TABLE review RENAME TO review_v16;
+CREATE TABLE review (
+    hand_id INTEGER PRIMARY KEY,
+    tbl INTEGER NOT NULL CHECK (tbl >= 0),
+    due INTEGER NOT NULL CHECK (due >= 0),
+    streak INTEGER NOT NULL CHECK (streak IN (0, 1))
+);
+CREATE INDEX review_due ON review (tbl, due, hand_id);
+INSERT INTO review (hand_id, tbl, due, streak) SELECT hand_id, machine, due, streak FROM review_v16;
+DROP TABLE review_v16;
+ALTER TABLE drill_totals RENAME TO drill_totals_v16;
+CREATE TABLE drill_totals (
+    table_id TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('hard', 'mistakes')),
+    answered INTEGER NOT NULL CHECK (answered >= 0),
+    correct INTEGER NOT NULL CHECK (correct >= 0 AND correct <= answered),
+    streak INTEGER NOT NULL CHECK (streak >= 0),
+    best_streak INTEGER NOT NULL CHECK (best_streak >= streak),
+    ev_given_up_chips REAL NOT NULL,
+    PRIMARY KEY (table_id, source)
+) WITHOUT ROWID;
+INSERT INTO drill_totals
+    SELECT t.id, d.source, d.answered, d.correct, d.streak, d.best_streak, d.ev_given_up_chips
+    FROM drill_totals_v16 d JOIN tables t ON t.code = d.machine;
+INSERT INTO drill_totals
+    SELECT table_id, 'hard', answered, correct, streak, best_streak, ev_given_up_chips FROM table_drill_totals;
+DROP TABLE drill_totals_v16;
+DROP TABLE table_drill_totals;
+"#;
 
 const MIGRATION_16: &str = r#"
 DROP TABLE daily_days;
@@ -500,7 +538,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables the migrations create (the truth). A game database has these and the derived tables
 /// whose rooms define them (`game::derived`): `game::all_tables`.
-pub const TABLES: [&str; 15] = [
+pub const TABLES: [&str; 14] = [
     "profile",
     "hands",
     "ledger",
@@ -515,5 +553,4 @@ pub const TABLES: [&str; 15] = [
     "daily_deals",
     "milestones",
     "tables",
-    "table_drill_totals",
 ];

@@ -1,30 +1,33 @@
-//! Drills: per machine, no chips and no XP, counted apart (`drill_totals`). Two sources:
-//! **hard** decisions drawn by the core from a seed (`pipeline::drill`), and the player's own
-//! **mistakes** from the review queue (`review.rs`), which come back until answered right twice in
-//! a row. Each answer is judged at once by the exact EVs: correct or not, the EV given up in chips
-//! at the bet, the best hold, the full EV table, and the tally and streak.
+//! Drills on any table — a machine, a kicker game, a library table or a saved lab table — no chips
+//! and no XP, counted apart per table and source (`drill_totals`). Two sources: **hard** decisions
+//! the core deals from a seed (`pipeline::drill`: each the hand of its own seed, on the table's own
+//! EVs and pays), and the player's own **mistakes** from the review queue (`review.rs`; machine
+//! hands are queued), which come back until answered right twice in a row. The answer names the
+//! question ([`DrillKey`]: the seed, or the queued hand) and the core finds the same hand again, so
+//! only hands it dealt or stored can be answered; it is judged at once by the one verdict
+//! ([`HoldVerdict`]): right or not, the EV given up in chips at the bet, the best hold, the full EV
+//! table, why the hand is hard, and the tally and streak.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::machine::MachineId;
+use crate::pipeline::drill::HardDeals;
 use crate::pipeline::settle::{hint_holds, HintHold, HoldVerdict};
 use crate::shuffle::Seed;
-use crate::pipeline::drill::HardDeals;
-use crate::strategy::hand_evs;
+use crate::strategy::drill::HardReason;
 use crate::table::Table;
 
 use super::review;
 use crate::game::error::GameError;
 use crate::game::hands::{self, HandRecord};
-use crate::game::rules;
-use crate::game::store::codes::machine_code;
 use crate::game::store::{player, Failure, Res};
+use crate::game::{rules, table_practice};
 
-/// The most deals looked at for one hard hand (one in two is hard on every machine; a table on which
-/// no hold ever beats another has none, and says so).
+/// The most deals looked at for one hard hand. A real table has one in two or three deals hard;
+/// a table on which no hold ever beats another (every pay 0) has none, and says so
+/// (`no-hard-hands`).
 pub const MAX_DEALS_PER_QUESTION: u64 = 10_000;
 
 /// Where drill hands come from.
@@ -67,25 +70,84 @@ impl DrillSource {
     }
 }
 
-/// A hand to answer. The best hold and the EVs are not part of it: they come with the verdict. The
-/// UI sends it back with the answer (the core checks a queued mistake against its stored hand).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DrillQuestion {
-    /// The machine.
-    pub machine: MachineId,
-    /// Where it came from.
-    pub source: DrillSource,
-    /// The stored hand it replays (mistakes), or null (a hard hand drawn now).
-    pub hand: Option<i64>,
-    /// The five cards.
-    pub cards: [Card; 5],
-    /// Chips per coin the verdict's chip figures use (the stored hand's bet, or the machine's last bet).
-    pub bet: u32,
-    /// Mistakes still on this machine's review queue.
-    pub queue: u64,
+/// Which hand a drill question is: the table and where the hand comes from. The answer sends it back
+/// (the app sends the whole question; the other fields are not read) and the core finds the hand
+/// again from it, never from cards the caller names.
+///
+/// Serialised flat: `{"table":ID,"source":"hard","seed":HEX64}` or `{"table":ID,"source":"mistakes",
+/// "hand":ID}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrillKey {
+    /// The table's id (a machine's, a kicker game's, a library id, or `lab:NAME`).
+    pub table: String,
+    /// Where the hand comes from.
+    #[serde(flatten)]
+    pub from: DrillFrom,
 }
 
-/// A machine's tally for one source.
+/// Where a drill hand comes from, with what finds it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "source", rename_all = "kebab-case")]
+pub enum DrillFrom {
+    /// The first hard hand of the drill run from this seed on the table (`pipeline::drill`).
+    Hard {
+        /// The run's seed (64 hex digits).
+        seed: Seed,
+    },
+    /// A stored hand on the table's review queue.
+    Mistakes {
+        /// The hand's id in the history.
+        hand: i64,
+    },
+}
+
+impl DrillKey {
+    /// A key from its parts as they come from outside (the app's question sent back): the source by
+    /// id (`unknown-drill-source`), a hard question's seed as 64 hex digits (`invalid-seed` when it
+    /// is missing or not a seed), a mistake's hand id (`unknown-hand` with id 0 when it is missing).
+    /// The table is checked where it is read.
+    pub fn parse(table: &str, source: &str, seed: Option<&str>, hand: Option<i64>) -> Result<DrillKey, GameError> {
+        let from = match DrillSource::parse(source)? {
+            DrillSource::Hard => {
+                let text = seed.unwrap_or_default();
+                DrillFrom::Hard { seed: text.parse().map_err(|_| GameError::InvalidSeed { seed: text.to_string() })? }
+            }
+            DrillSource::Mistakes => DrillFrom::Mistakes { hand: hand.ok_or(GameError::UnknownHand { hand_id: 0 })? },
+        };
+        Ok(DrillKey { table: table.to_string(), from })
+    }
+}
+
+impl DrillFrom {
+    /// Its source.
+    pub fn source(self) -> DrillSource {
+        match self {
+            DrillFrom::Hard { .. } => DrillSource::Hard,
+            DrillFrom::Mistakes { .. } => DrillSource::Mistakes,
+        }
+    }
+}
+
+/// A hand to answer. The best hold and the EVs are not part of it: they come with the verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrillQuestion {
+    /// The table and where the hand comes from (sent back with the answer).
+    #[serde(flatten)]
+    pub key: DrillKey,
+    /// The table's name.
+    pub name: String,
+    /// The five cards.
+    pub cards: [Card; 5],
+    /// Chips per coin the verdict's chip figures use (a queued hand's bet, else the table's last
+    /// bet, else the smallest).
+    pub bet: u32,
+    /// Mistakes on this table's review queue.
+    pub queue: u64,
+    /// The table's tally for this source so far.
+    pub tally: DrillTally,
+}
+
+/// A table's tally for one source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct DrillTally {
     /// Answers given.
@@ -100,15 +162,33 @@ pub struct DrillTally {
     pub ev_given_up_chips: f64,
 }
 
-/// The judgement of one answer.
+/// A table's tallies, one per source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct DrillTallies {
+    /// Hard decisions.
+    pub hard: DrillTally,
+    /// The player's own mistakes.
+    pub mistakes: DrillTally,
+}
+
+/// The judgement of one drill answer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DrillVerdict {
+    /// The table's id.
+    pub table: String,
+    /// The five cards (the core's, found again from the question).
+    pub cards: [Card; 5],
+    /// Chips per coin of the chip figures.
+    pub bet: u32,
     /// The hold was not a mistake (the core's one threshold).
     pub correct: bool,
     /// The hold answered.
     pub hold: Hold,
     /// The best hold.
     pub best_hold: Hold,
+    /// Why a hard hand is hard on this table ("plain-rule-differs" or "close-call"); null for a
+    /// queued mistake.
+    pub reason: Option<HardReason>,
     /// EV per coin given up against the best hold.
     pub ev_given_up: f64,
     /// The same in chips at the bet.
@@ -119,7 +199,7 @@ pub struct DrillVerdict {
     pub tally: DrillTally,
     /// The hand left the review queue (its second right answer in a row).
     pub left_queue: bool,
-    /// Mistakes still on this machine's review queue.
+    /// Mistakes still on this table's review queue.
     pub queue: u64,
 }
 
@@ -134,81 +214,129 @@ pub struct QueuedMistake {
     pub hand: HandRecord,
 }
 
-/// The next drill hand on `machine`: a hard decision drawn from `seed`, or the earliest due of
-/// the player's mistakes (`None` when the queue is empty).
-pub(crate) fn next(conn: &Connection, machine: MachineId, source: DrillSource, seed: Seed) -> Res<Option<DrillQuestion>> {
-    let queue = review::queue_len(conn, machine)?;
-    match source {
-        DrillSource::Hard => {
-            // A machine's table has hard hands in one deal of two: the search always ends.
-            let hand = HardDeals::new(&Table::machine(machine), &seed).next_within(MAX_DEALS_PER_QUESTION).map(|d| d.hand);
-            // The bet last played there (checked where the remembered bets are read).
-            let bet = last_bet(conn, machine)?.unwrap_or(rules::BETS[0]);
-            Ok(hand.map(|h| DrillQuestion { machine, source, hand: None, cards: h.cards, bet, queue }))
+/// A drill hand found from its key, with what judging it needs.
+struct Posed {
+    table: Table,
+    key: DrillKey,
+    cards: [Card; 5],
+    bet: u32,
+    reason: Option<HardReason>,
+    /// The registry codes of the table's review queue.
+    codes: Vec<i64>,
+}
+
+/// The hand `from` names on `table`. `None` for a queued mistake that is not on the table's queue
+/// with a stored hand that decodes.
+fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> {
+    let codes = hands::codes_of_id(conn, table.id())?;
+    let key = DrillKey { table: table.id().to_string(), from };
+    match from {
+        DrillFrom::Hard { seed } => {
+            let Some(hard) = HardDeals::new(&table, &seed).next_within(MAX_DEALS_PER_QUESTION) else {
+                return Err(GameError::NoHardHands { table: table.id().to_string() }.into());
+            };
+            let bet = last_bet(conn, &table)?.unwrap_or(rules::BETS[0]);
+            Ok(Some(Posed { table, key, cards: hard.hand.cards, bet, reason: Some(hard.hand.reason), codes }))
         }
-        DrillSource::Mistakes => {
-            let Some(id) = review::next(conn, machine)? else { return Ok(None) };
-            let stored = hands::finished_hand(conn, id)?.ok_or(GameError::UnknownHand { hand_id: id })?;
-            Ok(Some(DrillQuestion { machine, source, hand: Some(id), cards: stored.dealt, bet: stored.bet, queue }))
+        DrillFrom::Mistakes { hand } => {
+            let queued = review::queued_under(conn, hand)?;
+            if !queued.is_some_and(|code| codes.contains(&code)) {
+                return Ok(None);
+            }
+            // A queued hand whose row no longer decodes is not a question; SQLite failing is.
+            let stored = match hands::finished_hand(conn, hand) {
+                Ok(stored) => stored,
+                Err(Failure::Corrupt(_)) => None,
+                Err(other) => return Err(other),
+            };
+            Ok(stored.map(|stored| Posed { table, key, cards: stored.dealt, bet: stored.bet, reason: None, codes }))
         }
     }
 }
 
-/// Judges `hold` for a drill hand by the one verdict ([`HoldVerdict`]) and counts it (no chips, no
-/// XP). For the mistakes source the hand must be on `machine`'s review queue with these cards.
-pub(crate) fn answer(conn: &Connection, question: &DrillQuestion, hold: Hold) -> Res<DrillVerdict> {
-    // A question comes back from outside (the app's page, the command line): its bet enters here.
-    rules::Bet::new(question.bet)?;
-    if let (DrillSource::Mistakes, Some(id)) = (question.source, question.hand) {
-        let queued = review::queued_machine(conn, id)?;
-        // A queued hand whose row no longer decodes is not a question to answer; SQLite failing is.
-        let stored = match hands::finished_hand(conn, id) {
-            Ok(stored) => stored,
-            Err(Failure::Corrupt(_)) => None,
-            Err(other) => return Err(other),
-        };
-        if queued != Some(machine_code(question.machine)) || stored.is_none_or(|s| s.dealt != question.cards) {
-            return Err(GameError::UnknownHand { hand_id: id }.into());
+/// The next drill hand on the table `table_id`: the first hard hand of the drill run from `seed`,
+/// or the earliest due of the player's mistakes queued there (`None` when the queue is empty).
+pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed: Seed) -> Res<Option<DrillQuestion>> {
+    let table = table_practice::any(conn, table_id)?;
+    let from = match source {
+        DrillSource::Hard => DrillFrom::Hard { seed },
+        DrillSource::Mistakes => {
+            let codes = hands::codes_of_id(conn, table.id())?;
+            let Some(hand) = review::next(conn, &codes)? else { return Ok(None) };
+            DrillFrom::Mistakes { hand }
         }
-    }
-    let evs = hand_evs(question.machine, &question.cards);
-    let stake = u64::from(question.bet);
+    };
+    let Some(posed) = pose(conn, table, from)? else {
+        return Err(match from {
+            DrillFrom::Mistakes { hand } => GameError::UnknownHand { hand_id: hand }.into(),
+            DrillFrom::Hard { .. } => GameError::NoHardHands { table: table_id.to_string() }.into(),
+        });
+    };
+    Ok(Some(DrillQuestion {
+        name: posed.table.name().to_string(),
+        cards: posed.cards,
+        bet: posed.bet,
+        queue: review::queue_len(conn, &posed.codes)?,
+        tally: read_tally(conn, posed.table.id(), source)?,
+        key: posed.key,
+    }))
+}
+
+/// Judges `hold` on the hand `key` names (found again by the core: a hard hand dealt again from its
+/// seed, a queued mistake read from the history, which must be on the table's queue) by the one
+/// verdict ([`HoldVerdict`]) and counts it (no chips, no XP).
+pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold) -> Res<DrillVerdict> {
+    let table = table_practice::any(conn, &key.table)?;
+    let Some(posed) = pose(conn, table, key.from)? else {
+        let DrillFrom::Mistakes { hand } = key.from else { unreachable!("a hard hand is always posed or refused") };
+        return Err(GameError::UnknownHand { hand_id: hand }.into());
+    };
+    let evs = posed.table.hand_evs(&posed.cards);
+    let stake = u64::from(posed.bet);
     let verdict = HoldVerdict::of(&evs, hold, stake);
     let correct = !verdict.mistake;
     let clock = player::tick_drill_clock(conn)?;
-    let left_queue = match (question.source, question.hand) {
-        (DrillSource::Mistakes, Some(id)) => review::answer(conn, id, correct, clock)?,
-        _ => false,
+    let left_queue = match key.from {
+        DrillFrom::Mistakes { hand } => review::answer(conn, hand, correct, clock)?,
+        DrillFrom::Hard { .. } => false,
     };
-    let tally = add_answer(conn, question.machine, question.source, correct, verdict.cost_chips())?;
+    let tally = add_answer(conn, posed.table.id(), key.from.source(), correct, verdict.cost_chips())?;
     Ok(DrillVerdict {
+        table: posed.table.id().to_string(),
+        cards: posed.cards,
+        bet: posed.bet,
         correct,
         hold,
         best_hold: verdict.best_hold,
+        reason: posed.reason,
         ev_given_up: verdict.cost,
         ev_given_up_chips: verdict.cost_chips(),
-        holds: hint_holds(&evs, &question.cards, stake),
+        holds: hint_holds(&evs, &posed.cards, stake),
         tally,
         left_queue,
-        queue: review::queue_len(conn, question.machine)?,
+        queue: review::queue_len(conn, &posed.codes)?,
     })
 }
 
-/// A machine's tallies, hard and mistakes.
-pub(crate) fn tallies(conn: &Connection, machine: MachineId) -> Res<(DrillTally, DrillTally)> {
-    Ok((read_tally(conn, machine, DrillSource::Hard)?, read_tally(conn, machine, DrillSource::Mistakes)?))
+/// A table's tallies, hard and mistakes (zeros before its first answer).
+pub(crate) fn tallies(conn: &Connection, table_id: &str) -> Res<DrillTallies> {
+    let id = table_practice::any(conn, table_id)?.id().to_string();
+    Ok(DrillTallies { hard: read_tally(conn, &id, DrillSource::Hard)?, mistakes: read_tally(conn, &id, DrillSource::Mistakes)? })
 }
 
-/// Up to `limit` mistakes on the review queue, each hand replayed: all machines' newest first, or
-/// one machine's in the order they come back in drills.
-pub(crate) fn mistakes(conn: &Connection, machine: Option<MachineId>, limit: u32) -> Res<Vec<QueuedMistake>> {
+/// Up to `limit` mistakes on the review queue, each hand replayed: every table's newest first, or
+/// one table's in the order they come back in drills.
+pub(crate) fn mistakes(conn: &Connection, table_id: Option<&str>, limit: u32) -> Res<Vec<QueuedMistake>> {
     // Each item is a replayed hand, like a history page: the same cap.
-    crate::game::rules::check_history_limit(limit)?;
-    let queued = match machine {
+    rules::check_history_limit(limit)?;
+    let queued = match table_id {
         None => review::queued(conn, limit)?,
-        Some(machine) => review::due_order(conn, machine, limit)?,
+        Some(id) => {
+            let id = table_practice::any(conn, id)?.id().to_string();
+            review::due_order(conn, &hands::codes_of_id(conn, &id)?, limit)?
+        }
     };
-    let marks = crate::game::store::player::commit_marks(conn)?;
+    let marks = player::commit_marks(conn)?;
     queued
         .into_iter()
         .map(|(id, due, streak)| {
@@ -218,30 +346,37 @@ pub(crate) fn mistakes(conn: &Connection, machine: Option<MachineId>, limit: u32
         .collect()
 }
 
-/// The bet last played on `machine`, if any.
-fn last_bet(conn: &Connection, machine: MachineId) -> Res<Option<u32>> {
-    let prefs = player::prefs(conn)?;
-    Ok(prefs.iter().find(|(remembered, _, _)| *remembered == machine).map(|&(_, bet, _)| bet.chips()))
+/// The bet last played on `table`: a machine's remembered bet, another table's last practised
+/// hand's.
+fn last_bet(conn: &Connection, table: &Table) -> Res<Option<u32>> {
+    match table.as_machine() {
+        Some(machine) => {
+            let prefs = player::prefs(conn)?;
+            Ok(prefs.iter().find(|(remembered, _, _)| *remembered == machine).map(|&(_, bet, _)| bet.chips()))
+        }
+        None => table_practice::last_bet(conn, table.id()),
+    }
 }
 
-/// Drill hands answered, every machine and source (at most eight rows).
+/// Drill hands answered, every table and source.
 pub(crate) fn answered(conn: &Connection) -> Res<u64> {
     let total: i64 = conn.prepare_cached("SELECT COALESCE(SUM(answered), 0) FROM drill_totals")?.query_row([], |r| r.get(0))?;
     Ok(total.max(0) as u64)
 }
 
-fn read_tally(conn: &Connection, machine: MachineId, source: DrillSource) -> Res<DrillTally> {
-    Ok(conn.prepare_cached(
-        "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE machine = ?1 AND source = ?2",
-    )?
-    .query_row(params![machine_code(machine), source.id()], DrillTally::from_row)
-    .optional()?
-    .unwrap_or_default())
+fn read_tally(conn: &Connection, table_id: &str, source: DrillSource) -> Res<DrillTally> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE table_id = ?1 AND source = ?2",
+        )?
+        .query_row(params![table_id, source.id()], DrillTally::from_row)
+        .optional()?
+        .unwrap_or_default())
 }
 
 impl DrillTally {
     /// A tally from a row of `answered, correct, streak, best_streak, ev_given_up_chips` (the
-    /// columns of `drill_totals` and `table_drill_totals`).
+    /// columns of `drill_totals`).
     pub(crate) fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DrillTally> {
         let count = |i: usize| r.get::<_, i64>(i).map(|n| n.max(0) as u64);
         Ok(DrillTally {
@@ -264,22 +399,16 @@ impl DrillTally {
     }
 }
 
-fn add_answer(
-    conn: &Connection,
-    machine: MachineId,
-    source: DrillSource,
-    correct: bool,
-    given_up_chips: f64,
-) -> Res<DrillTally> {
-    let tally = read_tally(conn, machine, source)?.after(correct, given_up_chips);
+fn add_answer(conn: &Connection, table_id: &str, source: DrillSource, correct: bool, given_up_chips: f64) -> Res<DrillTally> {
+    let tally = read_tally(conn, table_id, source)?.after(correct, given_up_chips);
     conn.prepare_cached(
-        "INSERT INTO drill_totals (machine, source, answered, correct, streak, best_streak, ev_given_up_chips) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (machine, source) DO UPDATE SET answered = excluded.answered, \
+        "INSERT INTO drill_totals (table_id, source, answered, correct, streak, best_streak, ev_given_up_chips) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (table_id, source) DO UPDATE SET answered = excluded.answered, \
          correct = excluded.correct, streak = excluded.streak, best_streak = excluded.best_streak, \
          ev_given_up_chips = excluded.ev_given_up_chips",
     )?
     .execute(params![
-        machine_code(machine),
+        table_id,
         source.id(),
         tally.answered as i64,
         tally.correct as i64,

@@ -1,7 +1,6 @@
-//! Training: drills per machine, no chips and no XP, counted apart (`drill_totals`), the review
-//! queue of the player's own mistaken deals (`review`), and drills of hard decisions on any
-//! library or lab table (`table_drills`, `table_drill_totals`). Owns those three tables.
+//! Training: drills on any table, no chips and no XP, counted apart per table and source
+//! (`drill_totals`), and the review queue of the player's own mistaken deals (`review`). Owns those
+//! two tables.
 
 pub mod drills;
-pub mod table_drills;
 pub(crate) mod review;

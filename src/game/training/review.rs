@@ -6,9 +6,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::game::hands::{self, HandRecord};
-use crate::game::store::codes::machine_code;
 use crate::game::store::{player, Res};
-use crate::machine::MachineId;
 
 /// Drill answers until a wrongly answered hand comes back.
 pub const AGAIN_WRONG: i64 = 3;
@@ -18,28 +16,29 @@ pub const AGAIN_RIGHT: i64 = 10;
 /// Puts a drawn hand on the queue when its hold was a mistake (due now: at the drill clock).
 pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord) -> Res<()> {
     // Only a machine's hands are queued (a practised table's mistakes come back as its drills).
-    if let (Some(machine), Some(true)) = (hand.machine, hand.mistake) {
+    if let (Some(_), Some(true)) = (hand.machine, hand.mistake) {
+        let Some((code, _)) = hands::table_code_of(conn, hand.id)? else { return Ok(()) };
         let clock = player::drill_clock(conn)?;
-        conn.prepare_cached("INSERT OR IGNORE INTO review (hand_id, machine, due, streak) VALUES (?1, ?2, ?3, 0)")?
-            .execute(params![hand.id, machine_code(machine), clock])?;
+        conn.prepare_cached("INSERT OR IGNORE INTO review (hand_id, tbl, due, streak) VALUES (?1, ?2, ?3, 0)")?
+            .execute(params![hand.id, code, clock])?;
     }
     Ok(())
 }
 
 /// What is wrong with the queue, in words (at most 20): every queued hand must be a drawn hand of the
-/// history, dealt on the machine it is queued under (a row for a missing hand used to pass the audit
+/// history, dealt on the table it is queued under (a row for a missing hand used to pass the audit
 /// and then make `mistakes` answer `unknown-hand`). Primary-key lookups, one per queued hand.
 pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
-    let mut stmt = conn.prepare_cached("SELECT hand_id, machine FROM review ORDER BY hand_id")?;
+    let mut stmt = conn.prepare_cached("SELECT hand_id, tbl FROM review ORDER BY hand_id")?;
     let rows = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))?;
     let mut out = Vec::new();
     for row in rows {
-        let (hand, machine) = row?;
+        let (hand, queued_under) = row?;
         let problem = match hands::table_code_of(conn, hand)? {
             None => format!("the review queue holds hand {hand}, which is not in the history"),
             Some((_, false)) => format!("the review queue holds hand {hand}, which was never drawn"),
-            Some((code, true)) if code != machine => {
-                format!("the review queue holds hand {hand} under machine code {machine}, not the table it was dealt on")
+            Some((code, true)) if code != queued_under => {
+                format!("the review queue holds hand {hand} under table code {queued_under}, not the table it was dealt on")
             }
             Some(_) => continue,
         };
@@ -51,28 +50,29 @@ pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
     Ok(out)
 }
 
-/// The machine code a hand is queued under, if it is on the queue.
-pub(crate) fn queued_machine(conn: &Connection, hand_id: i64) -> Res<Option<i64>> {
+/// The table code a hand is queued under, if it is on the queue.
+pub(crate) fn queued_under(conn: &Connection, hand_id: i64) -> Res<Option<i64>> {
     Ok(conn
-        .prepare_cached("SELECT machine FROM review WHERE hand_id = ?1")?
+        .prepare_cached("SELECT tbl FROM review WHERE hand_id = ?1")?
         .query_row([hand_id], |r| r.get(0))
         .optional()?)
 }
 
-/// Mistakes on `machine`'s queue.
-pub(crate) fn queue_len(conn: &Connection, machine: MachineId) -> Res<u64> {
-    Ok(conn
-        .prepare_cached("SELECT COUNT(*) FROM review WHERE machine = ?1")?
-        .query_row([machine_code(machine)], |r| r.get::<_, i64>(0))
-        .map(|n| n.max(0) as u64)?)
+/// Mistakes queued under the table codes `codes` (a table's codes in the registry).
+pub(crate) fn queue_len(conn: &Connection, codes: &[i64]) -> Res<u64> {
+    let mut total = 0u64;
+    for &code in codes {
+        let n: i64 = conn.prepare_cached("SELECT COUNT(*) FROM review WHERE tbl = ?1")?.query_row([code], |r| r.get(0))?;
+        total += n.max(0) as u64;
+    }
+    Ok(total)
 }
 
-/// The next hand to review on `machine`: the earliest due (when none is due yet, still the earliest,
-/// so a short queue keeps coming back), or `None` when the queue is empty.
-pub(crate) fn next(conn: &Connection, machine: MachineId) -> Res<Option<i64>> {
-    Ok(conn.prepare_cached("SELECT hand_id FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT 1")?
-        .query_row([machine_code(machine)], |r| r.get(0))
-        .optional()?)
+/// The next hand to review under `codes`: the earliest due (when none is due yet, still the
+/// earliest, so a short queue keeps coming back), or `None` when the queue is empty. One index
+/// lookup per code.
+pub(crate) fn next(conn: &Connection, codes: &[i64]) -> Res<Option<i64>> {
+    Ok(due_order(conn, codes, 1)?.first().map(|&(hand, _, _)| hand))
 }
 
 /// Records an answer to queued hand `hand_id` at drill clock `clock`; returns whether it left the
@@ -109,11 +109,17 @@ pub(crate) fn queued(conn: &Connection, limit: u32) -> Res<Vec<(i64, i64, i64)>>
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// `machine`'s queued hands in the order they come back (due, then id), up to `limit`.
-pub(crate) fn due_order(conn: &Connection, machine: MachineId, limit: u32) -> Res<Vec<(i64, i64, i64)>> {
-    let mut stmt = conn
-        .prepare_cached("SELECT hand_id, due, streak FROM review WHERE machine = ?1 ORDER BY due, hand_id LIMIT ?2")?;
-    let rows =
-        stmt.query_map(params![machine_code(machine), i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+/// The hands queued under `codes` in the order they come back (due, then id), up to `limit`:
+/// (hand id, due, streak).
+pub(crate) fn due_order(conn: &Connection, codes: &[i64], limit: u32) -> Res<Vec<(i64, i64, i64)>> {
+    let mut all = Vec::new();
+    for &code in codes {
+        let mut stmt =
+            conn.prepare_cached("SELECT hand_id, due, streak FROM review WHERE tbl = ?1 ORDER BY due, hand_id LIMIT ?2")?;
+        let rows = stmt.query_map(params![code, i64::from(limit)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        all.extend(rows.collect::<rusqlite::Result<Vec<(i64, i64, i64)>>>()?);
+    }
+    all.sort_by_key(|&(hand, due, _)| (due, hand));
+    all.truncate(limit as usize);
+    Ok(all)
 }
