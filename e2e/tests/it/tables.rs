@@ -297,7 +297,7 @@ async fn a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs()
     assert_eq!(app.attr("table-drill-verdict", "data-correct").await?.as_deref(), Some("true"));
     assert_eq!(app.attr("table-drill-tally", "data-correct").await?.as_deref(), Some("1"));
     // The tally is the core's, on the app's own file; no chips moved.
-    let question = play(&data.db_path(), None, &["table-drill", "--table", "double-double-bonus-9-6"])?;
+    let question = play(&data.db_path(), None, &["drill", "--table", "double-double-bonus-9-6"])?;
     assert_eq!((question["tally"]["answered"].as_u64(), question["tally"]["correct"].as_u64()), (Some(2), Some(1)), "{question}");
     app.click("table-drill-back").await?;
     app.wait_visible(&tid("table-drill")).await?;
