@@ -134,14 +134,13 @@ fn view(hand: &StoredHand) -> TableHand {
         table: hand.table.id().to_string(),
         name: hand.table.name().to_string(),
         cards: hand.dealt,
-        bet: hand.bet,
+        bet: hand.bet.chips(),
         commitment: hand.commitment.map(|c| crate::shuffle::hex(&c)),
     }
 }
 
 /// Deals a practice hand on `table` from `seed` at `bet` (for the figures; nothing is staked).
 pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: Seed, now: Moment) -> Res<TableHand> {
-    let bet = bet.chips();
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }
@@ -149,7 +148,7 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: Seed, 
     let deal = Deal::deal(&seed, &table, 1, NudgeSource::Never);
     let stored = StoredHand {
         id: 0,
-        commitment: Some(bound(&seed, &table, bet, 1)),
+        commitment: Some(bound(&seed, &table, bet.chips(), 1)),
         table,
         bet,
         n_hands: 1,
@@ -179,7 +178,7 @@ pub(crate) fn current(conn: &Connection) -> Res<Option<TableHand>> {
 pub(crate) fn hint(conn: &Connection) -> Res<TableHint> {
     let hand = open(conn)?.ok_or(GameError::NoHandInProgress)?;
     let evs = hand.table.hand_evs(&hand.dealt);
-    let stake = stake(hand.bet, 1);
+    let stake = stake(hand.bet.chips(), 1);
     let best = evs.best();
     Ok(TableHint {
         holds: hint_holds(&evs, &hand.dealt, stake),
@@ -196,9 +195,9 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<TableDraw> {
     let hand = open(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
     let replayed = hand.replay()?;
-    let played = settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
+    let played = settle_with(&replayed.deal, hand.bet.chips(), hold, &replayed.evs);
     let verdict = played.verdict;
-    let best = results(&replayed.deal, hand.bet, verdict.best_hold);
+    let best = results(&replayed.deal, hand.bet.chips(), verdict.best_hold);
     hands::record_draw(conn, hand.id, hold, played.won)?;
     let record = StoredHand { drawn: Some((hold, played.won)), ..hand.clone() }.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;

@@ -142,7 +142,7 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
         let replayed = HistoryHand {
             id: hand.id,
             table: hand.table.clone(),
-            bet: hand.bet,
+            bet: hand.bet.chips(),
             n_hands: hand.n_hands,
             practice: hand.practice,
             seed: hand.seed,

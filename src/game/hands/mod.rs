@@ -27,6 +27,7 @@ use crate::machine::MachineId;
 use crate::shuffle::Seed;
 use crate::strategy::HandEvs;
 use crate::table::Table;
+use super::rules::Bet;
 
 use crate::pipeline::deal::Deal;
 use crate::pipeline::commit::CommitRule;
@@ -125,7 +126,8 @@ pub struct HandRecord {
 pub(crate) struct StoredHand {
     pub id: i64,
     pub table: Table,
-    pub bet: u32,
+    /// Checked where the row is decoded: one of the game's bets.
+    pub bet: Bet,
     pub n_hands: u8,
     pub practice: bool,
     pub seed: Seed,
@@ -157,7 +159,7 @@ impl StoredHand {
         if self.practice {
             0
         } else {
-            stake(self.bet, self.n_hands)
+            stake(self.bet.chips(), self.n_hands)
         }
     }
 
@@ -186,7 +188,7 @@ impl StoredHand {
             seed: self.seed,
             table: self.table.clone(),
             n_hands: self.n_hands,
-            bet: self.bet,
+            bet: self.bet.chips(),
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
             rule: self.commit_rule(marks),
             dealt: Some(self.dealt),
@@ -206,11 +208,11 @@ impl StoredHand {
     /// [`StoredHand::record`] from a replay already made (a draw replays once, not twice).
     pub fn record_of(&self, replayed: Replayed, marks: CommitMarks) -> Res<HandRecord> {
         let Replayed { deal, evs } = replayed;
-        let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet, self.n_hands));
+        let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet.chips(), self.n_hands));
         let settled = match self.drawn {
             None => None,
             Some((hold, won)) => {
-                let settlement = settle_with(&deal, self.bet, hold, &evs);
+                let settlement = settle_with(&deal, self.bet.chips(), hold, &evs);
                 if settlement.won != won {
                     return Err(corrupt(format!(
                         "hand {}: recorded win {won} but the cards pay {}",
@@ -222,7 +224,7 @@ impl StoredHand {
         };
         let verdict = settled.as_ref().map(|s| s.verdict);
         let best_results = match self.drawn {
-            Some(_) => results(&deal, self.bet, best.best_hold),
+            Some(_) => results(&deal, self.bet.chips(), best.best_hold),
             None => Vec::new(),
         };
         let best_won = self.drawn.map(|_| best_results.iter().map(|r| r.win).sum());
@@ -235,7 +237,7 @@ impl StoredHand {
             table_name: self.table.name().to_string(),
             base: self.table.base().id(),
             pays: self.table.pays(),
-            bet: self.bet,
+            bet: self.bet.chips(),
             hands: self.n_hands,
             practice: self.practice,
             cost: self.cost(),

@@ -65,7 +65,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
             id,
             bet: u32::try_from(bet)
                 .ok()
-                .filter(|&b| Bet::new(b).is_ok())
+                .and_then(|b| Bet::new(b).ok())
                 .ok_or_else(|| format!("hand {id}: a bet of {bet}, which the game does not take"))?,
             n_hands: u8::try_from(n_hands)
                 .ok()
@@ -114,7 +114,7 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
     )?
     .execute(params![
         code,
-        i64::from(hand.bet),
+        i64::from(hand.bet.chips()),
         i64::from(hand.n_hands),
         hand.practice,
         &seed[..],

@@ -61,7 +61,7 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 /// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
 pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Moment) -> Res<Vec<String>> {
     let DealRequest { machine, bet, hands: lines, practice } = request;
-    let (bet, hands) = (bet.chips(), lines.count());
+    let hands = lines.count();
     // One hand in progress across the game, a machine's or a practised table's.
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
@@ -69,7 +69,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
     let mut profile = player::profile(conn)?;
     let level_before = rules::level_for_xp(profile.xp);
     rules::check_deal(machine, lines, level_before)?;
-    let cost = if practice { 0 } else { stake(bet, hands) };
+    let cost = if practice { 0 } else { stake(bet.chips(), hands) };
     if cost > profile.chips {
         return Err(GameError::InsufficientChips { needed: cost, available: profile.chips }.into());
     }
@@ -91,7 +91,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
     };
     let stored = StoredHand {
         id: 0,
-        commitment: Some(bound(&seed, &table, bet, hands)),
+        commitment: Some(bound(&seed, &table, bet.chips(), hands)),
         table,
         bet,
         n_hands: hands,
@@ -128,7 +128,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
     let replayed = hand.replay()?;
-    let settlement = settle_with(&replayed.deal, hand.bet, hold, &replayed.evs);
+    let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
@@ -167,13 +167,13 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[Seed],
 pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
     let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let evs = hand_evs(machine, &hand.dealt);
-    let stake = stake(hand.bet, hand.n_hands);
+    let stake = stake(hand.bet.chips(), hand.n_hands);
     let best = evs.best();
     Ok(Hint {
         hand_id: hand.id,
         machine,
         cards: hand.dealt,
-        bet: hand.bet,
+        bet: hand.bet.chips(),
         hands: hand.n_hands,
         stake,
         holds: hint_holds(&evs, &hand.dealt, stake),
@@ -209,10 +209,10 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         HandView {
             id: h.id,
             machine,
-            bet: h.bet,
+            bet: h.bet.chips(),
             hands: h.n_hands,
             practice: h.practice,
-            stake: stake(h.bet, h.n_hands),
+            stake: stake(h.bet.chips(), h.n_hands),
             cards: h.dealt,
             nudged: h.nudge.is_some(),
             commitment: h.commitment.map(|c| crate::shuffle::hex(&c)),

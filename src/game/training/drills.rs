@@ -249,7 +249,7 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 Err(Failure::Corrupt(_)) => None,
                 Err(other) => return Err(other),
             };
-            Ok(stored.map(|stored| Posed { table, key, cards: stored.dealt, bet: stored.bet, reason: None, codes }))
+            Ok(stored.map(|stored| Posed { table, key, cards: stored.dealt, bet: stored.bet.chips(), reason: None, codes }))
         }
     }
 }
