@@ -541,7 +541,7 @@ impl Game {
             Err(error) => return undo(None, error),
         };
         // Until the swap commits, the live file is the old game, so the copy kept of it can go.
-        if let Err(error) = after(ImportStep::KeptAside).and_then(|()| store::swap_in(&staged, db_path)) {
+        if let Err(error) = after(ImportStep::KeptAside).and_then(|()| store::swap_in(&staged, db_path, &derived::DERIVED)) {
             return undo(kept.as_ref(), error);
         }
         store::remove_with_companions(&staged);

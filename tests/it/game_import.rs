@@ -172,6 +172,58 @@ fn crafted_files_are_refused_and_change_nothing() {
             "corrupt-database",
             "",
         ),
+        // Objects whose shape is ours but whose SQL is not: the schema is compared by its full SQL.
+        (
+            crafted(
+                d,
+                &source,
+                "hostile-check.vpoker",
+                "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'CHECK (chips >= 0)', 'CHECK (chips >= 0 AND chips < 1700)') WHERE name = 'profile'; PRAGMA writable_schema = OFF;",
+            ),
+            "corrupt-database",
+            "table profile is defined differently",
+        ),
+        (
+            crafted(
+                d,
+                &source,
+                "foreign-key.vpoker",
+                "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'hand_id INTEGER PRIMARY KEY', 'hand_id INTEGER PRIMARY KEY REFERENCES lab_tables (name)') WHERE name = 'review'; PRAGMA writable_schema = OFF;",
+            ),
+            "corrupt-database",
+            "table review is defined differently",
+        ),
+        (
+            crafted(d, &source, "partial-index.vpoker", "DROP INDEX review_due; CREATE INDEX review_due ON review (tbl, due, hand_id) WHERE 0;"),
+            "corrupt-database",
+            "index review_due is defined differently",
+        ),
+        (
+            crafted(d, &source, "generated.vpoker", "ALTER TABLE lab_tables ADD COLUMN g INTEGER GENERATED ALWAYS AS (1) VIRTUAL;"),
+            "corrupt-database",
+            "table lab_tables is defined differently",
+        ),
+        (
+            crafted(
+                d,
+                &source,
+                "sqlite-trigger.vpoker",
+                "PRAGMA writable_schema = ON; INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES ('trigger', 'sqlite_x', 'daily_claims', 0, \
+                 'CREATE TRIGGER sqlite_x AFTER INSERT ON daily_claims BEGIN UPDATE profile SET chips = chips + 1000000; END'); PRAGMA writable_schema = OFF;",
+            ),
+            "corrupt-database",
+            "trigger sqlite_x",
+        ),
+        (
+            crafted(
+                d,
+                &source,
+                "sqlite-table.vpoker",
+                "PRAGMA writable_schema = ON; UPDATE sqlite_master SET name = 'sqlite_notes', tbl_name = 'sqlite_notes', sql = 'CREATE TABLE sqlite_notes (x)' WHERE name = 'lab_tables'; PRAGMA writable_schema = OFF;",
+            ),
+            "corrupt-database",
+            "sqlite_notes",
+        ),
         (crafted(d, &source, "lower-version.vpoker", "PRAGMA user_version = 5;"), "corrupt-database", "schema version 5"),
         (crafted(d, &source, "newer.vpoker", "PRAGMA user_version = 99;"), "newer-database", ""),
     ];
@@ -430,4 +482,49 @@ fn a_killed_imports_staged_copy_is_swept_by_the_next_open() {
     drop(lock);
     drop(Game::open(&db).unwrap());
     assert!(!staged.exists() && !dir.path().join("game.db.import-wal").exists(), "{:?}", listing(dir.path()));
+}
+
+/// What SQLite makes on its own is no reason to refuse a healthy file: a game analysed by
+/// `ANALYZE` (its `sqlite_stat1` table) opens, audits and imports; the imported game is built from
+/// this build's own schema, not the file's SQL (a CREATE text laid out otherwise, which the schema
+/// check accepts as the same SQL, does not travel).
+#[test]
+fn an_analysed_file_opens_and_imports_and_the_import_writes_its_own_schema() {
+    let (dir, db, source, chips) = setup();
+    let relaid = "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, '    chips', '\n\n        chips') WHERE name = 'profile'; PRAGMA writable_schema = OFF;";
+    let analysed = crafted(dir.path(), &source, "analysed.vpoker", &format!("ANALYZE; {relaid}"));
+    let stats: i64 = rusqlite::Connection::open(&analysed)
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM sqlite_master WHERE name = 'sqlite_stat1'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stats, 1);
+    assert!(Game::open(&analysed).unwrap().audit().unwrap().ok);
+    Game::import_file(&db, &analysed).unwrap();
+    let game = Game::open(&db).unwrap();
+    assert_eq!(game.state(today()).unwrap().chips, chips);
+    assert!(game.audit().unwrap().ok);
+    drop(game);
+    // Every CREATE text of the live file is one the migrations (or the derived tables' rooms) wrote.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let texts: Vec<String> = conn
+        .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let fresh_dir = tempfile::tempdir().unwrap();
+    let fresh = fresh_dir.path().join("fresh.db");
+    drop(Game::open(&fresh).unwrap());
+    let fresh_texts: BTreeSet<String> = rusqlite::Connection::open(&fresh)
+        .unwrap()
+        .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for text in &texts {
+        assert!(fresh_texts.contains(text), "the imported game has SQL a new game does not: {text}");
+    }
 }

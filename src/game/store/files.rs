@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
+use super::migrations::{LATEST, TABLES};
+use super::{schema, Derived, Failure, Res};
 use crate::game::error::GameError;
 
 /// `base` with `suffix` appended to its file name.
@@ -192,52 +194,49 @@ pub(crate) fn keep_aside(db_path: &Path) -> Result<PathBuf, GameError> {
     Ok(kept)
 }
 
-/// Replaces the game in `db_path` (created when missing) with the checked copy `staged`, in one
-/// IMMEDIATE transaction on the live file (waiting up to five seconds for another writer): every
-/// table of the live file dropped, the copy's created and filled, its `user_version` set. A kill
+/// Replaces the game in `db_path` (created when missing) with the checked copy `staged` (a file
+/// of the latest schema), in one IMMEDIATE transaction on the live file (waiting up to five seconds
+/// for another writer): every object of the live file dropped; the schema built from this build's
+/// own migrations ([`schema::latest_definitions`]: nothing of the copy's `sqlite_master`, no CREATE
+/// text, trigger or name of its, is ever copied); the rows of every table of the truth copied, column
+/// by column; the derived tables rebuilt by their rooms from that truth; `user_version` set. A kill
 /// or a failure leaves the old game; other connections see the old game or the new one.
-pub(crate) fn swap_in(staged: &Path, db_path: &Path) -> Result<(), GameError> {
+pub(crate) fn swap_in<C>(staged: &Path, db_path: &Path, derived: &[Derived<C>]) -> Result<(), GameError> {
     let fail = |e| super::sql_error(db_path, e);
     let mut live = Connection::open(db_path).map_err(fail)?;
     live.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
     let staged_text = staged.to_str().ok_or_else(|| storage(staged, "the path is not UTF-8"))?;
     live.execute("ATTACH DATABASE ?1 AS staged", [staged_text]).map_err(fail)?;
-    let swapped = (|| -> rusqlite::Result<()> {
+    let swapped = (|| -> Res<()> {
         let tx = live.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let objects = |schema: &str, filter: &str| -> rusqlite::Result<Vec<(String, String, Option<String>)>> {
-            let sql = format!(
-                "SELECT type, name, sql FROM {schema}.sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND {filter} \
-                 ORDER BY type = 'table' DESC, rowid"
-            );
-            let mut stmt = tx.prepare(&sql)?;
-            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-            rows.collect()
-        };
-        for (kind, name, _) in objects("main", "type IN ('table', 'view', 'trigger')")? {
+        let version: i64 = tx.query_row("PRAGMA staged.user_version", [], |r| r.get(0))?;
+        if version != LATEST {
+            return Err(super::corrupt(format!("the checked copy has schema version {version}, not {LATEST}")));
+        }
+        let mut stmt = tx.prepare(
+            "SELECT type, name FROM main.sqlite_master WHERE type IN ('table', 'view', 'trigger') \
+             AND name NOT IN ('sqlite_sequence', 'sqlite_stat1', 'sqlite_stat2', 'sqlite_stat3', 'sqlite_stat4')",
+        )?;
+        let existing = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?.collect::<rusqlite::Result<Vec<_>>>()?;
+        drop(stmt);
+        for (kind, name) in existing {
             tx.execute_batch(&format!("DROP {} IF EXISTS main.\"{}\"", kind.to_uppercase(), name.replace('"', "\"\"")))?;
         }
-        let created = objects("staged", "sql IS NOT NULL")?;
-        for (_, _, sql) in &created {
-            tx.execute_batch(sql.as_deref().unwrap_or_default())?;
+        for (_, _, sql) in schema::latest_definitions() {
+            tx.execute_batch(sql)?;
         }
-        for (kind, name, _) in &created {
-            if kind == "table" {
-                let name = name.replace('"', "\"\"");
-                tx.execute_batch(&format!("INSERT INTO main.\"{name}\" SELECT * FROM staged.\"{name}\""))?;
-            }
+        for table in TABLES {
+            let mut info = tx.prepare(&format!("PRAGMA main.table_info(\"{table}\")"))?;
+            let columns = info.query_map([], |r| r.get::<_, String>(1))?.collect::<rusqlite::Result<Vec<_>>>()?;
+            let columns = columns.iter().map(|c| format!("\"{}\"", c.replace('"', "\"\""))).collect::<Vec<_>>().join(", ");
+            tx.execute_batch(&format!("INSERT INTO main.\"{table}\" ({columns}) SELECT {columns} FROM staged.\"{table}\""))?;
         }
-        let has_sequence: i64 = tx.query_row(
-            "SELECT COUNT(*) FROM staged.sqlite_master WHERE name = 'sqlite_sequence'",
-            [],
-            |r| r.get(0),
-        )?;
-        if has_sequence > 0 {
-            tx.execute_batch("DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM staged.sqlite_sequence;")?;
+        tx.execute_batch(&format!("PRAGMA main.user_version = {LATEST}"))?;
+        for group in derived {
+            (group.rebuild)(&tx)?;
         }
-        let version: i64 = tx.query_row("PRAGMA staged.user_version", [], |r| r.get(0))?;
-        tx.execute_batch(&format!("PRAGMA main.user_version = {version}"))?;
-        tx.commit()
+        Ok(tx.commit()?)
     })();
-    let detached = live.execute_batch("DETACH DATABASE staged");
-    swapped.and(detached).map_err(fail)
+    let detached = live.execute_batch("DETACH DATABASE staged").map_err(Failure::from);
+    swapped.and(detached).map_err(|failure| super::failure_error(db_path, failure))
 }
