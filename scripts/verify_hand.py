@@ -391,6 +391,8 @@ def check(hand, rule=None):
     if recorded is None:
         if rule in ("seed", "bound"):
             failures.append("commitment (stored after commitments began, but carries none)")
+    elif rule == "legacy":
+        failures.append("commitment (stored before commitments began, but carries one)")
     elif expected is None or expected != recorded.lower():
         failures.append("commitment")
     _, dealt, nudge, sources = rebuild(hand)

@@ -140,7 +140,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Import(args) => {
-            let outcome = Game::import_file(&db, &args.file).and_then(|kept| {
+            let outcome = Game::import_file(&db, &args.file, now.date()).and_then(|kept| {
                 let state = Game::open(&db)?.state(now.date())?;
                 Ok(serde_json::json!({ "kept_aside": kept.display().to_string(), "state": state }))
             });

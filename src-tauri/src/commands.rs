@@ -233,7 +233,7 @@ pub async fn import_progress<R: Runtime>(app: AppHandle<R>) -> CommandResult<Opt
             Err(GameError::Storage { path: path.to_path_buf(), detail: "the database is being replaced".into() }),
         );
         drop(before);
-        let kept = Game::import_file(path, &source);
+        let kept = Game::import_file(path, &source, today());
         *game = Game::open(path);
         let kept = kept?;
         match game.as_ref() {

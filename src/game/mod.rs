@@ -500,9 +500,10 @@ impl Game {
     /// kill at any moment leaves the old game or the new one, never no game, and another process
     /// that has the file open keeps a whole file. A refused file changes nothing and leaves nothing
     /// behind; the error names it. Returns where the previous game was kept (`db_path` itself when
-    /// there was none). The caller closes its own [`Game`] on `db_path` first.
-    pub fn import_file(db_path: &Path, source: &Path) -> Result<PathBuf, GameError> {
-        Game::import_file_stepwise(db_path, source, &mut |_| Ok(()))
+    /// there was none). The caller closes its own [`Game`] on `db_path` first. `today` is the
+    /// player's date, as for every read: the copy's state is checked as the game will read it.
+    pub fn import_file(db_path: &Path, source: &Path, today: NaiveDate) -> Result<PathBuf, GameError> {
+        Game::import_file_stepwise(db_path, source, today, &mut |_| Ok(()))
     }
 
     /// [`Game::import_file`], calling `after` once each step is done; an `Err` from it stops the
@@ -511,6 +512,7 @@ impl Game {
     pub fn import_file_stepwise(
         db_path: &Path,
         source: &Path,
+        today: NaiveDate,
         after: &mut dyn FnMut(ImportStep) -> Result<(), GameError>,
     ) -> Result<PathBuf, GameError> {
         // One import at a time into this game (held until this returns): two at once both staged
@@ -524,7 +526,7 @@ impl Game {
             }
             other => other,
         };
-        let checked = after(ImportStep::Staged).and_then(|()| Game::check_import(&staged).map_err(named));
+        let checked = after(ImportStep::Staged).and_then(|()| Game::check_import(&staged, today).map_err(named));
         if let Err(error) = checked.and_then(|()| after(ImportStep::Checked)) {
             store::remove_with_companions(&staged);
             return Err(error);
@@ -550,7 +552,7 @@ impl Game {
     }
 
     /// Everything a later read of the staged copy at `staged` would check (see [`Game::import_file`]).
-    fn check_import(staged: &Path) -> Result<(), GameError> {
+    fn check_import(staged: &Path, today: NaiveDate) -> Result<(), GameError> {
         if store::schema_version(staged)? == 0 {
             return Err(GameError::CorruptDatabase {
                 path: staged.to_path_buf(),
@@ -559,8 +561,7 @@ impl Game {
         }
         let game = Game::open(staged)?;
         game.check(game.audit()?)?;
-        let any_day = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap_or_default();
-        game.state(any_day)?;
+        game.state(today)?;
         game.stats()?;
         game.coach()?;
         game.history(IMPORT_HISTORY_CHECK, None)?;

@@ -22,8 +22,9 @@ use crate::table::Table;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CommitRule {
-    /// A hand stored before commitments existed (below `committed_from`): it may carry none; one
-    /// it carries is SHA-256 of the seed.
+    /// A hand stored before commitments existed (below `committed_from`): it carries none (one it
+    /// carries fails: the mark moved). A pasted seed with nothing stored is checked by this rule
+    /// too, and a commitment pasted with it is SHA-256 of the seed.
     Legacy,
     /// SHA-256 of the seed's 32 bytes, and the hand must carry it (machine hands from
     /// `committed_from` up to `bound_from`).

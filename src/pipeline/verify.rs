@@ -178,13 +178,19 @@ pub fn verify(claim: &Claim) -> Verification {
     let table = &claim.table;
     let mut failures = Vec::new();
     let sha256 = rule.commitment(&seed, table, claim.bet, n_hands).map(|c| hex(&c));
+    // A stored hand below `committed_from` was stored before commitments existed: it carries none
+    // (one it carries means the mark moved, turning committed hands into legacy ones).
+    let stored_legacy = claim.hand.is_some() && rule == CommitRule::Legacy;
     let commitment = match (&claim.commitment, &sha256) {
+        (Some(_), _) if stored_legacy => Some(false),
         (Some(c), Some(expected)) => Some(c.eq_ignore_ascii_case(expected)),
         (Some(_), None) => Some(false),
         (None, _) if rule.required() => Some(false),
         (None, _) => None,
     };
     match (&claim.commitment, commitment) {
+        (Some(_), Some(false)) if stored_legacy => failures
+            .push("the hand was stored before commitments began (below committed_from), but carries one".to_string()),
         (Some(_), Some(false)) if rule == CommitRule::Uncommitted => failures
             .push("a practice table hand stored before commitments covered tables carries a commitment".to_string()),
         (Some(_), Some(false)) if rule == CommitRule::Bound => failures

@@ -89,7 +89,7 @@ fn an_exported_game_imports_whole_and_the_previous_one_is_kept() {
     let (dir, db, source, other_chips) = setup();
     let before = Game::open(&db).unwrap().state(today()).unwrap();
     let source_bytes = bytes(&source);
-    let kept = Game::import_file(&db, &source).unwrap();
+    let kept = Game::import_file(&db, &source, today()).unwrap();
     assert_eq!(bytes(&source), source_bytes, "the chosen file is only read");
     let game = Game::open(&db).unwrap();
     let state = game.state(today()).unwrap();
@@ -224,13 +224,23 @@ fn crafted_files_are_refused_and_change_nothing() {
             "corrupt-database",
             "sqlite_notes",
         ),
+        (
+            crafted(d, &source, "streak-max.vpoker", "UPDATE daily_claims SET streak = 9223372036854775807;"),
+            "corrupt-database",
+            "streak",
+        ),
+        (
+            crafted(d, &source, "committed-moved.vpoker", "UPDATE profile SET committed_from = committed_from + 5;"),
+            "corrupt-database",
+            "committed_from",
+        ),
         (crafted(d, &source, "lower-version.vpoker", "PRAGMA user_version = 5;"), "corrupt-database", "schema version 5"),
         (crafted(d, &source, "newer.vpoker", "PRAGMA user_version = 99;"), "newer-database", ""),
     ];
     let game_bytes = bytes(&db);
     let names = listing(d);
     for (file, kind, says) in &cases {
-        let error = Game::import_file(&db, file).unwrap_err();
+        let Err(error) = Game::import_file(&db, file, today()) else { panic!("{} was imported", file.display()) };
         assert_eq!(error.kind(), *kind, "{}: {error}", file.display());
         assert!(error.to_string().contains(says), "{}: {error}", file.display());
         assert!(error.to_string().contains(&file.display().to_string()), "the error names the file: {error}");
@@ -251,7 +261,7 @@ fn a_failure_after_each_step_of_an_import_loses_nothing() {
         let old_chips = Game::open(&db).unwrap().state(today()).unwrap().chips;
         let (game_bytes, names) = (bytes(&db), listing(dir.path()));
         let injected = GameError::Storage { path: db.clone(), detail: format!("injected after {step:?}") };
-        let result = Game::import_file_stepwise(&db, &source, &mut |at| if at == step { Err(injected.clone()) } else { Ok(()) });
+        let result = Game::import_file_stepwise(&db, &source, today(), &mut |at| if at == step { Err(injected.clone()) } else { Ok(()) });
         assert_eq!(result.unwrap_err(), injected);
         let game = Game::open(&db).unwrap();
         assert!(game.audit().unwrap().ok, "{step:?}");
@@ -321,7 +331,7 @@ fn an_import_while_two_others_play_damages_nothing() {
         }
     };
     wait_for([3, 3]);
-    let kept = Game::import_file(&db, &source).unwrap();
+    let kept = Game::import_file(&db, &source, today()).unwrap();
     let now = [0, 1].map(|p| played[p].load(Ordering::Relaxed));
     wait_for([now[0] + 5, now[1] + 5]);
     stop.store(true, Ordering::Relaxed);
@@ -426,7 +436,7 @@ fn two_imports_at_once_never_leave_an_empty_game() {
             .into_iter()
             .map(|from| {
                 let db = db.clone();
-                std::thread::spawn(move || Game::import_file(&db, &from).map(|_| ()))
+                std::thread::spawn(move || Game::import_file(&db, &from, today()).map(|_| ()))
             })
             .collect();
         for import in imports {
@@ -458,7 +468,7 @@ fn a_pipe_or_a_folder_is_refused_at_once() {
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let (before, names) = (bytes(&db), listing(dir.path()));
     for source in [fifo.clone(), dir.path().to_path_buf(), PathBuf::from("/dev/null")] {
-        let error = Game::import_file(&db, &source).unwrap_err();
+        let error = Game::import_file(&db, &source, today()).unwrap_err();
         assert_eq!(error.kind(), "corrupt-database", "{}: {error}", source.display());
         assert!(error.to_string().contains("not a regular file"), "{error}");
         assert_eq!(bytes(&db), before);
@@ -499,7 +509,7 @@ fn an_analysed_file_opens_and_imports_and_the_import_writes_its_own_schema() {
         .unwrap();
     assert_eq!(stats, 1);
     assert!(Game::open(&analysed).unwrap().audit().unwrap().ok);
-    Game::import_file(&db, &analysed).unwrap();
+    Game::import_file(&db, &analysed, today()).unwrap();
     let game = Game::open(&db).unwrap();
     assert_eq!(game.state(today()).unwrap().chips, chips);
     assert!(game.audit().unwrap().ok);

@@ -192,6 +192,9 @@ fn tampers(db: &Path) -> Vec<Tamper> {
         sql("committed_from moved past a stripped commitment", None, leak(format!(
             "UPDATE hands SET commitment = NULL WHERE id = {plain}; UPDATE profile SET committed_from = {}", plain + 1))),
         sql("bound_from moved to read bound hands as older ones", None, "UPDATE profile SET bound_from = 100000"),
+        sql("committed_from moved past bound_from", None, "UPDATE profile SET committed_from = bound_from + 5"),
+        sql("both marks moved to read committed hands as legacy ones", None,
+            "UPDATE profile SET committed_from = committed_from + 5, bound_from = committed_from + 5"),
     ]
 }
 
