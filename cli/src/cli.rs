@@ -276,7 +276,8 @@ pub enum PlayCommand {
     Set(SetArgs),
     /// Check the ledger (exit 1 if it does not add up).
     Audit,
-    /// Move a corrupt or newer database aside to FILE.corrupt-N and start afresh.
+    /// Move a corrupt or newer database aside to FILE.corrupt-N and start afresh (a game that opens
+    /// and audits healthy is refused: not-corrupt).
     ResetCorrupt,
     /// Play N hands with the best hold, first finishing a hand left in progress.
     Autoplay(AutoplayArgs),

@@ -29,7 +29,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let today = now.date();
     match command {
         PlayCommand::ResetCorrupt => {
-            let outcome = Game::move_aside_and_start_fresh(&db).and_then(|moved_to| {
+            let outcome = Game::reset_corrupt(&db).and_then(|moved_to| {
                 let state = Game::open(&db)?.state(today)?;
                 Ok(serde_json::json!({ "moved_to": moved_to.display().to_string(), "state": state }))
             });

@@ -141,6 +141,12 @@ pub enum GameError {
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
+    /// A reset of a corrupt file asked for a game that opens and audits healthy: nothing moved.
+    #[error("the game in {} opens and audits healthy, so it was not moved aside (this only moves a file the game cannot use)", path.display())]
+    NotCorrupt {
+        /// The game's file.
+        path: PathBuf,
+    },
     /// A table to practise that is neither in the library nor a saved lab table.
     #[error("'{}' is not a table of the library or a saved lab table (`vpoker tables` lists the library)", shown(table))]
     UnknownTable {
@@ -231,6 +237,7 @@ impl GameError {
             GameError::UnknownLabTable { .. } => "unknown-lab-table",
             GameError::HistoryLimit { .. } => "history-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
+            GameError::NotCorrupt { .. } => "not-corrupt",
             GameError::UnknownTable { .. } => "unknown-table",
             GameError::NoHardHands { .. } => "no-hard-hands",
             GameError::InvalidHold { .. } => "invalid-hold",
@@ -273,6 +280,7 @@ impl GameError {
             GameError::UnknownLabTable { name } => vec![("name", json!(shown(name)))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
+            GameError::NotCorrupt { path } => vec![("path", json!(path.display().to_string()))],
             GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(shown(table)))],
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {

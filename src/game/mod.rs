@@ -196,6 +196,18 @@ impl Game {
         Ok(target)
     }
 
+    /// [`Game::move_aside_and_start_fresh`] for a file the game cannot use: one that does not open
+    /// (corrupt, newer) or whose full audit finds a problem. A game that opens and audits healthy is
+    /// refused with `not-corrupt` and nothing moves (the command line's `reset-corrupt`; starting
+    /// over on a healthy game is the app's Settings → Reset, which asks first).
+    pub fn reset_corrupt(path: &Path) -> Result<PathBuf, GameError> {
+        let healthy = Game::open(path).and_then(|game| game.audit()).is_ok_and(|audit| audit.ok);
+        if healthy {
+            return Err(GameError::NotCorrupt { path: path.to_path_buf() });
+        }
+        Game::move_aside_and_start_fresh(path)
+    }
+
     /// The file this game lives in.
     pub fn path(&self) -> &Path {
         self.store.path()

@@ -162,6 +162,14 @@ fn a_corrupt_file_is_named_kept_and_moved_aside_only_on_request() {
     assert_eq!(std::fs::read(moved).unwrap(), b"definitely not SQLite");
     assert_eq!(reset["state"]["chips"], 1000);
     assert_eq!(ok(&db, &["state"])["chips"], 1000);
+    // The fresh game opens and audits healthy: a second reset-corrupt refuses it and moves nothing.
+    ok(&db, &["autoplay", "--hands", "3", "--bet", "5", "--seed", SEED]);
+    let before = std::fs::read(&db).unwrap();
+    let refused_reset = refused(&db, &["reset-corrupt"]);
+    assert_eq!((refused_reset["kind"].as_str(), refused_reset["path"].as_str()), (Some("not-corrupt"), Some(db.to_str().unwrap())));
+    assert_eq!(std::fs::read(&db).unwrap(), before, "nothing moved");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("corrupt-2")).count(), 0);
+    assert_eq!(ok(&db, &["state"])["xp"], 15);
 }
 
 #[test]
