@@ -287,7 +287,7 @@ pub enum PlayCommand {
     /// Write a consistent copy of the game to FILE (SQLite's online backup); FILE must not exist.
     Export(FileArgs),
     /// Replace the game with the one in FILE, after checking it as opening does and auditing it;
-    /// the current file is kept aside as DB.before-import-N.
+    /// the current file is kept aside as DB.before-import-N (the newest three are kept).
     Import(FileArgs),
     /// Today's ten deals (--today's date): the deal to hold, the deals played, and once the ten are
     /// played the score, the review and the share text; the streak and the last 30 days.

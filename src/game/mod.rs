@@ -95,6 +95,7 @@ pub use rules::{Bet, Lines};
 pub use settings::Settings;
 pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
+pub use store::KEPT_BEFORE_IMPORT;
 pub use training::drills::{
     DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict, QueuedMistake, MAX_DEALS_PER_QUESTION,
 };
@@ -507,8 +508,8 @@ impl Game {
     /// `DB.import`, through SQLite, read-only), and that copy must hold a game (an empty file or a
     /// new database is refused), pass [`Game::open`]'s checks (schema, migration, the quick check),
     /// the full audit of the truth, and the reads the app makes first (state, statistics, coach,
-    /// history). Only then is the current game kept aside as a complete copy (`PATH.before-import-N`,
-    /// never deleted) and the checked copy written into the live file in one SQLite transaction: a
+    /// history). Only then is the current game kept aside as a complete copy (`PATH.before-import-N`;
+    /// the newest [`KEPT_BEFORE_IMPORT`] such copies are kept, older ones deleted after the swap) and the checked copy written into the live file in one SQLite transaction: a
     /// kill at any moment leaves the old game or the new one, never no game, and another process
     /// that has the file open keeps a whole file. A refused file changes nothing and leaves nothing
     /// behind; the error names it. Returns where the previous game was kept (`db_path` itself when
@@ -559,6 +560,8 @@ impl Game {
             return undo(kept.as_ref(), error);
         }
         store::remove_with_companions(&staged);
+        // The newest few copies of earlier games are kept; older ones go (the game is whole now).
+        store::prune_kept(db_path);
         after(ImportStep::Swapped)?;
         Ok(kept.unwrap_or_else(|| db_path.to_path_buf()))
     }

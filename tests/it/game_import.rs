@@ -538,3 +538,22 @@ fn an_analysed_file_opens_and_imports_and_the_import_writes_its_own_schema() {
         assert!(fresh_texts.contains(text), "the imported game has SQL a new game does not: {text}");
     }
 }
+
+/// Each import keeps the game it replaced as `DB.before-import-N`, N counting up; only the newest
+/// three are kept, the older ones are deleted once the new game is in.
+#[test]
+fn imports_keep_the_three_newest_previous_games() {
+    let (dir, db, source, chips) = setup();
+    let mut kept = Vec::new();
+    for i in 1..=5 {
+        let path = Game::import_file(&db, &source, today()).unwrap();
+        assert_eq!(path.file_name().unwrap().to_string_lossy(), format!("game.db.before-import-{i}"));
+        kept.push(path);
+    }
+    assert_eq!(vpoker::game::KEPT_BEFORE_IMPORT, 3);
+    let names: Vec<String> = listing(dir.path()).into_iter().filter(|n| n.contains("before-import")).collect();
+    assert_eq!(names, ["game.db.before-import-3", "game.db.before-import-4", "game.db.before-import-5"]);
+    // The newest copy is the game the last import replaced (the imported one), whole.
+    assert_eq!(Game::open(&kept[4]).unwrap().state(today()).unwrap().chips, chips);
+    assert!(Game::open(&db).unwrap().audit().unwrap().ok);
+}

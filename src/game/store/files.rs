@@ -184,14 +184,54 @@ pub(crate) fn stage_import(source: &Path, db_path: &Path) -> Result<PathBuf, Gam
     Ok(staged)
 }
 
-/// Keeps a complete copy of the current game as the first free `DB.before-import-N` (never
-/// deleted by the game). Returns its path.
+/// How many copies of earlier games imports keep (`DB.before-import-N`, the newest ones).
+pub const KEPT_BEFORE_IMPORT: usize = 3;
+
+/// The numbers N of the `DB.before-import-N` files beside `db_path`, smallest first.
+fn kept_numbers(db_path: &Path) -> Vec<(u64, PathBuf)> {
+    let (Some(folder), Some(name)) = (db_path.parent(), db_path.file_name().and_then(|n| n.to_str())) else { return Vec::new() };
+    let folder = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    let prefix = format!("{name}.before-import-");
+    let mut found: Vec<(u64, PathBuf)> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name();
+            let n = file.to_str()?.strip_prefix(&prefix)?.parse::<u64>().ok()?;
+            Some((n, folder.join(file)))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Keeps a complete copy of the current game as `DB.before-import-N`, N one more than any kept
+/// now (so the newest has the largest N). Returns its path.
 pub(crate) fn keep_aside(db_path: &Path) -> Result<PathBuf, GameError> {
-    let kept = free_name(db_path, "before-import")?;
+    let next = kept_numbers(db_path).last().map_or(1, |(n, _)| n + 1);
+    let kept = with_suffix(db_path, &format!(".before-import-{next}"));
     let conn = Connection::open_with_flags(db_path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
         .map_err(|e| super::sql_error(db_path, e))?;
     copy_to_new(&conn, &kept)?;
     Ok(kept)
+}
+
+/// Deletes the `DB.before-import-N` copies beyond the newest [`KEPT_BEFORE_IMPORT`] (after an
+/// import has swapped in: the copy it just kept is the newest). Returns the paths removed; one that
+/// cannot be removed is left for the next import.
+pub(crate) fn prune_kept(db_path: &Path) -> Vec<PathBuf> {
+    let found = kept_numbers(db_path);
+    let old = found.len().saturating_sub(KEPT_BEFORE_IMPORT);
+    found
+        .into_iter()
+        .take(old)
+        .filter_map(|(_, path)| {
+            let removed = std::fs::remove_file(&path).is_ok();
+            remove_with_companions(&path);
+            removed.then_some(path)
+        })
+        .collect()
 }
 
 /// Replaces the game in `db_path` (created when missing) with the checked copy `staged` (a file

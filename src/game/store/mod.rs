@@ -23,9 +23,11 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use super::error::GameError;
 
 pub(crate) use files::{
-    export, import_lock, keep_aside, move_aside, remove_with_companions, stage_import, swap_in, sweep_interrupted_import,
+    export, import_lock, keep_aside, move_aside, prune_kept, remove_with_companions, stage_import, swap_in,
+    sweep_interrupted_import,
 };
 pub(crate) use open::Derived;
+pub use files::KEPT_BEFORE_IMPORT;
 
 /// Why a step inside a transaction stopped: the command was refused, SQLite failed, or a stored
 /// value is damaged (the detail says which).
