@@ -261,18 +261,16 @@ pub(crate) struct CommitMarks {
 }
 
 /// The profile's commitment marks, checked where they are read: each was the next hand's id when
-/// its migration ran, so `committed_from <= bound_from <= the next hand's id` (a mark moved past
-/// the other or past the history is corrupt; a mark moved within those bounds changes which hands
-/// carry which commitment, and the hands' own check finds it).
+/// its migration ran, so `committed_from <= bound_from` (a mark moved past the other is corrupt; a
+/// mark moved otherwise changes which hands must carry which commitment, and the hands' own check
+/// finds it: a stored hand below `committed_from` carries none).
 pub(crate) fn commit_marks(conn: &Connection) -> Res<CommitMarks> {
     let marks = conn
         .prepare_cached("SELECT committed_from, bound_from FROM profile WHERE id = 1")?
         .query_row([], |r| Ok(CommitMarks { committed_from: r.get(0)?, bound_from: r.get(1)? }))?;
-    let next: i64 = conn.prepare_cached("SELECT COALESCE(MAX(id), 0) + 1 FROM hands")?.query_row([], |r| r.get(0))?;
-    if marks.committed_from > marks.bound_from || marks.bound_from > next {
+    if marks.committed_from > marks.bound_from {
         return Err(corrupt(format!(
-            "the commitment marks moved: committed_from {} and bound_from {} with the next hand {next} \
-             (each was the next hand's id when commitments began and when they were bound)",
+            "the commitment marks moved: committed_from {} is after bound_from {} (commitments began before they were bound)",
             marks.committed_from, marks.bound_from
         )));
     }
