@@ -212,3 +212,39 @@ impl<'de> Deserialize<'de> for Seed {
         text.parse().map_err(serde::de::Error::custom)
     }
 }
+
+/// Where a hand's seed came from: the game drew it from the system's entropy (every hand the app
+/// deals), or whoever dealt chose it (the command line's `--seed`, for tests and scripts). Stored
+/// with the hand and shown in its history and verification: a chosen seed deals a known hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeedFrom {
+    /// Drawn from the system's entropy.
+    #[default]
+    System,
+    /// Chosen by whoever dealt.
+    Chosen,
+}
+
+/// A seed to deal a hand from, with where it came from. A bare [`Seed`] is the system's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealSeed {
+    /// The seed.
+    pub seed: Seed,
+    /// Where it came from.
+    pub from: SeedFrom,
+}
+
+impl DealSeed {
+    /// A seed chosen by whoever deals.
+    pub fn chosen(seed: Seed) -> DealSeed {
+        DealSeed { seed, from: SeedFrom::Chosen }
+    }
+}
+
+impl From<Seed> for DealSeed {
+    /// A seed drawn from the system's entropy.
+    fn from(seed: Seed) -> DealSeed {
+        DealSeed { seed, from: SeedFrom::System }
+    }
+}

@@ -128,7 +128,7 @@ fn session_figures(
                 .map(|k| {
                     let mut bytes = [0u8; 32];
                     bytes[..8].copy_from_slice(&k.to_le_bytes());
-                    vpoker::shuffle::Seed::from_bytes(bytes)
+                    vpoker::shuffle::DealSeed::chosen(vpoker::shuffle::Seed::from_bytes(bytes))
                 })
                 .collect();
             game.play_best_batch(request, &seeds, now).map_err(fail)?;

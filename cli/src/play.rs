@@ -13,7 +13,7 @@ use vpoker::game::{Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, Gam
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
-use vpoker::shuffle::Seed;
+use vpoker::shuffle::{DealSeed, Seed};
 
 use crate::cli::{AutoplayArgs, DealArgs, DrawArgs, FillArgs, PlayArgs, PlayCommand, SetArgs};
 use crate::values::machine_only;
@@ -41,9 +41,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             if hands != 1 {
                 return Err("a practice table deals one hand: --hands 1".to_string());
             }
+            // A seed given on the command line is recorded as chosen (the history and verification say so).
             let seed = match seed {
-                Some(seed) => seed,
-                None => os_seed()?,
+                Some(seed) => DealSeed::chosen(seed),
+                None => DealSeed::from(os_seed()?),
             };
             // The bet stays a number until here: one the game does not take is its refusal (exit 1).
             let outcome = Bet::new(bet).and_then(|bet| Game::open(&db)?.table_deal(&table, bet, seed, now));
@@ -52,8 +53,8 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, .. }) => {
             let game = game.ok_or("deal needs --game ID or --practice --table ID")?;
             let seed = match seed {
-                Some(seed) => seed,
-                None => os_seed()?,
+                Some(seed) => DealSeed::chosen(seed),
+                None => DealSeed::from(os_seed()?),
             };
             // The machine stays text until here: an unknown one is the game's refusal, not a usage error.
             let outcome = game.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
@@ -181,7 +182,8 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
                 game.claim_daily(day)?;
             }
             // `--per-day` is 1 to 100,000 (the command line checks it).
-            let batch: Vec<Seed> = seeds.by_ref().take(per_day.min(n_hands - played) as usize).collect();
+            // Seeds drawn from the chosen --seed: each hand is recorded as dealt from a chosen seed.
+            let batch: Vec<DealSeed> = seeds.by_ref().take(per_day.min(n_hands - played) as usize).map(DealSeed::chosen).collect();
             let n = game.play_best_batch(request, &batch, day)?;
             played += n as u64;
             idle_days = if n == 0 { idle_days + 1 } else { 0 };
@@ -216,8 +218,8 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
         }
         for _ in 0..n_hands {
             let seed = match seeds.as_mut() {
-                Some(seeds) => seeds.draw(),
-                None => os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?,
+                Some(seeds) => DealSeed::chosen(seeds.draw()),
+                None => DealSeed::from(os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?),
             };
             let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice };
             let state = game.deal(request, seed, now)?;

@@ -75,7 +75,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::verify::{self, Verification};
-use crate::shuffle::Seed;
+use crate::shuffle::{DealSeed, Seed};
 
 pub use audit::Audit;
 pub use coach::session_card::{grade, GradeThreshold, SessionCard, CARD_MIN_DEALS, GRADES, LAST_GRADE};
@@ -230,10 +230,12 @@ impl Game {
 
     /// Deals a hand from `seed` through the hand pipeline (see [`crate::pipeline::deal`]). Takes bet ×
     /// hands chips (none in practice) and adds as much XP; the returned state's `hand` has the cards.
+    /// A bare [`Seed`] is the system's; [`DealSeed::chosen`] records that whoever dealt chose it
+    /// (shown in the hand's history and verification).
     /// `now` is the local date (a `NaiveDate`) or date and time (a `NaiveDateTime`), recorded with
     /// the hand.
-    pub fn deal(&mut self, request: DealRequest, seed: Seed, now: impl Into<Moment>) -> Result<State, GameError> {
-        let now = now.into();
+    pub fn deal(&mut self, request: DealRequest, seed: impl Into<DealSeed>, now: impl Into<Moment>) -> Result<State, GameError> {
+        let (seed, now) = (seed.into(), now.into());
         self.store.write(|tx| {
             // Being there first: a deal that starts a session belongs to it.
             sums::sessions::present(tx, now)?;
@@ -258,9 +260,14 @@ impl Game {
     /// [`Game::draw`] do, all in one transaction (for building long histories quickly: a million
     /// hands in seconds instead of a fsync per hand). Stops early, keeping what was played, at the
     /// first deal refused for want of chips; returns how many hands were played.
-    pub fn play_best_batch(&mut self, request: DealRequest, seeds: &[Seed], now: impl Into<Moment>) -> Result<usize, GameError> {
-        let now = now.into();
-        self.store.write(|tx| play::play_best(tx, request, seeds, now))
+    pub fn play_best_batch<S: Copy + Into<DealSeed>>(
+        &mut self,
+        request: DealRequest,
+        seeds: &[S],
+        now: impl Into<Moment>,
+    ) -> Result<usize, GameError> {
+        let (seeds, now): (Vec<DealSeed>, Moment) = (seeds.iter().map(|&s| s.into()).collect(), now.into());
+        self.store.write(|tx| play::play_best(tx, request, &seeds, now))
     }
 
     /// The hint for the hand in progress: all 32 holds with their EVs per coin and in chips at the
@@ -318,8 +325,8 @@ impl Game {
     /// Deals a practice hand on `table` — a library table (`vpoker tables`) or a saved lab table
     /// (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no XP, never
     /// nudged. Refused while any hand is in progress (`hand-in-progress`).
-    pub fn table_deal(&mut self, table: &str, bet: Bet, seed: Seed, now: impl Into<Moment>) -> Result<TableHand, GameError> {
-        let now = now.into();
+    pub fn table_deal(&mut self, table: &str, bet: Bet, seed: impl Into<DealSeed>, now: impl Into<Moment>) -> Result<TableHand, GameError> {
+        let (seed, now) = (seed.into(), now.into());
         self.store.write(|tx| {
             sums::sessions::present(tx, now)?;
             table_practice::deal(tx, table, bet, seed, now)

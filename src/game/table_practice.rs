@@ -19,7 +19,7 @@ use crate::library::Preset;
 use crate::pipeline::commit::bound;
 use crate::pipeline::settle::{hint_holds, results, settle_with, stake, HintHold};
 use crate::pipeline::{Deal, NudgeSource};
-use crate::shuffle::Seed;
+use crate::shuffle::DealSeed;
 use crate::table::{Table, LAB_PREFIX};
 
 use super::error::GameError;
@@ -140,7 +140,8 @@ fn view(hand: &StoredHand) -> TableHand {
 }
 
 /// Deals a practice hand on `table` from `seed` at `bet` (for the figures; nothing is staked).
-pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: Seed, now: Moment) -> Res<TableHand> {
+pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: DealSeed, now: Moment) -> Res<TableHand> {
+    let DealSeed { seed, from: seed_from } = seed;
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }
@@ -154,6 +155,7 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: Seed, 
         n_hands: 1,
         practice: true,
         seed,
+        seed_from,
         situation: None,
         nudge: None,
         dealt: deal.dealt(),

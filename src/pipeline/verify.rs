@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::shuffle::{fisher_yates, fresh_deck, hex, Seed};
+use crate::shuffle::{fisher_yates, fresh_deck, hex, Seed, SeedFrom};
 use crate::table::Table;
 
 use super::commit::CommitRule;
@@ -38,6 +38,9 @@ pub struct Claim {
     pub hand: Option<i64>,
     /// The revealed seed.
     pub seed: Seed,
+    /// Where a stored hand's seed came from (the system's entropy, or chosen by whoever dealt);
+    /// `None` for a pasted seed.
+    pub seed_from: Option<SeedFrom>,
     /// The table it was dealt on.
     pub table: Table,
     /// 1, 3 or 5 hands.
@@ -69,6 +72,7 @@ impl Claim {
         Claim {
             hand: None,
             seed,
+            seed_from: None,
             table,
             n_hands,
             bet: 1,
@@ -138,6 +142,9 @@ pub struct Verification {
     pub game: Table,
     /// The seed, 64 hex digits.
     pub seed: Seed,
+    /// Where a stored hand's seed came from: "system" (drawn from the system's entropy) or
+    /// "chosen" (whoever dealt chose it); null for a pasted seed.
+    pub seed_from: Option<SeedFrom>,
     /// The recorded commitment, or null (a hand stored before commitments, or a pasted seed).
     pub commitment: Option<String>,
     /// The commitment the rule gives, computed now (SHA-256 of the seed's 32 bytes, or of the
@@ -245,6 +252,7 @@ pub fn verify(claim: &Claim) -> Verification {
         hand: claim.hand,
         game: table.clone(),
         seed,
+        seed_from: claim.seed_from,
         commitment: claim.commitment.clone(),
         sha256,
         commitment_rule: rule,

@@ -71,6 +71,8 @@ function row(app, hand) {
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
+        // A hand whose seed was chosen (the command line's --seed) could be known in advance: said so.
+        hand.seed_from === "chosen" ? ` · ${t("history.seed-chosen")}` : "",
         hand.played_at === null ? "" : ` · ${formatDay(hand.played_at)}`)),
     h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.dealt")),

@@ -324,3 +324,25 @@ fn fill_and_autoplay_refuse_a_kicker_game_in_words() {
         "vpoker: invalid value 'poker' for '--game <ID>': 'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)"
     );
 }
+
+/// A hand dealt from a seed given on the command line is stored as dealt from a chosen seed: the
+/// history and `verify --hand` say so (a hand whose seed the game drew says "system").
+#[test]
+fn a_hand_dealt_from_a_chosen_seed_says_so_in_the_history_and_verification() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    ok(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
+    ok(&db, &["draw", "11111"]);
+    ok(&db, &["deal", "--game", "jacks-or-better", "--bet", "5"]);
+    ok(&db, &["draw", "00000"]);
+    let history = ok(&db, &["history", "--limit", "10"]);
+    let from: Vec<&str> = history["hands"].as_array().unwrap().iter().map(|h| h["seed_from"].as_str().unwrap()).collect();
+    assert_eq!(from, ["system", "chosen"], "newest first");
+    for (hand, expected) in [("1", "chosen"), ("2", "system")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["verify", "--db"]).arg(&db).args(["--hand", hand, "--json"]).output().unwrap();
+        let verification: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!((verification["verified"].as_bool(), verification["seed_from"].as_str()), (Some(true), Some(expected)));
+    }
+    let pasted = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["verify", "--seed", SEED, "--json"]).output().unwrap();
+    assert!(serde_json::from_slice::<Value>(&pasted.stdout).unwrap()["seed_from"].is_null());
+}

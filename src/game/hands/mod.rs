@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::MachineId;
-use crate::shuffle::Seed;
+use crate::shuffle::{Seed, SeedFrom};
 use crate::strategy::HandEvs;
 use crate::table::Table;
 use super::rules::Bet;
@@ -79,6 +79,9 @@ pub struct HandRecord {
     pub stake: u64,
     /// The shuffle seed (reproduces the deck; see `game::deal`).
     pub seed: Seed,
+    /// Where the seed came from: "system" (the game drew it: every hand the app deals) or "chosen"
+    /// (whoever dealt chose it: the command line's `--seed`), so a known hand is shown as one.
+    pub seed_from: SeedFrom,
     /// The commitment shown while the hand was in progress, in hex (see `commitment_rule`); null for
     /// hands stored before commitments existed.
     pub commitment: Option<String>,
@@ -131,6 +134,8 @@ pub(crate) struct StoredHand {
     pub n_hands: u8,
     pub practice: bool,
     pub seed: Seed,
+    /// Where the seed came from (migration 18; the system's for every hand before).
+    pub seed_from: SeedFrom,
     /// The commitment stored at deal time (none for hands stored before migration 4, and for
     /// practice table hands stored before migration 15).
     pub commitment: Option<[u8; 32]>,
@@ -186,6 +191,7 @@ impl StoredHand {
         Claim {
             hand: Some(self.id),
             seed: self.seed,
+            seed_from: Some(self.seed_from),
             table: self.table.clone(),
             n_hands: self.n_hands,
             bet: self.bet.chips(),
@@ -243,6 +249,7 @@ impl StoredHand {
             cost: self.cost(),
             stake: best.stake,
             seed: self.seed,
+            seed_from: self.seed_from,
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
             commitment_rule: self.commit_rule(marks),
             situation: self.situation,

@@ -6,7 +6,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::pipeline::{Nudge, NudgeKind};
-use crate::shuffle::Seed;
+use crate::shuffle::{Seed, SeedFrom};
 
 use super::StoredHand;
 use crate::game::moment::Moment;
@@ -16,7 +16,7 @@ use crate::game::store::codes::{day_code, day_from_code, situation_code, situati
 use crate::game::store::{corrupt, Res};
 
 const HAND_COLUMNS: &str =
-    "id, tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment";
+    "id, tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment, chosen";
 
 /// Decodes a row selected with [`HAND_COLUMNS`]; the inner `Err` names the column that is wrong.
 fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<StoredHand, String>> {
@@ -35,6 +35,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
     let hold: Option<i64> = row.get(11)?;
     let won: Option<i64> = row.get(12)?;
     let commitment: Option<Vec<u8>> = row.get(13)?;
+    let chosen: i64 = row.get(14)?;
     Ok((|| {
         let drawn = match (hold, won) {
             (None, None) => None,
@@ -78,6 +79,11 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
                 _ => return Err(bad("practice")),
             },
             seed: Seed::from_bytes(seed.try_into().map_err(|_| bad("seed"))?),
+            seed_from: match chosen {
+                0 => SeedFrom::System,
+                1 => SeedFrom::Chosen,
+                _ => return Err(bad("chosen")),
+            },
             commitment: match commitment {
                 None => None,
                 Some(bytes) => Some(bytes.try_into().map_err(|_| bad("commitment"))?),
@@ -109,8 +115,8 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
     let nudge = hand.nudge.as_ref().map(nudge_to_bytes);
     let code = code_of(conn, &hand.table)?;
     conn.prepare_cached(
-        "INSERT INTO hands (tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        "INSERT INTO hands (tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment, chosen) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         code,
@@ -124,6 +130,7 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
         hand.moment.map(|m| day_code(m.date())),
         hand.moment.and_then(|m| m.time()).map(|t| i64::from(t.num_seconds_from_midnight())),
         hand.commitment.as_ref().map(|c| &c[..]),
+        hand.seed_from == SeedFrom::Chosen,
     ])?;
     Ok(conn.last_insert_rowid())
 }

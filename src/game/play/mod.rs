@@ -16,7 +16,7 @@ use crate::machine::MachineId;
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{stake, Deal, NudgeSource, Situation};
 use crate::pipeline::commit::bound;
-use crate::shuffle::Seed;
+use crate::shuffle::DealSeed;
 use crate::strategy::hand_evs;
 use crate::table::Table;
 
@@ -59,7 +59,8 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 
 
 /// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
-pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Moment) -> Res<Vec<String>> {
+pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now: Moment) -> Res<Vec<String>> {
+    let DealSeed { seed, from: seed_from } = seed;
     let DealRequest { machine, bet, hands: lines, practice } = request;
     let hands = lines.count();
     // One hand in progress across the game, a machine's or a practised table's.
@@ -97,6 +98,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: Seed, now: Mom
         n_hands: hands,
         practice,
         seed,
+        seed_from,
         situation: bag.as_ref().map(|_| situation),
         nudge: dealt.nudge().copied(),
         dealt: dealt.dealt(),
@@ -147,7 +149,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
 /// Deals and draws the hands of `seeds` with the best hold, exactly as [`deal`] and [`draw`] do.
 /// Stops early, keeping what was played, at the first deal refused for want of chips; returns how
 /// many hands were played.
-pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[Seed], now: Moment) -> Res<usize> {
+pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[DealSeed], now: Moment) -> Res<usize> {
     let mut played = 0;
     for &seed in seeds {
         match deal(conn, request, seed, now) {

@@ -268,6 +268,9 @@ CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
     // names its column for what it holds, the code of the hand's table in the registry (`tbl`, as
     // in `hands`).
     sql(MIGRATION_17),
+    // 18: where each hand's seed came from (`chosen`: 1 when whoever dealt chose it, the command
+    // line's `--seed`; 0 when the game drew it from the system's entropy, as for every hand before).
+    sql("ALTER TABLE hands ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0 CHECK (chosen IN (0, 1));"),
 ];
 
 const MIGRATION_17: &str = r#"
