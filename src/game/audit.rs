@@ -135,7 +135,10 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         problems.push(failure.unreadable().ok_or(failure)?);
     }
     problems.extend(super::training::review::problems(conn)?);
+    problems.extend(super::training::drills::problems(conn)?);
     problems.extend(super::daily_deals::problems(conn)?);
+    problems.extend(player::setting_problems(conn)?);
+    problems.extend(super::lab_tables::problems(conn)?);
     let mut derived = Comparison::new(conn)?;
     // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);
@@ -188,6 +191,11 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         );
         // A cache: what disagrees with its rebuild is rebuilt, never fatal.
         audit.repaired.extend(derived.differences(conn)?);
+        // The milestones' facts are read from the caches: checked here when those are today's, else
+        // after their repair (`Game::audit`).
+        if audit.repaired.is_empty() {
+            problems.extend(super::milestones::problems(conn)?);
+        }
     }
     audit.problems.extend(problems);
     audit.ok = audit.problems.is_empty();

@@ -78,6 +78,15 @@ pub(crate) fn list(conn: &Connection) -> Res<Vec<LabTable>> {
     rows.into_iter().map(|(name, base, pays)| parse(name, base, pays)).collect()
 }
 
+/// What is wrong with the saved lab tables, in words: each row must be a base the lab knows with
+/// one pay per row of it, as saving writes it (read as every list of them reads them).
+pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
+    match list(conn) {
+        Ok(_) => Ok(Vec::new()),
+        Err(failure) => Ok(vec![failure.unreadable().ok_or(failure)?]),
+    }
+}
+
 /// Saves (or replaces) a lab table under `name` after checking its pays; the list after.
 pub(crate) fn save(conn: &Connection, name: &str, base: Base, pays: &[RowPay]) -> Res<Vec<LabTable>> {
     let table = lab_paytable(base, pays)?;

@@ -422,8 +422,13 @@ impl Game {
     /// A failed truth is reported (`ok` false, with its problems); derived tables that disagree with
     /// the hands are rebuilt from them and listed in [`Audit::repaired`].
     pub fn audit(&self) -> Result<Audit, GameError> {
-        let audit = self.store.read(audit::full)?;
+        let mut audit = self.store.read(audit::full)?;
         self.repair(&audit)?;
+        if audit.ok && !audit.repaired.is_empty() {
+            // The milestones' facts come from the caches just rebuilt: checked on them now.
+            audit.problems.extend(self.store.read(milestones::problems)?);
+            audit.ok = audit.problems.is_empty();
+        }
         Ok(audit)
     }
 

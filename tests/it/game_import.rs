@@ -234,6 +234,26 @@ fn crafted_files_are_refused_and_change_nothing() {
             "corrupt-database",
             "committed_from",
         ),
+        (
+            crafted(d, &source, "royal-milestone.vpoker", "INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', NULL, 0);"),
+            "corrupt-database",
+            "first-royal",
+        ),
+        (
+            crafted(d, &source, "bad-setting.vpoker", "INSERT INTO settings (key, value) VALUES ('sound', 'loud');"),
+            "corrupt-database",
+            "setting",
+        ),
+        (
+            crafted(d, &source, "bad-lab-table.vpoker", "INSERT INTO lab_tables (name, base, pays) VALUES ('Mine', 'jacks-or-better', '1,2,3');"),
+            "corrupt-database",
+            "lab table",
+        ),
+        (
+            crafted(d, &source, "ledger-day.vpoker", "UPDATE ledger SET day = day - 1 WHERE kind = 'daily';"),
+            "corrupt-database",
+            "ledger",
+        ),
         (crafted(d, &source, "lower-version.vpoker", "PRAGMA user_version = 5;"), "corrupt-database", "schema version 5"),
         (crafted(d, &source, "newer.vpoker", "PRAGMA user_version = 99;"), "newer-database", ""),
     ];

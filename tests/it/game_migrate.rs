@@ -323,7 +323,7 @@ fn migration_16_stores_every_date_as_a_day_number_and_refuses_one_that_is_not_a_
          INSERT INTO ledger (kind, amount, day) VALUES ('daily', 200, '2026-11-05'), ('daily', 200, '2026-11-04'); \
          UPDATE profile SET chips = chips + 400, daily_total = 400; \
          {deals} INSERT INTO daily_days (day, best_holds, ev_given_up, streak) VALUES ('2026-11-03', 0, 1.0, 1); \
-         INSERT INTO milestones (id, reached_on, announced) VALUES ('first-royal', '2026-11-02', 1);"
+         INSERT INTO milestones (id, reached_on, announced) VALUES ('drill-queue-emptied', '2026-11-02', 1);"
     );
     let (_dir, path) = schema_15_copy(&setup);
     let game = Game::open(&path).unwrap();
@@ -337,13 +337,13 @@ fn migration_16_stores_every_date_as_a_day_number_and_refuses_one_that_is_not_a_
     assert_eq!(day_number("daily_claims", "day"), vec![of(2026, 11, 5), of(2026, 11, 4)], "claims keep the order made");
     assert!(day_number("ledger", "day").ends_with(&[of(2026, 11, 5), of(2026, 11, 4)]));
     assert_eq!(conn.query_row("SELECT DISTINCT day FROM daily_deals", [], |r| r.get::<_, i64>(0)).unwrap(), of(2026, 11, 3));
-    assert_eq!(conn.query_row("SELECT reached_on FROM milestones WHERE id = 'first-royal'", [], |r| r.get::<_, i64>(0)).unwrap(), of(2026, 11, 2));
+    assert_eq!(conn.query_row("SELECT reached_on FROM milestones WHERE id = 'drill-queue-emptied'", [], |r| r.get::<_, i64>(0)).unwrap(), of(2026, 11, 2));
     assert!(audit.problems.is_empty(), "{audit:?}");
     let mut claims = Vec::new();
     game.export_history(&mut |history| claims = history.claims.iter().map(|c| c.day.clone()).collect(), &mut |_| {}).unwrap();
     assert_eq!(claims, ["2026-11-05", "2026-11-04"], "the history shows the dates as before");
-    let royal = game.milestones().unwrap().into_iter().find(|m| m.id == "first-royal").unwrap();
-    assert_eq!(royal.reached_on, chrono::NaiveDate::from_ymd_opt(2026, 11, 2));
+    let marked = game.milestones().unwrap().into_iter().find(|m| m.id == "drill-queue-emptied").unwrap();
+    assert_eq!(marked.reached_on, chrono::NaiveDate::from_ymd_opt(2026, 11, 2));
     let state = game.state(today()).unwrap();
     assert_eq!(state.daily.last_claimed, chrono::NaiveDate::from_ymd_opt(2026, 11, 5));
     // The later date was claimed first, each with streak 1: by the one streak rule it is now 2.

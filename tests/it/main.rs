@@ -27,6 +27,7 @@ mod library;
 mod paytable_lab;
 mod pipeline;
 mod shuffle;
+mod stored_facts;
 mod strategy;
 mod table_drills;
 mod table_practice;

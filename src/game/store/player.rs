@@ -155,6 +155,36 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
             problems.push(format!("a daily claim on {date} with streak {stored}, but the run of claimed dates ending there is {run}"));
         }
     }
+    // The ledger's daily rows are the claims, day for day (the claim and its row are written together).
+    let mut ledger_days: Vec<i64> = conn
+        .prepare_cached("SELECT day FROM ledger WHERE kind = 'daily' AND typeof(day) = 'integer' ORDER BY day")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut claim_days: Vec<i64> = dates.iter().map(|d| day_code(*d)).collect();
+    ledger_days.sort_unstable();
+    claim_days.sort_unstable();
+    if ledger_days != claim_days && problems.len() < 20 {
+        problems.push("the ledger's daily rows are not dated as the daily claims are".to_string());
+    }
+    Ok(problems)
+}
+
+/// What is wrong with the stored settings, in words: each row must be a key the game knows with a
+/// value its setter accepts (the setter is the only writer; a row that is neither was edited).
+pub(crate) fn setting_problems(conn: &Connection) -> Res<Vec<String>> {
+    let mut stmt = conn.prepare_cached("SELECT key, value FROM settings ORDER BY key")?;
+    let mut rows = stmt.query([])?;
+    let mut problems = Vec::new();
+    while let Some(row) = rows.next()? {
+        let (key, value) = (row.get_ref(0)?, row.get_ref(1)?);
+        let valid = match (key.as_str(), value.as_str()) {
+            (Ok(key), Ok(value)) => crate::game::settings::validate(key, value).is_ok_and(|canonical| canonical == key),
+            _ => false,
+        };
+        if !valid && problems.len() < 20 {
+            problems.push(format!("a setting {} = {} that the game does not write", shown(key), shown(value)));
+        }
+    }
     Ok(problems)
 }
 

@@ -358,6 +358,19 @@ fn last_bet(conn: &Connection, table: &Table) -> Res<Option<u32>> {
     }
 }
 
+/// What is wrong with the drill tallies, in words: each must be a table's — a fixed table's id or a
+/// lab table's `lab:NAME` (a lab table deleted after its drills keeps its tally).
+pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
+    let mut stmt = conn.prepare_cached("SELECT table_id FROM drill_totals ORDER BY table_id")?;
+    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(ids
+        .into_iter()
+        .filter(|id| Table::named(id).is_none() && !id.strip_prefix(crate::table::LAB_PREFIX).is_some_and(|name| !name.is_empty()))
+        .take(20)
+        .map(|id| format!("a drill tally for '{}', which is no table", crate::game::error::shown(&id)))
+        .collect())
+}
+
 /// Drill hands answered, every table and source.
 pub(crate) fn answered(conn: &Connection) -> Res<u64> {
     let total: i64 = conn.prepare_cached("SELECT COALESCE(SUM(answered), 0) FROM drill_totals")?.query_row([], |r| r.get(0))?;

@@ -1,0 +1,245 @@
+//! Every stored fact is derived or checked: ARCHITECTURE.md's table "Every stored column" names each
+//! column of each table a game creates, as `truth` (the audit or open refuses an edit of it),
+//! `cache` (an edit is rebuilt from the truth) or `accepted` (an edit is taken as the player's own
+//! choice, with the reason in the table). The test reads that table and the schema of a game played
+//! through every feature, and checks both name the same columns; then it edits each column of a
+//! copy (every row of it, the first of a few edits that SQLite takes) and checks that the game does
+//! what the table says: refuses it, rebuilds it, or accepts it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use chrono::{NaiveDate, NaiveDateTime};
+use rusqlite::Connection;
+use vpoker::game::{DealRequest, DrillSource, Game, RowPay};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+
+fn day(n: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(n))
+}
+
+fn at(n: u32, hour: u32) -> NaiveDateTime {
+    day(n).and_hms_opt(hour, 0, 0).unwrap()
+}
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    bytes[31] = 0x5f;
+    Seed::from_bytes(bytes)
+}
+
+/// A game that has used every feature that stores something: claims on three days, sessions,
+/// hands for chips with mistakes (the review queue) and in practice, a remembered bet, a practised
+/// library table, a saved lab table, drills on a machine and a table, today's deals, settings and
+/// milestones.
+fn played(dir: &Path) -> PathBuf {
+    let path = dir.join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    let mut n = 0u64;
+    for d in 0..3 {
+        game.foreground(at(d, 9)).unwrap();
+        game.claim_daily(day(d)).unwrap();
+        for k in 0..12u64 {
+            let request = DealRequest {
+                machine: MachineId::JacksOrBetter,
+                bet: vpoker::game::Bet::new(20).unwrap(),
+                hands: vpoker::game::Lines::new(1).unwrap(),
+                practice: k == 11,
+            };
+            n += 1;
+            let state = game.deal(request, seed(n), at(d, 10)).unwrap();
+            let hand = state.hand.unwrap();
+            // Every fourth hand thrown away whole: a mistake for the review queue.
+            let hold = if k % 4 == 3 { Hold::NONE } else { hand.best_hold };
+            game.draw(hold, at(d, 10)).unwrap();
+        }
+        game.background(at(d, 11)).unwrap();
+    }
+    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), seed(900), at(2, 12)).unwrap();
+    game.table_draw(Hold::NONE).unwrap();
+    let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
+    game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();
+    for source in [DrillSource::Hard, DrillSource::Mistakes] {
+        let question = game.drill_next("jacks-or-better", source, seed(700)).unwrap().unwrap();
+        game.drill_answer(&question.key, Hold::NONE).unwrap();
+    }
+    let question = game.drill_next("lab:Six five", DrillSource::Hard, seed(701)).unwrap().unwrap();
+    game.drill_answer(&question.key, Hold::NONE).unwrap();
+    for _ in 0..10 {
+        game.daily_draw(Hold::NONE, day(2)).unwrap();
+    }
+    game.set_setting("sound", "off").unwrap();
+    game.set_setting("language", "de").unwrap();
+    // Level 3 by now (20 chips a hand): a milestone reached and announced.
+    assert!(!game.milestone_news(day(2)).unwrap().is_empty());
+    assert!(game.audit().unwrap().ok);
+    path
+}
+
+/// Every (table, column) of the file.
+fn columns(conn: &Connection) -> BTreeSet<(String, String)> {
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut out = BTreeSet::new();
+    for table in tables {
+        let mut info = conn.prepare(&format!("PRAGMA table_info(\"{table}\")")).unwrap();
+        for column in info.query_map([], |r| r.get::<_, String>(1)).unwrap() {
+            out.insert((table.clone(), column.unwrap()));
+        }
+    }
+    out
+}
+
+/// What the game does with an edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// SQLite itself refuses every edit tried (a CHECK, NOT NULL or key).
+    Schema,
+    /// Open or the audit refuses the file.
+    Refused,
+    /// The audit finds the table stale and rebuilds it as it was.
+    Rebuilt,
+    /// The game takes it: the audit passes and nothing is rebuilt.
+    Accepted,
+    /// The table holds no row to edit in this game.
+    Empty,
+}
+
+/// The edits tried on a column, in order: the first that SQLite takes and that changes a value.
+fn edits(column: &str) -> Vec<String> {
+    let c = format!("\"{column}\"");
+    vec![
+        format!("{c} + 1"),
+        format!("{c} - 1"),
+        format!("CASE WHEN {c} = 0 THEN 1 ELSE 0 END"),
+        format!("{c} || 'x'"),
+        "'x'".to_string(),
+        format!("{c} + 1.5"),
+        "NULL".to_string(),
+    ]
+}
+
+/// Edits `column` of every row of `table` in a copy of `game` and says what the game does.
+fn outcome(dir: &Path, game: &Path, table: &str, column: &str, i: usize) -> Outcome {
+    let copy = dir.join(format!("edit-{i}.db"));
+    let conn = Connection::open(game).unwrap();
+    conn.execute("VACUUM INTO ?1", [copy.to_str().unwrap()]).unwrap();
+    drop(conn);
+    let conn = Connection::open(&copy).unwrap();
+    let n: i64 = conn.query_row(&format!("SELECT COUNT(*) FROM \"{table}\""), [], |r| r.get(0)).unwrap();
+    if n == 0 {
+        return Outcome::Empty;
+    }
+    let before = rows(&conn, table);
+    let mut edited = false;
+    for edit in edits(column) {
+        let tx = conn.unchecked_transaction().unwrap();
+        if tx.execute(&format!("UPDATE \"{table}\" SET \"{column}\" = {edit}"), []).is_ok() && rows(&tx, table) != before {
+            tx.commit().unwrap();
+            edited = true;
+            break;
+        }
+        drop(tx);
+    }
+    drop(conn);
+    if !edited {
+        return Outcome::Schema;
+    }
+    let Ok(game) = Game::open(&copy) else { return Outcome::Refused };
+    let audit = match game.audit() {
+        Ok(audit) => audit,
+        Err(_) => return Outcome::Refused,
+    };
+    if !audit.ok {
+        return Outcome::Refused;
+    }
+    drop(game);
+    let after = rows(&Connection::open(&copy).unwrap(), table);
+    // As it was: rebuilt (at open, or by the audit's repair); still edited: taken (a cache derived
+    // from it may have been rebuilt to agree).
+    if after == before {
+        Outcome::Rebuilt
+    } else {
+        Outcome::Accepted
+    }
+}
+
+/// Every row of `table` as text, sorted.
+fn rows(conn: &Connection, table: &str) -> Vec<String> {
+    let mut stmt = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
+    let n = stmt.column_count();
+    let mut query = stmt.query([]).unwrap();
+    let mut out = Vec::new();
+    while let Some(row) = query.next().unwrap() {
+        out.push((0..n).map(|i| format!("{:?}", row.get_ref(i).unwrap())).collect::<Vec<_>>().join("|"));
+    }
+    out.sort();
+    out
+}
+
+/// ARCHITECTURE.md's table of stored columns: (table, column) → kind ("every column" of the tables
+/// named is every column `found` has for them).
+fn documented(found: &BTreeSet<(String, String)>) -> BTreeMap<(String, String), String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
+    let start = text.find("### Every stored column").expect("ARCHITECTURE.md has the table of stored columns");
+    let mut out = BTreeMap::new();
+    for line in text[start..].lines().skip(1).skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        if cells.len() < 4 || cells[0] == "table" || cells[0].starts_with("---") {
+            continue;
+        }
+        let kind = cells[2];
+        for table in cells[0].split(',').map(|t| t.trim().trim_matches('`')) {
+            let columns: Vec<String> = if cells[1] == "every column" {
+                found.iter().filter(|(t, _)| t == table).map(|(_, c)| c.clone()).collect()
+            } else {
+                cells[1].split(',').map(|c| c.trim().trim_matches('`').to_string()).collect()
+            };
+            assert!(!columns.is_empty(), "{table}: no columns");
+            for column in columns {
+                let previous = out.insert((table.to_string(), column.clone()), kind.to_string());
+                assert!(previous.is_none(), "{table}.{column} is listed twice");
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_stored_column_is_documented_and_an_edit_of_it_is_refused_rebuilt_or_accepted_as_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = played(dir.path());
+    let found = columns(&Connection::open(&game).unwrap());
+    let listed = documented(&found);
+    let listed_columns: BTreeSet<(String, String)> = listed.keys().cloned().collect();
+    let missing: Vec<_> = found.difference(&listed_columns).collect();
+    let extra: Vec<_> = listed_columns.difference(&found).collect();
+    let mut wrong = Vec::new();
+    let mut seen = BTreeMap::new();
+    for (i, (table, column)) in found.iter().enumerate() {
+        let got = outcome(dir.path(), &game, table, column, i);
+        *seen.entry(format!("{got:?}")).or_insert(0) += 1;
+        println!("{table}.{column}: {got:?}"); // with --nocapture: the whole list
+        let Some(kind) = listed.get(&(table.clone(), column.clone())) else { continue };
+        let fits = match kind.as_str() {
+            "truth" => matches!(got, Outcome::Refused | Outcome::Schema),
+            "cache" => matches!(got, Outcome::Rebuilt | Outcome::Schema),
+            "accepted" => matches!(got, Outcome::Accepted | Outcome::Schema),
+            other => panic!("{table}.{column}: unknown kind {other}"),
+        };
+        if !fits && got != Outcome::Empty {
+            wrong.push(format!("{table}.{column}: documented {kind}, the game's outcome {got:?}"));
+        }
+    }
+    println!("{} columns edited: {seen:?}", found.len());
+    assert!(missing.is_empty() && extra.is_empty(), "not documented: {missing:?}; documented but not stored: {extra:?}");
+    assert!(wrong.is_empty(), "edits the game does not treat as documented:\n{}", wrong.join("\n"));
+}
