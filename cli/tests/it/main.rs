@@ -12,6 +12,7 @@ mod hint_analyze;
 mod lab;
 mod play;
 mod play_concurrent;
+mod import_kill;
 mod play_kill;
 mod play_simulate;
 mod tables;
