@@ -202,7 +202,8 @@ impl Game {
     /// refused with `not-corrupt` and nothing moves (the command line's `reset-corrupt`; starting
     /// over on a healthy game is the app's Settings → Reset, which asks first).
     pub fn reset_corrupt(path: &Path) -> Result<PathBuf, GameError> {
-        let healthy = Game::open(path).and_then(|game| game.audit()).is_ok_and(|audit| audit.ok);
+        // No file: nothing to move aside (`move_aside` says so), and nothing is created by looking.
+        let healthy = path.exists() && Game::open(path).and_then(|game| game.audit()).is_ok_and(|audit| audit.ok);
         if healthy {
             return Err(GameError::NotCorrupt { path: path.to_path_buf() });
         }

@@ -346,3 +346,13 @@ fn a_hand_dealt_from_a_chosen_seed_says_so_in_the_history_and_verification() {
     let pasted = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["verify", "--seed", SEED, "--json"]).output().unwrap();
     assert!(serde_json::from_slice::<Value>(&pasted.stdout).unwrap()["seed_from"].is_null());
 }
+
+/// `reset-corrupt` on a path with no file moves nothing and creates nothing.
+#[test]
+fn reset_corrupt_without_a_file_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("missing.db");
+    let error = refused(&db, &["reset-corrupt"]);
+    assert_eq!(error["kind"], "storage", "{error}");
+    assert!(!db.exists());
+}
