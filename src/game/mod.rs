@@ -165,7 +165,13 @@ impl Game {
             game.check(game.store.read(audit::full)?)?
         };
         if !audit.repaired.is_empty() {
-            Game { store: Store::open(path, &derived::DERIVED)? }.repair(&audit)?;
+            let game = Game { store: Store::open(path, &derived::DERIVED)? };
+            game.repair(&audit)?;
+            // The milestones' facts come from the caches just rebuilt: checked on them now.
+            let problems = game.store.read(milestones::problems)?;
+            if !problems.is_empty() {
+                return game.check(Audit { ok: false, problems, ..audit });
+            }
         }
         Ok(audit)
     }
@@ -203,9 +209,13 @@ impl Game {
     /// over on a healthy game is the app's Settings → Reset, which asks first).
     pub fn reset_corrupt(path: &Path) -> Result<PathBuf, GameError> {
         // No file: nothing to move aside (`move_aside` says so), and nothing is created by looking.
-        let healthy = path.exists() && Game::open(path).and_then(|game| game.audit()).is_ok_and(|audit| audit.ok);
-        if healthy {
-            return Err(GameError::NotCorrupt { path: path.to_path_buf() });
+        if path.exists() {
+            match Game::open(path).and_then(|game| game.audit()) {
+                Ok(audit) if audit.ok => return Err(GameError::NotCorrupt { path: path.to_path_buf() }),
+                Ok(_) | Err(GameError::CorruptDatabase { .. } | GameError::NewerDatabase { .. }) => {}
+                // Busy, locked, unreadable for now: not a verdict on the file, so nothing moves.
+                Err(other) => return Err(other),
+            }
         }
         Game::move_aside_and_start_fresh(path)
     }

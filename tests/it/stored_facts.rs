@@ -243,3 +243,27 @@ fn every_stored_column_is_documented_and_an_edit_of_it_is_refused_rebuilt_or_acc
     assert!(missing.is_empty() && extra.is_empty(), "not documented: {missing:?}; documented but not stored: {extra:?}");
     assert!(wrong.is_empty(), "edits the game does not treat as documented:\n{}", wrong.join("\n"));
 }
+
+/// A milestone whose fact is the player's own practice record (drill tallies, today's deals) stays
+/// reached when that record is edited down: the record is accepted as stored, so it never makes a
+/// reached milestone a reason to refuse the game. One whose fact is the truth's is checked.
+#[test]
+fn a_milestone_of_an_accepted_record_survives_an_edit_of_it_and_one_of_the_truth_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    for n in 0..100 {
+        let question = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5000 + n)).unwrap().unwrap();
+        game.drill_answer(&question.key, Hold::NONE).unwrap();
+    }
+    let news: Vec<String> = game.milestone_news(day(0)).unwrap().into_iter().map(|m| m.id).collect();
+    assert!(news.contains(&"drills-100".to_string()), "{news:?}");
+    drop(game);
+    Connection::open(&path).unwrap().execute_batch("UPDATE drill_totals SET answered = 1, correct = 0, streak = 0, best_streak = 0").unwrap();
+    let game = Game::open(&path).unwrap();
+    assert!(game.audit().unwrap().ok, "an accepted record edited down");
+    drop(game);
+    Connection::open(&path).unwrap().execute_batch("INSERT INTO milestones (id, reached_on, announced) VALUES ('hands-1000', NULL, 0)").unwrap();
+    let audit = Game::open(&path).unwrap().audit().unwrap();
+    assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("hands-1000")), "{audit:?}");
+}

@@ -187,29 +187,32 @@ pub(crate) fn stage_import(source: &Path, db_path: &Path) -> Result<PathBuf, Gam
 /// How many copies of earlier games imports keep (`DB.before-import-N`, the newest ones).
 pub const KEPT_BEFORE_IMPORT: usize = 3;
 
-/// The numbers N of the `DB.before-import-N` files beside `db_path`, smallest first.
+/// The `DB.before-import-N` files beside `db_path` with their numbers N, oldest first: by when each
+/// was written, then by N (an earlier build took the lowest free N, so N alone need not say which
+/// is newest).
 fn kept_numbers(db_path: &Path) -> Vec<(u64, PathBuf)> {
     let (Some(folder), Some(name)) = (db_path.parent(), db_path.file_name().and_then(|n| n.to_str())) else { return Vec::new() };
     let folder = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
     let prefix = format!("{name}.before-import-");
-    let mut found: Vec<(u64, PathBuf)> = std::fs::read_dir(folder)
+    let mut found: Vec<(std::time::SystemTime, u64, PathBuf)> = std::fs::read_dir(folder)
         .into_iter()
         .flatten()
         .flatten()
         .filter_map(|entry| {
             let file = entry.file_name();
             let n = file.to_str()?.strip_prefix(&prefix)?.parse::<u64>().ok()?;
-            Some((n, folder.join(file)))
+            let written = entry.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH);
+            Some((written, n, folder.join(file)))
         })
         .collect();
     found.sort();
-    found
+    found.into_iter().map(|(_, n, path)| (n, path)).collect()
 }
 
 /// Keeps a complete copy of the current game as `DB.before-import-N`, N one more than any kept
 /// now (so the newest has the largest N). Returns its path.
 pub(crate) fn keep_aside(db_path: &Path) -> Result<PathBuf, GameError> {
-    let next = kept_numbers(db_path).last().map_or(1, |(n, _)| n + 1);
+    let next = kept_numbers(db_path).iter().map(|(n, _)| n + 1).max().unwrap_or(1);
     let kept = with_suffix(db_path, &format!(".before-import-{next}"));
     let conn = Connection::open_with_flags(db_path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
         .map_err(|e| super::sql_error(db_path, e))?;
@@ -267,11 +270,27 @@ pub(crate) fn swap_in<C>(staged: &Path, db_path: &Path, derived: &[Derived<C>]) 
         }
         for table in TABLES {
             let mut info = tx.prepare(&format!("PRAGMA main.table_info(\"{table}\")"))?;
-            let columns = info.query_map([], |r| r.get::<_, String>(1))?.collect::<rusqlite::Result<Vec<_>>>()?;
-            let columns = columns.iter().map(|c| format!("\"{}\"", c.replace('"', "\"\""))).collect::<Vec<_>>().join(", ");
-            tx.execute_batch(&format!("INSERT INTO main.\"{table}\" ({columns}) SELECT {columns} FROM staged.\"{table}\""))?;
+            let columns = info
+                .query_map([], |r| Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, i64>(5)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let mut names: Vec<String> = columns.iter().map(|(c, _, _)| format!("\"{}\"", c.replace('"', "\"\""))).collect();
+            // A rowid table's order is its rowid (the claims' order is theirs): copied too, unless a
+            // column is its alias (an INTEGER PRIMARY KEY) or the table has none (WITHOUT ROWID).
+            let alias = columns.iter().filter(|(_, _, pk)| *pk > 0).count() == 1
+                && columns.iter().any(|(_, kind, pk)| *pk > 0 && kind.eq_ignore_ascii_case("INTEGER"));
+            let has_rowid = tx.prepare(&format!("SELECT rowid FROM main.\"{table}\" LIMIT 0")).is_ok();
+            if has_rowid && !alias {
+                names.insert(0, "rowid".to_string());
+            }
+            let names = names.join(", ");
+            tx.execute_batch(&format!("INSERT INTO main.\"{table}\" ({names}) SELECT {names} FROM staged.\"{table}\""))?;
         }
         tx.execute_batch(&format!("PRAGMA main.user_version = {LATEST}"))?;
+        // The rooms rebuild their tables by plain names: the copy's own derived tables are dropped
+        // first, so a name never reaches them.
+        for table in derived.iter().flat_map(|group| group.tables.iter()) {
+            tx.execute_batch(&format!("DROP TABLE IF EXISTS staged.\"{table}\""))?;
+        }
         for group in derived {
             (group.rebuild)(&tx)?;
         }
