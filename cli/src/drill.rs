@@ -33,7 +33,7 @@ use vpoker::pipeline::drill::{DrillDeal, HardDeals};
 use vpoker::shuffle::Seed;
 use vpoker::strategy::HoldEv;
 
-use crate::values::{table_id, table_of, NoTable};
+use crate::values::{table_id, table_of};
 
 /// The largest `--count`.
 const MAX_COUNT: u64 = 1_000_000;
@@ -133,13 +133,9 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             let (Some(seed), Some(count)) = (args.seed, args.count) else {
                 return Err("drill --source hard needs --seed and --count".into());
             };
-            let table = match table_of(&args.game, args.db.as_deref()) {
+            let table = match table_of(&args.game, args.db.as_deref())? {
                 Ok(table) => table,
-                Err(NoTable::Usage(text)) => return Err(text),
-                Err(NoTable::Game(error)) => {
-                    println!("{}", serde_json::json!({ "error": error }));
-                    return Ok(ExitCode::from(1));
-                }
+                Err(refused) => return Ok(refused),
             };
             let mut deals = HardDeals::new(&table, &seed);
             let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

@@ -84,27 +84,27 @@ pub(crate) fn table_id() -> CoreValue<String> {
     }
 }
 
-/// Why [`table_of`] found no table.
-pub(crate) enum NoTable {
-    /// A usage error (exit 2): a lab table without `--db`, or no such file.
-    Usage(String),
-    /// The game refused (`unknown-table`, a corrupt file): printed as its JSON error object (exit 1).
-    Game(vpoker::game::GameError),
-}
-
 /// The table a [`table_id`] names: a fixed table, or a lab table read from `db` (opened read-only,
-/// never changed).
-pub(crate) fn table_of(id: &str, db: Option<&std::path::Path>) -> Result<vpoker::table::Table, NoTable> {
+/// never changed). `Err` is a usage error (exit 2: a lab table without `--db`, no such file);
+/// `Ok(Err(code))` the game's refusal (`unknown-table`, a corrupt file), already printed as its JSON
+/// error object, with the exit code to return.
+pub(crate) fn table_of(id: &str, db: Option<&std::path::Path>) -> Result<Result<vpoker::table::Table, std::process::ExitCode>, String> {
     if let Some(table) = vpoker::table::Table::named(id) {
-        return Ok(table);
+        return Ok(Ok(table));
     }
     let Some(db) = db else {
-        return Err(NoTable::Usage(format!("--game {id}: a lab table is read from the game it was saved in: add --db FILE")));
+        return Err(format!("--game {id}: a lab table is read from the game it was saved in: add --db FILE"));
     };
     if !db.is_file() {
-        return Err(NoTable::Usage(format!("{}: no such database", db.display())));
+        return Err(format!("{}: no such database", db.display()));
     }
-    vpoker::game::Game::open_read_only(db).and_then(|game| game.table(id)).map_err(NoTable::Game)
+    match vpoker::game::Game::open_read_only(db).and_then(|game| game.table(id)) {
+        Ok(table) => Ok(Ok(table)),
+        Err(error) => {
+            println!("{}", serde_json::json!({ "error": error }));
+            Ok(Err(std::process::ExitCode::from(1)))
+        }
+    }
 }
 
 /// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the four machines'

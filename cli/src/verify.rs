@@ -29,7 +29,7 @@ use vpoker::shuffle::Seed;
 use vpoker::table::Table;
 
 use crate::cli::VerifyArgs;
-use crate::values::{table_of, NoTable};
+use crate::values::table_of;
 
 /// Runs `vpoker verify`.
 pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
@@ -50,13 +50,9 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
             }
         }
         (_, _, Some(seed)) => {
-            let table = match table_of(&args.game, args.db.as_deref()) {
+            let table = match table_of(&args.game, args.db.as_deref())? {
                 Ok(table) => table,
-                Err(NoTable::Usage(text)) => return Err(text),
-                Err(NoTable::Game(error)) => {
-                    println!("{}", serde_json::json!({ "error": error }));
-                    return Ok(ExitCode::from(1));
-                }
+                Err(refused) => return Ok(refused),
             };
             replay(&seed_claim(&args, seed, table)?)
         }
