@@ -235,7 +235,8 @@ fn every_stored_column_is_documented_and_an_edit_of_it_is_refused_rebuilt_or_acc
             "accepted" => matches!(got, Outcome::Accepted | Outcome::Schema),
             other => panic!("{table}.{column}: unknown kind {other}"),
         };
-        if !fits && got != Outcome::Empty {
+        // A table with no row to edit would pass unchecked: the played game must fill every table.
+        if !fits {
             wrong.push(format!("{table}.{column}: documented {kind}, the game's outcome {got:?}"));
         }
     }
