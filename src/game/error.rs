@@ -206,6 +206,14 @@ pub enum GameError {
         /// The newest schema this version knows.
         supported: i64,
     },
+    /// A change asked of a game whose file (or folder) cannot be written: a read-only mount, a file
+    /// without write permission. It was opened to be viewed, audited, verified and exported; nothing
+    /// changed.
+    #[error("{} is read-only: the game can be viewed, checked and exported, not played or changed", path.display())]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
     /// Reading or writing the database failed (disk full, file locked, permissions…).
     #[error("storage error on {}: {detail}", path.display())]
     Storage {
@@ -246,6 +254,7 @@ impl GameError {
             GameError::InvalidSetting { .. } => "invalid-setting",
             GameError::CorruptDatabase { .. } => "corrupt-database",
             GameError::NewerDatabase { .. } => "newer-database",
+            GameError::ReadOnly { .. } => "read-only",
             GameError::Storage { .. } => "storage",
         }
     }
@@ -280,7 +289,7 @@ impl GameError {
             GameError::UnknownLabTable { name } => vec![("name", json!(shown(name)))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
-            GameError::NotCorrupt { path } => vec![("path", json!(path.display().to_string()))],
+            GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
             GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(shown(table)))],
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {

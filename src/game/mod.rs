@@ -136,8 +136,13 @@ impl Game {
     /// transaction. Opening costs the same at any history length otherwise (the full replay is
     /// [`Game::audit`]). A staged copy an import killed part way left beside the file is removed
     /// (unless an import is running).
+    ///
+    /// A file (or folder) the game may not write — a read-only mount, a file without write
+    /// permission — is opened to be read: it can be viewed, audited, verified and exported, and
+    /// every command that would change it answers `read-only` (see [`Game::is_read_only`]).
     pub fn open(path: &Path) -> Result<Game, GameError> {
         store::sweep_interrupted_import(path);
+        store::sweep_partials(path);
         let game = Game { store: Store::open(path, &derived::DERIVED)? };
         let audit = game.check(game.store.read(audit::quick)?)?;
         game.repair(&audit)?;
@@ -145,13 +150,20 @@ impl Game {
     }
 
     /// Opens the game at `path` read-only, for tools that promise not to change it (`vpoker verify
-    /// --db`): the schema and the quick check as [`Game::open`] makes them, but a file that needs a
-    /// migration is refused rather than upgraded, a missing one is not created, and nothing stale is
-    /// rebuilt. Commands that write fail on it with a storage error.
+    /// --db`): the schema and the quick check as [`Game::open`] makes them, but the file is never
+    /// written: a missing one is not created, and one that needs a migration or a rebuild is
+    /// upgraded in a copy in memory. Commands that write answer `read-only`.
     pub fn open_read_only(path: &Path) -> Result<Game, GameError> {
-        let game = Game { store: Store::open_checked_read_only(path, &derived::DERIVED)? };
-        game.check(game.store.read(audit::quick)?)?;
+        let game = Game { store: Store::view(path, &derived::DERIVED)? };
+        let audit = game.check(game.store.read(audit::quick)?)?;
+        game.repair(&audit)?;
         Ok(game)
+    }
+
+    /// Whether this game only reads its file (opened with [`Game::open_read_only`], or a file the
+    /// game may not write): every change answers `read-only`.
+    pub fn is_read_only(&self) -> bool {
+        self.store.is_read_only()
     }
 
     /// The full audit of the file at `path` on a read-only connection of its own, so it can run on
@@ -227,7 +239,8 @@ impl Game {
 
     /// The state on `today` (the date only matters for the daily chips).
     pub fn state(&self, today: NaiveDate) -> Result<State, GameError> {
-        self.store.read(|tx| play::state(tx, today, Vec::new()))
+        let state = self.store.read(|tx| play::state(tx, today, Vec::new()))?;
+        Ok(State { read_only: self.is_read_only(), ..state })
     }
 
     /// Collects the daily chips for `today`: refused for a date already claimed, and for a date

@@ -98,6 +98,7 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.daily_draw(Hold::NONE, day).unwrap_err(),
         GameError::NoHardHands { table: "lab:Nothing".into() },
         GameError::NotCorrupt { path: "/DATA/game.db".into() },
+        GameError::ReadOnly { path: "/DATA/game.db".into() },
         game.set_setting("reminder", "7:30").unwrap_err(),
         GameError::InvalidSeed { seed: "xyz".into() },
         GameError::InsufficientChips { needed: 250, available: 40 },

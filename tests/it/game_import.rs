@@ -374,12 +374,24 @@ fn an_export_never_overwrites_and_never_leaves_a_partial_file() {
     let error = game.export(&source).unwrap_err();
     assert_eq!(error.kind(), "storage");
     assert_eq!(listing(dir.path()), names, "nothing new beside the file that was there");
-    // What a killed export leaves is a `.partial` file, never the name asked for; the next export
-    // replaces it.
+    // What a killed export leaves is a `.vpoker-partial` file, never the name asked for; the next
+    // export into its folder removes it, whatever name it was for, and so does the next open there.
+    // A file merely named like one that someone writes now (it holds the lock) stays.
     let target = dir.path().join("backup.vpoker");
-    std::fs::write(dir.path().join("backup.vpoker.partial"), b"half a file").unwrap();
+    std::fs::write(dir.path().join("backup.vpoker.vpoker-partial"), b"half a file").unwrap();
+    std::fs::write(dir.path().join("older.vpoker.vpoker-partial"), b"half a file").unwrap();
+    let busy = dir.path().join("busy.vpoker.vpoker-partial");
+    std::fs::write(&busy, b"being written").unwrap();
+    let writer = std::fs::File::open(&busy).unwrap();
+    writer.lock().unwrap();
     game.export(&target).unwrap();
-    assert!(!dir.path().join("backup.vpoker.partial").exists());
+    assert!(!dir.path().join("backup.vpoker.vpoker-partial").exists());
+    assert!(!dir.path().join("older.vpoker.vpoker-partial").exists());
+    assert!(busy.exists(), "a copy being written is left alone");
+    drop(writer);
+    std::fs::write(dir.path().join("again.vpoker.vpoker-partial"), b"half a file").unwrap();
+    drop(Game::open(&db).unwrap());
+    assert!(!busy.exists() && !dir.path().join("again.vpoker.vpoker-partial").exists(), "the next open sweeps its folder");
     assert!(!dir.path().join("backup.vpoker-wal").exists(), "one self-contained file");
     drop(game);
     assert!(Game::open(&target).unwrap().audit().unwrap().ok);

@@ -102,3 +102,61 @@ fn an_import_killed_at_any_moment_and_two_at_once_leave_a_whole_game() {
         assert!(chips == chips_a || chips == chips_b, "round {round}: an imported game");
     }
 }
+
+fn export(db: &Path, file: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_vpoker"))
+        .args(["play", "--db"])
+        .arg(db)
+        .args(["--today", "2026-07-01", "export"])
+        .arg(file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// `vpoker play export` killed with SIGKILL at random moments (at least 20 kills): the name asked
+/// for is never a partial file (it is absent or a whole game), and what the kills left
+/// (`NAME.vpoker-partial`) is gone after the next export into that folder.
+#[test]
+fn an_export_killed_at_any_moment_leaves_no_partial_file_after_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (_, chips) = exported(d, "game", 400);
+    let db = d.join("game.db");
+    let out = d.join("out");
+    std::fs::create_dir(&out).unwrap();
+    let probe = Instant::now();
+    assert!(export(&db, &out.join("probe.vpoker")).wait().unwrap().success());
+    let export_ms = probe.elapsed().as_millis() as u64 + 1;
+    let started = Instant::now();
+    let (mut kills, mut runs, mut state) = (0u32, 0u64, 0x9e37_79b9_7f4a_7c15u64);
+    let mut left_partial = 0;
+    while kills < 20 && runs < 200 {
+        runs += 1;
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let target = out.join(format!("copy-{runs}.vpoker"));
+        let mut child = export(&db, &target);
+        std::thread::sleep(Duration::from_millis(state % export_ms));
+        let running = child.try_wait().unwrap().is_none();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        kills += u32::from(running);
+        if target.exists() {
+            whole(&target, &[chips], &format!("export {runs}"));
+        }
+        left_partial += std::fs::read_dir(&out).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".vpoker-partial")).count();
+        assert!(started.elapsed() < Duration::from_secs(180), "the kill loop stays short");
+    }
+    assert!(kills >= 20, "only {kills} kills landed while an export ran");
+    eprintln!("{kills} kills in {runs} exports; partial copies seen after them: {left_partial}");
+    assert!(export(&db, &out.join("last.vpoker")).wait().unwrap().success());
+    let left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".vpoker"))
+        .collect();
+    assert!(left.is_empty(), "the next export swept every partial copy: {left:?}");
+}

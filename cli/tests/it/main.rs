@@ -15,6 +15,7 @@ mod play_concurrent;
 mod import_kill;
 mod play_kill;
 mod play_simulate;
+mod read_only;
 mod tables;
 mod tampers;
 mod verify;

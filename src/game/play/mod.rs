@@ -237,6 +237,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         last_bet,
         last_hands,
         broke: hand.is_none() && rules::broke(profile.chips),
+        read_only: false,
         hand,
         last_hand,
         losing_streak: profile.losing_streak,

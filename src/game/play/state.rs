@@ -55,6 +55,9 @@ pub struct State {
     /// No hand is in progress and the balance is below the smallest bet: only the daily chips or
     /// practice hands can go on.
     pub broke: bool,
+    /// The game's file (or folder) may not be written (a read-only mount, a file without write
+    /// permission): it can be viewed, checked and exported, and every change answers `read-only`.
+    pub read_only: bool,
     /// What the command that returned this state caused, for the UI to celebrate:
     /// "level-up", "unlocked:deuces-wild", "unlocked:multi-play", "nudged", "daily-claimed".
     /// Always empty from `Game::state`.

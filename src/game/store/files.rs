@@ -17,7 +17,7 @@ use super::{schema, Derived, Failure, Res};
 use crate::game::error::GameError;
 
 /// `base` with `suffix` appended to its file name.
-fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
+pub(super) fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
     let mut text = base.as_os_str().to_owned();
     text.push(suffix);
     PathBuf::from(text)
@@ -60,7 +60,7 @@ pub(crate) fn remove_with_companions(path: &Path) {
 
 /// Copies all of `from` into `to` in one backup step (one transaction on `to`), waiting up to five
 /// seconds while another connection holds a lock on either.
-fn backup_all(from: &Connection, to: &mut Connection) -> rusqlite::Result<()> {
+pub(super) fn backup_all(from: &Connection, to: &mut Connection) -> rusqlite::Result<()> {
     let backup = Backup::new(from, to)?;
     let started = Instant::now();
     loop {
@@ -81,15 +81,26 @@ fn backup_all(from: &Connection, to: &mut Connection) -> rusqlite::Result<()> {
     }
 }
 
+/// The name a copy is written under until it is whole: `TARGET.vpoker-partial`, a suffix no other
+/// program uses, so [`sweep_partials`] knows what it may remove.
+pub(crate) const PARTIAL_SUFFIX: &str = ".vpoker-partial";
+
 /// A consistent copy of `conn`'s database, complete, at `target` (which must not exist): written to
-/// `TARGET.partial` first, as one self-contained file (no WAL beside it), then given its name.
+/// `TARGET.vpoker-partial` first, as one self-contained file (no WAL beside it), then given its
+/// name. The writer holds an advisory lock on the partial copy while it writes it, so a copy a kill
+/// left behind (nobody holds its lock) is told from one being written now: each copy first sweeps
+/// the killed ones out of its folder ([`sweep_partials`]), and so does opening a game in its folder.
 /// A failure removes the partial copy; an existing `target` is never overwritten.
 fn copy_to_new(conn: &Connection, target: &Path) -> Result<(), GameError> {
     if target.exists() {
         return Err(storage(target, "a file with that name already exists; choose a new name"));
     }
-    let partial = with_suffix(target, ".partial");
+    sweep_partials(target);
+    let partial = with_suffix(target, PARTIAL_SUFFIX);
     remove_with_companions(&partial);
+    // Held (flock: separate from SQLite's own fcntl locks) until the copy is published or removed.
+    let writer = std::fs::OpenOptions::new().create(true).truncate(true).write(true).open(&partial).map_err(|e| storage(target, e))?;
+    writer.lock().map_err(|e| storage(target, e))?;
     let copy = (|| -> rusqlite::Result<()> {
         let mut out = Connection::open(&partial)?;
         backup_all(conn, &mut out)?;
@@ -100,7 +111,33 @@ fn copy_to_new(conn: &Connection, target: &Path) -> Result<(), GameError> {
     if published.is_err() {
         remove_with_companions(&partial);
     }
+    drop(writer);
     published
+}
+
+/// Removes, from the folder of `beside`, the partial copies ([`PARTIAL_SUFFIX`]) a killed export or
+/// import left: those whose writer's lock is free (a writer that ended, even by a kill, holds none).
+/// A copy being written now keeps its lock and is left alone. Failures leave the file for the next
+/// sweep.
+pub(crate) fn sweep_partials(beside: &Path) {
+    let folder = match beside.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let is_partial = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(PARTIAL_SUFFIX));
+        if !is_partial || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        // Removed while this sweep holds the lock, so no writer can be mid-copy in it.
+        if let Ok(file) = std::fs::OpenOptions::new().write(true).open(&path) {
+            if file.try_lock().is_ok() {
+                remove_with_companions(&path);
+            }
+        }
+    }
 }
 
 /// Gives the complete file `partial` the name `target`, refusing if `target` appeared meanwhile:

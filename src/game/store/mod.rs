@@ -15,16 +15,19 @@ mod open;
 pub(crate) mod player;
 pub(crate) mod schema;
 mod steps;
+mod view;
 
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
+use files::with_suffix;
+
 use super::error::GameError;
 
 pub(crate) use files::{
     export, import_lock, keep_aside, move_aside, prune_kept, remove_with_companions, stage_import, swap_in,
-    sweep_interrupted_import,
+    sweep_interrupted_import, sweep_partials,
 };
 pub(crate) use open::Derived;
 pub use files::KEPT_BEFORE_IMPORT;
@@ -76,39 +79,69 @@ pub(crate) fn corrupt(detail: impl Into<String>) -> Failure {
 
 /// The game's open file.
 pub(crate) struct Store {
-    conn: Connection,
+    /// In a cell so that a repair from a shared reference can move a read-only game to its copy in
+    /// memory ([`Store::repair`]); a `Store` is used from one thread at a time.
+    conn: std::cell::RefCell<Connection>,
     path: PathBuf,
+    access: std::cell::Cell<Access>,
+}
+
+/// What a [`Store`] may do with its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    /// Read and write it: the game.
+    Write,
+    /// Only read it (a read-only file or folder, or a tool that promises not to change it).
+    ReadFile,
+    /// Read a copy in memory, upgraded or rebuilt there: a read-only file that needed either.
+    ReadCopy,
 }
 
 impl Store {
     /// Opens (or creates) the game at `path`: refuses what it cannot safely use, migrates an older
-    /// schema and brings the derived tables up to date (`derived`), all in one transaction.
+    /// schema and brings the derived tables up to date (`derived`), all in one transaction. A file
+    /// (or folder) the game may not write is opened to be read ([`Store::view`]): every write then
+    /// answers `read-only`.
     pub fn open<C>(path: &Path, derived: &[Derived<C>]) -> Result<Store, GameError> {
-        Ok(Store { conn: open::open(path, derived)?, path: path.to_path_buf() })
-    }
-
-    /// Opens the file at `path` read-only (for a check beside an open game): never writes, never
-    /// migrates, never switches the journal mode.
-    pub fn open_read_only(path: &Path) -> Result<Store, GameError> {
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
-        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(|e| sql_error(path, e))?;
-        Ok(Store { conn, path: path.to_path_buf() })
-    }
-
-    /// Opens the file at `path` read-only after the checks an open makes (the schema of its version,
-    /// one snapshot), for tools that must never change it. A file an earlier version wrote (it needs
-    /// a migration) or a new one is refused, not upgraded or created.
-    pub fn open_checked_read_only<C>(path: &Path, derived: &[Derived<C>]) -> Result<Store, GameError> {
-        let store = Store::open_read_only(path)?;
-        let version = open::check(&store.conn, derived).map_err(|f| store.fail(f))?;
-        if version != migrations::LATEST {
-            let detail = format!(
-                "schema version {version}: open it once with the game to upgrade it (this tool only reads)"
-            );
-            return Err(GameError::Storage { path: path.to_path_buf(), detail });
+        match open::open(path, derived) {
+            Ok(conn) => Ok(Store { conn: conn.into(), path: path.to_path_buf(), access: Access::Write.into() }),
+            Err(GameError::ReadOnly { .. }) => Store::view(path, derived),
+            Err(error) => Err(error),
         }
-        Ok(store)
+    }
+
+    /// Opens the existing file at `path` read-only (for a check beside an open game): never
+    /// writes, never migrates, never switches the journal mode; works on a read-only folder.
+    pub fn open_read_only(path: &Path) -> Result<Store, GameError> {
+        Ok(Store { conn: view::connect(path)?.into(), path: path.to_path_buf(), access: Access::ReadFile.into() })
+    }
+
+    /// Opens the existing file at `path` to be read, after the checks an open makes (the schema
+    /// of its version, one snapshot), never writing it: for tools that must not change it and for
+    /// a file the game may not write. A file that needs a migration or a rebuild of its derived
+    /// tables is copied into memory and upgraded there, so it reads as the game would show it.
+    pub fn view<C>(path: &Path, derived: &[Derived<C>]) -> Result<Store, GameError> {
+        let conn = view::connect(path)?;
+        let fail = |f| failure_error(path, f);
+        let version = open::check(&conn, derived).map_err(fail)?;
+        let mut current = version == migrations::LATEST;
+        for group in derived {
+            current = current && (group.is_current)(&conn).map_err(fail)?;
+        }
+        if current {
+            return Ok(Store { conn: conn.into(), path: path.to_path_buf(), access: Access::ReadFile.into() });
+        }
+        if version < migrations::LATEST {
+            integrity_check(&conn).map_err(fail)?;
+        }
+        let mut copy = view::in_memory(&conn, path)?;
+        open::upgrade(&mut copy, version, derived).map_err(fail)?;
+        Ok(Store { conn: copy.into(), path: path.to_path_buf(), access: Access::ReadCopy.into() })
+    }
+
+    /// Whether writes are refused (`read-only`).
+    pub fn is_read_only(&self) -> bool {
+        self.access.get() != Access::Write
     }
 
     /// The file.
@@ -118,16 +151,21 @@ impl Store {
 
     /// Runs `step` in one read transaction: everything it reads is one snapshot.
     pub fn read<T>(&self, step: impl FnOnce(&Connection) -> Res<T>) -> Result<T, GameError> {
-        let tx = self.conn.unchecked_transaction().map_err(|e| self.fail(e.into()))?;
+        let conn = self.conn.borrow();
+        let tx = conn.unchecked_transaction().map_err(|e| self.fail(e.into()))?;
         step(&tx).map_err(|f| self.fail(f))
     }
 
     /// Runs `step` in one IMMEDIATE transaction, committed only when it succeeds: a refused or
     /// failed step changes nothing.
     pub fn write<T>(&mut self, step: impl FnOnce(&Connection) -> Res<T>) -> Result<T, GameError> {
+        if self.is_read_only() {
+            return Err(GameError::ReadOnly { path: self.path.clone() });
+        }
         let path = self.path.clone();
         let fail = |f| failure_error(&path, f);
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| fail(e.into()))?;
+        let conn = self.conn.get_mut();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| fail(e.into()))?;
         let value = step(&tx).map_err(fail)?;
         tx.commit().map_err(|e| fail(e.into()))?;
         Ok(value)
@@ -136,9 +174,17 @@ impl Store {
     /// Runs `step` in one IMMEDIATE transaction like [`Store::write`], from a shared reference: for
     /// rebuilding a cache (the derived tables) that a check found stale, which changes nothing the
     /// player owns. (A `Store` is used from one thread at a time, so nothing else is mid-transaction.)
+    /// On a file it may only read, the rebuild is made in a copy in memory, which the store reads
+    /// from then on: the player sees the repaired game, the file stays as it is.
     pub fn repair<T>(&self, step: impl FnOnce(&Connection) -> Res<T>) -> Result<T, GameError> {
+        if self.access.get() == Access::ReadFile {
+            let copy = view::in_memory(&self.conn.borrow(), &self.path)?;
+            self.conn.replace(copy);
+            self.access.set(Access::ReadCopy);
+        }
+        let conn = self.conn.borrow();
         let fail = |f| failure_error(&self.path, f);
-        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+        let tx = rusqlite::Transaction::new_unchecked(&conn, TransactionBehavior::Immediate)
             .map_err(|e| fail(e.into()))?;
         let value = step(&tx).map_err(fail)?;
         tx.commit().map_err(|e| fail(e.into()))?;
@@ -147,7 +193,7 @@ impl Store {
 
     /// Writes a consistent copy of the file to `target` (see [`export`]).
     pub fn export(&self, target: &Path) -> Result<(), GameError> {
-        export(&self.conn, target)
+        export(&self.conn.borrow(), target)
     }
 
     /// The error a failure is for this file.
@@ -184,6 +230,7 @@ pub(crate) fn sql_error(path: &Path, error: rusqlite::Error) -> GameError {
         Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => {
             GameError::CorruptDatabase { path: path.to_path_buf(), detail: error.to_string() }
         }
+        Some(ErrorCode::ReadOnly) => GameError::ReadOnly { path: path.to_path_buf() },
         _ => GameError::Storage { path: path.to_path_buf(), detail: error.to_string() },
     }
 }

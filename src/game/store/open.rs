@@ -38,11 +38,22 @@ fn own_tables<C>(derived: &[Derived<C>]) -> Vec<&'static str> {
 /// Opens (or creates) the game database at `path`, refusing anything it cannot safely use.
 pub(crate) fn open<C>(path: &Path, derived: &[Derived<C>]) -> Result<Connection, GameError> {
     let err = |e| sql_error(path, e);
+    let read_only = || GameError::ReadOnly { path: path.to_path_buf() };
     let mut conn = Connection::open(path).map_err(err)?;
+    // A file SQLite could only open for reading (no write permission, a read-only mount).
+    if conn.is_readonly(rusqlite::MAIN_DB).map_err(err)? {
+        return Err(read_only());
+    }
     conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
     // Read-only checks first, in one snapshot (a file another process is creating is seen before
     // or after, never half made): nothing below writes until the file is known to be ours.
-    let version = check(&conn, derived).map_err(|f| failure_error(path, f))?;
+    let version = match check(&conn, derived) {
+        // A writable file in a folder where its WAL index cannot be made.
+        Err(Failure::Sql(e)) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::CannotOpen) && path.is_file() => {
+            return Err(read_only())
+        }
+        other => other.map_err(|f| failure_error(path, f))?,
+    };
     // SQLite's page-by-page check reads the whole file, so it is not on the every-open path (at a
     // million hands it alone took 0.35 s): it runs before a migration rewrites the file, and in the
     // full audit (the `audit` command, imports, and the app's background check after start-up).
@@ -126,7 +137,7 @@ fn give_back_free_pages(conn: &Connection) {
 /// Applies the migrations after `from`, then rebuilds each group of derived tables that is not
 /// today's, in one IMMEDIATE transaction, and sets `user_version`. A refused step rolls everything
 /// back.
-fn upgrade<C>(conn: &mut Connection, from: i64, derived: &[Derived<C>]) -> Res<()> {
+pub(super) fn upgrade<C>(conn: &mut Connection, from: i64, derived: &[Derived<C>]) -> Res<()> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     // Another process may have upgraded the file while this one waited for the lock.
     let from = from.max(tx.pragma_query_value(None, "user_version", |row| row.get(0))?);
