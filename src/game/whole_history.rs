@@ -97,6 +97,13 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
             detail: format!("the claim of {} is {} chips, not the {} a day gives", claim.day, claim.amount, rules::DAILY_CHIPS),
         });
     }
+    // Each claim in its place among the hands: one moved or stripped of its place would move the
+    // situations the kind deals were decided in.
+    if failure.is_none() {
+        if let Some(detail) = player::claim_order_problems(conn)?.into_iter().next() {
+            failure = Some(HistoryFailure { hand: None, check: "record", detail });
+        }
+    }
     let mut seen = 0u64;
     let mut expected_id = 1i64;
     // After the first failure the walk reads on without replaying (the replay cannot go on).

@@ -268,3 +268,37 @@ fn a_milestone_of_an_accepted_record_survives_an_edit_of_it_and_one_of_the_truth
     let audit = Game::open(&path).unwrap().audit().unwrap();
     assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("hands-1000")), "{audit:?}");
 }
+
+/// A claim's place among the hands (`after_hand`) written over with NULL (what a claim made before
+/// migration 10 has) is refused on every claim dated after the first hand played since migration
+/// 15, and so is a place out of order or after a hand that does not exist: the kind-deal situations
+/// those places decide stay checked. A claim dated on or before that hand may be unplaced.
+#[test]
+fn a_claim_stripped_of_its_place_or_moved_out_of_order_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = played(dir.path());
+    let edits = [
+        ("all unplaced", "UPDATE daily_claims SET after_hand = NULL"),
+        ("the last unplaced", "UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MAX(rowid) FROM daily_claims)"),
+        ("out of order", "UPDATE daily_claims SET after_hand = 0 WHERE rowid = (SELECT MAX(rowid) FROM daily_claims)"),
+        ("after a hand that does not exist", "UPDATE daily_claims SET after_hand = 100000 WHERE rowid = (SELECT MAX(rowid) FROM daily_claims)"),
+    ];
+    for (i, (what, sql)) in edits.iter().enumerate() {
+        let copy = dir.path().join(format!("claims-{i}.db"));
+        std::fs::copy(&game, &copy).unwrap();
+        Connection::open(&copy).unwrap().execute_batch(sql).unwrap();
+        let verdict = Game::open(&copy).and_then(|g| g.audit());
+        assert!(!matches!(verdict, Ok(ref a) if a.ok), "{what}: {verdict:?}");
+        // `verify --all` names it too.
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let check = Game::open_read_only(&copy).and_then(|g| g.check_history(&|_, _| {}, &never));
+        assert!(!matches!(check, Ok(ref c) if c.failure.is_none()), "{what}: verify --all accepts it: {check:?}");
+    }
+    // The first claim, made before the first hand, without a place: a claim from before the version
+    // that records places, still consistent.
+    let copy = dir.path().join("claims-first.db");
+    std::fs::copy(&game, &copy).unwrap();
+    Connection::open(&copy).unwrap().execute_batch("UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims)").unwrap();
+    let audit = Game::open(&copy).unwrap().audit().unwrap();
+    assert!(audit.ok, "{:?}", audit.problems);
+}

@@ -165,6 +165,7 @@ fn tampers(db: &Path) -> Vec<Tamper> {
             }),
         },
         sql("a claim moved past the last hand", None, "UPDATE daily_claims SET after_hand = 9999"),
+        sql("every claim stripped of its place among the hands", None, "UPDATE daily_claims SET after_hand = NULL"),
         sql("a claim's amount raised, the profile made to match", None,
             "UPDATE daily_claims SET amount = 400; UPDATE ledger SET amount = 400 WHERE kind = 'daily'; \
              UPDATE profile SET chips = chips + 200, daily_total = daily_total + 200"),

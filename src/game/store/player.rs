@@ -4,6 +4,7 @@
 //! the rules that change them live in the rooms above.
 
 use chrono::NaiveDate;
+use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::codes::{day_code, day_from_code};
@@ -121,11 +122,11 @@ fn shown(value: rusqlite::types::ValueRef<'_>) -> String {
 
 /// What is wrong with the stored daily claims, in words (at most 20): each must be `amount` chips,
 /// for a real calendar date (a stored day number, [`day_from_code`]), with the streak the one
-/// streak rule gives (`rules::streaks`).
+/// streak rule gives (`rules::streaks`), and in its place among the hands ([`claim_order_problems`]).
 pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>> {
+    let mut problems = claim_order_problems(conn)?;
     let mut stmt = conn.prepare_cached("SELECT day, amount, streak FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
-    let mut problems = Vec::new();
     let mut dated = Vec::new();
     while let Some(row) = rows.next()? {
         if problems.len() >= 20 {
@@ -165,6 +166,56 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
     claim_days.sort_unstable();
     if ledger_days != claim_days && problems.len() < 20 {
         problems.push("the ledger's daily rows are not dated as the daily claims are".to_string());
+    }
+    Ok(problems)
+}
+
+/// What is wrong with where the claims fell among the hands (`after_hand`, recorded since
+/// migration 10; NULL for a claim made before it, whose place is not known), in words: claims are
+/// written in order, so the unplaced ones all come before the first placed one, and each placed
+/// one falls after the one before it and after a hand that exists. An unplaced claim was made
+/// before migration 15, so before the first hand from `bound_from` on (the first hand played after
+/// it): a claim of a later date without its place had it removed, which would leave the kind-deal
+/// situations around it unchecked by `verify --all`.
+pub(crate) fn claim_order_problems(conn: &Connection) -> Res<Vec<String>> {
+    let last_hand: i64 = conn.query_row("SELECT COALESCE(MAX(id), 0) FROM hands", [], |r| r.get(0))?;
+    let first_bound_day: Option<i64> = conn
+        .prepare_cached("SELECT day FROM hands WHERE id >= (SELECT bound_from FROM profile WHERE id = 1) AND typeof(day) = 'integer' ORDER BY id LIMIT 1")?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    let mut stmt = conn.prepare_cached("SELECT day, after_hand FROM daily_claims ORDER BY rowid")?;
+    let mut rows = stmt.query([])?;
+    let (mut problems, mut previous): (Vec<String>, Option<i64>) = (Vec::new(), None);
+    let mut push = |problem: String| {
+        if problems.len() < 20 {
+            problems.push(problem);
+        }
+    };
+    while let Some(row) = rows.next()? {
+        let (day, after) = (row.get_ref(0)?, row.get_ref(1)?);
+        let day_code_stored = day.as_i64().ok();
+        let day = day_code_stored.and_then(|code| day_from_code(code).ok()).map_or_else(|| shown(day), |d| d.to_string());
+        match after {
+            ValueRef::Null => {
+                if let Some(placed) = previous {
+                    push(format!("the daily claim of {day} has no place among the hands, yet an earlier claim has one (after hand {placed})"));
+                } else if let (Some(code), Some(bound_day)) = (day_code_stored, first_bound_day) {
+                    if code > bound_day {
+                        push(format!("the daily claim of {day} has no place among the hands, yet it is dated after hands the game placed claims among"));
+                    }
+                }
+            }
+            ValueRef::Integer(after) => {
+                if after > last_hand {
+                    push(format!("the daily claim of {day} falls after hand {after}, which does not exist"));
+                }
+                if previous.is_some_and(|p| after < p) {
+                    push(format!("the daily claim of {day} falls after hand {after}, before the claim made earlier"));
+                }
+                previous = Some(after);
+            }
+            other => push(format!("the daily claim of {day} falls after {}", shown(other))),
+        }
     }
     Ok(problems)
 }
