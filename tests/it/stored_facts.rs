@@ -127,32 +127,37 @@ fn edits(column: &str) -> Vec<String> {
     ]
 }
 
-/// Edits `column` of every row of `table` in a copy of `game` and says what the game does.
-fn outcome(dir: &Path, game: &Path, table: &str, column: &str, i: usize) -> Outcome {
-    let copy = dir.join(format!("edit-{i}.db"));
+/// A copy of `game` with `column` of every row of `table` edited (the first of [`edits`] SQLite
+/// takes that changes a row), with the table's rows before the edit; or the outcome when there is
+/// nothing to edit (`Empty`) or no edit is taken (`Schema`).
+fn edited_copy(dir: &Path, game: &Path, table: &str, column: &str, name: &str) -> Result<(PathBuf, Vec<String>), Outcome> {
+    let copy = dir.join(name);
     let conn = Connection::open(game).unwrap();
     conn.execute("VACUUM INTO ?1", [copy.to_str().unwrap()]).unwrap();
     drop(conn);
     let conn = Connection::open(&copy).unwrap();
     let n: i64 = conn.query_row(&format!("SELECT COUNT(*) FROM \"{table}\""), [], |r| r.get(0)).unwrap();
     if n == 0 {
-        return Outcome::Empty;
+        return Err(Outcome::Empty);
     }
     let before = rows(&conn, table);
-    let mut edited = false;
     for edit in edits(column) {
         let tx = conn.unchecked_transaction().unwrap();
         if tx.execute(&format!("UPDATE \"{table}\" SET \"{column}\" = {edit}"), []).is_ok() && rows(&tx, table) != before {
             tx.commit().unwrap();
-            edited = true;
-            break;
+            return Ok((copy, before));
         }
         drop(tx);
     }
-    drop(conn);
-    if !edited {
-        return Outcome::Schema;
-    }
+    Err(Outcome::Schema)
+}
+
+/// Edits `column` of every row of `table` in a copy of `game` and says what the game does.
+fn outcome(dir: &Path, game: &Path, table: &str, column: &str, i: usize) -> Outcome {
+    let (copy, before) = match edited_copy(dir, game, table, column, &format!("edit-{i}.db")) {
+        Ok(edited) => edited,
+        Err(outcome) => return outcome,
+    };
     let Ok(game) = Game::open(&copy) else { return Outcome::Refused };
     let audit = match game.audit() {
         Ok(audit) => audit,
@@ -301,4 +306,55 @@ fn a_claim_stripped_of_its_place_or_moved_out_of_order_is_refused() {
     Connection::open(&copy).unwrap().execute_batch("UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims)").unwrap();
     let audit = Game::open(&copy).unwrap().audit().unwrap();
     assert!(audit.ok, "{:?}", audit.problems);
+}
+
+/// The same edits as crafted files to import (one per column, 120 or so): an edit of a truth column
+/// is refused with a typed error, and the game it would have replaced is byte-identical with nothing
+/// left in its folder; an edit of a cache or an accepted column imports, for the reason the table
+/// gives, and the imported game audits clean.
+#[test]
+fn every_column_edit_as_a_file_to_import_is_refused_or_imported_as_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = played(dir.path());
+    let found = columns(&Connection::open(&game).unwrap());
+    let listed = documented(&found);
+    let crafted_dir = dir.path().join("crafted");
+    let live_dir = dir.path().join("live");
+    std::fs::create_dir_all(&crafted_dir).unwrap();
+    std::fs::create_dir_all(&live_dir).unwrap();
+    let live = live_dir.join("live.db");
+    let (mut refused, mut imported, mut wrong) = (0, 0, Vec::new());
+    for (table, column) in &found {
+        let Ok((file, _)) = edited_copy(&crafted_dir, &game, table, column, &format!("{table}.{column}.vpoker")) else { continue };
+        // A fresh live game each time (an import replaces it), closed before the import.
+        for entry in std::fs::read_dir(&live_dir).unwrap() {
+            std::fs::remove_file(entry.unwrap().path()).unwrap();
+        }
+        std::fs::copy(&game, &live).unwrap();
+        let (bytes, names) = (std::fs::read(&live).unwrap(), std::fs::read_dir(&live_dir).unwrap().count());
+        let kind = listed.get(&(table.clone(), column.clone())).map(String::as_str).unwrap_or("undocumented");
+        match Game::import_file(&live, &file, day(2)) {
+            Err(error) => {
+                refused += 1;
+                assert!(["corrupt-database", "newer-database"].contains(&error.kind()), "{table}.{column}: {error}");
+                assert!(error.to_string().contains(&file.display().to_string()), "{table}.{column}: the error names the file: {error}");
+                assert_eq!(std::fs::read(&live).unwrap(), bytes, "{table}.{column}: the game is byte-identical");
+                assert_eq!(std::fs::read_dir(&live_dir).unwrap().count(), names + 1, "{table}.{column}: nothing left but the import lock");
+                if kind != "truth" {
+                    wrong.push(format!("{table}.{column} ({kind}) refused: {error}"));
+                }
+            }
+            Ok(_) => {
+                imported += 1;
+                let audit = Game::open(&live).unwrap().audit().unwrap();
+                assert!(audit.ok, "{table}.{column}: {:?}", audit.problems);
+                if kind == "truth" {
+                    wrong.push(format!("{table}.{column} (truth) imported"));
+                }
+            }
+        }
+    }
+    println!("{} crafted files: {refused} refused, {imported} imported", refused + imported);
+    assert!(refused + imported >= 100, "{refused} + {imported} files");
+    assert!(wrong.is_empty(), "imports the game does not treat as documented:\n{}", wrong.join("\n"));
 }
