@@ -18,9 +18,9 @@
 //! `--game` takes any table with `--source hard`: a machine, a kicker game (`double-double-bonus`
 //! 9/6, `triple-double-bonus` 9/7), a table of the library (`vpoker tables`) or a saved lab table
 //! (`lab:NAME` with `--db FILE`, only read). The deals come from the seed alone, the plain rule is
-//! read on the table and the EVs are the table's own. `--source mistakes` exists for the four
-//! machines only (the review queue holds machine hands): with another table it is a usage error
-//! (exit 2).
+//! read on the table and the EVs are the table's own. `--source mistakes` takes any table too: the
+//! review queue holds the mistaken deals of every table played (for chips or in practice), and the
+//! database is opened read-only.
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -28,7 +28,6 @@ use std::process::ExitCode;
 
 use clap::{value_parser, Args, ValueEnum};
 use vpoker::card::cards_to_string;
-use vpoker::machine::MachineId;
 use vpoker::pipeline::drill::{DrillDeal, HardDeals};
 use vpoker::shuffle::Seed;
 use vpoker::strategy::HoldEv;
@@ -76,21 +75,20 @@ pub enum DrillSource {
 pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
     match args.source {
         DrillSource::Mistakes => {
-            let Ok(machine) = args.game.parse::<MachineId>() else {
-                return Err(format!(
-                    "drill --source mistakes is for the four machines only ({} is not a machine: use --source hard)",
-                    args.game
-                ));
-            };
             // A --seed is not needed here (the queue's order is the core's) and is not read.
             let Some(db) = args.db else { return Err("drill --source mistakes needs --db FILE".into()) };
             if !db.is_file() {
                 return Err(format!("{}: no such database", db.display()));
             }
+            // Any table the game knows (a lab table's name is read from --db): its queued mistakes.
+            let table = match table_of(&args.game, Some(&db))? {
+                Ok(table) => table,
+                Err(refused) => return Ok(refused),
+            };
             // At most a page of the queue (more is refused by the core as `history-limit`).
             let page = vpoker::game::rules::HISTORY_PAGE_MAX;
             let limit = args.count.map_or(page, |n| u32::try_from(n).unwrap_or(u32::MAX));
-            let queued = match vpoker::game::Game::open(&db).and_then(|game| game.mistakes(Some(machine.id()), limit)) {
+            let queued = match vpoker::game::Game::open_read_only(&db).and_then(|game| game.mistakes(Some(table.id()), limit)) {
                 Ok(queued) => queued,
                 Err(error) => {
                     println!("{}", serde_json::json!({ "error": error }));

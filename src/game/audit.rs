@@ -129,6 +129,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     }
     let mut audit = quick(conn)?;
     let mut problems = player::claim_problems(conn, DAILY_CHIPS)?;
+    problems.extend(whole_history::claim_order_problems(conn)?);
     // The remembered bets, as every read of them checks them (a bet of 7 used to pass the audit and
     // then make every state read corrupt).
     if let Err(failure) = player::prefs(conn) {

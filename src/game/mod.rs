@@ -370,7 +370,12 @@ impl Game {
     /// Draws the practice table hand in progress: the result, the same cards with the best hold,
     /// the verdict and the table's figures after it (one transaction).
     pub fn table_draw(&mut self, hold: Hold) -> Result<TableDraw, GameError> {
-        self.store.write(|tx| table_practice::draw(tx, hold))
+        self.store.write(|tx| {
+            let drawn = table_practice::draw(tx, hold)?;
+            // A mistake goes on the table's review queue, as a machine hand's does.
+            training::review::enqueue(tx, drawn.hand.hand_id, drawn.mistake)?;
+            Ok(drawn)
+        })
     }
 
     /// A table's practice figures (zeros before its first hand).

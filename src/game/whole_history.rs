@@ -19,7 +19,7 @@ use crate::pipeline::Situation;
 
 use super::error::GameError;
 use super::rules;
-use super::hands::{each_hand, next_hand_id};
+use super::hands::{each_hand, first_day_from, next_hand_id};
 use super::hands::HandRecord;
 use super::store::player::{self, CommitMarks, StoredClaim};
 use super::store::{corrupt, Failure, Res};
@@ -74,6 +74,13 @@ pub(crate) enum EachHand<'a> {
     Records(&'a mut dyn FnMut(&HandRecord) -> Res<()>),
 }
 
+/// What is wrong with the claims' places among the hands ([`player::claim_order_problems`], given
+/// the last hand and the day of the first hand from `bound_from` on).
+pub(crate) fn claim_order_problems(conn: &Connection) -> Res<Vec<String>> {
+    let bound_from = player::commit_marks(conn)?.bound_from;
+    player::claim_order_problems(conn, next_hand_id(conn)? - 1, first_day_from(conn, bound_from)?)
+}
+
 /// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
 /// (in hand ids), and `cancel` stops it with `lab-cancelled`.
 pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Res<HistoryCheck> {
@@ -100,7 +107,7 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
     // Each claim in its place among the hands: one moved or stripped of its place would move the
     // situations the kind deals were decided in.
     if failure.is_none() {
-        if let Some(detail) = player::claim_order_problems(conn)?.into_iter().next() {
+        if let Some(detail) = claim_order_problems(conn)?.into_iter().next() {
             failure = Some(HistoryFailure { hand: None, check: "record", detail });
         }
     }

@@ -21,6 +21,7 @@ mod game_rules;
 mod game_storage;
 mod hold;
 mod i18n;
+mod joker;
 mod kicker;
 mod lab;
 mod library;

@@ -256,17 +256,41 @@ fn hard_hands_on_a_kicker_game_are_hard_on_its_table_and_its_own() {
     assert_ne!(drill(KICKER_GAMES[0], SEED, "40", true), drill(KICKER_GAMES[1], SEED, "40", true));
 }
 
+/// `--source mistakes` takes any table: a practised library table's mistaken deals are on its own
+/// review queue (not a machine's), and an unknown table is refused, the database only read.
 #[test]
-fn the_mistakes_source_is_for_the_machines_only() {
+fn the_mistakes_source_takes_any_table() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
     let db_text = db.to_str().unwrap();
-    for game in KICKER_GAMES {
-        let line = usage_error(&["drill", "--game", game, "--source", "mistakes", "--db", db_text]);
-        assert!(line.contains("--source mistakes") && line.contains("four machines"), "{line}");
-        assert!(line.contains(game), "{line}");
+    let table = "double-double-bonus-9-6";
+    for n in 0..6 {
+        let seed = format!("{:02x}", 0x60 + n).repeat(32);
+        let out = vpoker(&["play", "--db", db_text, "--today", "2026-11-03", "deal", "--practice", "--table", table, "--bet", "10", "--seed", &seed]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let out = vpoker(&["play", "--db", db_text, "--today", "2026-11-03", "draw", "00000"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
     }
-    assert!(!db.exists(), "no database is created");
+    let before = std::fs::read(&db).unwrap();
+    let out = vpoker(&["drill", "--game", table, "--source", "mistakes", "--db", db_text, "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let queued: Vec<Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(!queued.is_empty(), "throwing every hand away made mistakes on {table}");
+    for value in &queued {
+        assert_ne!(value["hold"], value["best"], "{value}");
+        let hand = value["hand"].as_i64().unwrap().to_string();
+        let verified = vpoker(&["verify", "--db", db_text, "--hand", &hand, "--json"]);
+        assert!(verified.status.success(), "{}", text(&verified.stdout));
+    }
+    let machine = vpoker(&["drill", "--game", "jacks-or-better", "--source", "mistakes", "--db", db_text, "--json"]);
+    assert!(machine.status.success() && text(&machine.stdout).is_empty(), "a machine's queue is its own");
+    let line = usage_error(&["drill", "--game", "no-such-table", "--source", "mistakes", "--db", db_text]);
+    assert!(line.contains("'no-such-table' is not a table"), "{line}");
+    let unsaved = vpoker(&["drill", "--game", "lab:Nothing", "--source", "mistakes", "--db", db_text]);
+    assert_eq!(unsaved.status.code(), Some(1), "{}", text(&unsaved.stdout));
+    assert!(text(&unsaved.stdout).contains("\"unknown-table\""), "{}", text(&unsaved.stdout));
+    let _ = std::fs::remove_file(dir.path().join("game.db-wal"));
+    assert_eq!(std::fs::read(&db).unwrap(), before, "the database is only read");
     let help = text(&vpoker(&["drill", "--help"]).stdout);
     assert!(help.contains("double-double-bonus, triple-double-bonus, ") && help.contains("jacks-or-better-8-5"), "{help}");
 }

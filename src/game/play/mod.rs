@@ -135,7 +135,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;
-    review::enqueue(conn, &record)?;
+    review::enqueue(conn, record.id, record.mistake == Some(true))?;
     if !hand.practice {
         let mut profile = player::profile(conn)?;
         profile.chips = player::add(profile.chips, payout, "the balance")?;

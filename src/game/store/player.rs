@@ -122,9 +122,9 @@ fn shown(value: rusqlite::types::ValueRef<'_>) -> String {
 
 /// What is wrong with the stored daily claims, in words (at most 20): each must be `amount` chips,
 /// for a real calendar date (a stored day number, [`day_from_code`]), with the streak the one
-/// streak rule gives (`rules::streaks`), and in its place among the hands ([`claim_order_problems`]).
+/// streak rule gives (`rules::streaks`). Their places among the hands: [`claim_order_problems`].
 pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>> {
-    let mut problems = claim_order_problems(conn)?;
+    let mut problems = Vec::new();
     let mut stmt = conn.prepare_cached("SELECT day, amount, streak FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
     let mut dated = Vec::new();
@@ -173,16 +173,11 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
 /// What is wrong with where the claims fell among the hands (`after_hand`, recorded since
 /// migration 10; NULL for a claim made before it, whose place is not known), in words: claims are
 /// written in order, so the unplaced ones all come before the first placed one, and each placed
-/// one falls after the one before it and after a hand that exists. An unplaced claim was made
-/// before migration 15, so before the first hand from `bound_from` on (the first hand played after
-/// it): a claim of a later date without its place had it removed, which would leave the kind-deal
-/// situations around it unchecked by `verify --all`.
-pub(crate) fn claim_order_problems(conn: &Connection) -> Res<Vec<String>> {
-    let last_hand: i64 = conn.query_row("SELECT COALESCE(MAX(id), 0) FROM hands", [], |r| r.get(0))?;
-    let first_bound_day: Option<i64> = conn
-        .prepare_cached("SELECT day FROM hands WHERE id >= (SELECT bound_from FROM profile WHERE id = 1) AND typeof(day) = 'integer' ORDER BY id LIMIT 1")?
-        .query_row([], |r| r.get(0))
-        .optional()?;
+/// one falls after the one before it and after a hand that exists (`last_hand`, 0 before any). An
+/// unplaced claim was made before migration 15, so not on a date after the first hand from
+/// `bound_from` on (`first_bound_day`, its day code): a claim of a later date without its place had
+/// it removed, which would leave the kind-deal situations around it unchecked by `verify --all`.
+pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, first_bound_day: Option<i64>) -> Res<Vec<String>> {
     let mut stmt = conn.prepare_cached("SELECT day, after_hand FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
     let (mut problems, mut previous): (Vec<String>, Option<i64>) = (Vec::new(), None);

@@ -81,14 +81,3 @@ pub(crate) fn in_memory(conn: &Connection, path: &Path) -> Result<Connection, Ga
     super::files::backup_all(conn, &mut memory).map_err(err)?;
     Ok(memory)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_uri_keeps_every_character_of_the_name() {
-        assert_eq!(uri(Path::new("/a b/c?d#e%f.db"), false), "file:/a%20b/c%3Fd%23e%25f.db?mode=ro");
-        assert_eq!(uri(Path::new("rel/ü.db"), true), "file:rel/%C3%BC.db?mode=ro&immutable=1");
-    }
-}

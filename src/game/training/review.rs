@@ -5,7 +5,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::game::hands::{self, HandRecord};
+use crate::game::hands;
 use crate::game::store::{player, Res};
 
 /// Drill answers until a wrongly answered hand comes back.
@@ -13,14 +13,15 @@ pub const AGAIN_WRONG: i64 = 3;
 /// Drill answers until a hand answered right once comes back.
 pub const AGAIN_RIGHT: i64 = 10;
 
-/// Puts a drawn hand on the queue when its hold was a mistake (due now: at the drill clock).
-pub(crate) fn enqueue(conn: &Connection, hand: &HandRecord) -> Res<()> {
-    // Only a machine's hands are queued (a practised table's mistakes come back as its drills).
-    if let (Some(_), Some(true)) = (hand.machine, hand.mistake) {
-        let Some((code, _)) = hands::table_code_of(conn, hand.id)? else { return Ok(()) };
+/// Puts drawn hand `hand_id` on the queue of the table it was dealt on when its hold was a
+/// `mistake` (due now: at the drill clock): a machine's hand for chips or practice and a practised
+/// table's alike.
+pub(crate) fn enqueue(conn: &Connection, hand_id: i64, mistake: bool) -> Res<()> {
+    if mistake {
+        let Some((code, _)) = hands::table_code_of(conn, hand_id)? else { return Ok(()) };
         let clock = player::drill_clock(conn)?;
         conn.prepare_cached("INSERT OR IGNORE INTO review (hand_id, tbl, due, streak) VALUES (?1, ?2, ?3, 0)")?
-            .execute(params![hand.id, code, clock])?;
+            .execute(params![hand_id, code, clock])?;
     }
     Ok(())
 }
