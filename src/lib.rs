@@ -20,6 +20,8 @@ pub mod eval;
 pub mod game;
 pub mod pipeline;
 pub mod hold;
+/// Joker Poker (Kings or Better): the 53-card wild-joker game's evaluator, paytables and exact strategy.
+pub mod joker;
 pub mod kicker;
 pub mod lab;
 pub mod library;
