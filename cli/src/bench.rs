@@ -14,6 +14,12 @@
 //! `sessions`: `session_card` and `coach` in a session of 100 and of 10,000 practice hands, on
 //! scratch databases in the temp directory (built with `play_best_batch`, then removed), to show
 //! the session figures cost the same however long the session.
+//!
+//! `lines`: a deal and its draw (best hold) of 1, 10, 50 and 100 lines, median in milliseconds, on a
+//! copy of the database (its export, in the temp directory, removed afterwards): the whole command
+//! as the app calls it, settling, storing and answering every line, at the database's history length.
+//! Practice hands (no chips move, so the copy's balance never stops it; every other step is a real
+//! hand's).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -72,6 +78,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
         game.drill_next(jacks.id(), vpoker::game::DrillSource::Mistakes, seed).map(drop).map_err(fail)
     })?;
     let sessions = session_figures(&median)?;
+    let lines = line_figures(&game, &median)?;
     let started = Instant::now();
     let audit = game.audit().map_err(fail)?;
     let audit_full = ms(started);
@@ -100,6 +107,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "audit_full": audit_full,
         },
         "sessions": sessions,
+        "lines": lines,
         "audit_ok": audit.ok,
         "peak_rss_mb": peak_rss_mb(),
     });
@@ -144,6 +152,48 @@ fn session_figures(
         out.insert(format!("coach_{hands}"), coach.into());
     }
     Ok(out.into())
+}
+
+/// Deal + draw medians of 1, 10, 50 and 100 lines on a copy of `game`'s file.
+fn line_figures(
+    game: &Game,
+    median: &dyn Fn(&mut dyn FnMut() -> Result<(), String>) -> Result<f64, String>,
+) -> Result<serde_json::Value, String> {
+    use vpoker::game::DealRequest;
+    use vpoker::machine::MachineId;
+    let fail = |e: vpoker::game::GameError| e.to_string();
+    let path = std::env::temp_dir().join(format!("vpoker-bench-lines-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let result = (|| -> Result<serde_json::Value, String> {
+        game.export(&path).map_err(fail)?;
+        let mut copy = Game::open(&path).map_err(fail)?;
+        let now = chrono::NaiveDate::from_ymd_opt(2100, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
+        let level = copy.state(now.date()).map_err(fail)?.level;
+        let mut out = serde_json::Map::new();
+        let mut k = 0u64;
+        for count in vpoker::game::rules::HAND_COUNTS.into_iter().filter(|&c| [1, 10, 50, 100].contains(&c)) {
+            let lines = Lines::new(count).map_err(fail)?;
+            if level < vpoker::game::rules::lines_unlock_level(lines) {
+                out.insert(format!("deal_draw_{count}"), serde_json::Value::Null);
+                continue;
+            }
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true };
+            let figure = median(&mut || {
+                k += 1;
+                let mut bytes = [0x4cu8; 32];
+                bytes[..8].copy_from_slice(&k.to_le_bytes());
+                let dealt = copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
+                let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
+                copy.draw(best, now).map(drop).map_err(fail)
+            })?;
+            out.insert(format!("deal_draw_{count}"), figure.into());
+        }
+        Ok(out.into())
+    })();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    result
 }
 
 fn ms(started: Instant) -> f64 {

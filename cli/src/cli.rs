@@ -149,8 +149,8 @@ pub struct VerifyArgs {
     /// With --seed: the table dealt on, by id: a machine (e.g. jacks-or-better), a kicker game, a table of `vpoker tables` or lab:NAME with --db (any but a machine dealt as its practised table is: one hand, never nudged).
     #[arg(long, value_name = "ID", value_parser = table_id(), default_value = "jacks-or-better", requires = "seed")]
     pub game: String,
-    /// With --seed: hands played at once, 1, 3 or 5 (a kicker game: 1).
-    #[arg(long, value_name = "1|3|5", default_value = "1", value_parser = hand_count, requires = "seed")]
+    /// With --seed: hands played at once, 1, 3, 5, 10, 50 or 100 (a kicker game or a library table: 1).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = hand_count, requires = "seed")]
     pub hands: u8,
     /// With --seed: the hold drawn with (0-31 or five 0/1); without it each hand shows its next five cards.
     #[arg(long, value_name = "MASK", requires = "seed")]
@@ -389,7 +389,7 @@ pub struct FileArgs {
     pub file: std::path::PathBuf,
 }
 
-/// `deal --game ID --bet N [--hands 1|3|5] [--practice] [--seed HEX64]`, or
+/// `deal --game ID --bet N [--hands N] [--practice] [--seed HEX64]`, or
 /// `deal --practice --table ID --bet N [--seed HEX64]`
 #[derive(Args)]
 #[command(group(ArgGroup::new("where").required(true).args(["game", "table"])))]
@@ -404,8 +404,9 @@ pub struct DealArgs {
     /// Bet per hand in chips: 5, 10, 20 or 50.
     #[arg(long, value_name = "N")]
     pub bet: u32,
-    /// Hands played at once: 1, 3 or 5 (Triple and Five Play open at level 10).
-    #[arg(long, value_name = "1|3|5", default_value = "1")]
+    /// Hands played at once: 1, 3, 5, 10, 50 or 100 (Triple and Five Play open at level 10, Ten,
+    /// Fifty and Hundred Play at 12, 17 and 20).
+    #[arg(long, value_name = "N", default_value = "1")]
     pub hands: u8,
     /// Practice hand: moves no chips and no XP, always a pure deal.
     #[arg(long)]
@@ -567,7 +568,7 @@ fn hand_count(text: &str) -> Result<u8, String> {
     text.parse::<u8>()
         .ok()
         .filter(|&n| vpoker::game::rules::Lines::new(n).is_ok() && n.to_string() == text)
-        .ok_or_else(|| format!("'{text}' is not 1, 3 or 5"))
+        .ok_or_else(|| format!("'{text}' is not 1, 3, 5, 10, 50 or 100"))
 }
 
 /// A date by the game's one rule (`rules::parse_day`): exactly `YYYY-MM-DD`, nothing trimmed.

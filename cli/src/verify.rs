@@ -116,9 +116,10 @@ fn text(v: &Verification) -> String {
         );
     }
     for (k, hand) in v.hands.iter().enumerate() {
+        // The label fills the same 12 columns as the others ("hand 1      ", "hand 100    ").
         out += &format!(
-            "hand {}      {}  drew {}  {}\n",
-            k + 1,
+            "{:<12}{}  drew {}  {}\n",
+            format!("hand {}", k + 1),
             cards_to_string(&hand.cards),
             cards_to_string(&hand.drawn),
             hand.outcome

@@ -34,8 +34,8 @@ pub enum GameError {
         /// The bets there are (the rules' list, carried so the UI can offer them).
         bets: Vec<u32>,
     },
-    /// A number of hands that is not 1, 3 or 5.
-    #[error("{hands} is not a number of hands (1, 3 or 5)")]
+    /// A number of hands that is not 1, 3, 5, 10, 50 or 100.
+    #[error("{hands} is not a number of hands (1, 3, 5, 10, 50 or 100)")]
     InvalidHands {
         /// The refused number of hands.
         hands: u8,
@@ -56,10 +56,13 @@ pub enum GameError {
         /// The player's level.
         level: u32,
     },
-    /// Triple or Five Play before level 10.
-    #[error("Triple and Five Play unlock at level {unlock_level} (you are level {level})")]
+    /// A deal of more hands than the player's level opens (Triple and Five Play at level 10, Ten,
+    /// Fifty and Hundred Play later).
+    #[error("{hands} hands at once unlock at level {unlock_level} (you are level {level})")]
     MultiPlayLocked {
-        /// The level that unlocks multi-play.
+        /// The hands asked for.
+        hands: u8,
+        /// The level that unlocks them.
         unlock_level: u32,
         /// The player's level.
         level: u32,
@@ -271,8 +274,8 @@ impl GameError {
             GameError::MachineLocked { machine, unlock_level, level } => {
                 vec![("machine", json!(machine.id())), ("unlock_level", json!(unlock_level)), ("level", json!(level))]
             }
-            GameError::MultiPlayLocked { unlock_level, level } => {
-                vec![("unlock_level", json!(unlock_level)), ("level", json!(level))]
+            GameError::MultiPlayLocked { hands, unlock_level, level } => {
+                vec![("hands", json!(hands)), ("unlock_level", json!(unlock_level)), ("level", json!(level))]
             }
             GameError::HandInProgress { hand_id } => vec![("hand_id", json!(hand_id))],
             GameError::UnknownHand { hand_id } => vec![("hand_id", json!(hand_id))],

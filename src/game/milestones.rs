@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::machine::MachineId;
 
-use super::rules::{self, Unlock};
+use super::rules;
 use super::store::codes::{day_code, day_from_code};
 use super::store::{player, Res};
 use super::{daily_deals, sums, training};
@@ -108,11 +108,7 @@ fn measured(facts: &Facts) -> Vec<(String, u64, u64)> {
         ("five-play".to_string(), facts.five_play, 1),
     ];
     for (level, unlock) in rules::unlocks() {
-        let id = match unlock {
-            Unlock::Machine(machine) => format!("unlock-{}", machine.id()),
-            Unlock::MultiPlay => "unlock-multi-play".to_string(),
-        };
-        all.push((id, u64::from(facts.level), u64::from(level)));
+        all.push((format!("unlock-{}", unlock.id()), u64::from(facts.level), u64::from(level)));
     }
     all
 }

@@ -15,10 +15,46 @@ pub const START_CHIPS: u64 = 1_000;
 pub const DAILY_CHIPS: u64 = 200;
 /// The bets a hand may have, in chips per hand.
 pub const BETS: [u32; 4] = [5, 10, 20, 50];
-/// The numbers of hands a deal may have (Single, Triple, Five Play).
-pub const HAND_COUNTS: [u8; 3] = [1, 3, 5];
+/// The numbers of hands a deal may have (lines): Single, Triple, Five, Ten, Fifty and Hundred Play.
+pub const HAND_COUNTS: [u8; 6] = [1, 3, 5, 10, 50, 100];
 /// The level at which Triple and Five Play unlock.
 pub const MULTI_PLAY_LEVEL: u32 = 10;
+/// The levels at which Ten, Fifty and Hundred Play unlock, after Triple and Five Play's: each line
+/// count costs ten, fifty or a hundred times the bet a deal (500 chips at the smallest bet for a
+/// hundred lines), so each comes when a player's XP — the chips they have bet — says their balance
+/// has carried the one before it. They sit between the machines' levels (Double Bonus at 15).
+pub const MANY_LINES_LEVELS: [(u8, u32); 3] = [(10, 12), (50, 17), (100, 20)];
+
+/// The level at which deals of `lines` hands unlock (1 from the start).
+pub fn lines_unlock_level(lines: Lines) -> u32 {
+    match lines.count() {
+        1 => 1,
+        3 | 5 => MULTI_PLAY_LEVEL,
+        count => MANY_LINES_LEVELS.iter().find(|&&(c, _)| c == count).map_or(u32::MAX, |&(_, level)| level),
+    }
+}
+
+/// One line count as the state shows it: the count, the level that unlocks it, whether it is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LineChoice {
+    /// Hands dealt at once.
+    pub count: u8,
+    /// The level that unlocks it.
+    pub unlock_level: u32,
+    /// Whether it is open at the player's level.
+    pub unlocked: bool,
+}
+
+/// Every line count with its unlock level, for a player at `level`.
+pub fn line_choices(level: u32) -> Vec<LineChoice> {
+    HAND_COUNTS
+        .iter()
+        .map(|&count| {
+            let unlock_level = lines_unlock_level(Lines(count));
+            LineChoice { count, unlock_level, unlocked: level >= unlock_level }
+        })
+        .collect()
+}
 /// The most hands one history page may have (a replayed hand is about 9.7 KB in memory: a page of
 /// 500 is about 5 MB; a larger limit is refused, never clamped).
 pub const HISTORY_PAGE_MAX: u32 = 500;
@@ -49,6 +85,8 @@ pub enum Unlock {
     Machine(MachineId),
     /// Triple and Five Play on every unlocked machine.
     MultiPlay,
+    /// Ten, Fifty or Hundred Play (the count) on every unlocked machine.
+    Lines(u8),
 }
 
 /// Every unlock after the start, in level order.
@@ -59,16 +97,24 @@ pub fn unlocks() -> Vec<(u32, Unlock)> {
         .map(|m| (m.unlock_level(), Unlock::Machine(m)))
         .collect();
     all.push((MULTI_PLAY_LEVEL, Unlock::MultiPlay));
+    all.extend(MANY_LINES_LEVELS.iter().map(|&(count, level)| (level, Unlock::Lines(count))));
     all.sort_by_key(|&(level, _)| level);
     all
 }
 
 impl Unlock {
-    /// The event id announced when this unlocks: `unlocked:deuces-wild`, `unlocked:multi-play`.
+    /// The event id announced when this unlocks: `unlocked:deuces-wild`, `unlocked:multi-play`,
+    /// `unlocked:lines-10`.
     pub fn event(self) -> String {
+        format!("unlocked:{}", self.id())
+    }
+
+    /// Its id: a machine's id, `multi-play`, or `lines-N` for Ten, Fifty and Hundred Play.
+    pub fn id(self) -> String {
         match self {
-            Unlock::Machine(machine) => format!("unlocked:{}", machine.id()),
-            Unlock::MultiPlay => "unlocked:multi-play".to_string(),
+            Unlock::Machine(machine) => machine.id().to_string(),
+            Unlock::MultiPlay => "multi-play".to_string(),
+            Unlock::Lines(count) => format!("lines-{count}"),
         }
     }
 }
@@ -78,11 +124,14 @@ impl Unlock {
 pub struct NextUnlock {
     /// The level that unlocks it.
     pub level: u32,
-    /// "machine" or "multi-play".
+    /// "machine", "multi-play" or "lines".
     pub kind: &'static str,
     /// The machine, when `kind` is "machine".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub machine: Option<MachineId>,
+    /// The line count, when `kind` is "lines".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<u8>,
     /// XP still needed to reach `level`.
     pub xp_needed: u64,
 }
@@ -95,10 +144,15 @@ pub fn next_unlock(xp: u64) -> Option<NextUnlock> {
         kind: match unlock {
             Unlock::Machine(_) => "machine",
             Unlock::MultiPlay => "multi-play",
+            Unlock::Lines(_) => "lines",
         },
         machine: match unlock {
             Unlock::Machine(machine) => Some(machine),
-            Unlock::MultiPlay => None,
+            _ => None,
+        },
+        lines: match unlock {
+            Unlock::Lines(count) => Some(count),
+            _ => None,
         },
         xp_needed: level_start_xp(at).saturating_sub(xp),
     })
@@ -223,8 +277,9 @@ pub fn check_deal(machine: MachineId, hands: Lines, level: u32) -> Result<(), Ga
     if !machine_unlocked(machine, level) {
         return Err(GameError::MachineLocked { machine, unlock_level: machine.unlock_level(), level });
     }
-    if hands.count() > 1 && level < MULTI_PLAY_LEVEL {
-        return Err(GameError::MultiPlayLocked { unlock_level: MULTI_PLAY_LEVEL, level });
+    let unlock_level = lines_unlock_level(hands);
+    if level < unlock_level {
+        return Err(GameError::MultiPlayLocked { hands: hands.count(), unlock_level, level });
     }
     Ok(())
 }

@@ -41,7 +41,7 @@ pub struct HistoryHand {
     pub table: Table,
     /// Chips per hand.
     pub bet: u32,
-    /// 1, 3 or 5 hands.
+    /// Hands dealt at once (1, 3, 5, 10, 50 or 100 on a machine).
     pub n_hands: u8,
     /// A practice hand (no chips, never a bag).
     pub practice: bool,

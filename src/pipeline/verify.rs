@@ -43,7 +43,7 @@ pub struct Claim {
     pub seed_from: Option<SeedFrom>,
     /// The table it was dealt on.
     pub table: Table,
-    /// 1, 3 or 5 hands.
+    /// Hands dealt at once (1, 3, 5, 10, 50 or 100 on a machine).
     pub n_hands: u8,
     /// Chips per hand (for the win; 1 when unknown).
     pub bet: u32,

@@ -55,12 +55,15 @@ fn level_formula_matches_the_issue() {
 
 #[test]
 fn next_unlock_walks_the_unlocks_in_order() {
-    let at = |xp| rules::next_unlock(xp).map(|u| (u.level, u.kind, u.machine, u.xp_needed));
-    assert_eq!(at(0), Some((3, "machine", Some(MachineId::DeucesWild), 600)));
-    assert_eq!(at(600), Some((8, "machine", Some(MachineId::BonusPoker), 5_000)));
-    assert_eq!(at(5_600), Some((10, "multi-play", None, 3_400)));
-    assert_eq!(at(9_000), Some((15, "machine", Some(MachineId::DoubleBonus), 12_000)));
-    assert_eq!(at(21_000), None);
+    let at = |xp| rules::next_unlock(xp).map(|u| (u.level, u.kind, u.machine, u.lines, u.xp_needed));
+    assert_eq!(at(0), Some((3, "machine", Some(MachineId::DeucesWild), None, 600)));
+    assert_eq!(at(600), Some((8, "machine", Some(MachineId::BonusPoker), None, 5_000)));
+    assert_eq!(at(5_600), Some((10, "multi-play", None, None, 3_400)));
+    assert_eq!(at(9_000), Some((12, "lines", None, Some(10), 4_200)));
+    assert_eq!(at(13_200), Some((15, "machine", Some(MachineId::DoubleBonus), None, 7_800)));
+    assert_eq!(at(21_000), Some((17, "lines", None, Some(50), 6_200)));
+    assert_eq!(at(27_200), Some((20, "lines", None, Some(100), 10_800)));
+    assert_eq!(at(38_000), None);
 }
 
 #[test]
@@ -199,8 +202,8 @@ fn levels_unlock_machines_and_multi_play_with_events() {
     let mut seen_events: Vec<String> = Vec::new();
     let mut n = 0u64;
     let mut today = 0;
-    // Bet 50 a hand until level 15, collecting daily chips on new days when short.
-    while game.state(day(today)).unwrap().level < 15 {
+    // Bet 50 a hand until level 20, collecting daily chips on new days when short.
+    while game.state(day(today)).unwrap().level < 20 {
         let state = game.state(day(today)).unwrap();
         if state.chips < 250 {
             today += 1;
@@ -209,6 +212,11 @@ fn levels_unlock_machines_and_multi_play_with_events() {
         }
         let machine = *state.unlocked.last().unwrap();
         let hands = if state.multi_play { 5 } else { 1 };
+        // The next line count up is refused until its level, by name.
+        if let Some(next) = state.lines.iter().find(|l| !l.unlocked) {
+            let refused = game.deal(req(machine, 5, next.count), seed(n), day(today)).unwrap_err();
+            assert_eq!(refused, GameError::MultiPlayLocked { hands: next.count, unlock_level: next.unlock_level, level: state.level });
+        }
         let dealt = game.deal(req(machine, 50, hands), seed(n), day(today)).unwrap();
         assert_eq!(dealt.chips, state.chips - 50 * u64::from(hands));
         assert_eq!(dealt.xp, state.xp + 50 * u64::from(hands));
@@ -221,12 +229,15 @@ fn levels_unlock_machines_and_multi_play_with_events() {
         assert_eq!(drawn.last_hand.as_ref().unwrap().results.len(), usize::from(hands));
         n += 1;
     }
-    for event in ["unlocked:deuces-wild", "unlocked:bonus-poker", "unlocked:multi-play", "unlocked:double-bonus"] {
+    let events = ["unlocked:deuces-wild", "unlocked:bonus-poker", "unlocked:multi-play", "unlocked:lines-10", "unlocked:double-bonus"];
+    for event in events.into_iter().chain(["unlocked:lines-50", "unlocked:lines-100"]) {
         assert_eq!(seen_events.iter().filter(|e| *e == event).count(), 1, "{event} announced once");
     }
     let state = game.state(day(today)).unwrap();
     assert_eq!(state.unlocked.len(), 4);
     assert!(state.multi_play && state.next_unlock.is_none());
+    assert!(state.lines.iter().all(|l| l.unlocked), "{:?}", state.lines);
+    assert_eq!(state.lines.iter().map(|l| (l.count, l.unlock_level)).collect::<Vec<_>>(), [(1, 1), (3, 10), (5, 10), (10, 12), (50, 17), (100, 20)]);
     assert_eq!(game.state(day(today)).unwrap().events, Vec::<String>::new());
     let audit = game.audit().unwrap();
     assert!(audit.ok, "{audit:?}");
@@ -478,7 +489,7 @@ fn errors_serialise_with_kind_message_and_data() {
     let ids = [
         GameError::InsufficientChips { needed: 1, available: 0 }.kind(),
         vpoker::game::rules::invalid_bet(1).kind(),
-        GameError::MultiPlayLocked { unlock_level: 10, level: 1 }.kind(),
+        GameError::MultiPlayLocked { hands: 3, unlock_level: 10, level: 1 }.kind(),
         GameError::HandInProgress { hand_id: 1 }.kind(),
         GameError::NoHandInProgress.kind(),
         GameError::HistoryLimit { limit: 501, max: 500 }.kind(),

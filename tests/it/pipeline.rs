@@ -31,8 +31,8 @@ impl<C: Chooser> Chooser for Counting<C> {
 
 #[test]
 fn a_deal_shuffles_its_deck_once() {
-    for n_hands in [1u8, 3, 5] {
-        for n in 0..50u8 {
+    for n_hands in vpoker::game::rules::HAND_COUNTS {
+        for n in 0..20u8 {
             let seed = Seed::from_bytes([n; 32]);
             let mut counting = Counting { inner: seed.rng(), calls: 0 };
             let counted = Deal::deal_with(&mut counting, &seed, &Table::machine(MachineId::JacksOrBetter), n_hands, NudgeSource::Always);

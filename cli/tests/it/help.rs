@@ -67,7 +67,7 @@ fn every_subcommand_help_names_its_flags_and_value_forms() {
         (&["completions", "--help"], &["<SHELL>", "bash", "zsh", "fish", "powershell", "elvish"]),
         (&["play", "state", "--help"], &["play --db <FILE> state"]),
         (&["play", "claim-daily", "--help"], &["200"]),
-        (&["play", "deal", "--help"], &["--game <ID>", "--bet <N>", "--hands <1|3|5>", "--practice", "--seed <HEX64>"]),
+        (&["play", "deal", "--help"], &["--game <ID>", "--bet <N>", "--hands <N>", "--practice", "--seed <HEX64>"]),
         (&["play", "draw", "--help"], &["--hold <MASK>", "[MASK]", "0-31", "10110"]),
         (&["play", "hint", "--help"], &["32 holds"]),
         (&["play", "history", "--help"], &["--limit <N>", "[default: 20]"]),

@@ -10,6 +10,7 @@ mod eval_shuffle;
 mod help;
 mod hint_analyze;
 mod lab;
+mod many_lines;
 mod play;
 mod play_concurrent;
 mod import_kill;

@@ -69,7 +69,7 @@ pub struct HandRecord {
     pub pays: Vec<u32>,
     /// Chips bet per hand.
     pub bet: u32,
-    /// 1, 3 or 5 hands.
+    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
     pub hands: u8,
     /// A practice hand: no chips, no XP.
     pub practice: bool,

@@ -36,7 +36,7 @@ pub struct DealRequest {
     pub machine: MachineId,
     /// Chips per hand: 5, 10, 20 or 50.
     pub bet: Bet,
-    /// 1, 3 or 5 hands (3 and 5 from level 10).
+    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100 (each from its level: `rules::lines_unlock_level`).
     pub hands: Lines,
     /// A practice hand: no chips, no XP, always a pure deal.
     pub practice: bool,
@@ -231,6 +231,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         next_level_xp: rules::level_start_xp(level + 1),
         unlocked: MachineId::ALL.into_iter().filter(|&m| rules::machine_unlocked(m, level)).collect(),
         multi_play: level >= rules::MULTI_PLAY_LEVEL,
+        lines: rules::line_choices(level),
         next_unlock: rules::next_unlock(profile.xp),
         daily: daily::view(around, last_claimed, today),
         settings: player::settings(conn)?,

@@ -10,7 +10,7 @@ use crate::machine::{MachineId, PayRow};
 
 use super::daily::DailyView;
 use crate::game::hands::HandRecord;
-use crate::game::rules::{Bet, Lines, NextUnlock};
+use crate::game::rules::{self, Bet, Lines, NextUnlock};
 use crate::game::settings::Settings;
 
 /// Everything the lobby and a machine screen show, after any command.
@@ -30,6 +30,8 @@ pub struct State {
     pub unlocked: Vec<MachineId>,
     /// Whether Triple and Five Play are unlocked.
     pub multi_play: bool,
+    /// Every line count (1, 3, 5, 10, 50, 100) with the level that unlocks it and whether it is open.
+    pub lines: Vec<rules::LineChoice>,
     /// The next unlock, or null when everything is open.
     pub next_unlock: Option<NextUnlock>,
     /// The daily chips.
@@ -51,7 +53,7 @@ pub struct State {
     /// The bets a hand may have.
     pub bets: [u32; 4],
     /// The numbers of hands a deal may have.
-    pub hand_counts: [u8; 3],
+    pub hand_counts: [u8; 6],
     /// No hand is in progress and the balance is below the smallest bet: only the daily chips or
     /// practice hands can go on.
     pub broke: bool,
@@ -73,7 +75,7 @@ pub struct HandView {
     pub machine: MachineId,
     /// Chips per hand.
     pub bet: u32,
-    /// 1, 3 or 5 hands.
+    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
     pub hands: u8,
     /// A practice hand.
     pub practice: bool,
@@ -116,7 +118,7 @@ pub struct Hint {
     pub cards: [Card; 5],
     /// Chips per hand.
     pub bet: u32,
-    /// 1, 3 or 5 hands.
+    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
     pub hands: u8,
     /// Chips at stake: bet × hands. Every `_chips` figure is per coin × this.
     pub stake: u64,
