@@ -128,6 +128,37 @@ pub fn results(deal: &Deal, bet: u32, hold: Hold) -> Vec<HandResult> {
         .collect()
 }
 
+/// How many of a deal's hands ended in one outcome, and what they won together: a row of the tally
+/// a many-line screen shows (`tally`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OutcomeTally {
+    /// The paytable row id, or "nothing".
+    pub outcome: String,
+    /// The paytable row index, or null for "nothing".
+    pub row: Option<usize>,
+    /// How many hands ended in it.
+    pub hands: u32,
+    /// Their wins together.
+    pub win: u64,
+}
+
+/// The results counted by outcome: one entry per outcome reached, in paytable order (best row
+/// first), "nothing" last. The hands' counts add up to the number of hands, the wins to the win.
+pub fn tally(results: &[HandResult]) -> Vec<OutcomeTally> {
+    let mut out: Vec<OutcomeTally> = Vec::new();
+    for result in results {
+        match out.iter_mut().find(|t| t.outcome == result.outcome) {
+            Some(entry) => {
+                entry.hands += 1;
+                entry.win += result.win;
+            }
+            None => out.push(OutcomeTally { outcome: result.outcome.clone(), row: result.row, hands: 1, win: result.win }),
+        }
+    }
+    out.sort_by_key(|t| t.row.unwrap_or(usize::MAX));
+    out
+}
+
 /// One hold in a hint.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HintHold {

@@ -70,6 +70,16 @@ fn ten_fifty_and_a_hundred_lines_open_at_their_levels_settle_and_verify_line_by_
         assert_eq!(results.len(), lines);
         let won: u64 = results.iter().map(|r| r["win"].as_u64().unwrap()).sum();
         assert_eq!(last["won"].as_u64().unwrap(), won, "the win is the lines' sum");
+        // The tally counts every line once, by outcome, best row first and nothing last.
+        let tally = last["tally"].as_array().unwrap();
+        assert_eq!(tally.iter().map(|t| t["hands"].as_u64().unwrap()).sum::<u64>(), lines as u64);
+        assert_eq!(tally.iter().map(|t| t["win"].as_u64().unwrap()).sum::<u64>(), won);
+        for entry in tally {
+            let n = results.iter().filter(|r| r["outcome"] == entry["outcome"]).count() as u64;
+            assert_eq!(entry["hands"].as_u64(), Some(n), "{entry}");
+        }
+        let rows: Vec<u64> = tally.iter().map(|t| t["row"].as_u64().unwrap_or(u64::MAX)).collect();
+        assert!(rows.windows(2).all(|w| w[0] < w[1]), "{rows:?}");
         assert_eq!(drawn["chips"].as_u64().unwrap(), before - 5 * lines as u64 + won);
         // The stored hand and the bare seed replay the same lines.
         let id = last["id"].as_i64().unwrap().to_string();

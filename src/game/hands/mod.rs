@@ -33,7 +33,7 @@ use crate::pipeline::deal::Deal;
 use crate::pipeline::commit::CommitRule;
 use crate::pipeline::verify::{replay_deal, Claim};
 use crate::pipeline::nudge::{Nudge, Situation};
-use crate::pipeline::settle::{results, settle_with, stake, HandResult, HoldVerdict};
+use crate::pipeline::settle::{results, settle_with, stake, tally, HandResult, HoldVerdict, OutcomeTally};
 
 use super::moment::Moment;
 pub(crate) use super::store::player::CommitMarks;
@@ -113,6 +113,9 @@ pub struct HandRecord {
     pub mistake: Option<bool>,
     /// One result per hand (once drawn).
     pub results: Vec<HandResult>,
+    /// The results counted by outcome, best row first, "nothing" last: how many hands made each and
+    /// what they won together (once drawn; what a many-line screen shows at a glance).
+    pub tally: Vec<OutcomeTally>,
     /// Sum of the results' wins (what practice would have paid, too).
     pub won: Option<u64>,
     /// Chips actually paid (0 in practice).
@@ -266,6 +269,7 @@ impl StoredHand {
             mistake: verdict.map(|v| v.mistake),
             won: self.drawn.map(|(_, won)| won),
             payout: self.drawn.map(|(_, won)| if self.practice { 0 } else { won }),
+            tally: settled.as_ref().map(|s| tally(&s.results)).unwrap_or_default(),
             results: settled.map(|s| s.results).unwrap_or_default(),
             best_results,
             best_won,
