@@ -1,7 +1,7 @@
-// What the two drill screens draw alike (a machine's training, #/train/ID, and a casino table's
-// drill, #/table-drill/ID): the five cards the player holds, the verdict the core sent (right or
+// What the drill screen draws on both its routes (a machine's training, #/train/ID, and a casino
+// table's drill, #/table-drill/ID; one module, train.js): the five cards the player holds, the verdict the core sent (right or
 // not, the EV given up, the best hold lit, every hold's EV a tap away) and the tally line. Each
-// screen names its parts with its own prefix (`train`, `table-drill`), which the tests look for.
+// route names its parts with its own prefix (`train`, `table-drill`), which the tests look for.
 
 import { h } from "./dom.js";
 import { t, plural, formatInt, formatDec } from "./i18n.js";

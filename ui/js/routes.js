@@ -17,8 +17,7 @@ import * as daily from "./daily.js";
 import * as milestones from "./milestones.js";
 import * as tables from "./tables.js";
 import * as verify from "./verify.js";
-import * as train from "./train.js";
-import * as tableDrill from "./table_drill.js";
+import { machineDrill, tableDrill } from "./train.js";
 import * as chart from "./chart.js";
 
 /** name → the screen (enter, render, leave), the tab it belongs to, its level (or level(arg)). */
@@ -29,10 +28,11 @@ const ROUTES = {
   milestones: { screen: milestones, tab: "lobby", level: 1 },
   tables: { screen: tables.library, tab: "lobby", level: 1 },
   table: { screen: tables.practice, tab: "lobby", level: 2 },
+  // A machine's training and a casino table's drill: one drill screen (train.js) under two routes.
   "table-drill": { screen: tableDrill, tab: "lobby", level: 3 },
   // The hub (#/fairness) is 1, each of its pages (#/fairness/verify, …) 2.
   fairness: { screen: fairness, tab: "lobby", level: (arg) => (arg ? 2 : 1) },
-  train: { screen: train, tab: "lobby", level: 2 },
+  train: { screen: machineDrill, tab: "lobby", level: 2 },
   chart: { screen: chart, tab: "lobby", level: 2 },
   paylab: { screen: chart, tab: "lobby", level: 2 },
   history: { screen: history, tab: "history", level: 1 },

@@ -1,8 +1,8 @@
 // Casino tables: the library (#/tables: each table as players know it, with its exact return from
 // Rust) and practice on one (#/table/ID): practice hands only — no chips, no XP, counted apart per
 // table — with the table's exact hint, the mistake warning before a draw, the same cards with the
-// best hold after it, the table's figures, its generated chart, drills of its hard decisions
-// (table_drill.js); each library table's chart cost fills in on the list; and "Copy to the lab", which opens
+// best hold after it, the table's figures, its generated chart, its drills (hard decisions and the
+// player's mistaken practice hands: train.js); each library table's chart cost fills in on the list; and "Copy to the lab", which opens
 // the paytable lab on the table's base with its pays (as the core's library lists them) to edit.
 // Every number comes from Rust; the UI keeps only the cards the player has tapped.
 
@@ -256,7 +256,7 @@ function tableScreen(app) {
     hintBlock(app),
     resultBlock(),
     figures(),
-    // Drills of this table's hard decisions (#/table-drill/ID): no hand dealt here is touched.
+    // Drills on this table (#/table-drill/ID): its hard decisions and the player's mistakes on it.
     h("button", { type: "button", class: "btn quiet", "data-testid": "table-drill", onclick: () => app.go("table-drill", s.table) }, t("tables.drill")),
     listed ? chartBlock(app) : h("p", { class: "small muted" }, t("tables.lab-chart")),
     // A copy of this table in the paytable lab: its pays to change, analyse, chart, save and practise.

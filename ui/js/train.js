@@ -1,7 +1,13 @@
-// Training (#/train/ID): drills on one machine, no chips and no XP. Two sources the core draws
-// from: hard decisions, and the player's own mistakes (until answered right twice in a row). Each
-// answer is judged at once by the core: right or not, the EV given up in chips, the best hold lit,
-// the EV table a tap away, and the tally and streak. The UI keeps only the cards the player holds.
+// Drills on any table, one screen for two routes: a machine's training (#/train/ID, back to the
+// machine) and a casino table's drill (#/table-drill/ID: a library table or a saved lab table, back
+// to the table's practice screen). No chips and no XP. Two sources the core draws from: hard
+// decisions (dealt from a fresh seed on the table's own EVs) and the player's own mistakes on that
+// table (its review queue: a machine's hands and a table's practice hands alike), until answered
+// right twice in a row. Each answer is judged at once by the core: right or not, the EV given up in
+// chips, the best hold lit, why a hard hand is hard, the EV table a tap away, and the tally and
+// streak per source. The UI keeps only the cards the player holds; the answer sends the question
+// back and the core finds the same hand again. Each route names its parts with its own prefix
+// (`train-…`, `table-drill-…`), which the tests look for.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -11,17 +17,49 @@ import { line, DROPPED } from "./ask.js";
 
 const SOURCES = ["hard", "mistakes"];
 
-const s = { machine: null, source: "hard", question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
+/** What differs between the two routes: the prefix of the test ids, where back goes, the texts. */
+const KINDS = {
+  train: {
+    prefix: "train",
+    back: "machine",
+    /** A machine the state does not list is no machine. */
+    unknown: (app, id) => !(app.state && app.state.machines.some((m) => m.id === id)),
+    title: (app, id) => t("train.title", { machine: app.machineName(id) }),
+    explain: (source) => (source === "hard" ? t("train.explain.hard") : t("train.explain.mistakes")),
+    queue: (n) => plural("train.queue", n, { n: formatInt(n) }),
+    empty: () => t("train.no-mistakes"),
+  },
+  "table-drill": {
+    prefix: "table-drill",
+    back: "table",
+    // The core refuses a table it does not know (the error is shown): nothing to check here.
+    unknown: () => false,
+    title: (app, id) => t("tabledrill.title", { table: names.get(id) || id }),
+    explain: (source) => (source === "hard" ? t("tabledrill.explain") : t("train.explain.mistakes")),
+    queue: (n) => plural("tabledrill.queue", n, { n: formatInt(n) }),
+    empty: () => t("tabledrill.no-mistakes"),
+  },
+};
 
-/** A question (with the tallies) and its answer: a new question (another machine or source,
- * "next") drops an answer still out. */
+const s = { kind: "train", id: null, question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
+/** The source each route shows (kept between visits): a machine's and a table's apart. */
+const sources = { train: "hard", "table-drill": "hard" };
+/** Table id → its name as the core sent it with a question (the title of a table's drill). */
+const names = new Map();
+
+/** A question (with the tallies) and its answer: a new question (another table or source, "next")
+ * drops an answer still out. */
 const drill = line();
 
-export function enter() {
-  // Each visit starts with a fresh question (the machine is chosen again from the route).
-  s.machine = null;
+function enter() {
+  // Each visit starts with a fresh question (the table is chosen again from the route).
+  s.id = null;
   s.key = null;
   s.busy = false;
+}
+
+function source() {
+  return sources[s.kind];
 }
 
 async function next(app) {
@@ -31,16 +69,33 @@ async function next(app) {
   s.hold = 0;
   app.render();
   const ticket = drill.start(app);
+  const id = s.id;
   const [question, tallies] = await Promise.all([
-    ticket.ask(() => api.drillNext(s.machine, s.source), { quiet: true }),
-    ticket.ask(() => api.drillTallies(s.machine), { quiet: true }),
+    ticket.ask(() => api.drillNext(id, source()), { quiet: true }),
+    ticket.ask(() => api.drillTallies(id), { quiet: true }),
   ]);
   if (!ticket.wanted()) return;
   s.failed = question === undefined;
   s.question = question || null;
   s.tallies = tallies || s.tallies;
+  if (question) names.set(id, question.name);
   s.busy = false;
   s.loading = false;
+  app.render();
+  // A table's drill with no mistake to show and no question seen yet: its name from the library or
+  // the saved lab tables, for the title.
+  if (!question && s.kind === "table-drill" && !names.has(id)) nameOf(app, ticket, id);
+}
+
+async function nameOf(app, ticket, id) {
+  const [library, labs] = await Promise.all([
+    ticket.ask(() => api.library(), { quiet: true }),
+    ticket.ask(() => api.labTables(), { quiet: true }),
+  ]);
+  if (!ticket.wanted()) return;
+  const found = [...(library || []), ...(labs || [])].find((table) => table.id === id);
+  if (!found) return;
+  names.set(id, found.name);
   app.render();
 }
 
@@ -48,74 +103,76 @@ async function answer(app) {
   if (!s.question || s.verdict || s.busy) return;
   s.busy = true;
   app.render();
-  const verdict = await drill.ask(app, () => api.drillAnswer(s.question, s.hold));
+  const q = s.question;
+  const verdict = await drill.ask(app, () => api.drillAnswer(q, s.hold));
   if (verdict === DROPPED) return;
   s.busy = false;
   if (verdict) {
     s.verdict = verdict;
-    s.tallies = { ...s.tallies, [s.source]: verdict.tally };
+    s.tallies = { ...s.tallies, [q.source]: verdict.tally };
     app.announce(verdictText(verdict));
   }
   app.render();
   if (verdict) app.milestoneNews();
 }
 
-function card(app, i) {
+function card(app, prefix, i) {
   const toggle = (j) => { s.hold ^= 1 << j; app.render(); };
-  return drillCard({ prefix: "train", cards: s.question.cards, hold: s.hold, verdict: s.verdict, onToggle: toggle }, i);
+  return drillCard({ prefix, cards: s.question.cards, hold: s.hold, verdict: s.verdict, onToggle: toggle }, i);
 }
 
-/** How many of the player's mistakes on this machine wait for review. */
-function queueText(queue) {
-  return plural("train.queue", queue, { n: formatInt(queue) });
-}
-
-function tallyLine() {
-  return drillTally("train", s.tallies && s.tallies[s.source]);
-}
-
-function verdictView() {
+function verdictView(prefix) {
   const v = s.verdict;
-  const reason = v.reason ? h("p", { class: "small muted", "data-testid": "train-reason" }, t(`tabledrill.reason.${v.reason}`)) : null;
-  const left = v.left_queue ? h("p", { class: "small" }, t("train.left-queue")) : null;
-  return drillVerdict("train", v, v.cards, [reason, left]);
+  // Why a hard hand is hard (a queued mistake has no reason).
+  const reason = v.reason ? h("p", { class: "small muted", "data-testid": `${prefix}-reason` }, t(`tabledrill.reason.${v.reason}`)) : null;
+  const left = v.left_queue ? h("p", { class: "small", "data-testid": `${prefix}-left-queue` }, t("train.left-queue")) : null;
+  return drillVerdict(prefix, v, v.cards, [reason, left], { "data-best-hold": String(v.best_hold) });
 }
 
-export function render(app) {
+function render(app) {
+  const kind = KINDS[app.route.name];
   const id = app.route.arg;
-  const machine = app.state && app.state.machines.find((m) => m.id === id);
-  if (!machine) return replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
-  const key = `${id}/${s.source}`;
+  if (kind.unknown(app, id)) return replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
+  const { prefix } = kind;
+  const key = `${app.route.name}/${id}/${sources[app.route.name]}`;
   if (s.key !== key) {
     s.key = key;
-    s.machine = id;
+    s.kind = app.route.name;
+    if (s.id !== id) s.tallies = null;
+    s.id = id;
     s.question = null;
+    s.failed = false;
     s.loading = true;
     next(app);
   }
   const q = s.question;
   replace(app.main,
     h("div", { class: "machine-head" },
-      h("button", { type: "button", class: "back", "data-testid": "train-back", "aria-label": t("machine.back"), onclick: () => app.go("machine", id) }, "‹"),
-      h("h2", { class: "machine-title" }, t("train.title", { machine: app.machineName(id) }))),
+      h("button", { type: "button", class: "back", "data-testid": `${prefix}-back`, "aria-label": t("verify.back"), onclick: () => app.go(kind.back, id) }, "‹"),
+      h("h2", { class: "machine-title" }, kind.title(app, id))),
     h("div", { class: "seg", role: "group", "aria-label": t("train.source") },
-      SOURCES.map((source) => h("button", {
-        type: "button", "data-testid": `train-source-${source}`, "aria-pressed": s.source === source ? "true" : "false",
-        onclick: () => { s.source = source; app.render(); },
-      }, t(`train.source.${source}`)))),
-    h("p", { class: "small muted" }, t(`train.explain.${s.source}`)),
+      SOURCES.map((one) => h("button", {
+        type: "button", "data-testid": `${prefix}-source-${one}`, "aria-pressed": source() === one ? "true" : "false",
+        onclick: () => { sources[s.kind] = one; app.render(); },
+      }, t(`train.source.${one}`)))),
+    h("p", { class: "small muted" }, kind.explain(source())),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : s.failed ? null
-        : !q ? h("p", { class: "notice", "data-testid": "train-empty" }, t("train.no-mistakes"))
+        : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())
           : [
-            s.source === "mistakes" ? h("p", { class: "small" }, queueText(s.verdict ? s.verdict.queue : q.queue)) : null,
-            h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, i))),
-            s.verdict ? verdictView() : h("p", { class: "small" }, t("train.choose")),
+            q.source === "mistakes" ? h("p", { class: "small", "data-testid": `${prefix}-queue`, "data-queue": String(s.verdict ? s.verdict.queue : q.queue) }, kind.queue(s.verdict ? s.verdict.queue : q.queue)) : null,
+            h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, prefix, i))),
+            s.verdict ? verdictView(prefix) : h("p", { class: "small" }, t("train.choose")),
             h("button", {
-              type: "button", class: "btn primary", "data-testid": s.verdict ? "train-next" : "train-answer",
+              type: "button", class: "btn primary", "data-testid": s.verdict ? `${prefix}-next` : `${prefix}-answer`,
               disabled: s.busy ? true : undefined,
               onclick: () => (s.verdict ? next(app) : answer(app)),
             }, s.verdict ? t("train.next") : t("train.answer")),
           ],
-    tallyLine());
+    drillTally(prefix, s.tallies && s.tallies[source()]));
 }
+
+/** The two routes: two screens (as the library and a table's practice are), so that going from one
+ * to the other enters afresh. */
+export const machineDrill = { enter, render };
+export const tableDrill = { enter, render };

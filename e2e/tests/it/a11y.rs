@@ -195,6 +195,10 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.client().execute("document.querySelector('.train-evs').open = true", vec![]).await?;
     audit(app, found, lang, "a casino table's drill, answered").await?;
     app.screenshot(&format!("table-drill-{lang}")).await?;
+    // Its mistakes: none on this table yet (its one hand was drawn with the best hold).
+    app.click("table-drill-source-mistakes").await?;
+    app.wait_visible(&tid("table-drill-empty")).await?;
+    audit(app, found, lang, "a casino table's drill, no mistakes").await?;
     app.click("table-drill-back").await?;
     app.wait_visible(&tid("table-drill")).await?;
     app.click("table-back").await?;

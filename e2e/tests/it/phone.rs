@@ -136,7 +136,7 @@ async fn a_whole_hand_plays_without_scrolling_on_small_phones() -> Result<()> {
 
 /// What sticks out of the window sideways or is cut off (clipped text, an ellipsis), on the page as
 /// it is: a list of descriptions, empty when all is well.
-async fn overflow(app: &Session) -> Result<Vec<String>> {
+pub(crate) async fn overflow(app: &Session) -> Result<Vec<String>> {
     let script = r#"
         const width = document.documentElement.clientWidth;
         const issues = [];

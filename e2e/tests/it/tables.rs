@@ -4,6 +4,8 @@
 //! And a library table copied into the paytable lab (a kicker game's and a machine's): its pays
 //! loaded on its base, one changed and re-solved (as `vpoker analyze --pays` gives it), saved and
 //! practised as a lab table; screenshots of the kicker lab at phone size in English and Japanese.
+//! A table's drill: its hard decisions judged by the table's EVs, and the player's own mistaken
+//! practice hands on it under "My mistakes", as a machine's training has them.
 
 use vpoker_e2e::*;
 
@@ -302,5 +304,142 @@ async fn a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs()
     app.click("table-drill-back").await?;
     app.wait_visible(&tid("table-drill")).await?;
     assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
+    app.close().await
+}
+
+/// The cards of the drill question on screen (`table-drill-card-0` … `-4`).
+async fn drill_cards(app: &Session) -> Result<Vec<String>> {
+    let mut cards = Vec::new();
+    for i in 0..5 {
+        cards.push(app.attr(&format!("table-drill-card-{i}"), "data-card").await?.ok_or("a card")?);
+    }
+    Ok(cards)
+}
+
+/// Opens the drill of the table on screen and shows its mistakes source; returns when a question
+/// or the empty queue's notice is shown.
+async fn open_drill_mistakes(app: &Session) -> Result<()> {
+    app.click("table-drill").await?;
+    app.wait_visible(&tid("table-drill-source-mistakes")).await?;
+    app.click("table-drill-source-mistakes").await?;
+    app.wait_until("the mistakes source is shown", || async {
+        Ok(app.attr("table-drill-source-mistakes", "aria-pressed").await?.as_deref() == Some("true")
+            && (app.is_visible(&tid("table-drill-answer")).await? || app.is_visible(&tid("table-drill-empty")).await?))
+    })
+    .await
+}
+
+#[tokio::test]
+#[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
+async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
+    const TABLE: &str = "double-double-bonus-9-6";
+    let (data, _driver, app) = launch_phone().await?;
+    let db = data.db_path();
+    let chips = app.text_content("chips").await?;
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+
+    // No hand yet: the drill's mistakes are empty, the title names the table (from the library
+    // when no question has named it: a table whose drill opens on its mistakes).
+    app.click("table-jacks-or-better-9-6").await?;
+    open_drill_mistakes(&app).await?;
+    assert!(app.is_visible(&tid("table-drill-empty")).await?, "no mistake on a table never practised");
+    app.click("table-drill-back").await?;
+    app.click("table-back").await?;
+    app.click(&format!("table-{TABLE}")).await?;
+    open_drill_mistakes(&app).await?;
+    assert!(app.is_visible(&tid("table-drill-empty")).await?, "no mistake on a table never practised");
+    app.wait_until("the title names the table", || async {
+        Ok(app.body_text().await?.contains("Double Double Bonus 9/6"))
+    })
+    .await?;
+    app.click("table-drill-back").await?;
+    app.wait_visible(&tid("table-deal")).await?;
+
+    // A practice hand whose best hold keeps cards, all five thrown away: a mistake (the warning
+    // says so before the draw). A deal whose best hold is to draw five is played right instead.
+    let mut mistake = None;
+    for _ in 0..20 {
+        app.click("table-deal").await?;
+        app.wait_visible(&tid("table-draw")).await?;
+        let hint = play(&db, None, &["hint"])?;
+        assert_eq!(hint["hand"]["table"], TABLE, "{hint}");
+        let best = hint["best_hold"].as_u64().ok_or("no best hold")?;
+        let cards: Vec<String> = serde_json::from_value(hint["hand"]["cards"].clone())?;
+        if best == 0 {
+            draw_best(&app).await?;
+            continue;
+        }
+        app.click("table-draw").await?;
+        app.wait_until("the mistake warning or the result", || async {
+            Ok(app.is_visible(&tid("warn-draw")).await? || app.is_visible(&tid("table-result")).await?)
+        })
+        .await?;
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+            app.wait_visible(&tid("table-result")).await?;
+        }
+        if app.attr("table-result", "data-mistake").await?.as_deref() == Some("true") {
+            mistake = Some((cards, best));
+            break;
+        }
+    }
+    let (cards, best) = mistake.ok_or("no deal in twenty kept cards in its best hold and gave EV up when thrown away")?;
+
+    // The table's drill, its mistakes: the same five cards, one on the queue.
+    open_drill_mistakes(&app).await?;
+    app.wait_visible(&tid("table-drill-answer")).await?;
+    assert_eq!(drill_cards(&app).await?, cards, "the practised hand comes back");
+    assert_eq!(app.attr("table-drill-queue", "data-queue").await?.as_deref(), Some("1"));
+    let problems = crate::phone::overflow(&app).await?;
+    assert!(problems.is_empty(), "the table drill's mistakes at 390 px: {problems:?}");
+    accessible(&app, "a table's drill, its mistakes").await?;
+    app.screenshot("table-drill-mistakes-en").await?;
+
+    // Answered with the best hold: right, the core's best hold, no "why hard" line (a queued
+    // mistake has none), and the mistakes tally counts it.
+    for i in 0..5 {
+        if best >> i & 1 == 1 {
+            app.click(&format!("table-drill-card-{i}")).await?;
+        }
+    }
+    app.click("table-drill-answer").await?;
+    app.wait_visible(&tid("table-drill-verdict")).await?;
+    assert_eq!(app.attr("table-drill-verdict", "data-correct").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr("table-drill-verdict", "data-best-hold").await?, Some(best.to_string()), "the core's best hold");
+    assert!(!app.is_visible(&tid("table-drill-reason")).await?, "a queued mistake has no hard reason");
+    assert_eq!(app.attr("table-drill-tally", "data-answered").await?.as_deref(), Some("1"));
+    assert_eq!(app.attr("table-drill-tally", "data-correct").await?.as_deref(), Some("1"));
+    app.screenshot("table-drill-mistakes-verdict-en").await?;
+    // The core agrees on the app's own file: the hand is still queued (one right answer of two),
+    // and the mistakes tally is one right of one.
+    let question = play(&db, None, &["drill", "--table", TABLE, "--source", "mistakes"])?;
+    assert_eq!(question["cards"], serde_json::json!(cards), "{question}");
+    assert_eq!(question["queue"].as_u64(), Some(1), "{question}");
+    assert_eq!((question["tally"]["answered"].as_u64(), question["tally"]["correct"].as_u64()), (Some(1), Some(1)), "{question}");
+    // The hard decisions keep their own tally.
+    app.click("table-drill-source-hard").await?;
+    app.wait_visible(&tid("table-drill-answer")).await?;
+    assert!(!app.is_visible(&tid("table-drill-tally")).await?
+        || app.attr("table-drill-tally", "data-answered").await?.as_deref() == Some("0"));
+    app.click("table-drill-back").await?;
+    app.wait_visible(&tid("table-drill")).await?;
+    assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
+
+    // The same in Japanese, at phone size: the switch, the queue line and the cards fit.
+    app.set_language("ja").await?;
+    app.click("nav-lobby").await?;
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+    app.click(&format!("table-{TABLE}")).await?;
+    open_drill_mistakes(&app).await?;
+    app.wait_visible(&tid("table-drill-answer")).await?;
+    assert_eq!(drill_cards(&app).await?, cards, "the practised hand comes back");
+    let problems = crate::phone::overflow(&app).await?;
+    assert!(problems.is_empty(), "the table drill's mistakes at 390 px (ja): {problems:?}");
+    app.screenshot("table-drill-mistakes-ja").await?;
+    app.click("table-drill-answer").await?;
+    app.wait_visible(&tid("table-drill-verdict")).await?;
+    app.screenshot("table-drill-mistakes-verdict-ja").await?;
     app.close().await
 }
