@@ -376,6 +376,9 @@ pub struct FillArgs {
     /// Hands played per day (one transaction each): 1 to 100,000.
     #[arg(long, value_name = "N", default_value = "300", value_parser = value_parser!(u64).range(1..=MAX_PER_DAY))]
     pub per_day: u64,
+    /// Lines per deal: 1, 3, 5, 10, 50 or 100 (each deal costs bet × lines; refused below its level).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = hand_count)]
+    pub lines: u8,
     /// Seed from which every hand's seed is drawn: 64 hex digits.
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,

@@ -159,13 +159,13 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
 /// chips are claimed only when that day can then play a hand (the balance after the claim covers
 /// the bet), so a claim is never left behind by a fill that plays nothing on its day.
 fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
-    let FillArgs { hands: n_hands, game, bet, per_day, seed } = args;
+    let FillArgs { hands: n_hands, game, bet, per_day, lines, seed } = args;
     // A kicker game is a usage error, before the database is opened (or created).
     let machine = machine_only(game, "play fill")?;
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
-        let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice: false };
+        let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(lines)?, practice: false };
         let mut game = Game::open(db)?;
         let state = game.state(now.date())?;
         // Refused before anything changes: the deal's own checks, at the level of now (a draw adds no

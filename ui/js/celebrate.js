@@ -14,6 +14,7 @@ export function celebrate(events, { machineName, announce, state }) {
     else if (name.startsWith("unlocked:")) {
       const what = name.slice("unlocked:".length);
       if (what === "multi-play") lines.push(t("celebrate.multi-play"));
+      else if (what.startsWith("lines-")) lines.push(t("celebrate.lines", { what: t(`lines.name.${what.slice("lines-".length)}`) }));
       else lines.push(t("celebrate.machine", { machine: machineName(what) }));
     }
   }

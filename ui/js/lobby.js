@@ -88,7 +88,8 @@ function progressBlock(state) {
     h("progress", { class: "bar", max: state.next_level_xp - state.level_start_xp, value: state.xp - state.level_start_xp, "aria-label": t("lobby.level-progress") }),
   ];
   if (next) {
-    const what = next.kind === "multi-play" ? t("lobby.unlock.multi-play") : nameOf(next.machine);
+    const what = next.kind === "multi-play" ? t("lobby.unlock.multi-play")
+      : next.kind === "lines" ? t(`lines.name.${next.lines}`) : nameOf(next.machine);
     children.push(
       h("p", { class: "progress-line" }, plural("lobby.unlock.next", next.xp_needed, { what, level: formatInt(next.level), xp: formatInt(next.xp_needed) })),
       h("progress", { class: "bar unlock", max: state.xp + next.xp_needed, value: state.xp, "aria-label": t("lobby.unlock.progress", { what }) }));

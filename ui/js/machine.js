@@ -91,7 +91,8 @@ function chooseDefaults(state) {
   }
   if (bet === null) bet = state.last_bet[machineId] ?? state.bets[0];
   if (hands === null) hands = state.last_hands[machineId] ?? state.hand_counts[0];
-  if (!state.multi_play) hands = state.hand_counts[0];
+  // Only a count the core says is open at this level (a remembered one may be above it).
+  if (!openLines(state).includes(hands)) hands = state.hand_counts[0];
 }
 
 // ---- actions ---------------------------------------------------------------
@@ -344,32 +345,96 @@ function paytableBox(machine, bets, lit, hand) {
     table);
 }
 
-function extraRow(index, cards, result) {
+/** One extra hand as a row of small cards and its result; `compact` (Ten Play: two to a line) shows
+ * only the win, the outcome in its label and in the tally. */
+function extraRow(index, cards, result, compact) {
   const win = result ? result.win : 0;
   const row = result ? result.outcome : null;
-  return h("li", { class: `extra${win > 0 ? " won" : ""}`, "data-testid": "extra-hand", "aria-label": t("machine.hand-label", { n: index + 1 }) },
+  const text = result ? (win > 0 ? `${t(`row.${row}`)} ${formatInt(win)}` : t(`row.${row}`)) : "";
+  const label = result ? t("machine.hand-n", { n: index + 1, text }) : t("machine.hand-label", { n: index + 1 });
+  return h("li", { class: `extra${win > 0 ? " won" : ""}`, "data-testid": "extra-hand", "data-outcome": row || "", "aria-label": label },
     h("span", { class: "extra-cards" }, cards.map((c) => c ? miniCard(c) : h("span", { class: "mini back", "aria-label": t("card.back"), role: "img" }, ""))),
-    h("span", { class: "extra-result" },
-      result ? (win > 0 ? `${t(`row.${row}`)} ${formatInt(win)}` : t(`row.${row}`)) : ""));
+    h("span", { class: "extra-result" }, compact ? (win > 0 ? formatInt(win) : "") : text));
 }
+
+/** From this many hands on, the extra hands' rows stand two to a line. */
+const COMPACT_FROM = 10;
 
 function updateExtraHands() {
   const box = document.querySelector(".extras");
   if (!box) return;
   const state = app.state;
+  if (updateLinesGrid(state)) {
+    box.replaceChildren();
+    box.hidden = true;
+    return;
+  }
   const hand = handHere(state);
   const last = lastHere(state);
   let rows = [];
+  const count = hand ? hand.hands : (last && last.results.length > 1 ? last.results.length : hands);
+  const compact = count >= COMPACT_FROM;
   if (hand && hand.hands > 1) {
     const held = hand.cards.map((c, i) => ((hold >> i) & 1 ? c : null));
-    for (let n = 1; n < hand.hands; n += 1) rows.push(extraRow(n, held, null));
+    for (let n = 1; n < hand.hands; n += 1) rows.push(extraRow(n, held, null, compact));
   } else if (!hand && last && last.results.length > 1) {
-    rows = last.results.slice(1).map((r, n) => extraRow(n + 1, r.cards, r));
+    rows = last.results.slice(1).map((r, n) => extraRow(n + 1, r.cards, r, compact));
   } else if (!hand && hands > 1) {
-    for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null));
+    for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null, compact));
   }
+  box.classList.toggle("compact", compact);
   box.replaceChildren(...rows.reverse());
   box.hidden = rows.length === 0;
+}
+
+/** The line counts open at the player's level, as the core lists them. */
+function openLines(state) {
+  return state.lines.filter((l) => l.unlocked).map((l) => l.count);
+}
+
+/** From this many hands on, the extra hands are a grid of cells with a tally, not rows of cards. */
+const GRID_FROM = 50;
+
+/** One extra hand of a many-line deal as a grid cell: lit once drawn when it won; its outcome and win
+ * in its label (the tally below the hand gives the counts and wins at a glance). */
+function lineCell(index, result) {
+  const win = result ? result.win : 0;
+  const label = result
+    ? t("machine.hand-n", { n: index + 1, text: win > 0 ? `${t(`row.${result.outcome}`)} ${formatInt(win)}` : t(`row.${result.outcome}`) })
+    : t("machine.hand-label", { n: index + 1 });
+  return h("li", { class: `line-cell${win > 0 ? " won" : ""}`, "data-testid": "line-cell", "data-outcome": result ? result.outcome : "", "aria-label": label, title: label });
+}
+
+/** The drawn deal counted by outcome, as the core sends it: how many hands made each row and their
+ * win, two entries to a line so a hundred hands read at a glance above the controls. */
+function tallyBox(last) {
+  return h("div", { class: "tally", "data-testid": "tally" },
+    h("p", { class: "small tally-caption" }, t("machine.tally", { hands: formatInt(last.results.length) })),
+    h("ul", { class: "tally-list" }, last.tally.map((row) => h("li", {
+      class: row.win > 0 ? "won" : "", "data-testid": "tally-row", "data-outcome": row.outcome, "data-hands": String(row.hands),
+    },
+    h("span", { class: "tally-name" }, t(`row.${row.outcome}`)),
+    h("span", { class: "tally-count" }, t("machine.tally-hands", { n: formatInt(row.hands) })),
+    h("span", { class: "tally-win" }, row.win > 0 ? formatInt(row.win) : "")))));
+}
+
+function updateLinesGrid(state) {
+  const box = document.querySelector(".lines-grid");
+  const tally = document.querySelector(".tally-slot");
+  if (!box || !tally) return false;
+  const hand = handHere(state);
+  const last = lastHere(state);
+  const count = hand ? hand.hands : (last ? last.results.length : hands);
+  const drawn = !hand && last && last.results.length >= GRID_FROM;
+  const grid = count >= GRID_FROM;
+  box.hidden = !grid;
+  box.dataset.hands = String(count);
+  box.replaceChildren(...(grid
+    ? Array.from({ length: count - 1 }, (_, n) => lineCell(n + 1, drawn ? last.results[n + 1] : null))
+    : []));
+  const showTally = !hand && last && last.results.length >= 10;
+  tally.replaceChildren(...(showTally ? [tallyBox(last)] : []));
+  return grid;
 }
 
 function selector(kind, values, current, disabled, label) {
@@ -484,17 +549,24 @@ export function render(appRef) {
       h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,
     paytableBox(machine, bets, litRows(state), hand),
     h("ol", { class: "extras", "aria-label": t("machine.extra-hands") }),
+    h("ol", { class: "lines-grid", "data-testid": "lines-grid", "aria-label": t("machine.extra-hands"), hidden: true }),
     h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") },
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
+    h("div", { class: "tally-slot" }),
     !hand && last && last.hold !== last.best_hold ? sameCardsLine(last) : null,
     showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold,
       { more: hintMore, onMore: () => { hintMore = !hintMore; render(app); } }) : null,
     !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null),
     h("div", { class: "controls" },
+      // The line counts share the bets' row while there are three at most; from Ten Play on they
+      // get a row of their own, so every button keeps a thumb's width.
       h("div", { class: "control-row" },
         selector("bet", bets, bet, Boolean(hand) || busy, t("machine.bet")),
-        state.multi_play ? selector("hands", state.hand_counts, hands, Boolean(hand) || busy, t("machine.hands")) : null),
+        openLines(state).length > 1 && openLines(state).length <= 3 ? selector("hands", openLines(state), hands, Boolean(hand) || busy, t("machine.hands")) : null),
+      openLines(state).length > 3
+        ? h("div", { class: "control-row lines-row" }, selector("hands", openLines(state), hands, Boolean(hand) || busy, t("machine.hands")))
+        : null,
       h("div", { class: "control-row" },
         h("button", {
           type: "button", class: "toggle", "data-testid": "practice",

@@ -27,11 +27,13 @@ async function load(app) {
   }
 }
 
-/** A milestone's name; unlocks name the machine (or Triple and Five Play). */
+/** A milestone's name; unlocks name the machine (or Triple and Five Play, Ten, Fifty, Hundred Play). */
 function nameOf(app, m) {
   if (m.id.startsWith("unlock-")) {
     const what = m.id.slice("unlock-".length);
-    return what === "multi-play" ? t("milestone.unlock-multi-play") : t("milestone.unlock", { machine: app.machineName(what) });
+    if (what === "multi-play") return t("milestone.unlock-multi-play");
+    if (what.startsWith("lines-")) return t("milestone.unlock-lines", { what: t(`lines.name.${what.slice("lines-".length)}`) });
+    return t("milestone.unlock", { machine: app.machineName(what) });
   }
   return t(`milestone.${m.id}`);
 }

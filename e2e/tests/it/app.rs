@@ -64,7 +64,7 @@ fn pay_per_coin(machine: &str, cards: &[String]) -> Result<u64> {
 /// Plays hands through the CLI's `fill` (the game's own deal and draw with the solver's best hold,
 /// one transaction per day, collecting each day's daily chips on past dates from 2001-01-01) until
 /// the profile reaches `level`. A fixed seed makes the prepared profile the same on every run.
-fn prepare_level(db: &std::path::Path, level: u64) -> Result<Value> {
+pub(crate) fn prepare_level(db: &std::path::Path, level: u64) -> Result<Value> {
     const SEED: &str = "e2e0000000000000000000000000000000000000000000000000000000000010";
     let mut state = play(db, None, &["state"])?;
     let mut days = chrono_like_day(2001, 1, 1);

@@ -13,5 +13,6 @@ mod charts;
 mod coach;
 mod daily;
 mod fairness;
+mod lines;
 mod phone;
 mod tables;
