@@ -121,6 +121,30 @@ async fn ten_and_a_hundred_lines_on_a_phone_in_every_language() -> Result<()> {
         found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
         app.phone_size().await?;
     }
+    // The history: the hundred-line hand by its tally, and the profile's filled hands marked as
+    // dealt from a chosen seed (the CLI's `fill --seed`), the app's own not.
+    app.set_language("en").await?;
+    app.open_tab("history").await?;
+    app.wait_visible(&tid("history-tally")).await?;
+    let tally = app.text("history-tally").await?;
+    assert!(tally.contains('×'), "{tally}");
+    app.screenshot("lines-history-en").await?;
+    let rows = app.client().find_all(fantoccini::Locator::Css("[data-testid=history-row]")).await?;
+    let mut chosen = None;
+    for row in &rows {
+        if row.text().await?.contains("seed chosen") {
+            chosen = Some(row);
+            break;
+        }
+    }
+    let chosen = chosen.ok_or("no hand of the filled profile is marked as dealt from a chosen seed")?;
+    app.client().execute("arguments[0].scrollIntoView({block: 'center'})", vec![serde_json::to_value(chosen)?]).await?;
+    app.wait_still().await?;
+    app.screenshot("lines-history-chosen-en").await?;
+    for row in rows.iter().take(6) {
+        assert!(!row.text().await?.contains("seed chosen"), "the app's own hands are dealt from the system's seeds");
+    }
+    found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] history: {p}")));
     let report = figures.join("\n");
     eprintln!("{report}");
     let dir = repo_root().join("target").join("e2e");
