@@ -409,7 +409,7 @@ function lineCell(index, result) {
  * win, two entries to a line so a hundred hands read at a glance above the controls. */
 function tallyBox(last) {
   return h("div", { class: "tally", "data-testid": "tally" },
-    h("p", { class: "small tally-caption" }, t("machine.tally", { hands: formatInt(last.results.length) })),
+    h("p", { class: "small tally-caption" }, plural("machine.tally", last.results.length, { hands: formatInt(last.results.length) })),
     h("ul", { class: "tally-list" }, last.tally.map((row) => h("li", {
       class: row.win > 0 ? "won" : "", "data-testid": "tally-row", "data-outcome": row.outcome, "data-hands": String(row.hands),
     },
