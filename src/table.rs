@@ -10,7 +10,7 @@
 //! - **Deck**: [`Deck::Standard52`], the 52 cards in the documented fresh order (2c 2d 2h 2s 3c …
 //!   As). A 53-card deck (the joker last) is a new variant here and a new card index; the seed's
 //!   ChaCha20 stream and Fisher–Yates stay as they are (docs/VERIFY.md).
-//! - **Lines**: the hand counts a deal may have (the machines 1, 3, 5, 10, 50 or 100; a practised table 1).
+//! - **Lines**: the hand counts a deal may have (1, 3, 5, 10, 50 or 100 on every table, each count from its level).
 //! - **Multipliers**: [`Multipliers::None`] for every table today; Ultimate X adds a rule here.
 //!
 //! A table never reads a file, the clock or an RNG; a lab table is built from its base and pays,
@@ -83,7 +83,7 @@ pub const LAB_PREFIX: &str = "lab:";
 /// The line counts of the machines.
 pub const MACHINE_LINES: [u8; 6] = [1, 3, 5, 10, 50, 100];
 /// The line counts of a practised table.
-pub const PRACTICE_LINES: [u8; 1] = [1];
+pub const PRACTICE_LINES: [u8; 6] = [1, 3, 5, 10, 50, 100];
 
 impl Table {
     /// A machine's table (built once per process).

@@ -149,7 +149,7 @@ pub struct VerifyArgs {
     /// With --seed: the table dealt on, by id: a machine (e.g. jacks-or-better), a kicker game, a table of `vpoker tables` or lab:NAME with --db (any but a machine dealt as its practised table is: one hand, never nudged).
     #[arg(long, value_name = "ID", value_parser = table_id(), default_value = "jacks-or-better", requires = "seed")]
     pub game: String,
-    /// With --seed: hands played at once, 1, 3, 5, 10, 50 or 100 (a kicker game or a library table: 1).
+    /// With --seed: hands played at once, 1, 3, 5, 10, 50 or 100 (on any table).
     #[arg(long, value_name = "N", default_value = "1", value_parser = hand_count, requires = "seed")]
     pub hands: u8,
     /// With --seed: the hold drawn with (0-31 or five 0/1); without it each hand shows its next five cards.

@@ -38,16 +38,15 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         PlayCommand::State => Ok(print_outcome(Game::open(&db).and_then(|game| game.state(today)))),
         PlayCommand::ClaimDaily => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.claim_daily(today)))),
         PlayCommand::Deal(DealArgs { table: Some(table), bet, hands, seed, .. }) => {
-            if hands != 1 {
-                return Err("a practice table deals one hand: --hands 1".to_string());
-            }
             // A seed given on the command line is recorded as chosen (the history and verification say so).
             let seed = match seed {
                 Some(seed) => DealSeed::chosen(seed),
                 None => DealSeed::from(os_seed()?),
             };
             // The bet stays a number until here: one the game does not take is its refusal (exit 1).
-            let outcome = Bet::new(bet).and_then(|bet| Game::open(&db)?.table_deal(&table, bet, seed, now));
+            let outcome = Bet::new(bet)
+                .and_then(|bet| Ok((bet, Lines::new(hands)?)))
+                .and_then(|(bet, lines)| Game::open(&db)?.table_deal(&table, bet, lines, seed, now));
             Ok(print_outcome(outcome))
         }
         PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, .. }) => {

@@ -12,10 +12,9 @@
 //! (`lab:NAME --db FILE`, the file only read). A table that is not a machine is dealt as a practised
 //! table deals it (`play deal --practice --table ID`, see `game::table_practice`) and as a drill
 //! hand is (`vpoker drill` prints each hand's seed): the same deck and the five cards dealt, never
-//! nudged, one hand; the draws and wins paid by the table (the one pipeline, on its `Table`). The
-//! output has the machines' shape with `"game"` the table's id; `"nudge"` is always null (no
-//! kind deals: `--nudged` is refused) and `"hands"` holds one hand (`--hands 3|5` are refused: a
-//! table is practised one hand at a time). A pasted `--commitment` is checked by the bound rule when it
+//! nudged, at any line count (`--hands N`); the draws and wins paid by the table (the one
+//! pipeline, on its `Table`). The output has the machines' shape with `"game"` the table's id;
+//! `"nudge"` is always null (no kind deals: `--nudged` is refused). A pasted `--commitment` is checked by the bound rule when it
 //! is the bound one for one of the game's bets (the hands are then drawn at that bet), else as
 //! SHA-256 of the seed (a recorded hand's, by its rule: `--db FILE --hand ID`).
 
@@ -66,13 +65,13 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
     Ok(if verification.verified { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// `verify --seed HEX64 --game TABLE`: the seed's hand on the table. A machine's at one of its line
-/// counts, its dead deal nudged by the rule with `--nudged`; any other table as its practised hand
-/// is dealt (see the module doc): one hand, never nudged.
+/// `verify --seed HEX64 --game TABLE`: the seed's hand on the table at one of its line counts (every
+/// table deals 1, 3, 5, 10, 50 or 100); a machine's dead deal nudged by the rule with `--nudged`,
+/// any other table's never (see the module doc).
 fn seed_claim(args: &VerifyArgs, seed: Seed, table: Table) -> Result<Claim, String> {
     if !table.lines().contains(&args.hands) {
         return Err(format!(
-            "--hands {}: {} is dealt one hand at a time, as its practised table is (no Triple or Five Play); use --hands 1",
+            "--hands {}: {} does not deal that many hands at once",
             args.hands,
             table.id()
         ));

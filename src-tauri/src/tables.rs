@@ -4,7 +4,7 @@
 //! library table's generated chart (the current lab job: progress, cancel).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{Bet, GameError, TableDraw, TableHand, TableHint, TableSums};
+use vpoker::game::{Bet, GameError, Lines, TableDraw, TableHand, TableHint, TableSums};
 use vpoker::hold::Hold;
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 
@@ -19,13 +19,14 @@ pub async fn library() -> CommandResult<Vec<Listed>> {
     worker(|| Ok(listing().to_vec())).await
 }
 
-/// Deals a practice hand on `table` (a library id or `lab:NAME`) from a fresh OS seed, its figures
-/// at `bet` per coin: no chips, no XP, never nudged.
+/// Deals a practice hand of `hands` lines (1 when not given) on `table` (a library id or
+/// `lab:NAME`) from a fresh OS seed, its figures at `bet` per coin: no chips, no XP, never nudged.
 #[tauri::command]
-pub async fn table_deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32) -> CommandResult<TableHand> {
+pub async fn table_deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32, hands: Option<u8>) -> CommandResult<TableHand> {
     let bet = Bet::new(bet)?;
+    let lines = Lines::new(hands.unwrap_or(1))?;
     let (seed, now) = (os_seed()?, now());
-    with_game(app, move |game| game.table_deal(&table, bet, seed, now)).await
+    with_game(app, move |game| game.table_deal(&table, bet, lines, seed, now)).await
 }
 
 /// The practice table hand waiting for its draw, if any (the screen resumes it).

@@ -346,14 +346,22 @@ impl Game {
         self.store.write(|tx| daily_deals::draw(tx, today, hold))
     }
 
-    /// Deals a practice hand on `table` — a library table (`vpoker tables`) or a saved lab table
-    /// (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no XP, never
-    /// nudged. Refused while any hand is in progress (`hand-in-progress`).
-    pub fn table_deal(&mut self, table: &str, bet: Bet, seed: impl Into<DealSeed>, now: impl Into<Moment>) -> Result<TableHand, GameError> {
+    /// Deals a practice hand of `lines` hands on `table` — a library table (`vpoker tables`) or a
+    /// saved lab table (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no
+    /// XP, never nudged; each line count opens at the level a machine's does
+    /// (`multi-play-locked`). Refused while any hand is in progress (`hand-in-progress`).
+    pub fn table_deal(
+        &mut self,
+        table: &str,
+        bet: Bet,
+        lines: Lines,
+        seed: impl Into<DealSeed>,
+        now: impl Into<Moment>,
+    ) -> Result<TableHand, GameError> {
         let (seed, now) = (seed.into(), now.into());
         self.store.write(|tx| {
             sums::sessions::present(tx, now)?;
-            table_practice::deal(tx, table, bet, seed, now)
+            table_practice::deal(tx, table, bet, lines, seed, now)
         })
     }
 

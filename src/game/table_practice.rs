@@ -17,7 +17,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::library::Preset;
 use crate::pipeline::commit::bound;
-use crate::pipeline::settle::{hint_holds, results, settle_with, stake, HintHold};
+use crate::pipeline::settle::{hint_holds, results, settle_with, stake, HandResult, HintHold, OutcomeTally};
 use crate::pipeline::{Deal, NudgeSource};
 use crate::shuffle::DealSeed;
 use crate::table::{Table, LAB_PREFIX};
@@ -68,6 +68,8 @@ pub struct TableHand {
     pub cards: [Card; 5],
     /// Chips per coin the figures are shown at (nothing is staked: practice).
     pub bet: u32,
+    /// Hands dealt at once (lines): 1, 3, 5, 10, 50 or 100.
+    pub hands: u8,
     /// The commitment shown while the hand is in progress (hex; the bound rule: the seed with the
     /// table, bet and line count), or null for a hand stored before schema 15.
     pub commitment: Option<String>,
@@ -78,7 +80,7 @@ pub struct TableHand {
 pub struct TableHint {
     /// The hand.
     pub hand: TableHand,
-    /// The stake the `_chips` figures are at (the bet: one hand).
+    /// The stake the `_chips` figures are at: the bet × the hands (all lines).
     pub stake: u64,
     /// All 32 holds, best first, each with the core's verdict.
     pub holds: Vec<HintHold>,
@@ -119,6 +121,14 @@ pub struct TableDraw {
     pub ev_given_up: f64,
     /// Whether the hold was a mistake (the core's one threshold).
     pub mistake: bool,
+    /// Every hand's result (the first is `final`, `outcome` and `win` above), the first hand first.
+    pub results: Vec<HandResult>,
+    /// The results counted by outcome, best row first (as a history record's `tally`).
+    pub tally: Vec<OutcomeTally>,
+    /// The wins of every hand together, in chips at the bet.
+    pub won: u64,
+    /// What the best hold would have won on the same cards, every hand together.
+    pub best_won: u64,
     /// The table's figures, this hand included.
     pub sums: TableSums,
 }
@@ -135,24 +145,32 @@ fn view(hand: &StoredHand) -> TableHand {
         name: hand.table.name().to_string(),
         cards: hand.dealt,
         bet: hand.bet.chips(),
+        hands: hand.n_hands,
         commitment: hand.commitment.map(|c| crate::shuffle::hex(&c)),
     }
 }
 
-/// Deals a practice hand on `table` from `seed` at `bet` (for the figures; nothing is staked).
-pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, seed: DealSeed, now: Moment) -> Res<TableHand> {
+/// Deals a practice hand of `lines` hands on `table` from `seed` at `bet` (for the figures; nothing
+/// is staked). A line count opens at the level it opens on the machines.
+pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, lines: rules::Lines, seed: DealSeed, now: Moment) -> Res<TableHand> {
     let DealSeed { seed, from: seed_from } = seed;
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }
     let table = resolve(conn, table)?;
-    let deal = Deal::deal(&seed, &table, 1, NudgeSource::Never);
+    let level = rules::level_for_xp(player::profile(conn)?.xp);
+    let unlock_level = rules::lines_unlock_level(lines);
+    if level < unlock_level {
+        return Err(GameError::MultiPlayLocked { hands: lines.count(), unlock_level, level }.into());
+    }
+    let n_hands = lines.count();
+    let deal = Deal::deal(&seed, &table, n_hands, NudgeSource::Never);
     let stored = StoredHand {
         id: 0,
-        commitment: Some(bound(&seed, &table, bet.chips(), 1)),
+        commitment: Some(bound(&seed, &table, bet.chips(), n_hands)),
         table,
         bet,
-        n_hands: 1,
+        n_hands,
         practice: true,
         seed,
         seed_from,
@@ -180,7 +198,7 @@ pub(crate) fn current(conn: &Connection) -> Res<Option<TableHand>> {
 pub(crate) fn hint(conn: &Connection) -> Res<TableHint> {
     let hand = open(conn)?.ok_or(GameError::NoHandInProgress)?;
     let evs = hand.table.hand_evs(&hand.dealt);
-    let stake = stake(hand.bet.chips(), 1);
+    let stake = stake(hand.bet.chips(), hand.n_hands);
     let best = evs.best();
     Ok(TableHint {
         holds: hint_holds(&evs, &hand.dealt, stake),
@@ -218,6 +236,10 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<TableDraw> {
         best_ev: verdict.best_ev,
         ev_given_up: verdict.cost,
         mistake: verdict.mistake,
+        tally: record.tally.clone(),
+        won: played.won,
+        best_won: best.iter().map(|r| r.win).sum(),
+        results: played.results.clone(),
         sums: sums::of_table(conn, hand.table.id())?,
     })
 }

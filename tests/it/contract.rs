@@ -70,7 +70,7 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("milestones", &json(&game.milestones().unwrap()));
     // A casino table practised: the hand, its hint, the draw (a mistake: every card held) and the
     // table's figures; and the library with its returns.
-    snapshot("table-hand", &json(&game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), seed(9), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
+    snapshot("table-hand", &json(&game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(9), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
     snapshot("table-hint", &json(&game.table_hint().unwrap()));
     snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));

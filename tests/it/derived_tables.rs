@@ -74,7 +74,7 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
         game.draw(hold, day()).unwrap();
     }
     for n in 0..3u64 {
-        game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), seed(1000 + n), day()).unwrap();
+        game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1000 + n), day()).unwrap();
         game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
     }
     for _ in 0..10 {
@@ -112,7 +112,7 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
         let hand = game.deal(request, seed(n), day()).unwrap().hand.unwrap();
         game.draw(hand.best_hold, day()).unwrap();
     }
-    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), seed(500), day()).unwrap();
+    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(500), day()).unwrap();
     game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
     let stats = serde_json::to_value(game.stats().unwrap()).unwrap();
     drop(game);

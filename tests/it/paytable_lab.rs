@@ -194,7 +194,7 @@ fn a_library_table_copied_into_the_lab_on_a_kicker_base_is_analysed_saved_and_pr
     assert_eq!(json[1]["base"], "jacks-or-better");
 
     // Practised as lab:NAME: the hint is the kicker table's own (four aces with a low kicker kept).
-    let hand = game.table_deal("lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), lab_seed(4), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
+    let hand = game.table_deal("lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(4), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
     assert_eq!(hand.table, "lab:DDB 9/5");
     let hint = game.table_hint().unwrap();
     let solver = TableSolver::new(&table);
@@ -202,7 +202,7 @@ fn a_library_table_copied_into_the_lab_on_a_kicker_base_is_analysed_saved_and_pr
     assert_eq!((hint.best_hold, hint.best_ev), (evs.best(), evs.ev(evs.best())));
     let drawn = game.table_draw(hint.best_hold).unwrap();
     assert!(!drawn.mistake);
-    game.table_deal("lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), lab_seed(5), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
+    game.table_deal("lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(5), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
     game.table_draw(Hold::NONE).unwrap();
     assert_eq!(game.table_sums("lab:DDB 9/5").unwrap().hands, 2);
     drop(game);
@@ -228,7 +228,7 @@ fn a_crafted_lab_table_with_an_unknown_base_is_a_typed_error_and_old_rows_still_
     let mut game = Game::open(&path).unwrap();
     let listed = game.lab_tables().unwrap();
     assert_eq!(listed[0].base, Base::Machine(MachineId::BonusPoker));
-    game.table_deal("lab:old", vpoker::game::Bet::new(5).unwrap(), lab_seed(6), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
+    game.table_deal("lab:old", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(6), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
     game.table_draw(vpoker::hold::Hold::NONE).unwrap();
     drop(game);
     for (base, pays) in [("pai-gow", "1,2,3"), ("double-double-bonus", "800,50,25,9,6,4,3,2,1"), ("", "")] {
@@ -239,6 +239,6 @@ fn a_crafted_lab_table_with_an_unknown_base_is_a_typed_error_and_old_rows_still_
         let mut game = Game::open(&path).unwrap();
         let error = game.lab_tables().unwrap_err();
         assert!(matches!(error, GameError::CorruptDatabase { .. }), "{base}: {error:?}");
-        assert!(game.table_deal("lab:crafted", vpoker::game::Bet::new(5).unwrap(), lab_seed(7), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).is_err(), "{base}");
+        assert!(game.table_deal("lab:crafted", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(7), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).is_err(), "{base}");
     }
 }

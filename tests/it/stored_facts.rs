@@ -58,7 +58,7 @@ fn played(dir: &Path) -> PathBuf {
         }
         game.background(at(d, 11)).unwrap();
     }
-    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), seed(900), at(2, 12)).unwrap();
+    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), at(2, 12)).unwrap();
     game.table_draw(Hold::NONE).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();

@@ -86,7 +86,7 @@ fn a_tables_drill_deals_its_hard_hands_judges_them_and_keeps_a_tally_apart() {
 fn the_chip_figures_are_at_the_tables_last_practice_bet() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    game.table_deal("jacks-or-better-8-5", vpoker::game::Bet::new(20).unwrap(), seed(100), day()).unwrap();
+    game.table_deal("jacks-or-better-8-5", vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::ONE, seed(100), day()).unwrap();
     game.table_draw(Hold::NONE).unwrap();
     let question = ask(&game, "jacks-or-better-8-5", seed(1)).unwrap();
     assert_eq!(question.bet, 20);

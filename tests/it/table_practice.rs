@@ -32,7 +32,7 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
     let solver = TableSolver::new(&preset.paytable());
     let mut expected = (0u64, 0u64, 0u64, 0u64, 0.0f64);
     for n in 0..40u64 {
-        let hand = game.table_deal(preset.id, vpoker::game::Bet::new(10).unwrap(), seed(n), day()).unwrap();
+        let hand = game.table_deal(preset.id, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(n), day()).unwrap();
         let deal = Deal::deal(&seed(n), &Table::preset(preset), 1, NudgeSource::Never);
         assert_eq!(hand.cards, deal.dealt(), "the deal is the seed's shuffle, never nudged");
         assert_eq!((hand.table.as_str(), hand.name.as_str()), (preset.id, preset.name));
@@ -84,16 +84,16 @@ fn one_hand_is_in_progress_across_machines_and_tables_and_bad_requests_change_no
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
-    game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), seed(1), day()).unwrap();
+    game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1), day()).unwrap();
     assert!(matches!(game.deal(request, seed(2), day()), Err(GameError::HandInProgress { .. })));
-    assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), seed(3), day()), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(3), day()), Err(GameError::HandInProgress { .. })));
     assert!(matches!(game.draw(Hold::NONE, day()), Err(GameError::NoHandInProgress)), "the machine has no hand");
     game.table_draw(Hold::NONE).unwrap();
     assert!(matches!(game.table_draw(Hold::NONE), Err(GameError::NoHandInProgress)));
     game.deal(request, seed(4), day()).unwrap();
-    assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), seed(5), day()), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(5), day()), Err(GameError::HandInProgress { .. })));
     game.draw(Hold::NONE, day()).unwrap();
-    assert!(matches!(game.table_deal("jacks-or-better-10-7", vpoker::game::Bet::new(5).unwrap(), seed(6), day()), Err(GameError::UnknownTable { .. })));
+    assert!(matches!(game.table_deal("jacks-or-better-10-7", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(6), day()), Err(GameError::UnknownTable { .. })));
     assert_eq!(GameError::UnknownTable { table: "x".into() }.kind(), "unknown-table");
     assert!(matches!(vpoker::game::Bet::new(7), Err(GameError::InvalidBet { .. })), "a bet of 7 never reaches the game");
     assert!(game.table_hand().unwrap().is_none(), "nothing dealt by a refusal");
@@ -106,10 +106,10 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     let mut game = Game::open(&path).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "7".into() }];
     game.save_lab_table("Seven five", MachineId::JacksOrBetter, &pays).unwrap();
-    let hand = game.table_deal("lab:Seven five", vpoker::game::Bet::new(5).unwrap(), seed(9), day()).unwrap();
+    let hand = game.table_deal("lab:Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(9), day()).unwrap();
     assert_eq!((hand.table.as_str(), hand.name.as_str()), ("lab:Seven five", "Seven five"));
     game.table_draw(Hold::NONE).unwrap();
-    game.table_deal("Seven five", vpoker::game::Bet::new(5).unwrap(), seed(10), day()).unwrap();
+    game.table_deal("Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(10), day()).unwrap();
     game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
     assert_eq!(game.table_sums("lab:Seven five").unwrap().hands, 2, "a bare name finds the lab table");
     // A lab table deleted later: its hands still replay from the pays kept with them.
@@ -131,7 +131,7 @@ fn a_crafted_date_is_refused_by_the_schema_or_read_as_corrupt_and_a_table_hand_i
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
-    game.table_deal("jacks-or-better-9-6", vpoker::game::Bet::new(5).unwrap(), seed(20), day()).unwrap();
+    game.table_deal("jacks-or-better-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(20), day()).unwrap();
     game.table_draw(Hold::NONE).unwrap();
     game.daily_draw(Hold::NONE, day()).unwrap();
     drop(game);
@@ -159,4 +159,15 @@ fn a_crafted_date_is_refused_by_the_schema_or_read_as_corrupt_and_a_table_hand_i
     drop(conn);
     let audit = Game::open(&path).unwrap().audit().unwrap();
     assert!(!audit.ok && audit.problems.iter().any(|p| p.contains("commitment")), "{audit:?}");
+}
+
+/// A practised table deals several hands at once from the level a machine does, and not before.
+#[test]
+fn a_table_deals_many_lines_from_their_level_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let three = vpoker::game::Lines::new(3).unwrap();
+    let refused = game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), three, seed(40), day()).unwrap_err();
+    assert_eq!(refused, GameError::MultiPlayLocked { hands: 3, unlock_level: 10, level: 1 });
+    assert!(game.table_hand().unwrap().is_none(), "nothing was dealt");
 }

@@ -536,18 +536,17 @@ fn a_seed_on_a_kicker_game_is_its_practised_tables_hand_paid_by_the_kicker_table
     assert_eq!((code, bare["hold"].is_null(), bare["hands"][0]["drawn"].as_array().unwrap().len()), (Some(0), true, 5));
 }
 
-/// A table that is not a machine (a kicker game, a library table) is dealt one hand at a time and
-/// never nudged: `--hands 3|5` and `--nudged` are usage errors that say so; the machines keep theirs.
+/// A table that is not a machine (a kicker game, a library table) deals any line count the machines
+/// do, never nudged: `--nudged` is a usage error that says so; the machines keep theirs.
 #[test]
-fn a_table_seed_refuses_multi_play_and_nudges() {
+fn a_table_seed_deals_many_lines_and_refuses_nudges() {
     use crate::common::usage_error;
     for game in ["double-double-bonus", "triple-double-bonus", "jacks-or-better-8-5"] {
-        for hands in ["3", "5"] {
-            let line = usage_error(&["verify", "--seed", SEED, "--game", game, "--hands", hands]);
-            assert_eq!(
-                line,
-                format!("vpoker: --hands {hands}: {game} is dealt one hand at a time, as its practised table is (no Triple or Five Play); use --hands 1")
-            );
+        for hands in ["3", "5", "100"] {
+            let out = vpoker(&["verify", "--seed", SEED, "--game", game, "--hands", hands, "--json"]);
+            assert!(out.status.success(), "{game} {hands}");
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["hands"].as_array().unwrap().len().to_string(), hands);
         }
         let line = usage_error(&["verify", "--seed", SEED, "--game", game, "--nudged"]);
         assert!(line.starts_with("vpoker: --nudged: ") && line.contains("never nudged"), "{line}");
