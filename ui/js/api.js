@@ -54,7 +54,7 @@ export const api = {
   setReminder: (time, title, body) => call("set_reminder", { time, title, body }),
   /** The casino tables: the library (each table's exact return) and practice hands on one. */
   library: () => call("library"),
-  tableDeal: (table, bet) => call("table_deal", { table, bet }),
+  tableDeal: (table, bet, hands = 1) => call("table_deal", { table, bet, hands }),
   tableHand: () => call("table_hand"),
   tableHint: () => call("table_hint"),
   tableDraw: (hold) => call("table_draw", { hold }),

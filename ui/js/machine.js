@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec } from "./i18n.js";
+import { openLines, tallyBox } from "./lines_view.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
 import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
@@ -387,11 +388,6 @@ function updateExtraHands() {
   box.hidden = rows.length === 0;
 }
 
-/** The line counts open at the player's level, as the core lists them. */
-function openLines(state) {
-  return state.lines.filter((l) => l.unlocked).map((l) => l.count);
-}
-
 /** From this many hands on, the extra hands are a grid of cells with a tally, not rows of cards. */
 const GRID_FROM = 50;
 
@@ -403,19 +399,6 @@ function lineCell(index, result) {
     ? t("machine.hand-n", { n: index + 1, text: win > 0 ? `${t(`row.${result.outcome}`)} ${formatInt(win)}` : t(`row.${result.outcome}`) })
     : t("machine.hand-label", { n: index + 1 });
   return h("li", { class: `line-cell${win > 0 ? " won" : ""}`, "data-testid": "line-cell", "data-outcome": result ? result.outcome : "", "aria-label": label, title: label });
-}
-
-/** The drawn deal counted by outcome, as the core sends it: how many hands made each row and their
- * win, two entries to a line so a hundred hands read at a glance above the controls. */
-function tallyBox(last) {
-  return h("div", { class: "tally", "data-testid": "tally" },
-    h("p", { class: "small tally-caption" }, plural("machine.tally", last.results.length, { hands: formatInt(last.results.length) })),
-    h("ul", { class: "tally-list" }, last.tally.map((row) => h("li", {
-      class: row.win > 0 ? "won" : "", "data-testid": "tally-row", "data-outcome": row.outcome, "data-hands": String(row.hands),
-    },
-    h("span", { class: "tally-name" }, t(`row.${row.outcome}`)),
-    h("span", { class: "tally-count" }, t("machine.tally-hands", { n: formatInt(row.hands) })),
-    h("span", { class: "tally-win" }, row.win > 0 ? formatInt(row.win) : "")))));
 }
 
 function updateLinesGrid(state) {
@@ -433,7 +416,7 @@ function updateLinesGrid(state) {
     ? Array.from({ length: count - 1 }, (_, n) => lineCell(n + 1, drawn ? last.results[n + 1] : null))
     : []));
   const showTally = !hand && last && last.results.length >= 10;
-  tally.replaceChildren(...(showTally ? [tallyBox(last)] : []));
+  tally.replaceChildren(...(showTally ? [tallyBox(last.tally, last.results.length, "tally")] : []));
   return grid;
 }
 

@@ -13,8 +13,9 @@ import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
 import { copyToLab } from "./chart.js";
 import { line, DROPPED } from "./ask.js";
+import { openLines, tallyBox } from "./lines_view.js";
 
-const s = { list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, showHint: false, costs: {}, costing: null };
+const s = { hands: 1, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, showHint: false, costs: {}, costing: null };
 /** What a visit reads first: the library, then the table's hand and figures. */
 const loads = line();
 /** The chart costs, one table at a time. */
@@ -97,7 +98,7 @@ async function deal(app) {
   if (s.busy) return;
   s.busy = true;
   // The figures are shown at the smallest bet Rust offers (nothing is staked).
-  const hand = await plays.ask(app, () => api.tableDeal(s.table, app.state.bets[0]));
+  const hand = await plays.ask(app, () => api.tableDeal(s.table, app.state.bets[0], s.hands));
   if (hand === DROPPED) return;
   s.busy = false;
   if (hand) {
@@ -208,7 +209,22 @@ function resultBlock() {
     h("p", { class: `verdict ${d.mistake ? "warn" : "ok"}`, role: "status" },
       d.mistake ? t("tables.result.mistake", { ev: formatDec(d.ev_given_up, 4) }) : t("tables.result.best")),
     h("p", {}, t("tables.result.yours"), " ", h("span", { class: "hr-cards" }, d.final.map((c) => miniCard(c))), " ", outcomeText(d.outcome)),
-    d.mistake ? h("p", {}, t("tables.result.same-cards"), " ", h("span", { class: "hr-cards" }, d.best_final.map((c) => miniCard(c))), " ", outcomeText(d.best_outcome)) : null);
+    d.mistake ? h("p", {}, t("tables.result.same-cards"), " ", h("span", { class: "hr-cards" }, d.best_final.map((c) => miniCard(c))), " ", outcomeText(d.best_outcome)) : null,
+    // Several hands: every hand counted by outcome, as the core sends it.
+    d.results.length > 1 ? tallyBox(d.tally, d.results.length, "table-tally") : null);
+}
+
+/** The line counts the player's level opens (as on the machines), when there is more than one. */
+function linesChoice(app) {
+  const open = openLines(app.state);
+  if (open.length < 2) return null;
+  if (!open.includes(s.hands)) s.hands = 1;
+  return h("div", { class: "seg table-lines", role: "group", "aria-label": t("machine.hands") },
+    open.map((count) => h("button", {
+      type: "button", "data-testid": `table-hands-${count}`, "aria-pressed": count === s.hands ? "true" : "false",
+      disabled: s.hand || s.busy ? true : undefined,
+      onclick: () => { s.hands = count; app.render(); },
+    }, formatInt(count))));
 }
 
 function figures() {
@@ -250,6 +266,7 @@ function tableScreen(app) {
     listed ? h("details", { class: "table-pays" }, h("summary", {}, t("tables.pays")),
       h("ul", {}, listed.pays.map((p) => h("li", {}, rowName(p.row), " ", formatInt(p.pay))))) : null,
     cards ? cardsRow(app, cards, Boolean(s.hand), mask) : h("p", { class: "small" }, t("tables.deal-first")),
+    linesChoice(app),
     s.hand
       ? h("button", { type: "button", class: "btn primary", "data-testid": "table-draw", disabled: s.busy ? true : undefined, onclick: () => draw(app) }, t("machine.draw"))
       : h("button", { type: "button", class: "btn primary", "data-testid": "table-deal", disabled: s.busy ? true : undefined, onclick: () => deal(app) }, t("machine.deal")),

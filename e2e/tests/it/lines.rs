@@ -121,9 +121,33 @@ async fn ten_and_a_hundred_lines_on_a_phone_in_every_language() -> Result<()> {
         found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
         app.phone_size().await?;
     }
+    // A practised casino table deals the same line counts: a hundred hands and their tally.
+    app.set_language("en").await?;
+    app.open_tab("lobby").await?;
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+    app.click("table-double-double-bonus-9-6").await?;
+    app.click("table-hands-100").await?;
+    app.click("table-deal").await?;
+    app.wait_visible(&tid("table-draw")).await?;
+    app.click("table-draw").await?;
+    app.wait_until("the table hand is drawn", || async {
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+        }
+        app.is_visible(&tid("table-tally")).await
+    })
+    .await?;
+    let rows = app.client().find_all(fantoccini::Locator::Css("[data-testid=table-tally] [data-testid=tally-row]")).await?;
+    let mut lines = 0u64;
+    for row in &rows {
+        lines += row.attr("data-hands").await?.and_then(|n| n.parse().ok()).unwrap_or(0);
+    }
+    assert_eq!(lines, 100, "the table's tally counts all hundred hands");
+    app.screenshot("lines-table-100-en").await?;
+    found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] table: {p}")));
     // The history: the hundred-line hand by its tally, and the profile's filled hands marked as
     // dealt from a chosen seed (the CLI's `fill --seed`), the app's own not.
-    app.set_language("en").await?;
     app.open_tab("history").await?;
     app.wait_visible(&tid("history-tally")).await?;
     let tally = app.text("history-tally").await?;
