@@ -281,6 +281,7 @@ fn print_whole_history(db: &std::path::Path) -> ExitCode {
                 "committed_from": history.committed_from,
                 "bound_from": history.bound_from,
                 "claims": history.claims,
+                "unplaced_claims": history.unplaced_claims,
                 "in_progress": history.in_progress,
                 "profile": history.profile,
                 "bags": history.bags,

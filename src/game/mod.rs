@@ -173,7 +173,8 @@ impl Game {
     /// connection of its own, in one transaction (listed in [`Audit::repaired`]).
     pub fn audit_file(path: &Path) -> Result<Audit, GameError> {
         let audit = {
-            let game = Game { store: Store::open_read_only(path)? };
+            // As the game reads it: a read-only file that needs an upgrade is read upgraded (in memory).
+            let game = Game { store: Store::view(path, &derived::DERIVED)? };
             game.check(game.store.read(audit::full)?)?
         };
         if !audit.repaired.is_empty() {
@@ -330,7 +331,7 @@ impl Game {
     /// [`Game::check_history`] of the file at `path` on a read-only connection of its own, so it can
     /// run on a worker beside an open [`Game`] (the app's Fairness screen).
     pub fn check_history_file(path: &Path, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Result<HistoryCheck, GameError> {
-        Game { store: Store::open_read_only(path)? }.check_history(progress, cancel)
+        Game { store: Store::view(path, &derived::DERIVED)? }.check_history(progress, cancel)
     }
 
     /// Today's ten deals on `today` (see [`daily_deals`]): the deal to hold, the deals played, and

@@ -19,7 +19,7 @@ use crate::pipeline::Situation;
 
 use super::error::GameError;
 use super::rules;
-use super::hands::{each_hand, first_day_from, next_hand_id};
+use super::hands::{each_hand, next_hand_id};
 use super::hands::HandRecord;
 use super::store::player::{self, CommitMarks, StoredClaim};
 use super::store::{corrupt, Failure, Res};
@@ -75,10 +75,9 @@ pub(crate) enum EachHand<'a> {
 }
 
 /// What is wrong with the claims' places among the hands ([`player::claim_order_problems`], given
-/// the last hand and the day of the first hand from `bound_from` on).
+/// the last hand and the count of claims made before places were recorded).
 pub(crate) fn claim_order_problems(conn: &Connection) -> Res<Vec<String>> {
-    let bound_from = player::commit_marks(conn)?.bound_from;
-    player::claim_order_problems(conn, next_hand_id(conn)? - 1, first_day_from(conn, bound_from)?)
+    player::claim_order_problems(conn, next_hand_id(conn)? - 1, player::unplaced_claims(conn)?)
 }
 
 /// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
@@ -257,6 +256,9 @@ pub struct History {
     pub bound_from: i64,
     /// Every daily claim, in the order made (those of unknown place first).
     pub claims: Vec<StoredClaim>,
+    /// How many claims have no place among the hands: those made before places were recorded,
+    /// counted once by migration 19 (exactly that many claims have `after_hand` null).
+    pub unplaced_claims: i64,
     /// The hand in progress, if any (not among the exported hands: its seed is still hidden; the
     /// profile and the bags then include its deal, so a verifier of the export cannot compare them).
     pub in_progress: Option<i64>,
@@ -296,6 +298,7 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
         committed_from: marks.committed_from,
         bound_from: marks.bound_from,
         claims: player::claims(conn)?,
+        unplaced_claims: player::unplaced_claims(conn)?,
         in_progress: super::hands::in_progress_id(conn)?,
         profile: {
             let profile = player::profile(conn)?;

@@ -275,9 +275,9 @@ fn a_milestone_of_an_accepted_record_survives_an_edit_of_it_and_one_of_the_truth
 }
 
 /// A claim's place among the hands (`after_hand`) written over with NULL (what a claim made before
-/// migration 10 has) is refused on every claim dated after the first hand played since migration
-/// 15, and so is a place out of order or after a hand that does not exist: the kind-deal situations
-/// those places decide stay checked. A claim dated on or before that hand may be unplaced.
+/// migration 10 has) is refused — there are exactly `profile.unplaced_claims` such claims — and so
+/// is a place out of order or after a hand that does not exist: the kind-deal situations those
+/// places decide stay checked.
 #[test]
 fn a_claim_stripped_of_its_place_or_moved_out_of_order_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -299,11 +299,15 @@ fn a_claim_stripped_of_its_place_or_moved_out_of_order_is_refused() {
         let check = Game::open_read_only(&copy).and_then(|g| g.check_history(&|_, _| {}, &never));
         assert!(!matches!(check, Ok(ref c) if c.failure.is_none()), "{what}: verify --all accepts it: {check:?}");
     }
-    // The first claim, made before the first hand, without a place: a claim from before the version
-    // that records places, still consistent.
+    // The first claim without a place, as a game begun before places were recorded has it (the
+    // upgrade counted it: `unplaced_claims` 1), is consistent; the same claim stripped of its place
+    // in a game that counted none is not. No date decides it (a clock may have been wrong once).
     let copy = dir.path().join("claims-first.db");
     std::fs::copy(&game, &copy).unwrap();
-    Connection::open(&copy).unwrap().execute_batch("UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims)").unwrap();
+    let strip_first = "UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims);";
+    Connection::open(&copy).unwrap().execute_batch(strip_first).unwrap();
+    assert!(!matches!(Game::open(&copy).and_then(|g| g.audit()), Ok(ref a) if a.ok), "stripped where none was counted");
+    Connection::open(&copy).unwrap().execute_batch("UPDATE profile SET unplaced_claims = 1").unwrap();
     let audit = Game::open(&copy).unwrap().audit().unwrap();
     assert!(audit.ok, "{:?}", audit.problems);
 }

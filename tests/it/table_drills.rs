@@ -131,3 +131,34 @@ fn table_drill_answers_count_toward_the_drill_milestone() {
     let drills = game.milestones().unwrap().into_iter().find(|m| m.id == "drills-100").unwrap();
     assert_eq!(drills.progress, 3, "{drills:?}");
 }
+
+/// A mistake made on a lab table is drilled on that table as it was dealt: saving the table again
+/// with other pays does not change how its queued hands are judged.
+#[test]
+fn a_queued_mistake_is_judged_on_the_table_it_was_dealt_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let before = [RowPay { row: "full-house".into(), pay: "6".into() }];
+    game.save_lab_table("Mine", MachineId::JacksOrBetter, &before).unwrap();
+    let dealt_on = game.table("lab:Mine").unwrap();
+    // Throw hands away until one is a mistake (queued).
+    let mut n = 0;
+    let queued = loop {
+        n += 1;
+        let hand = game.table_deal("lab:Mine", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(500 + n), day()).unwrap();
+        if game.table_draw(Hold::NONE).unwrap().mistake {
+            break hand;
+        }
+        assert!(n < 50, "a thrown-away hand is a mistake within 50 deals");
+    };
+    // The table saved again: a full house now pays 1, a flush 1.
+    let after = [RowPay { row: "full-house".into(), pay: "1".into() }, RowPay { row: "flush".into(), pay: "1".into() }];
+    game.save_lab_table("Mine", MachineId::JacksOrBetter, &after).unwrap();
+    let question = game.drill_next("lab:Mine", DrillSource::Mistakes, seed(1)).unwrap().expect("the mistake is queued");
+    assert_eq!(question.cards, queued.cards);
+    let verdict = game.drill_answer(&question.key, Hold::NONE).unwrap();
+    let evs = dealt_on.hand_evs(&queued.cards);
+    assert_eq!(verdict.best_hold, evs.best(), "judged on the pays the hand was dealt with");
+    let best = verdict.holds.iter().find(|h| h.best).unwrap();
+    assert_eq!(best.ev, evs.ev(evs.best()));
+}

@@ -407,7 +407,8 @@ function updateLinesGrid(state) {
   if (!box || !tally) return false;
   const hand = handHere(state);
   const last = lastHere(state);
-  const count = hand ? hand.hands : (last ? last.results.length : hands);
+  // As the extra hands count them: the hand's, else the last deal's when it had several, else the choice.
+  const count = hand ? hand.hands : (last && last.results.length > 1 ? last.results.length : hands);
   const drawn = !hand && last && last.results.length >= GRID_FROM;
   const grid = count >= GRID_FROM;
   box.hidden = !grid;

@@ -51,6 +51,8 @@ async function load(app) {
     if (labs) s.labs = labs;
     // A hand in progress on another table is that table's: show it there.
     s.hand = hand && hand.table === s.table ? hand : null;
+    // A hand resumed keeps its own line count on the selector.
+    if (s.hand) s.hands = s.hand.hands;
     if (s.hand) fetchHint(app);
     if (sums) s.sums = sums;
   }

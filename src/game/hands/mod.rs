@@ -40,7 +40,7 @@ pub(crate) use super::store::player::CommitMarks;
 use super::store::{corrupt, Res};
 
 pub(crate) use rows::{
-    each_hand, finished_hand, finished_hands, first_day_from, in_progress_id, insert_deal, last_bet_on, next_hand_id, open_hand, record_draw,
+    each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, last_bet_on, next_hand_id, open_hand, record_draw,
     table_code_of,
 };
 pub(crate) use registry::codes_of_id;

@@ -169,14 +169,6 @@ pub(crate) fn table_code_of(conn: &Connection, id: i64) -> Res<Option<(i64, bool
 }
 
 /// The id the next dealt hand will get.
-/// The day code of the first hand with an id of `from` or more that has a day (a primary-key range).
-pub(crate) fn first_day_from(conn: &Connection, from: i64) -> Res<Option<i64>> {
-    Ok(conn
-        .prepare_cached("SELECT day FROM hands WHERE id >= ?1 AND typeof(day) = 'integer' ORDER BY id LIMIT 1")?
-        .query_row([from], |r| r.get(0))
-        .optional()?)
-}
-
 pub(crate) fn next_hand_id(conn: &Connection) -> Res<i64> {
     Ok(conn.prepare_cached("SELECT COALESCE(MAX(id), 0) + 1 FROM hands")?.query_row([], |r| r.get(0))?)
 }

@@ -271,6 +271,16 @@ CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
     // 18: where each hand's seed came from (`chosen`: 1 when whoever dealt chose it, the command
     // line's `--seed`; 0 when the game drew it from the system's entropy, as for every hand before).
     sql("ALTER TABLE hands ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0 CHECK (chosen IN (0, 1));"),
+    // 19: how many daily claims have no place among the hands (`unplaced_claims`): those made before
+    // migration 10 recorded places, counted once here. No claim is written without a place since,
+    // so the count never changes: a claim stripped of its place later is one too many (the audit,
+    // `verify --all` and `verify_hand.py` compare). Also the first schema whose hands may be dealt
+    // 10, 50 or 100 at once, and practised tables several at once: an older build opening such a
+    // file says it is newer instead of reading a line count it does not know as damage.
+    sql(r#"
+ALTER TABLE profile ADD COLUMN unplaced_claims INTEGER NOT NULL DEFAULT 0 CHECK (unplaced_claims >= 0);
+UPDATE profile SET unplaced_claims = (SELECT COUNT(*) FROM daily_claims WHERE after_hand IS NULL);
+"#),
 ];
 
 const MIGRATION_17: &str = r#"

@@ -110,12 +110,6 @@ impl Store {
         }
     }
 
-    /// Opens the existing file at `path` read-only (for a check beside an open game): never
-    /// writes, never migrates, never switches the journal mode; works on a read-only folder.
-    pub fn open_read_only(path: &Path) -> Result<Store, GameError> {
-        Ok(Store { conn: view::connect(path)?.into(), path: path.to_path_buf(), access: Access::ReadFile.into() })
-    }
-
     /// Opens the existing file at `path` to be read, after the checks an open makes (the schema
     /// of its version, one snapshot), never writing it: for tools that must not change it and for
     /// a file the game may not write. A file that needs a migration or a rebuild of its derived

@@ -172,15 +172,17 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
 
 /// What is wrong with where the claims fell among the hands (`after_hand`, recorded since
 /// migration 10; NULL for a claim made before it, whose place is not known), in words: claims are
-/// written in order, so the unplaced ones all come before the first placed one, and each placed
-/// one falls after the one before it and after a hand that exists (`last_hand`, 0 before any). An
-/// unplaced claim was made before migration 15, so not on a date after the first hand from
-/// `bound_from` on (`first_bound_day`, its day code): a claim of a later date without its place had
-/// it removed, which would leave the kind-deal situations around it unchecked by `verify --all`.
-pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, first_bound_day: Option<i64>) -> Res<Vec<String>> {
+/// written in order, so the unplaced ones all come before the first placed one, each placed one
+/// falls after the one before it and after a hand that exists (`last_hand`, 0 before any), and
+/// the unplaced ones are exactly the `unplaced` claims migration 19 counted (none is written
+/// since): a claim stripped of its place is one too many, which would otherwise leave the
+/// kind-deal situations around it unchecked by `verify --all`. No date is compared: a player's
+/// clock may have been wrong once.
+pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, unplaced: i64) -> Res<Vec<String>> {
     let mut stmt = conn.prepare_cached("SELECT day, after_hand FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
     let (mut problems, mut previous): (Vec<String>, Option<i64>) = (Vec::new(), None);
+    let mut n_unplaced = 0i64;
     let mut push = |problem: String| {
         if problems.len() < 20 {
             problems.push(problem);
@@ -188,16 +190,12 @@ pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, first_boun
     };
     while let Some(row) = rows.next()? {
         let (day, after) = (row.get_ref(0)?, row.get_ref(1)?);
-        let day_code_stored = day.as_i64().ok();
-        let day = day_code_stored.and_then(|code| day_from_code(code).ok()).map_or_else(|| shown(day), |d| d.to_string());
+        let day = day.as_i64().ok().and_then(|code| day_from_code(code).ok()).map_or_else(|| shown(day), |d| d.to_string());
         match after {
             ValueRef::Null => {
+                n_unplaced += 1;
                 if let Some(placed) = previous {
                     push(format!("the daily claim of {day} has no place among the hands, yet an earlier claim has one (after hand {placed})"));
-                } else if let (Some(code), Some(bound_day)) = (day_code_stored, first_bound_day) {
-                    if code > bound_day {
-                        push(format!("the daily claim of {day} has no place among the hands, yet it is dated after hands the game placed claims among"));
-                    }
                 }
             }
             ValueRef::Integer(after) => {
@@ -211,6 +209,11 @@ pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, first_boun
             }
             other => push(format!("the daily claim of {day} falls after {}", shown(other))),
         }
+    }
+    if n_unplaced != unplaced {
+        push(format!(
+            "{n_unplaced} daily claims have no place among the hands, but {unplaced} were made before places were recorded"
+        ));
     }
     Ok(problems)
 }
@@ -340,6 +343,11 @@ pub(crate) struct CommitMarks {
 /// its migration ran, so `committed_from <= bound_from` (a mark moved past the other is corrupt; a
 /// mark moved otherwise changes which hands must carry which commitment, and the hands' own check
 /// finds it: a stored hand below `committed_from` carries none).
+/// How many daily claims were made before places were recorded (migration 19 counted them once).
+pub(crate) fn unplaced_claims(conn: &Connection) -> Res<i64> {
+    Ok(conn.prepare_cached("SELECT unplaced_claims FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))?)
+}
+
 pub(crate) fn commit_marks(conn: &Connection) -> Res<CommitMarks> {
     let marks = conn
         .prepare_cached("SELECT committed_from, bound_from FROM profile WHERE id = 1")?

@@ -5,8 +5,8 @@
 //! read-only folder after a clean close there is none and none can be made: SQLite answers "unable
 //! to open database file". The file is then read as immutable (SQLite's `immutable=1`: no locks,
 //! no index), which is right only because nobody can write there either; a `-wal` with changes in
-//! it (a folder made read-only while a game was open) cannot be read that way, and is refused
-//! rather than silently skipped.
+//! it (a folder made read-only while a game was open), or a hot rollback `-journal`, cannot be
+//! read that way, and is refused rather than silently skipped.
 
 use std::path::Path;
 use std::time::Duration;
@@ -44,13 +44,17 @@ fn probe(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 fn immutable(path: &Path) -> Result<Connection, GameError> {
-    let wal = with_suffix(path, "-wal");
-    if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
-        let detail = format!(
-            "its journal {} holds changes that cannot be read from a folder the game may not write",
-            wal.display()
-        );
-        return Err(GameError::Storage { path: path.to_path_buf(), detail });
+    // A WAL with changes, or a hot rollback journal: read as immutable, the file would be read
+    // without them (or half rolled back).
+    for journal in ["-wal", "-journal"] {
+        let journal = with_suffix(path, journal);
+        if std::fs::metadata(&journal).is_ok_and(|m| m.len() > 0) {
+            let detail = format!(
+                "its journal {} holds changes that cannot be read from a folder the game may not write",
+                journal.display()
+            );
+            return Err(GameError::Storage { path: path.to_path_buf(), detail });
+        }
     }
     let conn = Connection::open_with_flags(uri(path, true), flags()).map_err(|e| sql_error(path, e))?;
     probe(&conn).map_err(|e| sql_error(path, e))?;

@@ -1,8 +1,8 @@
 //! Drills on any table — a machine, a kicker game, a library table or a saved lab table — no chips
 //! and no XP, counted apart per table and source (`drill_totals`). Two sources: **hard** decisions
 //! the core deals from a seed (`pipeline::drill`: each the hand of its own seed, on the table's own
-//! EVs and pays), and the player's own **mistakes** from the review queue (`review.rs`; machine
-//! hands are queued), which come back until answered right twice in a row. The answer names the
+//! EVs and pays), and the player's own **mistakes** from the table's review queue (`review.rs`;
+//! judged on the table as each hand was dealt on it), which come back until answered right twice in a row. The answer names the
 //! question ([`DrillKey`]: the seed, or the queued hand) and the core finds the same hand again, so
 //! only hands it dealt or stored can be answered; it is judged at once by the one verdict
 //! ([`HoldVerdict`]): right or not, the EV given up in chips at the bet, the best hold, the full EV
@@ -249,7 +249,9 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 Err(Failure::Corrupt(_)) => None,
                 Err(other) => return Err(other),
             };
-            Ok(stored.map(|stored| Posed { table, key, cards: stored.dealt, bet: stored.bet.chips(), reason: None, codes }))
+            // Judged on the table as the hand was dealt on it (its registry row: a lab table saved
+            // again since with other pays keeps its old hands' pays), never on today's definition.
+            Ok(stored.map(|stored| Posed { table: stored.table.clone(), key, cards: stored.dealt, bet: stored.bet.chips(), reason: None, codes }))
         }
     }
 }
