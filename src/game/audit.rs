@@ -154,7 +154,11 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
                 .err()
                 .map(|e| e.to_string()),
             None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
-            None => None,
+            // A practised table's line count opens at the level a machine's does.
+            None => rules::Lines::new(hand.hands)
+                .ok()
+                .filter(|&lines| level < rules::lines_unlock_level(lines))
+                .map(|lines| format!("{} hands at once open at level {}", lines.count(), rules::lines_unlock_level(lines))),
         };
         if let Some(refused) = refused {
             if problems.len() < 20 {

@@ -171,3 +171,35 @@ fn a_table_deals_many_lines_from_their_level_only() {
     assert_eq!(refused, GameError::MultiPlayLocked { hands: 3, unlock_level: 10, level: 1 });
     assert!(game.table_hand().unwrap().is_none(), "nothing was dealt");
 }
+
+/// A practised table's hand of more lines than its level opened, forged consistently (its bound
+/// commitment recomputed for the new count, so the hand itself verifies), is refused by the audit.
+#[test]
+fn the_audit_refuses_a_table_hand_of_more_lines_than_its_level_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    let preset = Preset::find("double-double-bonus-9-6").unwrap();
+    let hand = game.table_deal(preset.id, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(70), day()).unwrap();
+    game.table_draw(Hold::NONE).unwrap();
+    assert!(game.audit().unwrap().ok);
+    drop(game);
+    let table = Table::preset(preset);
+    let forged = vpoker::pipeline::commit::bound(&seed(70), &table, 5, 100);
+    let won = vpoker::pipeline::settle(&Deal::deal(&seed(70), &table, 100, NudgeSource::Never), 5, Hold::NONE).won;
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute(
+        "UPDATE hands SET n_hands = 100, commitment = ?1, won = ?2 WHERE id = ?3",
+        rusqlite::params![forged.to_vec(), won as i64, hand.hand_id],
+    )
+    .unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    assert!(game.verify_hand(hand.hand_id).unwrap().verified, "the forged hand verifies by itself");
+    let audit = game.audit();
+    let refused = match &audit {
+        Ok(a) => a.problems.iter().any(|p| p.contains("100 hands at once open at level 20")),
+        Err(e) => e.to_string().contains("100 hands at once open at level 20"),
+    };
+    assert!(refused, "{audit:?}");
+}

@@ -224,9 +224,16 @@ pub(crate) fn sql_error(path: &Path, error: rusqlite::Error) -> GameError {
         Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => {
             GameError::CorruptDatabase { path: path.to_path_buf(), detail: error.to_string() }
         }
-        Some(ErrorCode::ReadOnly) => GameError::ReadOnly { path: path.to_path_buf() },
+        // The file moved or was replaced under an open connection is not a read-only file.
+        Some(ErrorCode::ReadOnly) if !is_moved(&error) => GameError::ReadOnly { path: path.to_path_buf() },
         _ => GameError::Storage { path: path.to_path_buf(), detail: error.to_string() },
     }
+}
+
+/// Whether SQLite refused a write because the file was moved or replaced while open
+/// (`SQLITE_READONLY_DBMOVED`): a storage error, not a read-only file.
+fn is_moved(error: &rusqlite::Error) -> bool {
+    matches!(error, rusqlite::Error::SqliteFailure(e, _) if e.extended_code == rusqlite::ffi::SQLITE_READONLY_DBMOVED)
 }
 
 /// The `user_version` of the file at `path`, read on a read-only connection (0 for an empty file).
