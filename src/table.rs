@@ -80,10 +80,8 @@ struct Inner {
 /// Saved lab tables are named `lab:NAME` (a bare name works where no library id is the same).
 pub const LAB_PREFIX: &str = "lab:";
 
-/// The line counts of the machines.
-pub const MACHINE_LINES: [u8; 6] = [1, 3, 5, 10, 50, 100];
-/// The line counts of a practised table.
-pub const PRACTICE_LINES: [u8; 6] = [1, 3, 5, 10, 50, 100];
+/// The line counts a deal may have, on every table (each from its level: `game::rules`).
+pub const LINES: [u8; 6] = [1, 3, 5, 10, 50, 100];
 
 impl Table {
     /// A machine's table (built once per process).
@@ -92,7 +90,7 @@ impl Table {
         let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
         TABLES[idx]
             .get_or_init(|| {
-                Table::build(machine.id(), machine.id(), Source::Machine(machine), machine.paytable().clone(), &MACHINE_LINES)
+                Table::build(machine.id(), machine.id(), Source::Machine(machine), machine.paytable().clone(), &LINES)
             })
             .clone()
     }
@@ -102,20 +100,20 @@ impl Table {
         static TABLES: [OnceLock<Table>; 2] = [const { OnceLock::new() }; 2];
         let idx = KickerGame::ALL.iter().position(|&g| g == game).unwrap_or(0);
         TABLES[idx]
-            .get_or_init(|| Table::build(game.id(), game.name(), Source::Kicker(game), game.paytable().clone(), &PRACTICE_LINES))
+            .get_or_init(|| Table::build(game.id(), game.name(), Source::Kicker(game), game.paytable().clone(), &LINES))
             .clone()
     }
 
     /// A table of the library.
     pub fn preset(preset: &Preset) -> Table {
-        Table::build(preset.id, preset.name, Source::Copy(preset.base), preset.paytable(), &PRACTICE_LINES)
+        Table::build(preset.id, preset.name, Source::Copy(preset.base), preset.paytable(), &LINES)
     }
 
     /// A lab table saved as `name`: `base`'s rows with `pays` (one per row, in row order), or `None`
     /// when the pays do not fit the base.
     pub fn lab(name: &str, base: Base, pays: &[u32]) -> Option<Table> {
         let paytable = base.paytable().with_pays(pays)?;
-        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, Source::Copy(base), paytable, &PRACTICE_LINES))
+        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, Source::Copy(base), paytable, &LINES))
     }
 
     /// The table a fixed id names: a machine, a kicker game or a table of the library (`None` for
@@ -145,7 +143,7 @@ impl Table {
             Ok(preset) => preset.name,
             Err(_) => id.strip_prefix(LAB_PREFIX).unwrap_or(id),
         };
-        Some(Table::build(id, name, Source::Copy(base), paytable, &PRACTICE_LINES))
+        Some(Table::build(id, name, Source::Copy(base), paytable, &LINES))
     }
 
     fn build(id: &str, name: &str, source: Source, paytable: Paytable, lines: &'static [u8]) -> Table {

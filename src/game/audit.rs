@@ -129,7 +129,6 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     }
     let mut audit = quick(conn)?;
     let mut problems = player::claim_problems(conn, DAILY_CHIPS)?;
-    problems.extend(whole_history::claim_order_problems(conn)?);
     // The remembered bets, as every read of them checks them (a bet of 7 used to pass the audit and
     // then make every state read corrupt).
     if let Err(failure) = player::prefs(conn) {
@@ -155,10 +154,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
                 .map(|e| e.to_string()),
             None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
             // A practised table's line count opens at the level a machine's does.
-            None => rules::Lines::new(hand.hands)
-                .ok()
-                .filter(|&lines| level < rules::lines_unlock_level(lines))
-                .map(|lines| format!("{} hands at once open at level {}", lines.count(), rules::lines_unlock_level(lines))),
+            None => rules::Lines::new(hand.hands).and_then(|lines| rules::check_lines(lines, level)).err().map(|e| e.to_string()),
         };
         if let Some(refused) = refused {
             if problems.len() < 20 {

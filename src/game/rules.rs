@@ -16,7 +16,7 @@ pub const DAILY_CHIPS: u64 = 200;
 /// The bets a hand may have, in chips per hand.
 pub const BETS: [u32; 4] = [5, 10, 20, 50];
 /// The numbers of hands a deal may have (lines): Single, Triple, Five, Ten, Fifty and Hundred Play.
-pub const HAND_COUNTS: [u8; 6] = [1, 3, 5, 10, 50, 100];
+pub const HAND_COUNTS: [u8; 6] = crate::table::LINES;
 /// The level at which Triple and Five Play unlock.
 pub const MULTI_PLAY_LEVEL: u32 = 10;
 /// The levels at which Ten, Fifty and Hundred Play unlock, after Triple and Five Play's: each line
@@ -277,6 +277,12 @@ pub fn check_deal(machine: MachineId, hands: Lines, level: u32) -> Result<(), Ga
     if !machine_unlocked(machine, level) {
         return Err(GameError::MachineLocked { machine, unlock_level: machine.unlock_level(), level });
     }
+    check_lines(hands, level)
+}
+
+/// Checks a number of hands against the player's level, on any table (a machine's deal, a
+/// practised table's, and the audit of both): `multi-play-locked` below its level.
+pub fn check_lines(hands: Lines, level: u32) -> Result<(), GameError> {
     let unlock_level = lines_unlock_level(hands);
     if level < unlock_level {
         return Err(GameError::MultiPlayLocked { hands: hands.count(), unlock_level, level });

@@ -158,11 +158,7 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, lines: rules
         return Err(GameError::HandInProgress { hand_id }.into());
     }
     let table = resolve(conn, table)?;
-    let level = rules::level_for_xp(player::profile(conn)?.xp);
-    let unlock_level = rules::lines_unlock_level(lines);
-    if level < unlock_level {
-        return Err(GameError::MultiPlayLocked { hands: lines.count(), unlock_level, level }.into());
-    }
+    rules::check_lines(lines, rules::level_for_xp(player::profile(conn)?.xp))?;
     let n_hands = lines.count();
     let deal = Deal::deal(&seed, &table, n_hands, NudgeSource::Never);
     let stored = StoredHand {

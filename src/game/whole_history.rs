@@ -74,12 +74,6 @@ pub(crate) enum EachHand<'a> {
     Records(&'a mut dyn FnMut(&HandRecord) -> Res<()>),
 }
 
-/// What is wrong with the claims' places among the hands ([`player::claim_order_problems`], given
-/// the last hand and the count of claims made before places were recorded).
-pub(crate) fn claim_order_problems(conn: &Connection) -> Res<Vec<String>> {
-    player::claim_order_problems(conn, next_hand_id(conn)? - 1, player::unplaced_claims(conn)?)
-}
-
 /// Checks the whole history in `conn`'s snapshot; `progress(done, total)` is told how far it is
 /// (in hand ids), and `cancel` stops it with `lab-cancelled`.
 pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool) -> Res<HistoryCheck> {
@@ -88,7 +82,7 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
 
 /// [`check`], each hand checked as `each` says.
 pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool, mut each: EachHand) -> Res<HistoryCheck> {
-    let History { start, committed_from, bound_from, claims: all_claims, .. } = header(conn)?;
+    let History { start, committed_from, bound_from, claims: all_claims, unplaced_claims, .. } = header(conn)?;
     let marks = CommitMarks { committed_from, bound_from };
     let total = u64::try_from(next_hand_id(conn)? - 1).unwrap_or(0);
     let (unordered, ordered): (Vec<_>, Vec<_>) = all_claims.iter().partition(|c| c.after_hand.is_none());
@@ -106,7 +100,7 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
     // Each claim in its place among the hands: one moved or stripped of its place would move the
     // situations the kind deals were decided in.
     if failure.is_none() {
-        if let Some(detail) = claim_order_problems(conn)?.into_iter().next() {
+        if let Some(detail) = player::claim_order_problems(conn, unplaced_claims)?.into_iter().next() {
             failure = Some(HistoryFailure { hand: None, check: "record", detail });
         }
     }

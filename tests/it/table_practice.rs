@@ -198,8 +198,8 @@ fn the_audit_refuses_a_table_hand_of_more_lines_than_its_level_opened() {
     assert!(game.verify_hand(hand.hand_id).unwrap().verified, "the forged hand verifies by itself");
     let audit = game.audit();
     let refused = match &audit {
-        Ok(a) => a.problems.iter().any(|p| p.contains("100 hands at once open at level 20")),
-        Err(e) => e.to_string().contains("100 hands at once open at level 20"),
+        Ok(a) => a.problems.iter().any(|p| p.contains("100 hands at once unlock at level 20")),
+        Err(e) => e.to_string().contains("100 hands at once unlock at level 20"),
     };
     assert!(refused, "{audit:?}");
 }

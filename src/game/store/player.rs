@@ -173,12 +173,12 @@ pub(crate) fn claim_problems(conn: &Connection, amount: u64) -> Res<Vec<String>>
 /// What is wrong with where the claims fell among the hands (`after_hand`, recorded since
 /// migration 10; NULL for a claim made before it, whose place is not known), in words: claims are
 /// written in order, so the unplaced ones all come before the first placed one, each placed one
-/// falls after the one before it and after a hand that exists (`last_hand`, 0 before any), and
-/// the unplaced ones are exactly the `unplaced` claims migration 19 counted (none is written
-/// since): a claim stripped of its place is one too many, which would otherwise leave the
+/// falls after the one before it (that a place is a hand that exists is the whole history's walk's
+/// check), and the unplaced ones are exactly the `unplaced` claims migration 19 counted (none is
+/// written since): a claim stripped of its place is one too many, which would otherwise leave the
 /// kind-deal situations around it unchecked by `verify --all`. No date is compared: a player's
 /// clock may have been wrong once.
-pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, unplaced: i64) -> Res<Vec<String>> {
+pub(crate) fn claim_order_problems(conn: &Connection, unplaced: i64) -> Res<Vec<String>> {
     let mut stmt = conn.prepare_cached("SELECT day, after_hand FROM daily_claims ORDER BY rowid")?;
     let mut rows = stmt.query([])?;
     let (mut problems, mut previous): (Vec<String>, Option<i64>) = (Vec::new(), None);
@@ -199,9 +199,6 @@ pub(crate) fn claim_order_problems(conn: &Connection, last_hand: i64, unplaced: 
                 }
             }
             ValueRef::Integer(after) => {
-                if after > last_hand {
-                    push(format!("the daily claim of {day} falls after hand {after}, which does not exist"));
-                }
                 if previous.is_some_and(|p| after < p) {
                     push(format!("the daily claim of {day} falls after hand {after}, before the claim made earlier"));
                 }
