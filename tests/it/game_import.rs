@@ -388,6 +388,11 @@ fn an_export_never_overwrites_and_never_leaves_a_partial_file() {
     assert!(!dir.path().join("backup.vpoker.vpoker-partial").exists());
     assert!(!dir.path().join("older.vpoker.vpoker-partial").exists());
     assert!(busy.exists(), "a copy being written is left alone");
+    // An export to the name another export is writing now is refused; the other's copy stays.
+    let error = game.export(&dir.path().join("busy.vpoker")).unwrap_err();
+    assert!(error.to_string().contains("another export to this name"), "{error}");
+    assert_eq!(std::fs::read(&busy).unwrap(), b"being written");
+    assert!(!dir.path().join("busy.vpoker").exists());
     drop(writer);
     std::fs::write(dir.path().join("again.vpoker.vpoker-partial"), b"half a file").unwrap();
     drop(Game::open(&db).unwrap());

@@ -97,10 +97,20 @@ fn copy_to_new(conn: &Connection, target: &Path) -> Result<(), GameError> {
     }
     sweep_partials(target);
     let partial = with_suffix(target, PARTIAL_SUFFIX);
-    remove_with_companions(&partial);
-    // Held (flock: separate from SQLite's own fcntl locks) until the copy is published or removed.
-    let writer = std::fs::OpenOptions::new().create(true).truncate(true).write(true).open(&partial).map_err(|e| storage(target, e))?;
-    writer.lock().map_err(|e| storage(target, e))?;
+    // What the sweep left is being written now by another export to the same name: refused, never
+    // replaced (it would publish the other's half-written copy). Created new, then locked (flock:
+    // separate from SQLite's own fcntl locks) until the copy is published or removed; a sweep that
+    // removed it between the two is seen by its name no longer naming the locked file.
+    let busy = || storage(target, "another export to this name is being written; try again when it is done");
+    let writer = std::fs::OpenOptions::new().create_new(true).write(true).open(&partial).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => busy(),
+        _ => storage(target, e),
+    })?;
+    let locked = writer.lock().and_then(|()| Ok(same_file(&writer, &partial)?));
+    if !matches!(locked, Ok(true)) {
+        drop(writer);
+        return Err(locked.err().map_or_else(busy, |e| storage(target, e)));
+    }
     let copy = (|| -> rusqlite::Result<()> {
         let mut out = Connection::open(&partial)?;
         backup_all(conn, &mut out)?;
@@ -113,6 +123,13 @@ fn copy_to_new(conn: &Connection, target: &Path) -> Result<(), GameError> {
     }
     drop(writer);
     published
+}
+
+/// Whether `path` still names the file `file` has open (a sweep may have removed or replaced it).
+fn same_file(file: &std::fs::File, path: &Path) -> std::io::Result<bool> {
+    use std::os::unix::fs::MetadataExt;
+    let (open, named) = (file.metadata()?, std::fs::metadata(path));
+    Ok(named.is_ok_and(|named| named.ino() == open.ino() && named.dev() == open.dev()))
 }
 
 /// Removes, from the folder of `beside`, the partial copies ([`PARTIAL_SUFFIX`]) a killed export or
@@ -131,9 +148,10 @@ pub(crate) fn sweep_partials(beside: &Path) {
         if !is_partial || !entry.file_type().is_ok_and(|t| t.is_file()) {
             continue;
         }
-        // Removed while this sweep holds the lock, so no writer can be mid-copy in it.
+        // Removed while this sweep holds the lock, and only if the name still names the file it
+        // locked, so no writer can be mid-copy in what it removes.
         if let Ok(file) = std::fs::OpenOptions::new().write(true).open(&path) {
-            if file.try_lock().is_ok() {
+            if file.try_lock().is_ok() && same_file(&file, &path).unwrap_or(false) {
                 remove_with_companions(&path);
             }
         }
