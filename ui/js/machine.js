@@ -467,7 +467,9 @@ function winLine(state) {
   const hand = handHere(state);
   const last = lastHere(state);
   if (hand) {
-    return h("p", { class: "win-line playing", "data-testid": "win-total", "data-value": "" },
+    // A div, not a paragraph: a short bold line before the smaller ones reads to axe's
+    // p-as-heading rule as a heading styled by hand (it fired on "Hand 1: No win · No win").
+    return h("div", { class: "win-line playing", "data-testid": "win-total", "data-value": "" },
       h("span", {}, hand.practice ? t("machine.practice-hand") : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) })),
       hand.nudged ? h("span", { class: "kind-badge" }, t("machine.kind-deal")) : null,
       h("span", { class: "small" }, t("machine.choose-hold")));
@@ -477,7 +479,7 @@ function winLine(state) {
     const results = last.results;
     const main = results[0];
     const rowText = t(`row.${main.outcome}`);
-    return h("p", { class: `win-line${payout > 0 ? " won" : ""}`, "data-testid": "win-total", "data-value": String(payout) },
+    return h("div", { class: `win-line${payout > 0 ? " won" : ""}`, "data-testid": "win-total", "data-value": String(payout) },
       results.length === 1 && main.row !== null ? `${rowText} · ` : "",
       results.length > 1
         ? `${t("machine.hand-n", { n: 1, text: main.win > 0 ? `${rowText} ${formatInt(main.win)}` : rowText })} · `
@@ -485,7 +487,7 @@ function winLine(state) {
       payout > 0 ? t("machine.win", { win: formatInt(payout) }) : t("machine.no-win"),
       last.practice ? ` · ${t("machine.practice-tag")}` : "");
   }
-  return h("p", { class: "win-line", "data-testid": "win-total", "data-value": "" }, t("machine.ready"));
+  return h("div", { class: "win-line", "data-testid": "win-total", "data-value": "" }, t("machine.ready"));
 }
 
 export function render(appRef) {
