@@ -1,8 +1,11 @@
-//! Cards: ranks, suits and their text form ("Ah", "Td", "10h", "2c").
+//! Cards: ranks, suits and their text form ("Ah", "Td", "10h", "2c", "Jk").
 //!
 //! A card is one byte, `rank * 4 + suit`, so the fresh-deck order 2c 2d 2h 2s 3c … Ah As is the
-//! order of the indices 0..52. Parsing never clamps: any text that is not a card is an error that
-//! names the bad token.
+//! order of the indices 0..52; **index 52 is the joker** ([`Card::JOKER`], written "Jk"), the last
+//! card of Joker Poker's 53-card deck. The joker has no rank and no suit: [`Card::rank`] and
+//! [`Card::suit`] answer `None` for it. Which cards a table deals is its deck's
+//! ([`crate::table::Deck::contains`]); a hand given for a table is checked against it where it
+//! enters. Parsing never clamps: any text that is not a card is an error that names the bad token.
 
 use std::fmt;
 use std::str::FromStr;
@@ -38,7 +41,7 @@ pub enum Suit {
     Spades,
 }
 
-/// One playing card. The field is private: every `Card` is one of the 52.
+/// One playing card. The field is private: every `Card` is one of the 52 or the joker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
 
@@ -46,11 +49,14 @@ pub struct Card(u8);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardError {
     /// The token is not a card ("1h", "Xs", "A").
-    #[error("'{0}' is not a card (expected a rank 2-9, T or 10, J, Q, K, A followed by a suit c, d, h, s)")]
+    #[error("'{0}' is not a card (expected a rank 2-9, T or 10, J, Q, K, A followed by a suit c, d, h, s, or Jk for the joker)")]
     BadToken(String),
     /// The same card appears twice.
     #[error("card {0} appears more than once")]
     Duplicate(Card),
+    /// A card the table's deck does not have (the joker, on a 52-card table).
+    #[error("card {0} is not in this game's deck")]
+    NotInDeck(Card),
     /// The wrong number of cards.
     #[error("expected {expected} cards, got {got}")]
     WrongCount {
@@ -154,32 +160,43 @@ impl Suit {
 }
 
 impl Card {
+    /// The joker: index 52, after As.
+    pub const JOKER: Card = Card(52);
+
+    /// The joker's text form ("Jk"); parsing also takes "JK", "jk" and "joker".
+    pub const JOKER_TEXT: &'static str = "Jk";
+
     /// The card of this rank and suit.
     pub fn new(rank: Rank, suit: Suit) -> Card {
         Card((rank as u8) * 4 + suit as u8)
     }
 
-    /// The card at this index of the fresh deck (0 = 2c … 51 = As), or `None` past 51.
+    /// The card at this index (0 = 2c … 51 = As, 52 = the joker), or `None` past 52.
     pub fn from_index(idx: usize) -> Option<Card> {
-        (idx < 52).then_some(Card(idx as u8))
+        (idx <= 52).then_some(Card(idx as u8))
     }
 
-    /// This card's index in the fresh deck, 0..52.
+    /// This card's index, 0..=52 (52 is the joker).
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The card's rank.
-    pub fn rank(self) -> Rank {
-        Rank::ALL[(self.0 / 4) as usize]
+    /// Whether this is the joker.
+    pub fn is_joker(self) -> bool {
+        self == Card::JOKER
     }
 
-    /// The card's suit.
-    pub fn suit(self) -> Suit {
-        Suit::ALL[(self.0 % 4) as usize]
+    /// The card's rank, or `None` for the joker.
+    pub fn rank(self) -> Option<Rank> {
+        Rank::ALL.get((self.0 / 4) as usize).copied()
     }
 
-    /// All 52 cards in fresh-deck order.
+    /// The card's suit, or `None` for the joker.
+    pub fn suit(self) -> Option<Suit> {
+        (!self.is_joker()).then(|| Suit::ALL[(self.0 % 4) as usize])
+    }
+
+    /// All 52 cards in fresh-deck order (no joker).
     pub fn all() -> impl Iterator<Item = Card> {
         (0..52u8).map(Card)
     }
@@ -187,7 +204,10 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().to_char(), self.suit().to_char())
+        match (self.rank(), self.suit()) {
+            (Some(rank), Some(suit)) => write!(f, "{}{}", rank.to_char(), suit.to_char()),
+            _ => f.write_str(Card::JOKER_TEXT),
+        }
     }
 }
 
@@ -195,6 +215,9 @@ impl FromStr for Card {
     type Err = CardError;
 
     fn from_str(token: &str) -> Result<Card, CardError> {
+        if token.eq_ignore_ascii_case(Card::JOKER_TEXT) || token.eq_ignore_ascii_case("joker") {
+            return Ok(Card::JOKER);
+        }
         let bad = || CardError::BadToken(token.to_string());
         let suit_char = token.chars().last().ok_or_else(bad)?;
         let rank_text = &token[..token.len() - suit_char.len_utf8()];

@@ -1,4 +1,4 @@
-//! Hand evaluators for the two game families.
+//! Hand evaluators for the three game families (Joker Poker's is [`crate::joker::eval`]).
 //!
 //! The natural family (Jacks or Better, Bonus Poker, Double Bonus, and the kicker games Double
 //! Double Bonus and Triple Double Bonus) tells four aces, four 2–4 and four 5–K apart, four aces
@@ -6,7 +6,10 @@
 //! 4 beside four 2s–4s, or any other), and a low pair from jacks or better; a paytable decides
 //! what each pays (one row may cover several categories: Jacks or Better's `four-of-a-kind` all
 //! five kinds of four). The wheel A-2-3-4-5 is a straight; Q-K-A-2-3 is not. Deuces Wild treats every deuce as
-//! wild and gives each hand its best-paying category.
+//! wild and gives each hand its best-paying category. Joker Poker's joker (card index 52) is wild in
+//! [`evaluate_joker_indices`]; the natural and deuces evaluators are never given it (a table's
+//! deck has it only when its family is the joker's, and cards entering for a table are checked
+//! against its deck).
 //!
 //! Evaluation is pure arithmetic on rank bit masks: no allocation, no tables to build, so the
 //! strategy tables can evaluate all 2,598,960 hands quickly.
@@ -14,6 +17,7 @@
 use serde::Serialize;
 
 use crate::card::Card;
+pub use crate::joker::eval::{evaluate_joker, evaluate_joker_indices, JokerCategory};
 
 /// A game family: the evaluator a machine uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +26,8 @@ pub enum Family {
     Natural,
     /// Deuces are wild.
     Deuces,
+    /// The joker (a 53rd card) is wild: Joker Poker ([`crate::joker`]).
+    Joker,
 }
 
 /// A natural (no wild cards) hand category, best first.
@@ -129,15 +135,21 @@ impl Family {
         match self {
             Family::Natural => NaturalCategory::ALL.len(),
             Family::Deuces => DeucesCategory::ALL.len(),
+            Family::Joker => JokerCategory::ALL.len(),
         }
     }
 
     /// The index of the hand's category in this family's `ALL` list.
     pub fn category_index(self, hand: &[Card; 5]) -> usize {
-        let idx = hand.map(Card::index);
+        self.category_index_of_indices(hand.map(Card::index))
+    }
+
+    /// [`Family::category_index`] of five distinct card indices of the family's deck.
+    pub fn category_index_of_indices(self, idx: [usize; 5]) -> usize {
         match self {
             Family::Natural => evaluate_natural_indices(idx) as usize,
             Family::Deuces => evaluate_deuces_indices(idx) as usize,
+            Family::Joker => evaluate_joker_indices(idx) as usize,
         }
     }
 }
@@ -173,13 +185,16 @@ fn fits_straight_window(mask: u16) -> bool {
 /// Per-hand summary: rank mask, rank counts, whether all suits match.
 struct Shape {
     mask: u16,
-    counts: [u8; 13],
+    /// One more than the 13 ranks: index 13 is where the joker would land, so a joker wrongly
+    /// given to these evaluators never indexes out of bounds (cards are checked against a
+    /// table's deck where they enter; this only keeps a missed check from panicking).
+    counts: [u8; 14],
     flush: bool,
 }
 
 fn shape(cards: &[usize]) -> Shape {
     let mut mask = 0u16;
-    let mut counts = [0u8; 13];
+    let mut counts = [0u8; 14];
     let suit0 = cards.first().map_or(0, |c| c & 3);
     let mut flush = true;
     for &card in cards {

@@ -1,6 +1,6 @@
 //! The table library: the casino tables players meet, labelled as they know them ("Jacks or Better
-//! 8/5", "Not So Ugly Deuces"), as data in one place. Each is a copy of a base table — one of the
-//! four machines' or a kicker game's — with its pays per coin, row by row; the four machines' own
+//! 8/5", "Not So Ugly Deuces", "Joker Poker 4700/18/7/5"), as data in one place. Each is a copy of
+//! a base table — one of the five machines' or a kicker game's — with its pays per coin, row by row; the four machines' own
 //! tables never change, and progression stays on them. Returns are never typed in: each is
 //! computed exactly ([`Preset::analysis`], all 2,598,960 deals) whenever it is asked for.
 
@@ -83,6 +83,7 @@ const DOUBLE: Base = Base::Machine(MachineId::DoubleBonus);
 const DEUCES: Base = Base::Machine(MachineId::DeucesWild);
 const DDB: Base = Base::Kicker(KickerGame::DoubleDoubleBonus);
 const TDB: Base = Base::Kicker(KickerGame::TripleDoubleBonus);
+const JOKER: Base = Base::Machine(MachineId::JokerPoker);
 
 macro_rules! jacks {
     ($fh:expr, $fl:expr) => {
@@ -155,6 +156,25 @@ macro_rules! deuces {
     };
 }
 
+/// Joker Poker (Kings or Better)'s rows: the royal's pay, four of a kind, full house, flush.
+macro_rules! joker {
+    ($royal:expr, $four:expr, $fh:expr, $fl:expr) => {
+        &[
+            ("natural-royal-flush", $royal),
+            ("five-of-a-kind", 200),
+            ("wild-royal-flush", 100),
+            ("straight-flush", 50),
+            ("four-of-a-kind", $four),
+            ("full-house", $fh),
+            ("flush", $fl),
+            ("straight", 3),
+            ("three-of-a-kind", 2),
+            ("two-pair", 1),
+            ("kings-or-better", 1),
+        ]
+    };
+}
+
 /// The kicker games' rows: four aces with a 2–4 kicker, four 2–4 with an A–4 kicker, then four
 /// aces, four 2–4, four 5–K (listed by row id: the two games order the rows by their pays).
 macro_rules! kicker {
@@ -204,6 +224,17 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "not-so-ugly-deuces", name: "Not So Ugly Deuces", base: DEUCES, pays: deuces!(16, 10, 4, 4, 3, 2, 1) },
     Preset { id: "deuces-wild-25-15-9-4-4-3-2-1", name: "Deuces Wild 25/15/9/4/4/3/2/1", base: DEUCES, pays: deuces!(15, 9, 4, 4, 3, 2, 1) },
     Preset { id: "deuces-wild-25-15-9-4-3-2-2-1", name: "Deuces Wild 25/15/9/4/3/2/2/1", base: DEUCES, pays: deuces!(15, 9, 4, 3, 2, 2, 1) },
+    // Full pay, 20/7/5: published 100.65 % (five coins): gambatria.com, "Everyone's a Joker!"
+    // (http://www.gambatria.com/blog/2011/03/everyones-joker.html), the row-by-row return table at
+    // https://rkcryr.com/jokers-wild-machines/ ("TOTAL 100.65%"); Wizard of Vegas rounds it to
+    // 100.64 % (https://wizardofvegas.com/games/video-poker/joker-poker-kings-or-better/).
+    Preset { id: "joker-poker-kings-20-7-5", name: "Joker Poker (Kings or Better) 20/7/5", base: JOKER, pays: joker!(800, 20, 7, 5) },
+    // Online casinos' 4700/18/7/5: published 99.29 % (https://casino.zone/joker-poker-video-poker-strategy);
+    // Jerry "Stickman", Casino City Times, 13 March 2021, prints every row and "99.28 percent".
+    Preset { id: "joker-poker-kings-4700-18-7-5", name: "Joker Poker (Kings or Better) 4700/18/7/5", base: JOKER, pays: joker!(940, 18, 7, 5) },
+    // Microgaming's 5000/17/7/5: published 98.6 %
+    // (https://www.onlinecasinotopic.com/articles/joker-poker-online-video-poker-games.html).
+    Preset { id: "joker-poker-kings-5000-17-7-5", name: "Joker Poker (Kings or Better) 5000/17/7/5", base: JOKER, pays: joker!(1000, 17, 7, 5) },
 ];
 
 /// A library id that is not in the library.
@@ -222,12 +253,11 @@ impl Preset {
         self.base.paytable().family()
     }
 
-    /// The family's id as the library lists it: "natural", "deuces" or "kicker".
+    /// The family's id as the library lists it: "natural", "deuces", "joker" or "kicker".
     pub fn family_id(&self) -> &'static str {
         match self.base {
             Base::Kicker(_) => "kicker",
-            Base::Machine(machine) if machine.family() == Family::Deuces => "deuces",
-            Base::Machine(_) => "natural",
+            Base::Machine(machine) => crate::strategy::custom::family_id(machine.family()),
         }
     }
 
@@ -270,7 +300,7 @@ pub struct Listed {
     pub id: &'static str,
     /// Its name.
     pub name: &'static str,
-    /// "natural", "deuces" or "kicker".
+    /// "natural", "deuces", "joker" or "kicker".
     pub family: &'static str,
     /// The base table's id (a machine's or a kicker game's).
     pub base: &'static str,

@@ -1,4 +1,4 @@
-//! The four machines and their paytables, as data checked when built.
+//! The five machines and their paytables, as data checked when built.
 //!
 //! A paytable is a list of rows, best first; each row has a stable id (what the UI translates and
 //! lights), the per-coin pay and the evaluator categories it covers. A win pays bet × per-coin pay.
@@ -10,8 +10,9 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::eval::{Family, NaturalCategory};
+use crate::joker::eval::JokerCategory;
 
-/// One of the four machines.
+/// One of the five machines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[allow(missing_docs)] // The variant names say it all.
 pub enum MachineId {
@@ -19,11 +20,13 @@ pub enum MachineId {
     DeucesWild,
     BonusPoker,
     DoubleBonus,
+    /// Joker Poker (Kings or Better), the 53-card game.
+    JokerPoker,
 }
 
-/// A machine id that is not one of the four.
+/// A machine id that is not one of the five.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)")]
+#[error("'{0}' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker, double-bonus or joker-poker)")]
 pub struct UnknownMachine(pub String);
 
 /// A paytable that breaks a rule (checked by [`Paytable::new`]).
@@ -143,9 +146,15 @@ impl Paytable {
 }
 
 impl MachineId {
-    /// All four machines, in the order they unlock.
-    pub const ALL: [MachineId; 4] =
-        [MachineId::JacksOrBetter, MachineId::DeucesWild, MachineId::BonusPoker, MachineId::DoubleBonus];
+    /// All five machines, in the order they unlock (a machine's place here is its stored code:
+    /// a new machine goes last).
+    pub const ALL: [MachineId; 5] = [
+        MachineId::JacksOrBetter,
+        MachineId::DeucesWild,
+        MachineId::BonusPoker,
+        MachineId::DoubleBonus,
+        MachineId::JokerPoker,
+    ];
 
     /// The machine's stable id.
     pub fn id(self) -> &'static str {
@@ -154,6 +163,7 @@ impl MachineId {
             MachineId::DeucesWild => "deuces-wild",
             MachineId::BonusPoker => "bonus-poker",
             MachineId::DoubleBonus => "double-bonus",
+            MachineId::JokerPoker => "joker-poker",
         }
     }
 
@@ -162,6 +172,7 @@ impl MachineId {
         match self {
             MachineId::DeucesWild => Family::Deuces,
             MachineId::JacksOrBetter | MachineId::BonusPoker | MachineId::DoubleBonus => Family::Natural,
+            MachineId::JokerPoker => Family::Joker,
         }
     }
 
@@ -172,12 +183,15 @@ impl MachineId {
             MachineId::DeucesWild => 3,
             MachineId::BonusPoker => 8,
             MachineId::DoubleBonus => 15,
+            // After Double Bonus (15) and Fifty Play (17): a new deck and a wild card, for a
+            // player who has met wild cards on Deuces Wild and kickers on the bonus games.
+            MachineId::JokerPoker => 18,
         }
     }
 
     /// The machine's paytable, built and validated once per process.
     pub fn paytable(self) -> &'static Paytable {
-        static TABLES: [std::sync::OnceLock<Paytable>; 4] = [const { std::sync::OnceLock::new() }; 4];
+        static TABLES: [std::sync::OnceLock<Paytable>; 5] = [const { std::sync::OnceLock::new() }; 5];
         let idx = MachineId::ALL.iter().position(|&m| m == self).unwrap_or(0);
         TABLES[idx].get_or_init(|| {
             let (rows, losing) = paytable_rows(self);
@@ -221,6 +235,20 @@ const D_FL: usize = 7;
 const D_ST: usize = 8;
 const D_3K: usize = 9;
 const D_NOTHING: usize = 10;
+
+// Joker Poker categories (positions in JokerCategory::ALL).
+const J_NRF: usize = JokerCategory::NaturalRoyalFlush.index();
+const J_5K: usize = JokerCategory::FiveOfAKind.index();
+const J_WRF: usize = JokerCategory::WildRoyalFlush.index();
+const J_SF: usize = JokerCategory::StraightFlush.index();
+const J_4K: usize = JokerCategory::FourOfAKind.index();
+const J_FH: usize = JokerCategory::FullHouse.index();
+const J_FL: usize = JokerCategory::Flush.index();
+const J_ST: usize = JokerCategory::Straight.index();
+const J_3K: usize = JokerCategory::ThreeOfAKind.index();
+const J_2P: usize = JokerCategory::TwoPair.index();
+const J_KB: usize = JokerCategory::KingsOrBetter.index();
+const J_NOTHING: usize = JokerCategory::Nothing.index();
 
 pub(crate) fn row(id: &'static str, pay: u32, categories: &'static [usize]) -> PayRow {
     PayRow { id, pay, categories }
@@ -289,6 +317,23 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
                 row("three-of-a-kind", 1, &[D_3K]),
             ],
             &[D_NOTHING],
+        ),
+        // Full-pay Kings or Better, "20/7/5" (return 100.65 %: docs and the library's preset).
+        MachineId::JokerPoker => (
+            vec![
+                row("natural-royal-flush", 800, &[J_NRF]),
+                row("five-of-a-kind", 200, &[J_5K]),
+                row("wild-royal-flush", 100, &[J_WRF]),
+                row("straight-flush", 50, &[J_SF]),
+                row("four-of-a-kind", 20, &[J_4K]),
+                row("full-house", 7, &[J_FH]),
+                row("flush", 5, &[J_FL]),
+                row("straight", 3, &[J_ST]),
+                row("three-of-a-kind", 2, &[J_3K]),
+                row("two-pair", 1, &[J_2P]),
+                row("kings-or-better", 1, &[J_KB]),
+            ],
+            &[J_NOTHING],
         ),
     }
 }

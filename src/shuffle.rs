@@ -167,6 +167,14 @@ impl Seed {
         fisher_yates(&mut deck, &mut self.rng());
         deck
     }
+
+    /// [`Seed::deck`] for any deck: its fresh order shuffled by Fisher–Yates with this seed's
+    /// stream (the 53-card deck: 52 choices instead of 51).
+    pub fn deck_of(&self, deck: crate::table::Deck) -> Vec<Card> {
+        let mut cards = deck.fresh();
+        fisher_yates(&mut cards, &mut self.rng());
+        cards
+    }
 }
 
 impl fmt::Display for Seed {

@@ -8,8 +8,9 @@
 //! deals "as Jacks or Better" on behalf of another table.
 //!
 //! - **Deck**: [`Deck::Standard52`], the 52 cards in the documented fresh order (2c 2d 2h 2s 3c …
-//!   As). A 53-card deck (the joker last) is a new variant here and a new card index; the seed's
-//!   ChaCha20 stream and Fisher–Yates stay as they are (docs/VERIFY.md).
+//!   As), or for the joker family [`Deck::Joker53`], the same 52 followed by the joker (card index
+//!   52, "Jk"); the seed's ChaCha20 stream and Fisher–Yates stay as they are, over 53 positions
+//!   (docs/VERIFY.md). The family fixes the deck.
 //! - **Lines**: the hand counts a deal may have (1, 3, 5, 10, 50 or 100 on every table, each count from its level).
 //! - **Multipliers**: [`Multipliers::None`] for every table today; Ultimate X adds a rule here.
 //!
@@ -18,7 +19,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::card::Card;
+use crate::card::{Card, CardError};
 use crate::eval::Family;
 use crate::kicker::KickerGame;
 use crate::library::{Base, Preset};
@@ -31,13 +32,43 @@ use crate::strategy::{hand_evs, kicker_hand_evs, HandEvs};
 pub enum Deck {
     /// The 52 cards, 2c 2d 2h 2s 3c … As (card index = rank × 4 + suit).
     Standard52,
+    /// The 52 cards in the same order, then the joker (index 52): Joker Poker.
+    Joker53,
 }
 
 impl Deck {
+    /// The deck a family's tables deal from.
+    pub fn of(family: Family) -> Deck {
+        match family {
+            Family::Natural | Family::Deuces => Deck::Standard52,
+            Family::Joker => Deck::Joker53,
+        }
+    }
+
     /// The number of cards.
     pub fn size(self) -> usize {
         match self {
             Deck::Standard52 => 52,
+            Deck::Joker53 => 53,
+        }
+    }
+
+    /// The fresh deck in its documented order (card indices 0, 1, …, size − 1).
+    pub fn fresh(self) -> Vec<Card> {
+        (0..self.size()).filter_map(Card::from_index).collect()
+    }
+
+    /// Whether the deck has this card (only the joker deck has the joker).
+    pub fn contains(self, card: Card) -> bool {
+        card.index() < self.size()
+    }
+
+    /// Checks cards given for a table (a hand to evaluate or hint, a stored deal) against the deck:
+    /// [`CardError::NotInDeck`] names the first card it does not have.
+    pub fn check(self, cards: &[Card]) -> Result<(), CardError> {
+        match cards.iter().find(|&&card| !self.contains(card)) {
+            Some(&card) => Err(CardError::NotInDeck(card)),
+            None => Ok(()),
         }
     }
 }
@@ -151,7 +182,7 @@ impl Table {
             id: id.to_string(),
             name: name.to_string(),
             source,
-            deck: Deck::Standard52,
+            deck: Deck::of(paytable.family()),
             paytable,
             lines,
             multipliers: Multipliers::None,

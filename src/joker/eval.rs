@@ -2,9 +2,8 @@
 //!
 //! **Card indices.** 0..52 are the 52 cards exactly as [`crate::card`] numbers them (`rank * 4 +
 //! suit`, the fresh-deck order 2c 2d 2h 2s … As); **52 is the joker** ([`JOKER`]), the last card
-//! of the 53-card deck (`table.rs`: "a 53-card deck (the joker last)"). [`JokerCard`] is the
-//! validated form (always 0..=52); the evaluator and the solver take plain indices, like
-//! [`crate::eval::evaluate_natural_indices`].
+//! of the 53-card deck ([`crate::table::Deck::Joker53`]); [`Card::JOKER`] is the validated form.
+//! The evaluator and the solver take plain indices, like [`crate::eval::evaluate_natural_indices`].
 //!
 //! **Categories** ([`JokerCategory`], best first): a natural royal flush (no joker), five of a kind
 //! (four of a kind and the joker), a wild royal flush (a royal made with the joker), straight flush,
@@ -26,12 +25,9 @@
 //! machine, walking all 2,869,685 hands included (tests/it/joker.rs prints the figure); a table
 //! keyed by a hand's colex rank would cost 2.9 MB and a build for no measurable gain.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Serialize;
 
-use crate::card::{Card, CardError};
+use crate::card::Card;
 
 /// The joker's card index: the 53rd card, after As (51).
 pub const JOKER: usize = 52;
@@ -101,99 +97,9 @@ impl JokerCategory {
     }
 }
 
-/// One card of the 53-card deck: one of the 52 or the joker. Always an index 0..=52.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct JokerCard(u8);
-
-impl JokerCard {
-    /// The joker.
-    pub const JOKER: JokerCard = JokerCard(JOKER as u8);
-
-    /// The card at this index of the 53-card deck (52 = the joker), or `None` past 52.
-    pub fn from_index(idx: usize) -> Option<JokerCard> {
-        (idx < N_CARDS).then_some(JokerCard(idx as u8))
-    }
-
-    /// This card's index, 0..=52.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-
-    /// Whether this is the joker.
-    pub fn is_joker(self) -> bool {
-        self.index() == JOKER
-    }
-
-    /// The natural card, or `None` for the joker.
-    pub fn card(self) -> Option<Card> {
-        Card::from_index(self.index())
-    }
-}
-
-impl From<Card> for JokerCard {
-    fn from(card: Card) -> JokerCard {
-        JokerCard(card.index() as u8)
-    }
-}
-
-/// The joker's text form; parsing also takes "joker", any case.
-pub const JOKER_TEXT: &str = "Jk";
-
-impl fmt::Display for JokerCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.card() {
-            Some(card) => write!(f, "{card}"),
-            None => f.write_str(JOKER_TEXT),
-        }
-    }
-}
-
-impl FromStr for JokerCard {
-    type Err = CardError;
-
-    /// "Jk", "JK" or "joker" (any case) is the joker; anything else parses as a [`Card`].
-    fn from_str(token: &str) -> Result<JokerCard, CardError> {
-        if token.eq_ignore_ascii_case(JOKER_TEXT) || token.eq_ignore_ascii_case("joker") {
-            return Ok(JokerCard::JOKER);
-        }
-        token.parse::<Card>().map(JokerCard::from)
-    }
-}
-
-/// Text that is not five distinct cards of the 53-card deck.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum JokerHandError {
-    /// A bad token, a repeated natural card or the wrong number of cards.
-    #[error(transparent)]
-    Card(#[from] CardError),
-    /// The joker appears more than once (the deck has one).
-    #[error("the joker appears more than once")]
-    JokerTwice,
-}
-
-/// Parses exactly five distinct cards of the 53-card deck, separated by whitespace or commas.
-pub fn parse_joker_hand(text: &str) -> Result<[JokerCard; 5], JokerHandError> {
-    let cards: Vec<JokerCard> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()?;
-    let hand: [JokerCard; 5] =
-        cards.as_slice().try_into().map_err(|_| CardError::WrongCount { expected: 5, got: cards.len() })?;
-    for (i, card) in hand.iter().enumerate() {
-        if hand[..i].contains(card) {
-            return Err(match card.card() {
-                Some(natural) => CardError::Duplicate(natural).into(),
-                None => JokerHandError::JokerTwice,
-            });
-        }
-    }
-    Ok(hand)
-}
-
 /// The Joker Poker category of five distinct cards of the 53-card deck.
-pub fn evaluate_joker(hand: &[JokerCard; 5]) -> JokerCategory {
-    evaluate_joker_indices(hand.map(JokerCard::index))
+pub fn evaluate_joker(hand: &[Card; 5]) -> JokerCategory {
+    evaluate_joker_indices(hand.map(Card::index))
 }
 
 /// Rank bits of A, 2, 3, 4, 5: the ace-low window.

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::strategy::HandEvs;
 
 use super::eval::{evaluate_joker_indices, JokerCategory, JOKER, N_CARDS, N_HANDS};
-use super::paytable::JokerPaytable;
+use crate::machine::Paytable;
 use super::tables::{joker_counts, subset_ranks, JokerCounts, JokerPaySums, BINOM, CAT_SLOTS, MASK_OFFSET, POPCOUNT};
 
 /// For each 5-bit hold mask: the number of equally likely draws, C(48, 5 − cards held).
@@ -121,7 +121,7 @@ pub struct JokerSolver {
 
 impl JokerSolver {
     /// The solver of `table`.
-    pub fn new(table: &JokerPaytable) -> JokerSolver {
+    pub fn new(table: &Paytable) -> JokerSolver {
         JokerSolver { sums: JokerPaySums::new(table, joker_counts()) }
     }
 
@@ -175,6 +175,13 @@ impl JokerSolver {
     }
 }
 
+/// The solver of a joker-family machine's own table, built once per process.
+pub fn machine_solver(machine: crate::machine::MachineId) -> &'static JokerSolver {
+    static SOLVER: std::sync::OnceLock<JokerSolver> = std::sync::OnceLock::new();
+    debug_assert_eq!(machine, crate::machine::MachineId::JokerPoker, "Joker Poker is the one joker machine");
+    SOLVER.get_or_init(|| JokerSolver::new(machine.paytable()))
+}
+
 /// The best hold (a mask over the sorted cards) from the draw pay totals, by exact integer
 /// comparison under the tie rule.
 #[doc(hidden)] // public for tests/it
@@ -204,7 +211,6 @@ fn superset_mobius(values: &mut [i64; 32]) {
 /// The exact result of optimal play on one paytable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JokerAnalysis {
-    table_id: &'static str,
     /// Σ over deals of the best hold's EV × L.
     return_total: u128,
     /// Per category: Σ over deals of P(final hand in it) × L.
@@ -212,11 +218,6 @@ pub struct JokerAnalysis {
 }
 
 impl JokerAnalysis {
-    /// The id of the table analysed.
-    pub fn table_id(&self) -> &'static str {
-        self.table_id
-    }
-
     /// The expected return per coin of optimal play (1.0 = break even), at five coins.
     pub fn return_rate(&self) -> f64 {
         ratio(self.return_total, denominator())
@@ -246,12 +247,17 @@ impl JokerAnalysis {
     pub fn return_total(&self) -> u128 {
         self.return_total
     }
+
+    /// The common denominator of every total: [`LCM_OF_DRAWS`] × 2,869,685.
+    pub fn denominator(&self) -> u128 {
+        denominator()
+    }
 }
 
 /// The return of optimal play on `table` and its final-hand probabilities, exactly: one solve per
 /// suit class, on as many threads as the machine has (about 15 ms on two cores once the shared
 /// counts exist, which the first call builds).
-pub fn analyze(table: &JokerPaytable) -> JokerAnalysis {
+pub fn analyze(table: &Paytable) -> JokerAnalysis {
     let solver = JokerSolver::new(table);
     let counts = joker_counts();
     let classes = suit_classes();
@@ -280,13 +286,13 @@ pub fn analyze(table: &JokerPaytable) -> JokerAnalysis {
     for part in &partials {
         totals.merge(part);
     }
-    JokerAnalysis { table_id: table.id(), return_total: totals.return_total, category_totals: totals.categories() }
+    JokerAnalysis { return_total: totals.return_total, category_totals: totals.categories() }
 }
 
 /// The same analysis with no suit symmetry: every one of the 2,869,685 deals solved on its own
 /// (about 0.3 s on two cores, 19 times the work of [`analyze`]; for tests).
 #[doc(hidden)] // public for tests/it
-pub fn analyze_every_deal(table: &JokerPaytable) -> JokerAnalysis {
+pub fn analyze_every_deal(table: &Paytable) -> JokerAnalysis {
     let solver = JokerSolver::new(table);
     let counts = joker_counts();
     // Two halves by top card (C(47, 5) deals below 47), one per thread.
@@ -318,7 +324,7 @@ pub fn analyze_every_deal(table: &JokerPaytable) -> JokerAnalysis {
     for half in &halves {
         totals.merge(half);
     }
-    JokerAnalysis { table_id: table.id(), return_total: totals.return_total, category_totals: totals.categories() }
+    JokerAnalysis { return_total: totals.return_total, category_totals: totals.categories() }
 }
 
 /// Classes handed to a worker at a time.

@@ -2,30 +2,30 @@
 //! paytables and its exact strategy (the EVs of every hold, and the return of optimal play over all
 //! 2,869,685 deals, computed, never typed in).
 //!
-//! Card indices 0..52 are [`crate::card`]'s; **52 is the joker** ([`eval::JOKER`]). A
-//! [`eval::JokerCard`] is the validated form. This is the core of the game only: the family is not
-//! yet a [`crate::eval::Family`], a [`crate::table::Table`] or a [`crate::table::Deck`]; wiring it
-//! in is the integrator's. The module imports only [`crate::card`] and [`crate::strategy::HandEvs`]
-//! (the hint's return type), and nothing imports it yet.
+//! Card indices 0..52 are [`crate::card`]'s; **52 is the joker** ([`crate::card::Card::JOKER`]).
+//! The family is [`crate::eval::Family::Joker`], its deck [`crate::table::Deck::Joker53`], its
+//! machine [`crate::machine::MachineId::JokerPoker`] (full-pay Kings or Better 20/7/5) and its
+//! casino tables are in [`crate::library`]; pays are per coin at the five-coin rate, as the library
+//! lists every table, so a return computed here is the published five-coin return.
 //!
 //! - [`eval`]: the 53-card deck's indices, [`eval::JokerCategory`] and the evaluator;
-//! - [`paytable`]: Kings or Better tables (pays per coin at five coins) with their published returns;
 //! - [`tables`]: colex ranks of subsets of the 53 cards, the shared category counts, a table's pay
 //!   totals;
 //! - [`exact`]: [`exact::JokerSolver::hand_evs`] (the 32 exact hold EVs of a deal: the hint) and
 //!   [`exact::analyze`] (the exact return of optimal play over every deal, by suit classes).
 //!
 //! ```
-//! use vpoker::joker::{eval::{evaluate_joker, parse_joker_hand, JokerCategory}, paytable::KINGS_20_7_5};
+//! use vpoker::card::parse_hand;
+//! use vpoker::joker::eval::{evaluate_joker, JokerCategory};
+//! use vpoker::machine::MachineId;
 //!
-//! let hand = parse_joker_hand("Ah Kh Qh Jh Jk").unwrap();
+//! let hand = parse_hand("Ah Kh Qh Jh Jk").unwrap();
 //! assert_eq!(evaluate_joker(&hand), JokerCategory::WildRoyalFlush);
-//! assert_eq!(KINGS_20_7_5.pay(JokerCategory::WildRoyalFlush), 100);
+//! assert_eq!(MachineId::JokerPoker.paytable().outcome_id(&hand), "wild-royal-flush");
 //! ```
 //!
 //! This module computes; it never reads the clock, a file or a global RNG.
 
 pub mod eval;
 pub mod exact;
-pub mod paytable;
 pub mod tables;

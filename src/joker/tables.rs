@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 
 use super::eval::{evaluate_joker_indices, JokerCategory, N_CARDS};
-use super::paytable::JokerPaytable;
+use crate::machine::Paytable;
 
 /// Category slots per subset: the twelve categories padded to 16, so a row is a power-of-two size
 /// and the per-row additions vectorise.
@@ -180,9 +180,9 @@ pub struct JokerPaySums {
 
 impl JokerPaySums {
     /// Folds the shared counts with the table's pays (a few milliseconds once the counts exist).
-    pub fn new(table: &JokerPaytable, counts: &JokerCounts) -> JokerPaySums {
+    pub fn new(table: &Paytable, counts: &JokerCounts) -> JokerPaySums {
         let mut pays = [0u32; CAT_SLOTS];
-        pays[..12].copy_from_slice(table.pays());
+        pays[..12].copy_from_slice(table.pay_by_category());
         let mut sums = Vec::with_capacity(N_SMALL_SUBSETS);
         sums.push(row_pay(&counts.zero, &pays));
         sums.extend(counts.one.iter().map(|row| row_pay(row, &pays)));

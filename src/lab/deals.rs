@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use serde::{Serialize, Serializer};
 
-use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+use crate::eval::Family;
 use crate::pipeline::{Deal, HandSeeds, NudgeSource};
 use crate::pipeline::nudge::{NudgeKind, Situation};
 use crate::machine::MachineId;
@@ -138,21 +138,25 @@ pub fn categories(machine: MachineId) -> Vec<(&'static str, bool)> {
     let tail: &[(&'static str, bool)] = match machine.family() {
         Family::Natural => &[("low-pair", false), ("four-flush", true), ("nothing", true)],
         Family::Deuces => &[("pair", false), ("deuce", false), ("four-flush", true), ("nothing", true)],
+        // No dead-deal rule is defined for the joker family (pipeline/nudge.rs): nothing is dead.
+        Family::Joker => &[("nothing", false)],
     };
     ids.extend_from_slice(tail);
     ids
 }
 
-/// The category index (into [`categories`]) of five distinct card indices (0..52).
+/// The category index (into [`categories`]) of five distinct card indices of the machine's deck.
 pub fn classify(machine: MachineId, hand: [usize; 5]) -> usize {
     let table = machine.paytable();
-    let deuces = machine.family() == Family::Deuces;
-    let category =
-        if deuces { evaluate_deuces_indices(hand) as usize } else { evaluate_natural_indices(hand) as usize };
-    if let Some(row) = table.row_of_category(category) {
+    let family = machine.family();
+    let deuces = family == Family::Deuces;
+    if let Some(row) = table.row_of_category(family.category_index_of_indices(hand)) {
         return row;
     }
     let base = table.rows().len();
+    if family == Family::Joker {
+        return base;
+    }
     let mut ranks = 0u16;
     let mut suits = [0u8; 4];
     for card in hand {
@@ -170,17 +174,19 @@ pub fn classify(machine: MachineId, hand: [usize; 5]) -> usize {
     }
 }
 
-/// The number of hands of each category among all 2,598,960 (enumerated once per machine).
+/// The number of hands of each category among all deals of the machine's deck (2,598,960, or
+/// 2,869,685 with the joker; enumerated once per machine).
 pub fn exact_counts(machine: MachineId) -> &'static [u64] {
-    static COUNTS: [OnceLock<Vec<u64>>; 4] = [const { OnceLock::new() }; 4];
+    static COUNTS: [OnceLock<Vec<u64>>; MachineId::ALL.len()] = [const { OnceLock::new() }; MachineId::ALL.len()];
     let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
     COUNTS[idx].get_or_init(|| {
         let mut counts = vec![0u64; categories(machine).len()];
-        for a in 0..48 {
-            for b in a + 1..49 {
-                for c in b + 1..50 {
-                    for d in c + 1..51 {
-                        for e in d + 1..52 {
+        let n = crate::table::Table::machine(machine).deck().size();
+        for a in 0..n - 4 {
+            for b in a + 1..n - 3 {
+                for c in b + 1..n - 2 {
+                    for d in c + 1..n - 1 {
+                        for e in d + 1..n {
                             counts[classify(machine, [a, b, c, d, e])] += 1;
                         }
                     }

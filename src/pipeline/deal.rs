@@ -3,10 +3,10 @@
 //! The game, `vpoker simulate`, the labs, replay, verification and drills all deal through [`Deal::deal`].
 //! From the hand's 32-byte [`Seed`]:
 //!
-//! 1. ChaCha20 (`seed.rng()`, stream 0) drives Fisher–Yates over the fresh deck 2c 2d … As
-//!    (51 choices). The deck is shuffled exactly once. The five cards dealt are positions 0–4.
+//! 1. ChaCha20 (`seed.rng()`, stream 0) drives Fisher–Yates over the table's fresh deck: 2c 2d
+//!    … As (51 choices), or on Joker Poker 2c 2d … As Jk (52 choices). The deck is shuffled exactly once. The five cards dealt are positions 0–4.
 //! 2. The deal is *dead* when it pays nothing, holds no pair and, on Deuces Wild, no deuce
-//!    ([`is_dead`]). Only a dead deal can be nudged, and only when the [`NudgeSource`] says so:
+//!    ([`is_dead`]; a Joker Poker deal is never dead: no rule is defined for the joker). Only a dead deal can be nudged, and only when the [`NudgeSource`] says so:
 //!    a kind-deal bag's draw (a refill is shuffled by ChaCha20 on stream 1, [`bag_rng`]), or a
 //!    record that says the deal was nudged (the nudge is then re-derived, never taken from the
 //!    record). A nudge swaps one dealt position with one later deck
@@ -14,9 +14,10 @@
 //!    ([`nudge_rng`]).
 //! 3. The first hand's replacements come off deck positions 5, 6, … in order, filling the positions
 //!    not held from left to right.
-//! 4. In Triple and Five Play, extra hand k (k = 1 … n−1) takes a copy of deck positions 5–51 (after
-//!    the nudge) and shuffles it by Fisher–Yates with the *same* stream 0 continued after step
-//!    1's 51 choices (extra hand 1 first, 46 choices each); its replacements come off its copy.
+//! 4. With more than one line, extra hand k (k = 1 … n−1) takes a copy of deck positions 5 to the
+//!    end (after the nudge) and shuffles it by Fisher–Yates with the *same* stream 0 continued
+//!    after step 1's choices (extra hand 1 first, 46 choices each, 47 on Joker Poker); its
+//!    replacements come off its copy.
 //!
 //! Streams 1 and 2 never disturb the deck's stream 0. Nothing here reads a clock or a global RNG.
 
@@ -24,7 +25,7 @@ use rand_chacha::ChaCha20Rng;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::shuffle::{fisher_yates, fresh_deck, Chooser, Seed};
+use crate::shuffle::{fisher_yates, Chooser, Seed};
 use crate::table::Table;
 
 use super::bag::ShuffleBag;
@@ -34,10 +35,10 @@ use super::nudge::{apply_nudge, is_dead, plan_nudge, Nudge};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
     table: Table,
-    deck: [Card; 52],
+    deck: Vec<Card>,
     dead: bool,
     nudge: Option<Nudge>,
-    extra: Vec<[Card; 47]>,
+    extra: Vec<Vec<Card>>,
 }
 
 /// Where a dead deal's nudge comes from.
@@ -85,7 +86,7 @@ impl Deal {
         n_hands: u8,
         nudge: NudgeSource<'_>,
     ) -> Deal {
-        let mut deck = fresh_deck();
+        let mut deck = table.deck().fresh();
         fisher_yates(&mut deck, stream0);
         let dead = is_dead(table, &std::array::from_fn(|i| deck[i]));
         let nudge = match nudge {
@@ -105,7 +106,7 @@ impl Deal {
         let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge));
         let extra = (1..n_hands.max(1))
             .map(|_| {
-                let mut copy: [Card; 47] = std::array::from_fn(|i| deck[5 + i]);
+                let mut copy = deck[5..].to_vec();
                 fisher_yates(&mut copy, stream0);
                 copy
             })
@@ -124,7 +125,7 @@ impl Deal {
     }
 
     /// The whole first-hand deck, after any nudge.
-    pub fn deck(&self) -> &[Card; 52] {
+    pub fn deck(&self) -> &[Card] {
         &self.deck
     }
 
@@ -138,8 +139,8 @@ impl Deal {
         self.nudge.as_ref()
     }
 
-    /// The extra hands' own decks (positions 5–51 reshuffled), extra hand 1 first.
-    pub fn extra_decks(&self) -> &[[Card; 47]] {
+    /// The extra hands' own decks (positions 5 to the end reshuffled), extra hand 1 first.
+    pub fn extra_decks(&self) -> &[Vec<Card>] {
         &self.extra
     }
 

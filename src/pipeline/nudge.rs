@@ -24,7 +24,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, Rank};
+use crate::card::{Card, Rank, Suit};
 use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
 use crate::shuffle::Chooser;
 use crate::table::Table;
@@ -130,11 +130,14 @@ pub enum NudgeKind {
 }
 
 /// Whether a deal is dead: pays nothing as dealt, no pair of any rank, and on Deuces Wild no deuce.
+/// No dead-deal rule is defined for the joker family: a Joker Poker deal is never dead, so it is
+/// never nudged (Joker Poker deals pure; docs/FAIRNESS.md).
 pub fn is_dead(table: &Table, dealt: &[Card; 5]) -> bool {
     match table.family() {
         Family::Natural => evaluate_natural(dealt) == NaturalCategory::Nothing,
+        Family::Joker => false,
         Family::Deuces => {
-            dealt.iter().all(|c| c.rank() != Rank::Two)
+            dealt.iter().all(|c| c.rank() != Some(Rank::Two))
                 && evaluate_deuces(dealt) == DeucesCategory::Nothing
                 && distinct_ranks(dealt)
         }
@@ -144,7 +147,7 @@ pub fn is_dead(table: &Table, dealt: &[Card; 5]) -> bool {
 fn distinct_ranks(dealt: &[Card; 5]) -> bool {
     let mut seen = 0u16;
     for card in dealt {
-        let bit = 1 << card.rank().index();
+        let bit = card.rank().map_or(0, |rank| 1 << rank.index());
         if seen & bit != 0 {
             return false;
         }
@@ -155,20 +158,23 @@ fn distinct_ranks(dealt: &[Card; 5]) -> bool {
 
 /// The nudge a dead deal at the top of `deck` gets, or `None` when the deal is not dead. The added
 /// card is picked uniformly among the candidates with `chooser` (one choice).
-pub fn plan_nudge(table: &Table, deck: &[Card; 52], chooser: &mut impl Chooser) -> Option<Nudge> {
+pub fn plan_nudge(table: &Table, deck: &[Card], chooser: &mut impl Chooser) -> Option<Nudge> {
     let dealt: [Card; 5] = std::array::from_fn(|i| deck[i]);
     if !is_dead(table, &dealt) {
         return None;
     }
     let mut suit_counts = [0usize; 4];
     for card in &dealt {
-        suit_counts[card.suit().index()] += 1;
+        if let Some(suit) = card.suit() {
+            suit_counts[suit.index()] += 1;
+        }
     }
     let rank_of = |i: usize| dealt[i].rank();
     if let Some(suit_idx) = suit_counts.iter().position(|&n| n == 3) {
         // Four-flush: drop the lower off-suit card.
-        let position = (0..5).filter(|&i| dealt[i].suit().index() != suit_idx).min_by_key(|&i| rank_of(i))?;
-        let kept_ranks: Vec<Rank> = (0..5).filter(|&i| i != position).map(rank_of).collect();
+        let position =
+            (0..5).filter(|&i| dealt[i].suit().map(Suit::index) != Some(suit_idx)).min_by_key(|&i| rank_of(i))?;
+        let kept_ranks: Vec<Option<Rank>> = (0..5).filter(|&i| i != position).map(rank_of).collect();
         // The nudge gives four to a flush, never a finished hand: a suited card that would complete
         // a straight (4h with 5h 6h 7h 8c) is not a candidate.
         let table = table.paytable();
@@ -178,8 +184,8 @@ pub fn plan_nudge(table: &Table, deck: &[Card; 52], chooser: &mut impl Chooser) 
             table.pay(&nudged) == 0
         };
         let deck_position = pick(deck, chooser, |card| {
-            card.suit().index() == suit_idx
-                && card.rank() != Rank::Two
+            card.suit().map(Suit::index) == Some(suit_idx)
+                && card.rank() != Some(Rank::Two)
                 && !kept_ranks.contains(&card.rank())
                 && pays_nothing(card)
         })?;
@@ -192,11 +198,11 @@ pub fn plan_nudge(table: &Table, deck: &[Card; 52], chooser: &mut impl Chooser) 
         });
     }
     // Pair: drop the lowest card whose suit is alone in the deal, pair the highest of the others.
-    let alone = |i: usize| suit_counts[dealt[i].suit().index()] == 1;
+    let alone = |i: usize| dealt[i].suit().is_some_and(|suit| suit_counts[suit.index()] == 1);
     let position =
         (0..5).filter(|&i| alone(i)).min_by_key(|&i| rank_of(i)).or_else(|| (0..5).min_by_key(|&i| rank_of(i)))?;
     let target = (0..5).filter(|&i| i != position).map(rank_of).max()?;
-    if target == Rank::Two {
+    if target.is_none() || target == Some(Rank::Two) {
         return None;
     }
     let deck_position = pick(deck, chooser, |card| card.rank() == target)?;
@@ -205,8 +211,8 @@ pub fn plan_nudge(table: &Table, deck: &[Card; 52], chooser: &mut impl Chooser) 
 
 /// The deck position of a candidate chosen uniformly, independently of where candidates lie: the
 /// candidates are listed in fresh-deck (card index) order, not deck order, before the choice.
-fn pick(deck: &[Card; 52], chooser: &mut impl Chooser, is_candidate: impl Fn(Card) -> bool) -> Option<usize> {
-    let mut candidates: Vec<(Card, usize)> = (5..52).filter(|&p| is_candidate(deck[p])).map(|p| (deck[p], p)).collect();
+fn pick(deck: &[Card], chooser: &mut impl Chooser, is_candidate: impl Fn(Card) -> bool) -> Option<usize> {
+    let mut candidates: Vec<(Card, usize)> = (5..deck.len()).filter(|&p| is_candidate(deck[p])).map(|p| (deck[p], p)).collect();
     if candidates.is_empty() {
         return None;
     }
@@ -218,8 +224,9 @@ fn pick(deck: &[Card; 52], chooser: &mut impl Chooser, is_candidate: impl Fn(Car
 /// Applies a nudge to the deck: swaps the dealt position with the deck position. A nudge that does
 /// not fit this deck (positions out of range, or other cards there, as a damaged file could hold) is
 /// not applied, and the answer is `false`; the caller's check of the dealt cards then reports it.
-pub fn apply_nudge(deck: &mut [Card; 52], nudge: &Nudge) -> bool {
+pub fn apply_nudge(deck: &mut [Card], nudge: &Nudge) -> bool {
     let fits = nudge.fits_positions()
+        && nudge.deck_position < deck.len()
         && deck[nudge.position] == nudge.removed
         && deck[nudge.deck_position] == nudge.added;
     if fits {

@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::shuffle::{fisher_yates, fresh_deck, hex, Seed, SeedFrom};
+use crate::shuffle::{hex, Seed, SeedFrom};
 use crate::table::Table;
 
 use super::commit::CommitRule;
@@ -152,7 +152,7 @@ pub struct Verification {
     pub sha256: Option<String>,
     /// The rule the commitment was made under.
     pub commitment_rule: CommitRule,
-    /// The 52 cards as the seed's shuffle leaves them, before any nudge; the deal is positions 0–4.
+    /// The deck (52 cards, 53 on Joker Poker) as the seed's shuffle leaves them, before any nudge; the deal is positions 0–4.
     pub deck: Vec<Card>,
     /// The five cards dealt (after the nudge).
     pub dealt: [Card; 5],
@@ -174,9 +174,7 @@ pub struct Verification {
 /// The nudge the kind-deal rule gives the deal of `seed` on `table` (when it is dead and a bag
 /// says "nudge"), or `None` when the deal is not dead: what `vpoker verify --seed … --nudged` shows.
 pub fn rule_nudge(seed: &Seed, table: &Table) -> Option<Nudge> {
-    let mut deck = fresh_deck();
-    fisher_yates(&mut deck, &mut seed.rng());
-    plan_nudge(table, &deck, &mut nudge_rng(seed))
+    plan_nudge(table, &seed.deck_of(table.deck()), &mut nudge_rng(seed))
 }
 
 /// Replays `claim` from its seed and checks it. Costs one deal and one settle: no EVs.
@@ -209,8 +207,7 @@ pub fn verify(claim: &Claim) -> Verification {
         _ => {}
     }
 
-    let mut deck = fresh_deck();
-    fisher_yates(&mut deck, &mut seed.rng());
+    let deck = seed.deck_of(table.deck());
     let (deal, deal_check) = replay_deal(&seed, table, n_hands, claim.dealt.as_ref(), claim.nudge.as_ref());
     let deal_check = (claim.dealt.is_some() || claim.nudge.is_some()).then(|| match deal_check {
         Ok(()) => true,

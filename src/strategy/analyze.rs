@@ -34,6 +34,8 @@ pub struct Analysis {
     machine: MachineId,
     /// Σ over deals of EV × L (L = lcm of the draw counts), exact.
     return_total: u128,
+    /// L × the number of deals (the 52-card or the 53-card deck's).
+    denominator: u128,
     /// Per paytable row, then "nothing": Σ over deals of P(final hand) × L, exact.
     outcome_totals: Vec<(&'static str, u128)>,
 }
@@ -62,7 +64,7 @@ impl Analysis {
 
     /// The expected return per coin bet of optimal play (1.0 = break even).
     pub fn return_rate(&self) -> f64 {
-        ratio(self.return_total, denominator())
+        ratio(self.return_total, self.denominator)
     }
 
     /// The probability of each paytable row, best first, then "nothing" (which includes a low
@@ -70,7 +72,7 @@ impl Analysis {
     pub fn outcomes(&self) -> Vec<OutcomeProbability> {
         self.outcome_totals
             .iter()
-            .map(|&(id, total)| OutcomeProbability { id, probability: ratio(total, denominator()) })
+            .map(|&(id, total)| OutcomeProbability { id, probability: ratio(total, self.denominator) })
             .collect()
     }
 }
@@ -132,10 +134,17 @@ pub fn analyze_classes(
     classes: &[SuitClass],
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Analysis {
+    if machine.family() == crate::eval::Family::Joker {
+        // The 53-card game's own classes (crate::joker::exact): `classes` are the 52 cards'.
+        let joker = crate::joker::exact::analyze(machine.paytable());
+        progress(classes.len(), classes.len());
+        let outcome_totals = outcome_totals(machine.paytable(), joker.category_totals());
+        return Analysis { machine, return_total: joker.return_total(), denominator: joker.denominator(), outcome_totals };
+    }
     let family = family_tables(machine.family());
     let totals = solve_classes(family, machine_tables(machine), classes, progress);
     let outcome_totals = totals.outcome_totals(machine.paytable());
-    Analysis { machine, return_total: u128::from(totals.return_total), outcome_totals }
+    Analysis { machine, return_total: u128::from(totals.return_total), denominator: denominator(), outcome_totals }
 }
 
 /// Solves every class with optimal holds under any paytable's tables (a machine's or a lab
@@ -240,18 +249,23 @@ impl Totals {
 
     /// The totals per paytable row, best first, then "nothing".
     pub(crate) fn outcome_totals(&self, table: &Paytable) -> Vec<(&'static str, u128)> {
-        let mut outcome_totals: Vec<(&'static str, u128)> = table.rows().iter().map(|row| (row.id, 0)).collect();
-        let mut nothing = 0u128;
-        for category in 0..table.family().n_categories() {
-            let count = u128::from(self.categories[category]);
-            match table.row_of_category(category) {
-                Some(row) => outcome_totals[row].1 += count,
-                None => nothing += count,
-            }
-        }
-        outcome_totals.push(("nothing", nothing));
-        outcome_totals
+        let categories: Vec<u128> = self.categories.iter().map(|&c| u128::from(c)).collect();
+        outcome_totals(table, &categories)
     }
+}
+
+/// Per row of `table` (then "nothing"), the sum of its categories' totals.
+pub(crate) fn outcome_totals(table: &Paytable, categories: &[u128]) -> Vec<(&'static str, u128)> {
+    let mut outcome_totals: Vec<(&'static str, u128)> = table.rows().iter().map(|row| (row.id, 0)).collect();
+    let mut nothing = 0u128;
+    for (category, &count) in categories.iter().enumerate().take(table.family().n_categories()) {
+        match table.row_of_category(category) {
+            Some(row) => outcome_totals[row].1 += count,
+            None => nothing += count,
+        }
+    }
+    outcome_totals.push(("nothing", nothing));
+    outcome_totals
 }
 
 /// How many distinct hands a suit permutation of `masks` gives: 24 / Π (multiplicity!).

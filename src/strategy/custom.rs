@@ -17,7 +17,7 @@ use crate::eval::Family;
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
 
-use super::analyze::{canonical_classes, solve_classes, OutcomeProbability};
+use super::analyze::{canonical_classes, outcome_totals, solve_classes, OutcomeProbability};
 use super::chart::{self, Cancelled, Chart, ChartStage};
 use super::exact::{denominator, ratio};
 use super::solver::fast_evs_with;
@@ -93,6 +93,7 @@ pub fn parse_family(text: &str) -> Option<Family> {
     match text {
         "natural" => Some(Family::Natural),
         "deuces" => Some(Family::Deuces),
+        "joker" => Some(Family::Joker),
         _ => None,
     }
 }
@@ -106,6 +107,7 @@ pub fn layout(family: Family, n_values: usize) -> Option<MachineId> {
         (Family::Natural, 9) => Some(MachineId::JacksOrBetter),
         (Family::Natural, 11) => Some(MachineId::BonusPoker),
         (Family::Deuces, 10) => Some(MachineId::DeucesWild),
+        (Family::Joker, 11) => Some(MachineId::JokerPoker),
         _ => None,
     }
 }
@@ -171,6 +173,7 @@ fn wrong_count(family: Family, got: usize) -> PayError {
     let expected = match family {
         Family::Natural => "9 (Jacks or Better rows), 11 (Bonus Poker rows) or 13 (Double Double Bonus rows)",
         Family::Deuces => "10 (Deuces Wild rows)",
+        Family::Joker => "11 (Joker Poker rows)",
     };
     PayError::WrongCount { family: family_id(family), expected, got }
 }
@@ -189,18 +192,23 @@ pub struct TableAnalysis {
 /// Analyses optimal play on any paytable over all 2,598,960 deals, exactly (about 15 ms on two
 /// cores once the family's counts exist; the first call of a process builds them, ~60 ms).
 pub fn analyze_table(table: &Paytable) -> TableAnalysis {
-    let family = family_tables(table.family());
-    let tables = MachineTables::for_paytable(table, family);
-    let totals = solve_classes(family, &tables, canonical_classes(), &|_, _| {});
-    let d = denominator();
-    let return_rate = ratio(u128::from(totals.return_total), d);
-    let outcomes: Vec<OutcomeProbability> = totals
-        .outcome_totals(table)
+    let (return_total, categories, d) = if table.family() == Family::Joker {
+        let joker = crate::joker::exact::analyze(table);
+        (joker.return_total(), joker.category_totals().to_vec(), joker.denominator())
+    } else {
+        let family = family_tables(table.family());
+        let tables = MachineTables::for_paytable(table, family);
+        let totals = solve_classes(family, &tables, canonical_classes(), &|_, _| {});
+        let categories = totals.categories.iter().map(|&c| u128::from(c)).collect();
+        (u128::from(totals.return_total), categories, denominator())
+    };
+    let return_rate = ratio(return_total, d);
+    let outcomes: Vec<OutcomeProbability> = outcome_totals(table, &categories)
         .into_iter()
         .map(|(id, total)| OutcomeProbability { id, probability: ratio(total, d) })
         .collect();
     let second_moment: u128 = (0..table.family().n_categories())
-        .map(|c| u128::from(totals.categories[c]) * u128::from(table.pay_by_category()[c]).pow(2))
+        .map(|c| categories[c] * u128::from(table.pay_by_category()[c]).pow(2))
         .sum();
     let variance = ratio(second_moment, d) - return_rate * return_rate;
     TableAnalysis { return_rate, outcomes, variance }
@@ -229,22 +237,32 @@ pub fn lab_report(
 }
 
 /// The solver for one lab table: the EVs of all 32 holds of any hand.
-pub struct TableSolver {
-    family: Family,
-    tables: MachineTables,
+pub enum TableSolver {
+    /// A 52-card family's table.
+    Cards52 {
+        /// The family.
+        family: Family,
+        /// The pay sums.
+        tables: MachineTables,
+    },
+    /// A joker-family table (53 cards).
+    Joker(crate::joker::exact::JokerSolver),
 }
 
 impl TableSolver {
     /// Builds the table's solver tables (a few milliseconds once the family's counts exist).
     pub fn new(table: &Paytable) -> TableSolver {
-        TableSolver {
-            family: table.family(),
-            tables: MachineTables::for_paytable(table, family_tables(table.family())),
+        match table.family() {
+            Family::Joker => TableSolver::Joker(crate::joker::exact::JokerSolver::new(table)),
+            family => TableSolver::Cards52 { family, tables: MachineTables::for_paytable(table, family_tables(family)) },
         }
     }
 
     /// The EVs of all 32 holds of `hand` under the table.
     pub fn hand_evs(&self, hand: &[Card; 5]) -> HandEvs {
-        fast_evs_with(&self.tables, self.family, hand)
+        match self {
+            TableSolver::Cards52 { family, tables } => fast_evs_with(tables, *family, hand),
+            TableSolver::Joker(solver) => solver.hand_evs(hand.map(Card::index)),
+        }
     }
 }

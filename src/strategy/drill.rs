@@ -51,7 +51,9 @@
 use serde::{Serialize, Serializer};
 
 use crate::card::{Card, Rank, Suit};
-use crate::eval::{evaluate_deuces, evaluate_natural, DeucesCategory, Family, NaturalCategory};
+use crate::eval::{
+    evaluate_deuces, evaluate_joker, evaluate_natural, DeucesCategory, Family, JokerCategory, NaturalCategory,
+};
 use crate::hold::Hold;
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
@@ -116,11 +118,12 @@ pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
 }
 
 /// The plain rule: the hold a naive player chooses on `table`. Deliberately naive, not a strategy.
-/// It reads the table's family (whether deuces are wild) and whether the dealt hand pays on it;
+/// It reads the table's family (which card is wild) and whether the dealt hand pays on it;
 /// "natural machines" below means any natural-family table (the machines', the kicker games', a
-/// natural lab table), "Deuces Wild" any deuces-family table.
+/// natural lab table), "Deuces Wild" any deuces-family table, "Joker Poker" any joker-family one.
 ///
-/// Deuces (on Deuces Wild only) are wild and always kept; on the natural machines no card is wild.
+/// Deuces (on Deuces Wild) and the joker (on Joker Poker) are wild and always kept ("the deuces"
+/// below is the joker on Joker Poker); on the natural machines no card is wild.
 ///
 /// 1. **The dealt hand pays** on `table`: keep the made hand.
 ///    - Straight, flush, full house, straight flush, royal flush (natural or wild) and, on Deuces
@@ -139,38 +142,54 @@ pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
 ///      that never decides a real hand).
 ///
 ///    The rank group wins a tie in size. So a low pair beats nothing but three or four to a flush.
-/// 3. **With neither**, the deuces plus, on the natural machines, the high cards (jacks or better);
-///    with none of those, nothing (draw five).
+///    - On Joker Poker, two pair: both pairs; four or three of a kind and kings or better: the
+///      joker plus the cards of the most frequent natural rank, the higher on a tie (so the joker
+///      and a king keep the two, and a pair of aces without the joker keeps the pair).
+/// 3. **With neither**, the deuces plus, on the natural machines, the high cards (jacks or better;
+///    on Joker Poker kings or better); with none of those, nothing (draw five).
 pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
-    let wild = table.family() == Family::Deuces;
-    let is_wild = |card: &Card| wild && card.rank() == Rank::Two;
+    let family = table.family();
+    let is_wild = |card: &Card| match family {
+        Family::Natural => false,
+        Family::Deuces => card.rank() == Some(Rank::Two),
+        Family::Joker => card.is_joker(),
+    };
     let mut rank_counts = [0u8; 13];
-    for card in hand.iter().filter(|c| !is_wild(c)) {
-        rank_counts[card.rank().index()] += 1;
+    for rank in hand.iter().filter(|c| !is_wild(c)).filter_map(|c| c.rank()) {
+        rank_counts[rank.index()] += 1;
     }
+    let count_of = |c: &Card| c.rank().map_or(0, |rank| rank_counts[rank.index()]);
     let deuces = mask_of(hand, is_wild);
-    let paired = mask_of(hand, |c| !is_wild(c) && rank_counts[c.rank().index()] >= 2);
+    let paired = mask_of(hand, |c| !is_wild(c) && count_of(c) >= 2);
+    // The deuces plus the natural cards of the most frequent rank, the higher on a tie
+    // (max_by_key keeps the last).
+    let wild_and_top = || {
+        let top = (0..13).max_by_key(|&rank| rank_counts[rank]).unwrap_or(0);
+        or(deuces, mask_of(hand, |c| !is_wild(c) && c.rank().map(Rank::index) == Some(top)))
+    };
 
     if table.pay(hand) > 0 {
-        return if wild {
-            match evaluate_deuces(hand) {
+        return match family {
+            Family::Deuces => match evaluate_deuces(hand) {
                 DeucesCategory::FourDeuces => deuces,
-                DeucesCategory::FourOfAKind | DeucesCategory::ThreeOfAKind => {
-                    // The most frequent natural rank, the higher on a tie (max_by_key keeps the last).
-                    let top = (0..13).max_by_key(|&rank| rank_counts[rank]).unwrap_or(0);
-                    or(deuces, mask_of(hand, |c| !is_wild(c) && c.rank().index() == top))
+                DeucesCategory::FourOfAKind | DeucesCategory::ThreeOfAKind => wild_and_top(),
+                _ => Hold::ALL,
+            },
+            Family::Joker => match evaluate_joker(hand) {
+                JokerCategory::TwoPair => paired,
+                JokerCategory::FourOfAKind | JokerCategory::ThreeOfAKind | JokerCategory::KingsOrBetter => {
+                    wild_and_top()
                 }
                 _ => Hold::ALL,
-            }
-        } else {
-            match evaluate_natural(hand) {
+            },
+            Family::Natural => match evaluate_natural(hand) {
                 NaturalCategory::RoyalFlush
                 | NaturalCategory::StraightFlush
                 | NaturalCategory::FullHouse
                 | NaturalCategory::Flush
                 | NaturalCategory::Straight => Hold::ALL,
                 _ => paired,
-            }
+            },
         };
     }
 
@@ -180,7 +199,11 @@ pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
     if group != Hold::NONE {
         return or(deuces, group);
     }
-    let high = if wild { Hold::NONE } else { mask_of(hand, |c| c.rank() >= Rank::Jack) };
+    let high = match family {
+        Family::Natural => mask_of(hand, |c| c.rank() >= Some(Rank::Jack)),
+        Family::Joker => mask_of(hand, |c| c.rank() >= Some(Rank::King)),
+        Family::Deuces => Hold::NONE,
+    };
     or(deuces, high)
 }
 
@@ -188,10 +211,10 @@ pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
 fn best_suit_group(hand: &[Card; 5], is_wild: impl Fn(&Card) -> bool) -> Hold {
     let mut best = (0, 0u16, Hold::NONE);
     for suit in Suit::ALL {
-        let group = mask_of(hand, |c| !is_wild(c) && c.suit() == suit);
+        let group = mask_of(hand, |c| !is_wild(c) && c.suit() == Some(suit));
         // The cards of one suit have distinct ranks, and between two groups as large, comparing
         // rank bit masks as numbers compares their ranks highest first.
-        let ranks = (0..5).filter(|&i| group.holds(i)).fold(0u16, |m, i| m | 1 << hand[i].rank().index());
+        let ranks = (0..5).filter(|&i| group.holds(i)).fold(0u16, |m, i| m | hand[i].rank().map_or(0, |rank| 1 << rank.index()));
         if (group.n_held(), ranks) > (best.0, best.1) {
             best = (group.n_held(), ranks, group);
         }

@@ -134,14 +134,20 @@ pub fn kicker_hand_evs(game: KickerGame, hand: &[Card; 5]) -> HandEvs {
 /// exist; other threads asking for the same tables meanwhile wait for this one build.
 pub fn prepare(family: Family) {
     for machine in MachineId::ALL.into_iter().filter(|m| m.family() == family) {
-        tables::machine_tables(machine);
+        match family {
+            Family::Joker => drop(crate::joker::exact::machine_solver(machine)),
+            Family::Natural | Family::Deuces => drop(tables::machine_tables(machine)),
+        }
     }
 }
 
-/// Builds every table for all four machines, the two families in parallel.
+/// Builds every table for all five machines, the families in parallel.
 pub fn warm_up() {
     std::thread::scope(|scope| {
-        scope.spawn(|| prepare(Family::Deuces));
+        scope.spawn(|| {
+            prepare(Family::Deuces);
+            prepare(Family::Joker);
+        });
         prepare(Family::Natural);
     });
 }

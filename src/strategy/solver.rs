@@ -28,8 +28,12 @@ const fn build_n_draws() -> [u32; 32] {
     table
 }
 
-/// The EVs of all 32 holds, with tables built on first use.
+/// The EVs of all 32 holds, with tables built on first use (Joker Poker's 53-card tables are
+/// [`crate::joker`]'s).
 pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
+    if machine.family() == Family::Joker {
+        return crate::joker::exact::machine_solver(machine).hand_evs(hand.map(Card::index));
+    }
     fast_evs_with(machine_tables(machine), machine.family(), hand)
 }
 
@@ -68,6 +72,7 @@ pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
     match family {
         Family::Natural => evaluate_natural_indices(cards) as usize,
         Family::Deuces => evaluate_deuces_indices(cards) as usize,
+        Family::Joker => crate::eval::evaluate_joker_indices(cards) as usize,
     }
 }
 

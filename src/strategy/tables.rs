@@ -133,6 +133,7 @@ impl FamilyTables {
         let evaluate = match family {
             Family::Natural => evaluate_natural_indices_u8,
             Family::Deuces => evaluate_deuces_indices_u8,
+            Family::Joker => unreachable!("the joker family's 53-card tables are crate::joker::tables"),
         };
         // Two threads count the hands below and from the top card SPLIT_TOP_CARD; their counts add.
         let (mut four, upper) = std::thread::scope(|scope| {
@@ -234,6 +235,7 @@ fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
     match family {
         Family::Natural => &NATURAL,
         Family::Deuces => &DEUCES,
+        Family::Joker => unreachable!("the joker family's 53-card tables are crate::joker::tables"),
     }
 }
 
@@ -243,6 +245,7 @@ fn machine_cell(machine: MachineId) -> &'static OnceLock<MachineTables> {
         MachineId::DeucesWild => 1,
         MachineId::BonusPoker => 2,
         MachineId::DoubleBonus => 3,
+        MachineId::JokerPoker => unreachable!("the joker family's 53-card tables are crate::joker::tables"),
     };
     &MACHINES[slot]
 }

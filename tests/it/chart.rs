@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use vpoker::card::{parse_hand, Card};
+use vpoker::card::{parse_hand, Card, Rank};
 use vpoker::eval::{Family, NaturalCategory};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
@@ -24,6 +24,7 @@ fn target_pp(machine: MachineId) -> f64 {
     match machine {
         MachineId::JacksOrBetter | MachineId::BonusPoker => 0.03,
         MachineId::DeucesWild | MachineId::DoubleBonus => 0.06,
+        MachineId::JokerPoker => 0.06,
     }
 }
 
@@ -170,7 +171,7 @@ fn the_deuces_wild_chart_reads_by_deuces_and_never_discards_one() {
     for text in ["2c 2d 5h 9s Kd", "2h 7c 8c Jd 4s", "2s 2h 2d 9c Kh"] {
         let hand = parse_hand(text).unwrap();
         let (_, hold) = chart.play(&hand);
-        assert!((0..5).all(|i| hand[i].rank().index() != 0 || hold.holds(i)), "{text}: every deuce kept");
+        assert!((0..5).all(|i| hand[i].rank() != Some(Rank::Two) || hold.holds(i)), "{text}: every deuce kept");
     }
 }
 

@@ -113,7 +113,7 @@ fn royal_seed() -> (u64, Hold) {
         let deal = Deal::deal(&seed(n), &Table::machine(MachineId::JacksOrBetter), 1, NudgeSource::Never);
         let dealt = deal.dealt();
         let next = deal.deck()[5];
-        let royal = |c: &vpoker::card::Card| c.rank() >= Rank::Ten && c.suit() == next.suit();
+        let royal = |c: &vpoker::card::Card| c.rank() >= Some(Rank::Ten) && c.suit() == next.suit();
         if royal(&next) && dealt.iter().filter(|c| royal(c)).count() == 4 {
             let mask = (0..5).filter(|&i| royal(&dealt[i])).fold(0u32, |m, i| m | 1 << i);
             return (n, Hold::from_mask(mask).unwrap());

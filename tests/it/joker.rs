@@ -10,15 +10,28 @@ use std::time::Instant;
 
 use vpoker::eval::{evaluate_natural_indices, NaturalCategory};
 use vpoker::hold::Hold;
-use vpoker::joker::eval::{
-    evaluate_joker, evaluate_joker_indices, parse_joker_hand, JokerCard, JokerCategory, JokerHandError, JOKER,
-    N_CARDS, N_HANDS,
-};
+use vpoker::card::{parse_hand, Card, CardError};
+use vpoker::joker::eval::{evaluate_joker, evaluate_joker_indices, JokerCategory, JOKER, N_CARDS, N_HANDS};
+use vpoker::library::Preset;
+use vpoker::machine::{MachineId, Paytable};
+use vpoker::table::{Deck, Table};
 use vpoker::joker::exact::{
     analyze, analyze_every_deal, best_mask, suit_classes, JokerSolver, LCM_OF_DRAWS, N_CLASSES, N_DRAWS,
 };
-use vpoker::joker::paytable::{JokerPaytable, KINGS_1000_17_7_5, KINGS_20_7_5, KINGS_940_18_7_5, PRESETS};
 use vpoker::joker::tables::{joker_counts, subset_ranks, JokerCounts, BINOM, N_SMALL_SUBSETS, SIZE_OFFSET};
+
+const FULL_PAY: &str = "joker-poker-kings-20-7-5";
+const SHORT_940: &str = "joker-poker-kings-4700-18-7-5";
+
+/// A Joker Poker table of the library.
+fn kings(id: &str) -> Paytable {
+    Preset::find(id).unwrap().paytable()
+}
+
+/// The pay per coin of five card indices of the 53-card deck.
+fn pay_of_indices(table: &Paytable, cards: [usize; 5]) -> u32 {
+    table.pay_by_category()[evaluate_joker_indices(cards).index()]
+}
 
 /// Calls `f` with every 5-card hand of the 53 cards as increasing card indices (the joker, 52, last).
 fn for_each_hand(mut f: impl FnMut([usize; 5])) {
@@ -52,7 +65,7 @@ fn for_each_subset(cards: &[usize], k: usize, f: &mut impl FnMut(&[usize])) {
 }
 
 fn hand(text: &str) -> [usize; 5] {
-    parse_joker_hand(text).unwrap().map(JokerCard::index)
+    parse_hand(text).unwrap().map(Card::index)
 }
 
 /// The category of five natural cards, by the natural evaluator, when the hand stands for a Joker
@@ -202,7 +215,7 @@ fn the_evaluator_agrees_with_the_joker_standing_for_every_card_on_all_2869685_ha
 
 #[test]
 fn hand_picked_hands_take_the_joker_where_it_pays_most() {
-    let cat = |text: &str| evaluate_joker(&parse_joker_hand(text).unwrap());
+    let cat = |text: &str| evaluate_joker(&parse_hand(text).unwrap());
     use JokerCategory::*;
     for (text, expected) in [
         ("Th Jh Qh Kh Ah", NaturalRoyalFlush),
@@ -237,16 +250,23 @@ fn hand_picked_hands_take_the_joker_where_it_pays_most() {
         assert_eq!(cat(text), expected, "{text}");
     }
     // The joker's text and index.
-    let joker: JokerCard = "Jk".parse().unwrap();
-    assert_eq!((joker, joker.index(), joker.to_string()), (JokerCard::JOKER, 52, "Jk".to_string()));
-    assert_eq!("JOKER".parse::<JokerCard>(), Ok(JokerCard::JOKER));
-    assert!(joker.is_joker() && joker.card().is_none());
-    assert_eq!("As".parse::<JokerCard>().unwrap().index(), 51);
-    assert_eq!(JokerCard::from_index(53), None);
-    assert_eq!(parse_joker_hand("Jk Ah Kh Qh Jk"), Err(JokerHandError::JokerTwice));
-    assert!(matches!(parse_joker_hand("Ah Ah Kh Qh Jk"), Err(JokerHandError::Card(_))));
-    assert!(matches!(parse_joker_hand("Ah Kh Qh Jk"), Err(JokerHandError::Card(_))));
-    assert!(matches!(parse_joker_hand("Ah Kh Qh Jh Xx"), Err(JokerHandError::Card(_))));
+    let joker: Card = "Jk".parse().unwrap();
+    assert_eq!((joker, joker.index(), joker.to_string()), (Card::JOKER, 52, "Jk".to_string()));
+    assert_eq!("JOKER".parse::<Card>(), Ok(Card::JOKER));
+    assert_eq!("jk".parse::<Card>(), Ok(Card::JOKER));
+    assert!(joker.is_joker() && joker.rank().is_none() && joker.suit().is_none());
+    assert_eq!("As".parse::<Card>().unwrap().index(), 51);
+    assert_eq!(Card::from_index(53), None);
+    assert_eq!(parse_hand("Jk Ah Kh Qh Jk"), Err(CardError::Duplicate(Card::JOKER)));
+    assert!(matches!(parse_hand("Ah Ah Kh Qh Jk"), Err(CardError::Duplicate(_))));
+    assert!(matches!(parse_hand("Ah Kh Qh Jk"), Err(CardError::WrongCount { .. })));
+    assert!(matches!(parse_hand("Ah Kh Qh Jh Xx"), Err(CardError::BadToken(_))));
+    // Only the joker deck has the joker: a hand given for a 52-card table is refused where it enters.
+    let hand = parse_hand("Jk Ah Kh Qh Jh").unwrap();
+    assert_eq!(Deck::Standard52.check(&hand), Err(CardError::NotInDeck(Card::JOKER)));
+    assert_eq!(Deck::Joker53.check(&hand), Ok(()));
+    assert_eq!(Table::machine(MachineId::JokerPoker).deck(), Deck::Joker53);
+    assert_eq!(Table::machine(MachineId::JacksOrBetter).deck(), Deck::Standard52);
     let ids: Vec<&str> = JokerCategory::ALL.iter().map(|c| c.id()).collect();
     assert_eq!(serde_json::to_value(JokerCategory::ALL).unwrap(), serde_json::json!(ids));
 }
@@ -280,7 +300,7 @@ fn the_solvers_tables_count_what_a_direct_enumeration_counts() {
 }
 
 /// The EVs of all 32 holds by enumerating every draw from the 48 cards not dealt.
-fn brute_force_evs(table: &JokerPaytable, dealt: [usize; 5]) -> [f64; 32] {
+fn brute_force_evs(table: &Paytable, dealt: [usize; 5]) -> [f64; 32] {
     let unseen: Vec<usize> = (0..N_CARDS).filter(|c| !dealt.contains(c)).collect();
     assert_eq!(unseen.len(), 48);
     let mut evs = [0.0; 32];
@@ -292,7 +312,7 @@ fn brute_force_evs(table: &JokerPaytable, dealt: [usize; 5]) -> [f64; 32] {
             for (slot, &card) in cards.iter_mut().zip(held.iter().chain(drawn)) {
                 *slot = card;
             }
-            total += u64::from(table.pay_of_indices(cards));
+            total += u64::from(pay_of_indices(table, cards));
             n_draws += 1;
         });
         assert_eq!(n_draws, u64::from(N_DRAWS[mask]));
@@ -336,16 +356,16 @@ fn hold_evs_equal_a_brute_force_enumeration_of_every_draw() {
     for text in ["Jk Jh Qh Kh Ah", "Th Jh Qh Kh Ah", "Ac Ad Ah As Jk", "Ah Kh Qh Jh 9c", "Jk 2c 2d 9h 9s", "7c Jk 8c 9c Kd"] {
         deals.push(hand(text));
     }
-    for table in [KINGS_20_7_5, KINGS_940_18_7_5] {
+    for table in [kings(FULL_PAY), kings(SHORT_940)] {
         let solver = JokerSolver::new(&table);
         for &deal in &deals {
             let fast = solver.hand_evs(deal);
             let slow = brute_force_evs(&table, deal);
             // Both are the same two integers divided once: bit for bit equal.
-            assert_eq!(fast.as_array(), &slow, "{} {deal:?}", table.id());
+            assert_eq!(fast.as_array(), &slow, "{:?} {deal:?}", table.pay_by_category());
         }
     }
-    let solver = JokerSolver::new(&KINGS_20_7_5);
+    let solver = JokerSolver::new(&kings(FULL_PAY));
     let best = |text: &str| solver.hand_evs(hand(text)).best().mask();
     // A dealt natural royal, wild royal and five of a kind are kept whole.
     assert_eq!(best("Th Jh Qh Kh Ah"), 0b11111);
@@ -362,16 +382,16 @@ fn hold_evs_equal_a_brute_force_enumeration_of_every_draw() {
 
 #[test]
 fn hold_evs_sum_to_what_every_hand_and_every_card_pays() {
-    let table = KINGS_20_7_5;
+    let table = kings(FULL_PAY);
     let solver = JokerSolver::new(&table);
     // The total pay of all 2,869,685 hands: every hand is the draw of exactly one hold of any deal
     // (the hold of the dealt cards it keeps), so Σ over holds of EV × draws is this total.
     let mut all_hands_pay = 0u64;
-    for_each_hand(|cards| all_hands_pay += u64::from(table.pay_of_indices(cards)));
+    for_each_hand(|cards| all_hands_pay += u64::from(pay_of_indices(&table, cards)));
     for deal in sample_deals(6) {
         let evs = solver.hand_evs(deal);
         let totals: Vec<u64> = (0..32).map(|m| (evs.as_array()[m] * f64::from(N_DRAWS[m])).round() as u64).collect();
-        assert_eq!(evs.ev(Hold::ALL), f64::from(table.pay_of_indices(deal)), "holding all five is the dealt pay");
+        assert_eq!(evs.ev(Hold::ALL), f64::from(pay_of_indices(&table, deal)), "holding all five is the dealt pay");
         assert_eq!(totals.iter().sum::<u64>(), all_hands_pay, "{deal:?}");
         // Likewise the holds keeping card i cover exactly the hands holding card i.
         for (i, &card) in deal.iter().enumerate() {
@@ -379,7 +399,7 @@ fn hold_evs_sum_to_what_every_hand_and_every_card_pays() {
             let others: Vec<usize> = (0..N_CARDS).filter(|&c| c != card).collect();
             for_each_subset(&others, 4, &mut |four| {
                 let cards = [card, four[0], four[1], four[2], four[3]];
-                holding_card += u64::from(table.pay_of_indices(cards));
+                holding_card += u64::from(pay_of_indices(&table, cards));
             });
             let by_holds: u64 = (0..32).filter(|m| m & (1 << i) != 0).map(|m| totals[m]).sum();
             assert_eq!(by_holds, holding_card, "{deal:?} card {card}");
@@ -387,7 +407,7 @@ fn hold_evs_sum_to_what_every_hand_and_every_card_pays() {
         // Holding nothing averages the 1,712,304 hands of the 48 unseen cards.
         let unseen: Vec<usize> = (0..N_CARDS).filter(|c| !deal.contains(c)).collect();
         let mut fresh = 0u64;
-        for_each_subset(&unseen, 5, &mut |five| fresh += u64::from(table.pay_of_indices(five.try_into().unwrap())));
+        for_each_subset(&unseen, 5, &mut |five| fresh += u64::from(pay_of_indices(&table, five.try_into().unwrap())));
         assert_eq!(totals[0], fresh);
         // The EVs follow the cards whatever order they are given in.
         let mut reversed = deal;
@@ -406,7 +426,7 @@ fn a_published_hint_is_reproduced() {
     // "Holding the two cards of the royal flush (Td, Qd) returns 1.8296 credits on average for five
     // credits played", and the second-best hold is nothing, "1.6549 credits on average".
     // https://www.casinocitytimes.com/jerry-stickman/article/holding-advice-for-jokers-wild-kings-or-better-video-poker-67249
-    let solver = JokerSolver::new(&KINGS_940_18_7_5);
+    let solver = JokerSolver::new(&kings(SHORT_940));
     let evs = solver.hand_evs(hand("Td Qd 2s 4s 5c"));
     let sorted = evs.sorted();
     println!("Stickman's Td Qd 2s 4s 5c: hold Td Qd {:.5}, hold nothing {:.5} (per five coins)", 5.0 * sorted[0].ev, 5.0 * sorted[1].ev);
@@ -434,12 +454,14 @@ fn the_three_tables_return_their_published_figures() {
         start.elapsed().as_secs_f64() * 1e3
     );
     let start = Instant::now();
-    let solver = JokerSolver::new(&KINGS_20_7_5);
+    let solver = JokerSolver::new(&kings(FULL_PAY));
     println!("a table's pay totals ({:.1} MB): {:.1} ms", solver.n_bytes() as f64 / 1e6, start.elapsed().as_secs_f64() * 1e3);
-    assert_eq!(PRESETS, [KINGS_20_7_5, KINGS_940_18_7_5, KINGS_1000_17_7_5]);
-    assert_eq!(PRESETS.iter().map(|t| t.id()).collect::<Vec<_>>(), PUBLISHED.map(|p| p.0));
     let denominator = u128::from(LCM_OF_DRAWS) * u128::from(N_HANDS);
-    for (table, (id, published, precision)) in PRESETS.iter().zip(PUBLISHED) {
+    // The machine's own table is the full-pay one.
+    assert_eq!(MachineId::JokerPoker.paytable().pay_by_category(), kings(FULL_PAY).pay_by_category());
+    for (id, published, precision) in PUBLISHED {
+        let preset = Preset::find(id).unwrap();
+        let table = &preset.paytable();
         let start = Instant::now();
         let analysis = analyze(table);
         let elapsed = start.elapsed();
@@ -447,16 +469,18 @@ fn the_three_tables_return_their_published_figures() {
         let (num, den) = analysis.return_fraction();
         println!(
             "{:<44} {percent:.6} % (published {published} %), {:.1} ms; exactly {num}/{den}",
-            table.name(),
+            preset.name,
             elapsed.as_secs_f64() * 1e3
         );
-        assert_eq!(analysis.table_id(), id);
+        // The library's analysis (the lab's and `vpoker tables`') is this one.
+        assert_eq!(preset.analysis().return_rate, analysis.return_rate());
         assert!((percent - published).abs() <= precision + 1e-9, "{id}: computed {percent:.6} %, published {published} %");
         // The exact bookkeeping: the final hands' probabilities sum to one and, weighted by the
         // pays, to the return.
         let totals = analysis.category_totals();
         assert_eq!(totals.iter().sum::<u128>(), denominator);
-        let paid: u128 = JokerCategory::ALL.iter().map(|&c| u128::from(table.pay(c)) * totals[c.index()]).sum();
+        let paid: u128 =
+            JokerCategory::ALL.iter().map(|&c| u128::from(table.pay_by_category()[c.index()]) * totals[c.index()]).sum();
         assert_eq!(paid, analysis.return_total());
         assert_eq!(num * denominator, analysis.return_total() * den);
     }
@@ -466,7 +490,7 @@ fn the_three_tables_return_their_published_figures() {
     // the royal is checked against "1 in 41,214" instead (John Grochowski, reproduced at
     // https://polyva.mystrikingly.com/blog/how-to-play-double-joker-poker: "in full-pay Joker's
     // Wild, Kings or better it's 1 in 41,214").
-    let full = analyze(&KINGS_20_7_5);
+    let full = analyze(&kings(FULL_PAY));
     use JokerCategory::*;
     for (category, percent) in [
         (FiveOfAKind, 1.87),
@@ -480,7 +504,8 @@ fn the_three_tables_return_their_published_figures() {
         (TwoPair, 11.09),
         (KingsOrBetter, 14.20),
     ] {
-        let computed = full.probability(category) * f64::from(KINGS_20_7_5.pay(category)) * 100.0;
+        let computed =
+            full.probability(category) * f64::from(kings(FULL_PAY).pay_by_category()[category.index()]) * 100.0;
         assert!((computed - percent).abs() <= 0.005 + 1e-9, "{category:?}: {computed:.4} %, published {percent} %");
     }
     let one_in = 1.0 / full.probability(NaturalRoyalFlush);
@@ -498,16 +523,16 @@ fn the_suit_classes_cover_every_deal_and_give_the_walk_over_every_deal_exactly()
     assert_eq!(with_joker.len(), 16_432);
     assert_eq!(with_joker.iter().map(|c| u64::from(c.weight())).sum::<u64>(), binom(52, 4));
     let start = Instant::now();
-    let walked = analyze_every_deal(&KINGS_20_7_5);
+    let walked = analyze_every_deal(&kings(FULL_PAY));
     let elapsed = start.elapsed();
-    let by_classes = analyze(&KINGS_20_7_5);
+    let by_classes = analyze(&kings(FULL_PAY));
     println!("every deal solved one by one: {:.1} ms", elapsed.as_secs_f64() * 1e3);
     assert_eq!(walked, by_classes);
 }
 
 #[test]
 fn the_hint_is_fast_and_the_exact_best_hold_matches_it() {
-    let solver = JokerSolver::new(&KINGS_20_7_5);
+    let solver = JokerSolver::new(&kings(FULL_PAY));
     // Every 9th hand of the enumeration (318,854 deals, about a tenth of them with the joker).
     let mut deals = Vec::new();
     let mut n = 0usize;

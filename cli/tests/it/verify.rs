@@ -228,20 +228,20 @@ fn a_nudge_moved_to_another_candidate_fails_both_the_audit_and_verify() {
         }
         let seed: Seed = hand["seed"].as_str().unwrap().parse().unwrap();
         let machine: MachineId = hand["machine"].as_str().unwrap().parse().unwrap();
-        let deck = *Deal::deal(&seed, &Table::machine(machine), 1, NudgeSource::Never).deck();
+        let deck = Deal::deal(&seed, &Table::machine(machine), 1, NudgeSource::Never).deck().to_vec();
         let position = nudge["position"].as_u64().unwrap() as usize;
         let (added, from) = (card(&nudge["added"]), nudge["deck_position"].as_u64().unwrap() as usize);
         let hold = Hold::from_mask(hand["hold"].as_u64().unwrap() as u32).unwrap();
         let (bet, won) = (hand["bet"].as_u64().unwrap(), hand["won"].as_u64().unwrap());
         let table = machine.paytable();
-        let kept: Vec<Rank> = (0..5).filter(|&i| i != position).map(|i| deck[i].rank()).collect();
+        let kept: Vec<Option<Rank>> = (0..5).filter(|&i| i != position).map(|i| deck[i].rank()).collect();
         for at in (10..52).filter(|&at| at != from) {
             let other = deck[at];
             let same_kind = match nudge["kind"].as_str().unwrap() {
                 "pair" => other.rank() == added.rank(),
-                _ => other.suit() == added.suit() && other.rank() != Rank::Two && !kept.contains(&other.rank()),
+                _ => other.suit() == added.suit() && other.rank() != Some(Rank::Two) && !kept.contains(&other.rank()),
             };
-            let mut moved = deck;
+            let mut moved = deck.clone();
             moved.swap(position, at);
             let dealt: [Card; 5] = std::array::from_fn(|i| moved[i]);
             let mut rest = moved[5..].iter();

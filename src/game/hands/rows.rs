@@ -62,6 +62,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
             }
         };
         let table = registry.table(code).map_err(|why| format!("hand {id}: {why}"))?;
+        let deck = table.deck();
         Ok(StoredHand {
             id,
             bet: u32::try_from(bet)
@@ -94,9 +95,14 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
             },
             nudge: match nudge {
                 None => None,
-                Some(bytes) => Some(nudge_from_bytes(&bytes).ok_or_else(|| bad("nudge"))?),
+                Some(bytes) => Some(
+                    nudge_from_bytes(&bytes)
+                        .filter(|n| deck.check(&[n.removed, n.added]).is_ok())
+                        .ok_or_else(|| bad("nudge"))?,
+                ),
             },
-            dealt: cards_from_bytes(&dealt).ok_or_else(|| bad("dealt"))?,
+            // Cards enter here: each must be one of the table's deck (the joker only on Joker Poker).
+            dealt: cards_from_bytes(&dealt).filter(|cards| deck.check(cards).is_ok()).ok_or_else(|| bad("dealt"))?,
             moment,
             drawn,
         })

@@ -25,6 +25,8 @@ pub enum Vocabulary {
     Kicker,
     /// Deuces Wild.
     Deuces,
+    /// Joker Poker (the joker wild, kings or better).
+    Joker,
 }
 
 impl Vocabulary {
@@ -33,6 +35,7 @@ impl Vocabulary {
     pub fn of(table: &Paytable) -> Vocabulary {
         match table.family() {
             Family::Deuces => Vocabulary::Deuces,
+            Family::Joker => Vocabulary::Joker,
             Family::Natural => {
                 let tells = |a, b| table.row_of_category(a) != table.row_of_category(b);
                 if tells(N_4A_24, N_4A_5K) || tells(N_4L_A4, N_4L_5K) {
@@ -49,6 +52,7 @@ impl Vocabulary {
         match self {
             Vocabulary::Natural | Vocabulary::Kicker => Family::Natural,
             Vocabulary::Deuces => Family::Deuces,
+            Vocabulary::Joker => Family::Joker,
         }
     }
 
@@ -58,6 +62,7 @@ impl Vocabulary {
             Vocabulary::Natural => "natural",
             Vocabulary::Kicker => "kicker",
             Vocabulary::Deuces => "deuces",
+            Vocabulary::Joker => "joker",
         }
     }
 }
@@ -265,11 +270,12 @@ pub(crate) fn gaps_of(s: &HoldShape) -> u8 {
     (6u8.saturating_sub(s.n)).saturating_sub(s.windows)
 }
 
-/// "natural" or "deuces".
+/// "natural", "deuces" or "joker".
 pub(crate) fn family_name(family: Family) -> &'static str {
     match family {
         Family::Natural => "natural",
         Family::Deuces => "deuces",
+        Family::Joker => "joker",
     }
 }
 

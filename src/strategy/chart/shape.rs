@@ -2,7 +2,7 @@
 //! ranks, suitedness, high cards, straight windows, the made category), computed once per hold
 //! and then tested by every class's matcher. Cards are indices `rank * 4 + suit`, rank 0 the two.
 
-use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+use crate::eval::{evaluate_natural_indices, Family};
 
 /// The ten five-rank straight windows, A-2-3-4-5 up to T-J-Q-K-A, as rank masks.
 const WINDOWS: [u16; 10] = build_windows();
@@ -104,7 +104,7 @@ impl HoldShape {
         if shape.n == 5 {
             shape.category = match family {
                 Family::Natural => evaluate_natural_indices(*cards) as u8,
-                Family::Deuces => evaluate_deuces_indices(*cards) as u8,
+                Family::Deuces | Family::Joker => family.category_index_of_indices(*cards) as u8,
             };
         }
         shape
