@@ -35,15 +35,23 @@ SUITS = "cdhs"
 MASK = 0xFFFFFFFF
 FAMILY = {  # each machine's and kicker game's family (docs/VERIFY.md, "Machines"): how it evaluates, which deals are dead
     "jacks-or-better": "natural", "deuces-wild": "deuces", "bonus-poker": "natural", "double-bonus": "natural",
-    "double-double-bonus": "natural", "triple-double-bonus": "natural"}
+    "double-double-bonus": "natural", "triple-double-bonus": "natural", "joker-poker": "joker"}
+JOKER = 52  # Joker Poker's 53rd card, after As, written "Jk"
+
+
+def deck_size(game):
+    """52 cards, or 53 with the joker last (docs/VERIFY.md, "The deck")."""
+    return 53 if FAMILY[game] == "joker" else 52
 
 
 def card_name(index):
-    """Card index rank*4 + suit (2c = 0, 2d = 1, ..., As = 51) as text like 'Ah'."""
-    return RANKS[index // 4] + SUITS[index % 4]
+    """Card index rank*4 + suit (2c = 0, 2d = 1, ..., As = 51) as text like 'Ah'; 52 is 'Jk'."""
+    return "Jk" if index == JOKER else RANKS[index // 4] + SUITS[index % 4]
 
 
 def card_index(text):
+    if text.lower() == "jk":
+        return JOKER
     text = text.replace("10", "T")
     return RANKS.index(text[0].upper()) * 4 + SUITS.index(text[1].lower())
 
@@ -115,6 +123,8 @@ def is_straight(ranks):
 
 
 def is_dead(game, dealt):
+    if FAMILY[game] == "joker":
+        return False  # no dead-deal rule is defined for the joker: Joker Poker deals pure
     ranks = [rank(c) for c in dealt]
     suits = [suit(c) for c in dealt]
     if len(set(ranks)) != 5 or len(set(suits)) == 1 or is_straight(ranks):
@@ -151,7 +161,7 @@ def plan_nudge(game, deck, stream2):
         def ok(c):
             return rank(c) == target
         kind = "pair"
-    candidates = sorted((deck[p], p) for p in range(5, 52) if ok(deck[p]))
+    candidates = sorted((deck[p], p) for p in range(5, len(deck)) if ok(deck[p]))
     if not candidates:
         return None
     added, deck_position = candidates[stream2.below(len(candidates))]
@@ -177,6 +187,10 @@ PAYTABLES = {  # each machine's rows, row 0 first: (outcome, pay per coin)
         ("royal-flush", 800), ("four-aces", 160), ("four-2-4", 80), ("straight-flush", 50), ("four-5-k", 50),
         ("full-house", 10), ("flush", 7), ("straight", 5), ("three-of-a-kind", 3), ("two-pair", 1),
         ("jacks-or-better", 1)],
+    "joker-poker": [
+        ("natural-royal-flush", 800), ("five-of-a-kind", 200), ("wild-royal-flush", 100), ("straight-flush", 50),
+        ("four-of-a-kind", 20), ("full-house", 7), ("flush", 5), ("straight", 3), ("three-of-a-kind", 2),
+        ("two-pair", 1), ("kings-or-better", 1)],
 }
 
 KICKER_ROWS = [  # the kicker games' rows, row 0 first (src/kicker.rs): four of a kind told apart by the fifth card
@@ -261,6 +275,34 @@ def deuces_rows(cards):
     return {outcome for outcome, made in makes.items() if made}
 
 
+def joker_rows(cards):
+    """Every Joker Poker row five cards of the 53 can make: without the joker the natural hand (a
+    pair of kings or aces pays), with it the hands of the joker standing for each of the 52 cards,
+    even one already held (four aces and the joker are five aces)."""
+    naturals = [c for c in cards if c != JOKER]
+    made = set()
+    for stand_in in ([None] if len(naturals) == 5 else range(52)):
+        five = naturals + ([] if stand_in is None else [stand_in])
+        ranks = [rank(c) for c in five]
+        counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True) + [0]
+        flush, straight = len({suit(c) for c in five}) == 1, in_sequence(ranks)
+        royal = flush and set(ranks) == ROYAL
+        made.update(outcome for outcome, yes in [
+            ("natural-royal-flush", royal and stand_in is None),
+            ("wild-royal-flush", royal and stand_in is not None),
+            ("five-of-a-kind", counts[0] == 5),
+            ("straight-flush", flush and straight),
+            ("four-of-a-kind", counts[0] >= 4),
+            ("full-house", counts[:2] == [3, 2]),
+            ("flush", flush),
+            ("straight", straight),
+            ("three-of-a-kind", counts[0] >= 3),
+            ("two-pair", counts[:2] == [2, 2]),
+            ("kings-or-better", any(ranks.count(r) >= 2 for r in (ACE - 1, ACE))),
+        ] if yes)
+    return made
+
+
 def paytable(hand):
     """The rows (outcome, pay per coin) of the table a history entry was played on: its base's rows
     (a machine's or a kicker game's) with the pays it records, or the machine's own."""
@@ -272,7 +314,8 @@ def paytable(hand):
 def paying_row(game, cards, rows=None):
     """(outcome, row, pay per coin) of five final cards: the topmost row of the table (a machine's,
     or `rows` on `game`'s family) the hand makes, or ("nothing", None, 0)."""
-    made = deuces_rows(cards) if FAMILY[game] == "deuces" else natural_rows(cards)
+    family = FAMILY[game]
+    made = deuces_rows(cards) if family == "deuces" else joker_rows(cards) if family == "joker" else natural_rows(cards)
     for row, (outcome, pay) in enumerate(rows if rows is not None else PAYTABLES[game]):
         if outcome in made:
             return outcome, row, pay
@@ -283,11 +326,11 @@ def paying_row(game, cards, rows=None):
 
 def rebuild(hand):
     """The deck as shuffled, the dealt cards, the nudge and each hand's deck to draw from (the
-    first hand's is deck positions 5-51 after the nudge, each extra hand's its reshuffled copy),
-    from the seed."""
+    first hand's is deck positions 5 to the end after the nudge, each extra hand's its reshuffled
+    copy), from the seed: 52 cards, or 53 on Joker Poker."""
     seed = bytes.fromhex(hand["seed"])
     stream0 = Stream(seed, 0)
-    deck = list(range(52))
+    deck = list(range(deck_size(hand.get("base") or hand["machine"])))
     fisher_yates(deck, stream0)
     shuffled = list(deck)
     nudge = None
@@ -449,11 +492,11 @@ class Decisions:
         cost = hand["cost"]
         if self.balance + self.unordered < cost:
             return "the bet is more than the history leaves"
-        seed = bytes.fromhex(hand["seed"])
-        deck = list(range(52))
-        fisher_yates(deck, Stream(seed, 0))
         if hand["machine"] is None:
             return "played for chips on %s, which is practised only" % hand.get("table")
+        seed = bytes.fromhex(hand["seed"])
+        deck = list(range(deck_size(hand["machine"])))
+        fisher_yates(deck, Stream(seed, 0))
         dead = is_dead(hand["machine"], deck[:5])
         if situation is None:
             return "nudged, but names no bag" if nudged else None

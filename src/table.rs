@@ -63,6 +63,14 @@ impl Deck {
         card.index() < self.size()
     }
 
+    /// Parses exactly five distinct cards of this deck ("Ah Kh Qh Jh Jk" on the joker deck):
+    /// [`crate::card::parse_hand`], then [`Deck::check`].
+    pub fn parse_hand(self, text: &str) -> Result<[Card; 5], CardError> {
+        let hand = crate::card::parse_hand(text)?;
+        self.check(&hand)?;
+        Ok(hand)
+    }
+
     /// Checks cards given for a table (a hand to evaluate or hint, a stored deal) against the deck:
     /// [`CardError::NotInDeck`] names the first card it does not have.
     pub fn check(self, cards: &[Card]) -> Result<(), CardError> {
@@ -117,7 +125,7 @@ pub const LINES: [u8; 6] = [1, 3, 5, 10, 50, 100];
 impl Table {
     /// A machine's table (built once per process).
     pub fn machine(machine: MachineId) -> Table {
-        static TABLES: [OnceLock<Table>; 4] = [const { OnceLock::new() }; 4];
+        static TABLES: [OnceLock<Table>; MachineId::ALL.len()] = [const { OnceLock::new() }; MachineId::ALL.len()];
         let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
         TABLES[idx]
             .get_or_init(|| {

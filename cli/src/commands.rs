@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use clap::CommandFactory;
-use vpoker::card::{cards_to_string, parse_hand};
+use vpoker::card::cards_to_string;
+use vpoker::table::Deck;
 use vpoker::shuffle::fresh_deck;
 
 use crate::cli::{Cli, Command, CompletionsArgs, EvalArgs, ShuffleArgs};
@@ -92,8 +93,8 @@ fn eval(args: EvalArgs) -> Result<ExitCode, String> {
         [] => return Err("eval needs a hand, e.g. \"Ah Kh Qh Jh Th\"".into()),
         many => many.join(" "),
     };
-    let hand = parse_hand(&text).map_err(|e| e.to_string())?;
     let table = machine.paytable();
+    let hand = Deck::of(table.family()).parse_hand(&text).map_err(|e| e.to_string())?;
     let category = table.outcome_id(&hand);
     let pay = table.pay(&hand);
     if args.json {

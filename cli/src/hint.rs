@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
-use vpoker::card::{cards_to_string, parse_hand, Card};
+use vpoker::card::{cards_to_string, Card};
+use vpoker::table::Deck;
 use vpoker::hold::Hold;
 use vpoker::library::Base;
 use vpoker::strategy::HoldEv;
@@ -19,8 +20,9 @@ use crate::cli::HintArgs;
 pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
     let machine = args.game;
     let json = args.json;
+    let deck = Deck::of(machine.paytable().family());
     if !args.hand.is_empty() {
-        let hand = parse_hand(&args.hand.join(" ")).map_err(|e| e.to_string())?;
+        let hand = deck.parse_hand(&args.hand.join(" ")).map_err(|e| e.to_string())?;
         // A closed pipe (e.g. `| head`) is not an error.
         let _ = writeln!(std::io::stdout().lock(), "{}", render(machine, &hand, json));
         return Ok(ExitCode::SUCCESS);
@@ -43,7 +45,7 @@ pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let hand = match parse_hand(&line) {
+        let hand = match deck.parse_hand(&line) {
             Ok(hand) => hand,
             Err(e) => {
                 let _ = out.flush(); // The answers to the good lines before it still count.

@@ -62,7 +62,8 @@ fn next_unlock_walks_the_unlocks_in_order() {
     assert_eq!(at(9_000), Some((12, "lines", None, Some(10), 4_200)));
     assert_eq!(at(13_200), Some((15, "machine", Some(MachineId::DoubleBonus), None, 7_800)));
     assert_eq!(at(21_000), Some((17, "lines", None, Some(50), 6_200)));
-    assert_eq!(at(27_200), Some((20, "lines", None, Some(100), 10_800)));
+    assert_eq!(at(27_200), Some((18, "machine", Some(MachineId::JokerPoker), None, 3_400)));
+    assert_eq!(at(30_600), Some((20, "lines", None, Some(100), 7_400)));
     assert_eq!(at(38_000), None);
 }
 
@@ -78,7 +79,7 @@ fn a_new_game_starts_with_1000_chips_at_level_1() {
     assert!(state.hand.is_none() && state.last_hand.is_none());
     assert!(state.daily.available);
     assert_eq!(state.bets, [5, 10, 20, 50]);
-    assert_eq!(state.machines.len(), 4);
+    assert_eq!(state.machines.len(), 5);
     assert_eq!(state.machines[0].paytable[0].pay, 800);
     assert!(state.settings.kind_deals, "kind deals are on by default, as in the free-chip game this one is modelled on");
     let json = serde_json::to_value(&state).unwrap();
@@ -230,11 +231,11 @@ fn levels_unlock_machines_and_multi_play_with_events() {
         n += 1;
     }
     let events = ["unlocked:deuces-wild", "unlocked:bonus-poker", "unlocked:multi-play", "unlocked:lines-10", "unlocked:double-bonus"];
-    for event in events.into_iter().chain(["unlocked:lines-50", "unlocked:lines-100"]) {
+    for event in events.into_iter().chain(["unlocked:lines-50", "unlocked:joker-poker", "unlocked:lines-100"]) {
         assert_eq!(seen_events.iter().filter(|e| *e == event).count(), 1, "{event} announced once");
     }
     let state = game.state(day(today)).unwrap();
-    assert_eq!(state.unlocked.len(), 4);
+    assert_eq!(state.unlocked, MachineId::ALL.to_vec());
     assert!(state.multi_play && state.next_unlock.is_none());
     assert!(state.lines.iter().all(|l| l.unlocked), "{:?}", state.lines);
     assert_eq!(state.lines.iter().map(|l| (l.count, l.unlock_level)).collect::<Vec<_>>(), [(1, 1), (3, 10), (5, 10), (10, 12), (50, 17), (100, 20)]);

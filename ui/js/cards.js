@@ -7,9 +7,13 @@ import { t } from "./i18n.js";
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const RED = new Set(["h", "d"]);
 
-/** Splits "Ah" / "Td" / "10h" into {rank: "A"|"T"…, suit: "h"…}, or null. */
+/** The joker's text, as the core writes it (Joker Poker's 53rd card). */
+export const JOKER = "Jk";
+
+/** Splits "Ah" / "Td" / "10h" into {rank: "A"|"T"…, suit: "h"…}, "Jk" into {joker: true}, or null. */
 export function parseCard(text) {
   if (typeof text !== "string" || text.length < 2) return null;
+  if (text === JOKER) return { joker: true };
   const suit = text.slice(-1).toLowerCase();
   let rank = text.slice(0, -1).toUpperCase();
   if (rank === "10") rank = "T";
@@ -31,6 +35,7 @@ export function suitGlyph(suit) {
 export function cardName(text) {
   const card = parseCard(text);
   if (!card) return t("card.unknown");
+  if (card.joker) return t("card.joker");
   return t("card.name", { rank: t(`card.rank.${card.rank}`), suit: t(`card.suit.${card.suit}`) });
 }
 
@@ -42,6 +47,13 @@ export function cardFace(text) {
       h("rect", { x: 2, y: 2, width: 96, height: 136, rx: 9, class: "card-back" }),
       h("rect", { x: 10, y: 10, width: 80, height: 120, rx: 5, class: "card-back-inner" }),
       h("text", { x: 50, y: 84, "text-anchor": "middle", class: "card-back-mark" }, "♠\uFE0E"));
+  }
+  if (card.joker) {
+    return h("svg", { class: "card-svg joker", viewBox: "0 0 100 140", "aria-hidden": "true", focusable: "false" },
+      h("rect", { x: 2, y: 2, width: 96, height: 136, rx: 9, class: "card-bg" }),
+      h("text", { x: 10, y: 34, class: "card-rank" }, "★\uFE0E"),
+      h("text", { x: 50, y: 100, "text-anchor": "middle", class: "card-suit-big" }, "★\uFE0E"),
+      h("text", { x: 50, y: 128, "text-anchor": "middle", class: "card-joker-word" }, "JOKER"));
   }
   const colour = RED.has(card.suit) ? "red" : "black";
   const rank = rankGlyph(card.rank);
@@ -61,7 +73,8 @@ export function cardFace(text) {
 export function miniCard(text, options = {}) {
   const card = parseCard(text);
   const label = cardName(text) + (options.held ? `, ${t("card.held")}` : "");
-  const cls = ["mini", card && RED.has(card.suit) ? "red" : "black", options.held ? "held" : "", options.swapped ? "swapped" : ""].join(" ");
+  const colour = card && card.joker ? "joker" : card && RED.has(card.suit) ? "red" : "black";
+  const cls = ["mini", colour, options.held ? "held" : "", options.swapped ? "swapped" : ""].join(" ");
   return h("span", { class: cls, role: "img", "aria-label": label },
-    card ? `${rankGlyph(card.rank)}${suitGlyph(card.suit)}` : "?");
+    card ? (card.joker ? "★\uFE0E" : `${rankGlyph(card.rank)}${suitGlyph(card.suit)}`) : "?");
 }

@@ -1,6 +1,7 @@
 //! `scripts/verify_hand.py` pays hands as the game does: its evaluators and paytables (written from
 //! docs/VERIFY.md) give the core's outcome, row and pay for a stratified sample of all 2,598,960
-//! hands of each family on every machine, plus random hands; a result changed to a royal flush
+//! hands of each family on every machine (Joker Poker: of the 52-card hands and of the 270,725
+//! holding the joker), plus random hands; a result changed to a royal flush
 //! fails in Python naming the hand, and real play on all four machines, Triple and Five Play
 //! included, verifies whole.
 
@@ -69,6 +70,9 @@ fn hand_of(ticket: u64) -> [Card; 5] {
 fn class(family: Family, idx: &[usize; 5]) -> usize {
     let (mut ranks, mut suit, mut one_suit) = (0, None, true);
     for &i in idx {
+        if i == Card::JOKER.index() {
+            continue; // The joker's class is its four natural cards'.
+        }
         ranks = ranks * 13 + i / 4;
         if !(family == Family::Deuces && i / 4 == 0) {
             one_suit &= *suit.get_or_insert(i % 4) == i % 4;
@@ -81,14 +85,16 @@ fn class(family: Family, idx: &[usize; 5]) -> usize {
 /// the `PER_CATEGORY` smallest of every category (all of a smaller one).
 struct Strata {
     family: Family,
+    /// How many hands are offered (every hand of the family's stratum).
+    total: usize,
     classes: Vec<[u64; PER_CLASS]>,
     categories: Vec<(usize, BinaryHeap<u64>)>,
 }
 
 impl Strata {
-    fn new(family: Family) -> Strata {
+    fn new(family: Family, total: usize) -> Strata {
         let categories = (0..family.n_categories()).map(|_| (0, BinaryHeap::new())).collect();
-        Strata { family, classes: vec![[u64::MAX; PER_CLASS]; 2 * 13usize.pow(5)], categories }
+        Strata { family, total, classes: vec![[u64::MAX; PER_CLASS]; 2 * 13usize.pow(5)], categories }
     }
 
     fn offer(&mut self, hand: &[Card; 5], idx: [usize; 5]) {
@@ -110,7 +116,7 @@ impl Strata {
 
     /// The sample, each hand once, and how many hands of each category it holds.
     fn sample(&self) -> (Vec<[Card; 5]>, Vec<usize>) {
-        assert_eq!(self.categories.iter().map(|(seen, _)| seen).sum::<usize>(), 2_598_960);
+        assert_eq!(self.categories.iter().map(|(seen, _)| seen).sum::<usize>(), self.total);
         let by_class = self.classes.iter().flatten().filter(|&&t| t != u64::MAX);
         let tickets: BTreeSet<u64> = by_class.chain(self.categories.iter().flat_map(|(_, kept)| kept)).copied().collect();
         let sample: Vec<[Card; 5]> = tickets.into_iter().map(hand_of).collect();
@@ -125,17 +131,20 @@ impl Strata {
     }
 }
 
-/// Both families' stratified samples, from one pass over all 2,598,960 hands.
-fn stratified() -> [Strata; 2] {
+/// The stratified samples: the natural and deuces families' from one pass over all 2,598,960
+/// hands, then the joker family's of the 270,725 hands holding the joker (its 52-card hands are
+/// asked from the natural sample, whose classes are theirs too).
+fn stratified() -> [Strata; 3] {
     let cards: Vec<Card> = Card::all().collect();
-    let mut strata = [Strata::new(Family::Natural), Strata::new(Family::Deuces)];
+    let mut strata =
+        [Strata::new(Family::Natural, 2_598_960), Strata::new(Family::Deuces, 2_598_960), Strata::new(Family::Joker, 270_725)];
     for a in 0..52 {
         for b in a + 1..52 {
             for c in b + 1..52 {
                 for d in c + 1..52 {
                     for e in d + 1..52 {
                         let hand = [cards[a], cards[b], cards[c], cards[d], cards[e]];
-                        for s in strata.iter_mut() {
+                        for s in strata[..2].iter_mut() {
                             s.offer(&hand, [a, b, c, d, e]);
                         }
                     }
@@ -143,7 +152,26 @@ fn stratified() -> [Strata; 2] {
             }
         }
     }
+    let joker = Card::JOKER.index();
+    for a in 0..52 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    strata[2].offer(&[cards[a], cards[b], cards[c], cards[d], Card::JOKER], [a, b, c, d, joker]);
+                }
+            }
+        }
+    }
     strata
+}
+
+/// Five different cards of `machine`'s deck at random (the joker among them one time in ten on Joker Poker).
+fn random_hand_of(machine: MachineId, rng: &mut ChaCha8Rng) -> [Card; 5] {
+    let mut hand = random_hand(rng);
+    if machine.family() == Family::Joker && below(rng, 10) == 0 {
+        hand[below(rng, 5)] = Card::JOKER;
+    }
+    hand
 }
 
 /// Five different cards at random.
@@ -170,12 +198,13 @@ fn verify_paytable_python_pays_a_stratified_sample_of_every_hand_as_the_core() {
     for strata in stratified() {
         let (family, (sample, per_category)) = (strata.family, strata.sample());
         eprintln!("{family:?}: {} hands, per category {per_category:?}", sample.len());
-        for machine in MachineId::ALL.into_iter().filter(|m| m.family() == family) {
+        let joker_too = family == Family::Natural;
+        for machine in MachineId::ALL.into_iter().filter(|m| m.family() == family || joker_too && m.family() == Family::Joker) {
             asked.extend(sample.iter().map(|hand| (machine, *hand)));
         }
     }
     for machine in MachineId::ALL {
-        asked.extend((0..RANDOM_HANDS).map(|_| (machine, random_hand(&mut rng))));
+        asked.extend((0..RANDOM_HANDS).map(|_| (machine, random_hand_of(machine, &mut rng))));
     }
     let line = |machine: &MachineId, hand: &[Card; 5]| format!("{machine} {}", vpoker::card::cards_to_string(hand));
     let input: String = asked.iter().map(|(machine, hand)| line(machine, hand) + "\n").collect();

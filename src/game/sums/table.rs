@@ -30,10 +30,12 @@ pub(crate) const ALL_TIME: i64 = 0;
 /// The definitions of the derived tables.
 pub(crate) fn definitions() -> String {
     let columns: String = Sums::COLUMNS.iter().map(|(name, sql)| format!("    {name} {sql},\n")).collect();
+    // Every machine's code (its place in `MachineId::ALL`): a new machine changes this, and so rebuilds.
+    let last_machine = MachineId::ALL.len() - 1;
     format!(
         "CREATE TABLE sums (
     scope INTEGER NOT NULL CHECK (scope >= 0),
-    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND 3),
+    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND {last_machine}),
     practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
 {columns}    best_hand INTEGER,
     best_outcome TEXT,
