@@ -12,7 +12,7 @@ use vpoker_e2e::*;
 const JACKS: &str = "jacks-or-better";
 
 /// Axe's serious and critical findings and the controls under 44 px, on the page as it is.
-async fn problems(app: &Session) -> Result<Vec<String>> {
+pub(crate) async fn problems(app: &Session) -> Result<Vec<String>> {
     app.wait_still().await?;
     let mut out = Vec::new();
     for violation in app.axe().await? {

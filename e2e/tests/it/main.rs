@@ -13,6 +13,7 @@ mod charts;
 mod coach;
 mod daily;
 mod fairness;
+mod joker;
 mod lines;
 mod phone;
 mod tables;

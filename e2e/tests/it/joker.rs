@@ -1,0 +1,82 @@
+//! Joker Poker on the phone: a profile at level 18 (where the machine opens) has a hand in progress
+//! dealt from a chosen seed whose deal holds the joker (`6d Jk Ad Th 9h`, the Three Play vector of
+//! docs/VERIFY.md dealt as one line). The app shows the joker's face and names it, the hint lights
+//! the solver's best hold (the command line's `vpoker hint --game joker-poker` on the same cards),
+//! the lobby and the paytable name the game and its rows, in every language at 390 × 844 and
+//! 320 × 568 (screenshots `joker-*`, axe with no serious or critical finding, 44 px targets, nothing
+//! wider than the screen); the hand is then drawn and verifies.
+
+use vpoker_e2e::*;
+
+use crate::lines::problems;
+
+const JOKER: &str = "joker-poker";
+/// The seed whose deal is `6d Jk Ad Th 9h` (docs/VERIFY.md's Joker Poker vector).
+const SEED: &str = "0000000000000000000000000000000000000000000000000000000070ce0006";
+
+#[tokio::test]
+#[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
+async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
+    require_e2e()?;
+    let data = DataHome::new()?;
+    let db = data.db_path();
+    std::fs::create_dir_all(db.parent().ok_or("no parent")?)?;
+    let state = crate::app::prepare_level(&db, 18)?;
+    assert!(state["unlocked"].as_array().ok_or("unlocked")?.iter().any(|m| m == JOKER), "{state}");
+    let dealt = play(&db, None, &["deal", "--game", JOKER, "--bet", "5", "--seed", SEED])?;
+    let cards: Vec<String> =
+        serde_json::from_value(dealt["hand"]["cards"].clone()).map_err(|e| format!("{e}: {dealt}"))?;
+    assert_eq!(cards, ["6d", "Jk", "Ad", "Th", "9h"], "{dealt}");
+    let best = cli_best_hold(JOKER, &cards)?;
+
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_loaded().await?;
+    let mut found = Vec::new();
+    for lang in ["en", "de", "pt", "ja"] {
+        app.set_language(lang).await?;
+        app.open_tab("lobby").await?;
+        app.wait_visible(&tid(&format!("machine-{JOKER}"))).await?;
+        app.screenshot(&format!("joker-lobby-{lang}")).await?;
+        app.open_machine(JOKER).await?;
+        assert_eq!(app.cards().await?, cards, "[{lang}] the hand in progress is shown");
+        // The joker is drawn as the joker and named in the player's language.
+        let face = app.attr("card-1", "aria-label").await?.unwrap_or_default();
+        let name = match lang {
+            "en" | "de" => "Joker",
+            "pt" => "Curinga",
+            _ => "ジョーカー",
+        };
+        assert!(face.contains(name), "[{lang}] the joker's card is named: {face:?}");
+        app.hint_on().await?;
+        assert_eq!(app.hint_mask().await?, best, "[{lang}] the hint lights the solver's best hold");
+        app.screenshot(&format!("joker-dealt-{lang}")).await?;
+        found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] dealt: {p}")));
+        let wide = crate::phone::overflow(&app).await?;
+        assert!(wide.is_empty(), "[{lang}] wider than the screen at 390 px: {wide:?}");
+        app.window_size(320, 568).await?;
+        app.wait_still().await?;
+        app.screenshot(&format!("joker-dealt-{lang}-320")).await?;
+        let wide = crate::phone::overflow(&app).await?;
+        assert!(wide.is_empty(), "[{lang}] wider than the screen at 320 px: {wide:?}");
+        found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
+        app.phone_size().await?;
+    }
+    // Hold the best hold and draw: the result is on screen and the hand verifies.
+    app.set_language("en").await?;
+    app.open_machine(JOKER).await?;
+    app.hold(best).await?;
+    app.draw().await?;
+    app.screenshot("joker-drawn-en").await?;
+    found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] drawn: {p}")));
+    app.close().await?;
+    drop(driver);
+    let history = play(&db, None, &["history", "--limit", "1"])?;
+    let hand = &history["hands"][0];
+    assert_eq!((hand["machine"].as_str(), hand["hold"].as_u64()), (Some(JOKER), Some(u64::from(best))), "{hand}");
+    let verified = cli(&["verify", "--db", db.to_str().ok_or("path")?, "--hand", &hand["id"].to_string(), "--json"])?;
+    assert_eq!(verified["verified"], true, "{verified}");
+    assert!(found.is_empty(), "{found:#?}");
+    Ok(())
+}
