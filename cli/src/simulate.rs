@@ -17,9 +17,15 @@
 //! any `--situation` are refused for it (a usage error: there is no bag to draw from; `--kind-deals
 //! off` is accepted, it is what happens); the report says `"kind_deals": false` and `"situation":
 //! null`, and its nudge rates are 0.
+//!
+//! Joker Poker is a machine that deals pure (no dead-deal rule is defined for the joker: see
+//! `pipeline/nudge.rs`), and is simulated the same way: `--kind-deals on` and `--situation` are
+//! refused, the report says `"kind_deals": false`, `"situation": null` and
+//! `"pair_or_better_dealt_rate": null` (no deal is dead, so the rate would say nothing).
 
 use std::process::ExitCode;
 
+use vpoker::eval::Family;
 use vpoker::lab::{run_chunks, Control};
 use vpoker::library::Base;
 use vpoker::machine::MachineId;
@@ -58,13 +64,14 @@ impl Tally {
     }
 }
 
-/// How one run deals: a machine's own way (with or without kind deals), or a kicker game's pure deals.
-#[derive(Clone, Copy)]
+/// How one run deals: a 52-card machine's own way (with or without kind deals), or pure deals (a
+/// kicker game, Joker Poker).
+#[derive(Clone)]
 enum Dealing {
     /// A machine, its kind deals on or off, in a situation.
     Machine { machine: MachineId, situation: Situation, kind_deals: bool },
-    /// A kicker game: pure deals, paid by its table.
-    Kicker(vpoker::kicker::KickerGame),
+    /// Pure deals on a table, paid by it.
+    Pure(Table),
 }
 
 /// Runs `vpoker simulate ...`.
@@ -73,24 +80,24 @@ enum Dealing {
 pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     let SimulateArgs { game, hands: n_hands, situation, kind_deals, seed, threads } = args;
     let dealing = match game {
+        Base::Machine(machine) if machine.family() == Family::Joker => {
+            if let Some(flag) = refused_flag(kind_deals, situation) {
+                return Err(format!("{flag} applies to the kind deals of the 52-card machines: {machine} deals pure"));
+            }
+            Dealing::Pure(Table::machine(machine))
+        }
         Base::Machine(machine) => Dealing::Machine {
             machine,
             situation: situation.unwrap_or(Situation::Normal),
             kind_deals: kind_deals.unwrap_or(true),
         },
         Base::Kicker(kicker) => {
-            // `--kind-deals off` says what happens anyway; `on` or a situation asks for a bag there is not.
-            let refused = match (kind_deals, situation) {
-                (Some(true), _) => Some("--kind-deals on"),
-                (_, Some(_)) => Some("--situation"),
-                _ => None,
-            };
-            if let Some(flag) = refused {
+            if let Some(flag) = refused_flag(kind_deals, situation) {
                 return Err(format!(
                     "{flag} applies to the four machines only: {kicker} is a kicker game, dealt without kind deals"
                 ));
             }
-            Dealing::Kicker(kicker)
+            Dealing::Pure(Table::kicker(kicker))
         }
     };
     let quiet = Control::quiet();
@@ -104,7 +111,7 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     // which thread ran which chunk.
     let per_thread = run_chunks(n_hands, CHUNK, &control, Vec::new, |tallies: &mut Vec<(u64, Tally)>, chunk, _start, len| {
         let mut tally = Tally::default();
-        run_chunk(&mut tally, dealing, &seed, chunk, len);
+        run_chunk(&mut tally, &dealing, &seed, chunk, len);
         tallies.push((chunk, tally));
     })
     .map_err(|e| e.to_string())?;
@@ -117,10 +124,11 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     let n = total.n.max(1) as f64;
     let mean = total.paid as f64 / n;
     let std_error = ((total.paid_squared / n - mean * mean).max(0.0) / n).sqrt();
-    let (situation, kind_deals) = match dealing {
-        Dealing::Machine { situation, kind_deals, .. } => (serde_json::json!(situation.id()), kind_deals),
-        Dealing::Kicker(_) => (serde_json::Value::Null, false),
+    let (situation, kind_deals) = match &dealing {
+        Dealing::Machine { situation, kind_deals, .. } => (serde_json::json!(situation.id()), *kind_deals),
+        Dealing::Pure(_) => (serde_json::Value::Null, false),
     };
+    let joker = matches!(&dealing, Dealing::Pure(table) if table.family() == Family::Joker);
     let report = serde_json::json!({
         "game": game.id(),
         "hands": total.n,
@@ -131,7 +139,7 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
         "return_std_error": std_error,
         "expected_return": total.ev / n,
         "paying_dealt_rate": total.paying_dealt as f64 / n,
-        "pair_or_better_dealt_rate": total.pair_or_better_dealt as f64 / n,
+        "pair_or_better_dealt_rate": (!joker).then(|| total.pair_or_better_dealt as f64 / n),
         "dead_rate": total.dead as f64 / n,
         "nudge_rate": total.nudged as f64 / n,
         "nudged_per_dead": if total.dead > 0 { total.nudged as f64 / total.dead as f64 } else { 0.0 },
@@ -141,12 +149,22 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_chunk(tally: &mut Tally, dealing: Dealing, seed: &Seed, chunk: u64, size: u64) {
+fn run_chunk(tally: &mut Tally, dealing: &Dealing, seed: &Seed, chunk: u64, size: u64) {
     match dealing {
         Dealing::Machine { machine, situation, kind_deals } => {
-            run_table_chunk(tally, &Table::machine(machine), kind_deals.then_some(situation), seed, chunk, size)
+            run_table_chunk(tally, &Table::machine(*machine), kind_deals.then_some(*situation), seed, chunk, size)
         }
-        Dealing::Kicker(game) => run_table_chunk(tally, &Table::kicker(game), None, seed, chunk, size),
+        Dealing::Pure(table) => run_table_chunk(tally, table, None, seed, chunk, size),
+    }
+}
+
+/// The flag a pure-dealing game refuses: `--kind-deals off` says what happens anyway; `on` or a
+/// situation asks for a bag there is not.
+fn refused_flag(kind_deals: Option<bool>, situation: Option<Situation>) -> Option<&'static str> {
+    match (kind_deals, situation) {
+        (Some(true), _) => Some("--kind-deals on"),
+        (_, Some(_)) => Some("--situation"),
+        _ => None,
     }
 }
 

@@ -183,8 +183,8 @@ fn other_usage_errors_are_one_line_too() {
 /// say so in their help.
 #[test]
 fn every_game_flag_lists_the_kicker_games() {
-    let listed = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus, double-double-bonus, \
-                  triple-double-bonus";
+    let listed = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus, joker-poker, \
+                  double-double-bonus, triple-double-bonus";
     for command in ["eval", "hint", "analyze", "chart", "simulate", "drill"] {
         let out = vpoker(&[command, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{command}");

@@ -163,7 +163,7 @@ fn analyze_all_prints_one_object_per_machine() {
         .lines()
         .map(|line| serde_json::from_str::<Value>(line).expect("JSON")["game"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(games, ["jacks-or-better", "deuces-wild", "bonus-poker", "double-bonus"]);
+    assert_eq!(games, ["jacks-or-better", "deuces-wild", "bonus-poker", "double-bonus", "joker-poker"]);
 }
 
 /// The kicker games' rows (best first) with their pays, and the exact return of optimal play

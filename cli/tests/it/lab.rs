@@ -154,5 +154,5 @@ fn deals_refuse_a_kicker_game_in_words() {
          with `simulate --game double-double-bonus`"
     );
     let line = crate::common::usage_error(&["lab", "deals", "--game", "poker", "--deals", "10", "--seed", SEED]);
-    assert!(line.ends_with("'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)"), "{line}");
+    assert!(line.ends_with("'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker, double-bonus or joker-poker)"), "{line}");
 }

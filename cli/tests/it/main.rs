@@ -8,6 +8,7 @@ mod daily;
 mod drill;
 mod eval_shuffle;
 mod help;
+mod joker_play;
 mod hint_analyze;
 mod lab;
 mod many_lines;

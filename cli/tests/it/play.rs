@@ -321,7 +321,7 @@ fn fill_and_autoplay_refuse_a_kicker_game_in_words() {
     let line = crate::common::usage_error(&["play", "--db", db_arg, "fill", "--hands", "1", "--game", "poker", "--seed", SEED]);
     assert_eq!(
         line,
-        "vpoker: invalid value 'poker' for '--game <ID>': 'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker or double-bonus)"
+        "vpoker: invalid value 'poker' for '--game <ID>': 'poker' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker, double-bonus or joker-poker)"
     );
 }
 

@@ -10,7 +10,7 @@ fn the_library_lists_every_table_with_its_computed_return() {
     assert!(tables.len() >= 15);
     for table in tables {
         assert_eq!(keys(table), ["id", "name", "family", "base", "pays", "return"], "{table}");
-        assert!(["natural", "deuces", "kicker"].contains(&table["family"].as_str().unwrap()));
+        assert!(["natural", "deuces", "joker", "kicker"].contains(&table["family"].as_str().unwrap()));
         assert!(table["return"].as_f64().unwrap() > 0.9 && table["return"].as_f64().unwrap() < 1.01, "{table}");
         assert!(table["pays"].as_array().unwrap().iter().all(|p| p["row"].is_string() && p["pay"].is_u64()));
     }
@@ -18,6 +18,8 @@ fn the_library_lists_every_table_with_its_computed_return() {
     assert_eq!(of("double-double-bonus-9-6")["family"], "kicker");
     assert!((of("double-double-bonus-9-6")["return"].as_f64().unwrap() - 0.9898).abs() < 0.00005);
     assert!((of("jacks-or-better-8-5")["return"].as_f64().unwrap() - 0.972984).abs() < 0.0000005);
+    assert_eq!(of("joker-poker-kings-20-7-5")["family"], "joker");
+    assert!((of("joker-poker-kings-20-7-5")["return"].as_f64().unwrap() - 1.006463).abs() < 0.0000005);
     // The text form names each table and its return.
     let out = vpoker(&["tables"]);
     let text = String::from_utf8(out.stdout).unwrap();
