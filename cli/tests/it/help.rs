@@ -195,7 +195,7 @@ fn every_game_flag_lists_the_kicker_games() {
     // their help lists the machines and says a kicker game is refused.
     let help = text(&vpoker(&["verify", "--help"]).stdout);
     assert!(help.contains(listed) && help.contains("never nudged"), "verify: {help}");
-    let machines = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus]";
+    let machines = "[possible values: jacks-or-better, deuces-wild, bonus-poker, double-bonus, joker-poker]";
     for args in [&["play", "fill", "--help"][..], &["play", "autoplay", "--help"], &["lab", "deals", "--help"]] {
         let out = vpoker(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
