@@ -36,7 +36,7 @@ use super::{check_range, Control, LabError};
 pub const CHUNK: u64 = 65_536;
 /// The most deals one run takes.
 pub const MAX_DEALS: u64 = 10_000_000;
-/// The number of five-card hands.
+/// The number of five-card hands of 52 cards (Joker Poker's deck has 2,869,685).
 pub const N_HANDS: u64 = 2_598_960;
 /// Categories whose expected count is below this are pooled for the χ² test.
 pub const MIN_EXPECTED: f64 = 5.0;
@@ -254,12 +254,14 @@ pub fn deal_table(
         total.pair += tally.pair;
     }
     let n = deals as f64;
+    // Every deal of the machine's deck: C(52, 5), or C(53, 5) on Joker Poker.
+    let n_hands: u64 = exact.iter().sum();
     let categories: Vec<DealCategory> = ids
         .iter()
         .zip(exact)
         .zip(&total.counts)
         .map(|((&(id, dead), &exact), &count)| {
-            let q = exact as f64 / N_HANDS as f64;
+            let q = exact as f64 / n_hands as f64;
             let expected = q * n;
             let deviation = count as f64 - expected;
             let sd = (n * q * (1.0 - q)).sqrt();
@@ -279,7 +281,7 @@ pub fn deal_table(
         p_value: chi2_sf(chi2, dof),
         merged,
         dead: total.dead,
-        expected_dead: dead_share as f64 / N_HANDS as f64 * n,
+        expected_dead: dead_share as f64 / n_hands as f64 * n,
         nudged: total.four_flush + total.pair,
         four_flush_nudges: total.four_flush,
         pair_nudges: total.pair,

@@ -67,9 +67,12 @@ fn dead_categories_are_the_games_dead_deals() {
 
 #[test]
 fn pure_deals_match_the_exact_distribution() {
-    for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild] {
+    for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild, MachineId::JokerPoker] {
         let table = deal_table(machine, 40_000, KindDeals::Off, &seed(11), &Control::quiet()).unwrap();
         assert!(table.p_value > 0.001, "{machine}: χ² {} p {}", table.chi2, table.p_value);
+        // The expected counts are over the machine's own deck (53 cards on Joker Poker).
+        let expected: f64 = table.categories.iter().map(|c| c.expected).sum();
+        assert!((expected - 40_000.0).abs() < 1e-6, "{machine}: {expected}");
         assert!(table.categories.iter().all(|c| c.z.abs() < 5.0), "{machine}");
         assert_eq!(table.categories.iter().map(|c| c.count).sum::<u64>(), 40_000);
         assert_eq!(table.nudged, 0);
