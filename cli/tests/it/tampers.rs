@@ -124,6 +124,9 @@ fn tampers(db: &Path) -> Vec<Tamper> {
                     .unwrap();
             }),
         },
+        // The joker (card 52) in a 52-card machine's deal: refused where the card enters, never evaluated.
+        sql("a dealt card made the joker on a 52-card machine", Some(plain), leak(format!(
+            "UPDATE hands SET dealt = CAST(substr(dealt, 1, 4) || X'34' AS BLOB) WHERE id = {plain}"))),
         sql("a hand moved to another machine", Some(plain), leak(format!("UPDATE hands SET tbl = 2 WHERE id = {plain}"))),
         sql("a hand count changed", Some(plain), leak(format!("UPDATE hands SET n_hands = 3 WHERE id = {plain}"))),
         sql("a nudge disclosed on a hand that was not nudged", Some(plain), leak(format!(
