@@ -446,6 +446,14 @@ def check(hand, rule=None):
             failures.append("nudge")
     if [card_index(c) for c in hand["dealt"]] != dealt:
         failures.append("deal")
+    if hand.get("compact"):
+        # The compact form keeps what was stored, not what is derived: the win is checked.
+        finals, _ = draw(dealt, sources, hand["hold"])
+        rows = paytable(hand)[1]
+        paid = sum(hand["bet"] * paying_row(hand.get("base") or hand["machine"], cards, rows)[2] for cards in finals)
+        if paid != hand["won"]:
+            failures.append("won (recorded %s, the draws pay %d)" % (hand["won"], paid))
+        return failures
     failures += check_results(hand, dealt, sources, hand["hold"], hand["results"], hand["won"], "results")
     best = hand.get("best_results"), hand.get("best_won")
     failures += check_results(hand, dealt, sources, hand["best_hold"], best[0], best[1], "best_results")
@@ -532,12 +540,40 @@ def evaluate(lines):
     return 0
 
 
+COMPACT = "compact-1"
+
+
+def expand_compact(rows):
+    """`history --all --compact`'s hands as the full form's fields the checks read (docs/VERIFY.md,
+    "The compact form"): a table given as an object the first time, by its index after."""
+    tables, hands = [], []
+    for (hand_id, _moment, table, bet, lines, practice, seed, _seed_from, commitment, situation, nudge,
+         dealt, hold, won) in rows:
+        if isinstance(table, dict):
+            tables.append(table)
+        else:
+            table = tables[table]
+        hands.append({
+            "id": hand_id, "machine": table["machine"], "table": table["id"], "base": table["base"],
+            "pays": table["pays"], "bet": bet, "hands": lines, "practice": bool(practice), "cost": bet * lines,
+            "seed": seed, "commitment": commitment, "situation": situation,
+            "nudge": nudge and dict(zip(("kind", "position", "removed", "added", "deck_position"), nudge)),
+            "dealt": [dealt[i:i + 2] for i in range(0, len(dealt), 2)], "hold": hold, "won": won,
+            "compact": True})
+    return hands
+
+
 def main():
     if sys.argv[1:2] == ["--evaluate"]:
         return evaluate(sys.stdin)
     source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
     history = json.load(source)
     hands = history["hands"]
+    if history.get("format") == COMPACT:
+        hands = expand_compact(hands)
+    elif "format" in history:
+        print("this verifier reads the full form and %s, not %s" % (COMPACT, history["format"]))
+        return 1
     whole = "start" in history  # `vpoker play history --all`: oldest first, with the claims
     decisions = claims = None
     if whole:

@@ -453,6 +453,10 @@ pub struct HistoryArgs {
     /// (streamed: memory stays flat; see docs/VERIFY.md).
     #[arg(long, conflicts_with = "before")]
     pub all: bool,
+    /// With --all: each hand as one JSON array of what was stored, nothing the verifier derives
+    /// (about 210 bytes a hand instead of about 800; docs/VERIFY.md, "The compact form").
+    #[arg(long, requires = "all")]
+    pub compact: bool,
 }
 
 /// `set KEY VALUE`

@@ -108,7 +108,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Some(_) => game.table_hint().map(|hint| serde_json::json!(hint)),
             None => game.hint().map(|hint| serde_json::json!(hint)),
         }))),
-        PlayCommand::History(args) if args.all => Ok(print_whole_history(&db)),
+        PlayCommand::History(args) if args.all => Ok(print_whole_history(&db, args.compact)),
         PlayCommand::History(args) => {
             let outcome = Game::open(&db)
                 .and_then(|game| game.history(args.limit, args.before))
@@ -257,9 +257,9 @@ fn print_outcome<T: Serialize>(outcome: Result<T, GameError>) -> ExitCode {
     }
 }
 
-/// `history --all`: the whole history streamed as one JSON object, oldest hand first. A failure
-/// part way (a damaged row) ends the object unfinished, says so on stderr and exits 1.
-fn print_whole_history(db: &std::path::Path) -> ExitCode {
+/// `history --all [--compact]`: the whole history streamed as one JSON object, oldest hand first. A
+/// failure part way (a damaged row) ends the object unfinished, says so on stderr and exits 1.
+fn print_whole_history(db: &std::path::Path, compact: bool) -> ExitCode {
     use std::io::Write;
     let game = match Game::open(db) {
         Ok(game) => game,
@@ -274,6 +274,7 @@ fn print_whole_history(db: &std::path::Path) -> ExitCode {
         }
     };
     let mut first = true;
+    let mut tables: Vec<vpoker::table::Table> = Vec::new();
     let outcome = game.export_history(
         &mut |history| {
             let header = serde_json::json!({
@@ -285,15 +286,24 @@ fn print_whole_history(db: &std::path::Path) -> ExitCode {
                 "in_progress": history.in_progress,
                 "profile": history.profile,
                 "bags": history.bags,
-            })
-            .to_string();
+            });
+            let mut header = header;
+            if compact {
+                header["format"] = serde_json::json!(COMPACT_FORMAT);
+                header["columns"] = serde_json::json!(COMPACT_COLUMNS);
+            }
+            let header = header.to_string();
             write(&header[..header.len() - 1]);
             write(",\"hands\":[");
         },
         &mut |hand| {
             write(if first { "" } else { "," });
             first = false;
-            write(&serde_json::to_string(hand).unwrap_or_default());
+            if compact {
+                write(&compact_hand(hand, &mut tables).to_string());
+            } else {
+                write(&serde_json::to_string(hand).unwrap_or_default());
+            }
         },
     );
     let code = match outcome {
@@ -309,4 +319,48 @@ fn print_whole_history(db: &std::path::Path) -> ExitCode {
     // A closed pipe (e.g. `| head`) is not worth a panic or a message.
     let _ = out.into_inner().0.flush();
     code
+}
+
+/// The compact form's name, in its header's `format`.
+const COMPACT_FORMAT: &str = "compact-1";
+
+/// What each compact hand's array holds, in order (docs/VERIFY.md, "The compact form").
+const COMPACT_COLUMNS: [&str; 14] = [
+    "id", "played_at", "table", "bet", "hands", "practice", "seed", "seed_from", "commitment", "situation",
+    "nudge", "dealt", "hold", "won",
+];
+
+/// One hand as an array of what was stored (`COMPACT_COLUMNS`): its table the first time as
+/// `{"id","base","pays","machine"}` (taking the next index), then by that index; `played_at` the
+/// moment (or the day alone, or null); `nudge` as `[kind, position, removed, added, deck_position]`;
+/// `dealt` the five cards run together ("6dJkAdTh9h"). Everything the full form adds (costs, EVs,
+/// results, the best hold) is derived from these and the seed.
+fn compact_hand(hand: &vpoker::game::HandRecord, tables: &mut Vec<vpoker::table::Table>) -> serde_json::Value {
+    use serde_json::json;
+    let table = match tables.iter().position(|t| *t == hand.table) {
+        Some(index) => json!(index),
+        None => {
+            tables.push(hand.table.clone());
+            json!({ "id": hand.table.id(), "base": hand.base, "pays": hand.pays, "machine": hand.machine })
+        }
+    };
+    let moment = hand.played_at.clone().map(serde_json::Value::String).unwrap_or_else(|| json!(hand.day));
+    let nudge = hand.nudge.as_ref().map(|n| json!([n.kind, n.position, n.removed, n.added, n.deck_position]));
+    let dealt: String = hand.dealt.iter().map(ToString::to_string).collect();
+    json!([
+        hand.id,
+        moment,
+        table,
+        hand.bet,
+        hand.hands,
+        u8::from(hand.practice),
+        hand.seed,
+        hand.seed_from,
+        hand.commitment,
+        hand.situation,
+        nudge,
+        dealt,
+        hand.hold,
+        hand.won,
+    ])
 }

@@ -2,6 +2,7 @@
 //! runs the real `vpoker` binary (`CARGO_BIN_EXE_vpoker`) and checks one part of its contract.
 
 mod common;
+mod compact_history;
 
 mod chart_lab;
 mod daily;
