@@ -61,6 +61,22 @@ fn the_compact_history_verifies_as_the_full_one_in_under_250_bytes_a_hand() {
         assert_eq!(full_json[key], compact_json[key], "{key}");
     }
     assert_eq!(compact_json["format"], "compact-1");
+    // Every key it prints is documented in VERIFY.md, and every documented key is printed.
+    use crate::verify::{compare_fields, documented_fields, object_keys, Fields};
+    let mut printed = Fields::new();
+    object_keys(&compact_json, ".", &mut printed);
+    // The header's objects are the full form's, documented there.
+    printed.retain(|(path, _)| path == "." || path.starts_with(".hands"));
+    compare_fields(
+        "vpoker play history --all --compact",
+        &printed,
+        &documented_fields("## Fields of `vpoker play history --all --compact`"),
+    );
+    let columns: Vec<&str> = compact_json["columns"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/VERIFY.md")).unwrap();
+    for (i, column) in columns.iter().enumerate() {
+        assert!(doc.contains(&format!("| {i} | {column} |")), "VERIFY.md lists column {i} as {column}");
+    }
     let hands_text = |text: &str| text.len() - text.find("\"hands\":[").unwrap();
     let per_hand = hands_text(&compact) as f64 / n as f64;
     eprintln!("{n} hands: {per_hand:.0} bytes a hand compact, {:.0} full", hands_text(&full) as f64 / n as f64);

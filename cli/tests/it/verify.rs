@@ -294,10 +294,10 @@ fn verify_with_a_database_never_changes_it() {
 }
 
 /// Fields of a JSON output: (the jq path of an object, one of its keys).
-type Fields = std::collections::BTreeSet<(String, String)>;
+pub(crate) type Fields = std::collections::BTreeSet<(String, String)>;
 
 /// Fails naming every printed field the document lacks, and every documented one not printed.
-fn compare_fields(what: &str, printed: &Fields, documented: &Fields) {
+pub(crate) fn compare_fields(what: &str, printed: &Fields, documented: &Fields) {
     let missing: Vec<String> = printed.difference(documented).map(|(p, k)| format!("{p} {k}")).collect();
     let stale: Vec<String> = documented.difference(printed).map(|(p, k)| format!("{p} {k}")).collect();
     assert!(missing.is_empty(), "{what}: {} fields not documented in docs/VERIFY.md: {missing:?}", missing.len());
@@ -307,7 +307,7 @@ fn compare_fields(what: &str, printed: &Fields, documented: &Fields) {
 /// Every object of `value` (nested in objects and arrays too) as its jq path and its keys:
 /// `.` is the whole output, `.hands[]` any element of the array `hands`, `.hands[].nudge` the
 /// object under `nudge` in any of them.
-fn object_keys(value: &Value, path: &str, into: &mut Fields) {
+pub(crate) fn object_keys(value: &Value, path: &str, into: &mut Fields) {
     let child = |key: &str| if path == "." { format!(".{key}") } else { format!("{path}.{key}") };
     match value {
         Value::Object(map) => {
@@ -328,7 +328,7 @@ fn object_keys(value: &Value, path: &str, into: &mut Fields) {
 /// The fields docs/VERIFY.md documents in the section whose heading starts with `heading`: each
 /// `### …` heading there names the jq paths its table describes (`` `.hands[]` ``), and each table
 /// row's first cell names one key (`` | `seed` | ``). Returns (path, key) pairs.
-fn documented_fields(heading: &str) -> Fields {
+pub(crate) fn documented_fields(heading: &str) -> Fields {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/VERIFY.md")).unwrap();
     let mut fields = Fields::new();
     let Some(start) = doc.find(&format!("\n{heading}")) else { return fields };
