@@ -1,9 +1,10 @@
-//! The plain brute-force reference: for every hold, enumerate every draw from the 47 unseen
-//! cards and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
+//! The plain brute-force reference: for every hold, enumerate every draw from the unseen cards
+//! of the table's deck (47, or 48 with the joker) and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
 //! is tested against it.
 
 use crate::card::Card;
 use crate::machine::{MachineId, Paytable};
+use crate::table::Deck;
 
 use super::HandEvs;
 
@@ -12,9 +13,9 @@ pub fn brute_force_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
     brute_force_table_evs(machine.paytable(), hand)
 }
 
-/// The same under any paytable (a lab table's).
+/// The same under any paytable (a lab table's), drawing from its family's deck.
 pub fn brute_force_table_evs(table: &Paytable, hand: &[Card; 5]) -> HandEvs {
-    let unseen: Vec<Card> = Card::all().filter(|c| !hand.contains(c)).collect();
+    let unseen: Vec<Card> = Deck::of(table.family()).fresh().into_iter().filter(|c| !hand.contains(c)).collect();
     let mut evs = [0.0; 32];
     for (mask, ev) in evs.iter_mut().enumerate() {
         let held: Vec<Card> = (0..5).filter(|i| mask & (1 << i) != 0).map(|i| hand[i]).collect();
