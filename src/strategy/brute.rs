@@ -4,7 +4,8 @@
 
 use crate::card::Card;
 use crate::machine::{MachineId, Paytable};
-use crate::table::Deck;
+
+use super::deck::DeckMath;
 
 use super::HandEvs;
 
@@ -15,7 +16,8 @@ pub fn brute_force_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
 
 /// The same under any paytable (a lab table's), drawing from its family's deck.
 pub fn brute_force_table_evs(table: &Paytable, hand: &[Card; 5]) -> HandEvs {
-    let unseen: Vec<Card> = Deck::of(table.family()).fresh().into_iter().filter(|c| !hand.contains(c)).collect();
+    let n_cards = DeckMath::of_family(table.family()).n_cards;
+    let unseen: Vec<Card> = (0..n_cards).filter_map(Card::from_index).filter(|c| !hand.contains(c)).collect();
     let mut evs = [0.0; 32];
     for (mask, ev) in evs.iter_mut().enumerate() {
         let held: Vec<Card> = (0..5).filter(|i| mask & (1 << i) != 0).map(|i| hand[i]).collect();

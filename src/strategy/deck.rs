@@ -14,7 +14,6 @@
 //! Pure constants: built at compile time.
 
 use crate::eval::Family;
-use crate::table::Deck;
 
 /// `BINOM[n][k]` = C(n, k) for n ≤ 53 and k ≤ 5 (0 when k > n, which colex ranking relies on).
 #[doc(hidden)] // public for tests/it
@@ -122,17 +121,13 @@ impl DeckMath {
         }
     }
 
-    /// The deck's facts.
-    pub fn of(deck: Deck) -> &'static DeckMath {
-        match deck {
-            Deck::Standard52 => &STANDARD_52,
-            Deck::Joker53 => &JOKER_53,
-        }
-    }
-
-    /// The facts of the deck a family deals from.
+    /// The facts of the deck a family deals from (`crate::table::Deck::of`: the joker family's
+    /// has 53 cards, the others 52; `strategy` does not import `table`, which imports it).
     pub fn of_family(family: Family) -> &'static DeckMath {
-        DeckMath::of(Deck::of(family))
+        match family {
+            Family::Natural | Family::Deuces => &STANDARD_52,
+            Family::Joker => &JOKER_53,
+        }
     }
 
     /// The common denominator of every exact total over all deals: L × the number of deals.
