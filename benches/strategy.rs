@@ -1,5 +1,5 @@
-//! Benchmarks of the strategy solver: one hand's 32 EVs per machine and per kicker game (tables
-//! already built), the one-time table builds, and the analyser. Run with `cargo bench --bench strategy`.
+//! Benchmarks of the strategy solver: one hand's 32 EVs per machine (Joker Poker on deals of its
+//! 53 cards) and per kicker game (tables already built), the one-time table builds, and the analyser. Run with `cargo bench --bench strategy`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -29,10 +29,18 @@ fn sample_hands(n_hands: usize) -> Vec<[Card; 5]> {
 
 fn one_hand(c: &mut Criterion) {
     warm_up();
-    eprintln!("strategy tables for all four machines: {} bytes", table_bytes());
-    let hands = sample_hands(4096);
+    eprintln!("strategy tables for all five machines: {} bytes", table_bytes());
+    let standard = sample_hands(4096);
+    // Joker Poker deals from 53 cards: about one deal in ten holds the joker (5/53), so every
+    // tenth sample hand has it in place of its fifth card.
+    let joker: Vec<[Card; 5]> = standard
+        .iter()
+        .enumerate()
+        .map(|(i, &hand)| if i % 10 == 0 { [hand[0], hand[1], hand[2], hand[3], Card::JOKER] } else { hand })
+        .collect();
     let mut group = c.benchmark_group("hand_evs (32 EVs of one hand)");
     for machine in MachineId::ALL {
+        let hands = if machine.family() == Family::Joker { &joker } else { &standard };
         let mut next = 0usize;
         group.bench_function(machine.id(), |b| {
             b.iter(|| {
@@ -42,6 +50,7 @@ fn one_hand(c: &mut Criterion) {
         });
     }
     // The kicker family: the same solver on the kicker games' pay sums (built here, outside the timing).
+    let hands = &standard;
     for game in KickerGame::ALL {
         kicker_hand_evs(game, &hands[0]);
         let mut next = 0usize;
@@ -58,7 +67,9 @@ fn one_hand(c: &mut Criterion) {
 fn table_builds(c: &mut Criterion) {
     let mut group = c.benchmark_group("table build");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
-    for (name, family) in [("natural family", Family::Natural), ("deuces family", Family::Deuces)] {
+    for (name, family) in
+        [("natural family", Family::Natural), ("deuces family", Family::Deuces), ("joker family", Family::Joker)]
+    {
         group.bench_function(name, |b| b.iter(|| FamilyTables::build(family)));
     }
     let natural = FamilyTables::build(Family::Natural);
@@ -74,7 +85,7 @@ fn analyser(c: &mut Criterion) {
     let mut group = c.benchmark_group("analyse (tables built, 2 threads)");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
     group.bench_function("suit classes", |b| b.iter(suit_classes));
-    for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild] {
+    for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild, MachineId::JokerPoker] {
         group.bench_function(machine.id(), |b| b.iter(|| analyze_classes(machine, &classes, &|_, _| {})));
     }
     group.finish();

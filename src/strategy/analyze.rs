@@ -1,29 +1,34 @@
-//! The full-game analyser: the return of optimal play over all 2,598,960 deals and the
-//! probability of each final hand, exactly.
+//! The full-game analyser: the return of optimal play over all deals (2,598,960 of the 52 cards,
+//! 2,869,685 of the joker deck's 53) and the probability of each final hand, exactly.
 //!
-//! Relabelling suits changes neither a hand's EVs nor its final-hand distribution, so only one
-//! hand per suit class is solved: the canonical one, whose per-suit rank masks are in
-//! non-increasing order (clubs ≥ diamonds ≥ hearts ≥ spades), weighted by the number of distinct
-//! hands in its class (24 / the number of suit permutations that fix it). There are 134,459
-//! classes. The canonical hand is solved with its cards in increasing index order, so the tie rule's
-//! "smaller mask" refers to that order.
+//! Relabelling suits changes neither a hand's EVs nor its final-hand distribution (the joker has
+//! no suit), so only one hand per suit class is solved: the canonical one, whose per-suit rank
+//! masks are in non-increasing order (clubs ≥ diamonds ≥ hearts ≥ spades), weighted by the number
+//! of distinct hands in its class (24 / the number of suit permutations that fix it). There are
+//! 134,459 classes of five natural cards; the joker deck adds the 16,432 classes of four natural
+//! cards and the joker, 150,891 in all. The canonical hand is solved with its cards in increasing
+//! index order (the joker, 52, last), so the tie rule's "smaller mask" refers to that order.
 //!
-//! Every total is an exact integer: EVs are rationals over C(47, k), so each class adds
-//! `weight × numerator × (L / C(47, k))` with L the least common multiple of the five
-//! denominators, and the final division happens once.
+//! Every total is an exact integer: EVs are rationals over the draw counts C(n − 5, k), so each
+//! class adds `weight × numerator × (L / C(n − 5, k))` with L the least common multiple of the
+//! deck's draw counts ([`super::deck::DeckMath`]), and the final division happens once.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
+use crate::joker::eval::JOKER;
 use crate::machine::{MachineId, Paytable};
 
-use super::exact::{best_mask, denominator, ratio, LCM_OF_DRAWS};
-use super::solver::{category_of, draw_pay_totals, N_DRAWS};
+use super::deck::{DeckMath, JOKER_53};
+use super::exact::{best_mask, ratio};
+use super::solver::{category_of, draw_pay_totals};
 use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
 
-/// The number of suit classes of 5-card deals.
-pub const N_CLASSES: usize = 134_459;
+/// The number of suit classes of 5-card deals of the 53-card deck, what [`suit_classes`] lists:
+/// the 134,459 of five natural cards (the 52-card deck's), then 16,432 of four and the joker.
+pub const N_CLASSES: usize = JOKER_53.n_classes;
 
 /// Classes solved between two progress reports.
 const PROGRESS_CHUNK: usize = 2_048;
@@ -89,7 +94,9 @@ impl SuitClass {
     }
 }
 
-/// Every canonical suit class, in colex order of the canonical hands.
+/// Every canonical suit class of both decks: the 134,459 of five natural cards in colex order of
+/// the canonical hands (the 52-card deck's classes), then the 16,432 of four natural cards (in
+/// colex order) and the joker, which only the 53-card deck has.
 pub fn suit_classes() -> Vec<SuitClass> {
     let mut classes = Vec::with_capacity(N_CLASSES);
     for c4 in 4..52usize {
@@ -112,39 +119,62 @@ pub fn suit_classes() -> Vec<SuitClass> {
             }
         }
     }
+    for c3 in 3..52usize {
+        for c2 in 2..c3 {
+            for c1 in 1..c2 {
+                for c0 in 0..c1 {
+                    let mut masks = [0u16; 4];
+                    for card in [c0, c1, c2, c3] {
+                        masks[card & 3] |= 1 << (card >> 2);
+                    }
+                    if masks[0] >= masks[1] && masks[1] >= masks[2] && masks[2] >= masks[3] {
+                        let cards = [c0, c1, c2, c3, JOKER].map(|c| c as u8);
+                        classes.push(SuitClass { cards, weight: class_weight(masks) });
+                    }
+                }
+            }
+        }
+    }
+    debug_assert_eq!(classes.len(), N_CLASSES);
     classes
 }
 
-/// The canonical suit classes, built once per process (what the lab and the charts walk).
-pub(crate) fn canonical_classes() -> &'static [SuitClass] {
+/// The canonical suit classes of a deck, built once per process (what the lab and the charts
+/// walk): the 52-card deck's are the first [`DeckMath::n_classes`] of the joker deck's.
+pub(crate) fn canonical_classes(deck: &DeckMath) -> &'static [SuitClass] {
     static CLASSES: std::sync::OnceLock<Vec<SuitClass>> = std::sync::OnceLock::new();
-    CLASSES.get_or_init(suit_classes)
+    &CLASSES.get_or_init(suit_classes)[..deck.n_classes]
 }
 
 /// Analyses one machine over all deals, on as many threads as the machine has cores, building its
 /// tables if needed.
 pub fn analyze(machine: MachineId) -> Analysis {
-    analyze_classes(machine, &suit_classes(), &|_, _| {})
+    analyze_classes(machine, canonical_classes(DeckMath::of_family(machine.family())), &|_, _| {})
 }
 
-/// Analyses one machine over the given canonical classes (from [`suit_classes`]), calling
+/// Analyses one machine over the given canonical classes (from [`suit_classes`]; those holding a
+/// card the machine's deck does not have, the joker on a 52-card machine, are skipped), calling
 /// `progress(classes_done, classes_total)` now and then from the worker threads.
 pub fn analyze_classes(
     machine: MachineId,
     classes: &[SuitClass],
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Analysis {
-    if machine.family() == crate::eval::Family::Joker {
-        // The 53-card game's own classes (crate::joker::exact): `classes` are the 52 cards'.
-        let joker = crate::joker::exact::analyze(machine.paytable());
-        progress(classes.len(), classes.len());
-        let outcome_totals = outcome_totals(machine.paytable(), joker.category_totals());
-        return Analysis { machine, return_total: joker.return_total(), denominator: joker.denominator(), outcome_totals };
-    }
     let family = family_tables(machine.family());
-    let totals = solve_classes(family, machine_tables(machine), classes, progress);
+    let deck = family.deck();
+    let classes: Cow<[SuitClass]> = if classes.iter().all(|c| usize::from(c.cards[4]) < deck.n_cards) {
+        Cow::Borrowed(classes)
+    } else {
+        Cow::Owned(classes.iter().copied().filter(|c| usize::from(c.cards[4]) < deck.n_cards).collect())
+    };
+    let totals = solve_classes(family, machine_tables(machine), &classes, progress);
     let outcome_totals = totals.outcome_totals(machine.paytable());
-    Analysis { machine, return_total: u128::from(totals.return_total), denominator: denominator(), outcome_totals }
+    Analysis {
+        machine,
+        return_total: u128::from(totals.return_total),
+        denominator: deck.denominator(),
+        outcome_totals,
+    }
 }
 
 /// Solves every class with optimal holds under any paytable's tables (a machine's or a lab
@@ -188,8 +218,8 @@ pub(crate) fn solve_classes(
 }
 
 /// Exact running totals of one analysis, over the common denominator L × deals. Each is at most
-/// MAX_PAY × L × 2,598,960 < 2.0e18 (800 × L × 2,598,960 < 1.7e16 on the built-in machines), so
-/// u64 holds them without overflow.
+/// MAX_PAY × L × deals: < 2.0e18 on 52 cards, < 2.5e18 on 53 (800 × L × deals < 2.0e16 on the
+/// built-in machines), so u64 holds them without overflow.
 #[derive(Clone, Copy)]
 pub(crate) struct Totals {
     /// Σ over deals of the best hold's EV × L.
@@ -213,8 +243,9 @@ impl Totals {
         let ranks = subset_ranks(&cards);
         let dealt_category = category_of(family.family(), cards);
         let pay_totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(dealt_category));
-        let best = best_mask(&pay_totals);
-        let scale = LCM_OF_DRAWS / u64::from(N_DRAWS[best]) * u64::from(class.weight);
+        let deck = tables.deck();
+        let best = best_mask(deck, &pay_totals);
+        let scale = deck.ev_scale[best] as u64 * u64::from(class.weight);
         self.return_total += scale * pay_totals[best] as u64;
         // The final-hand counts of the best hold by the same inclusion–exclusion, on category
         // vectors instead of pays.

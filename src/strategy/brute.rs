@@ -1,9 +1,11 @@
-//! The plain brute-force reference: for every hold, enumerate every draw from the 47 unseen
-//! cards and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
+//! The plain brute-force reference: for every hold, enumerate every draw from the unseen cards
+//! of the table's deck (47, or 48 with the joker) and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
 //! is tested against it.
 
 use crate::card::Card;
 use crate::machine::{MachineId, Paytable};
+
+use super::deck::DeckMath;
 
 use super::HandEvs;
 
@@ -12,9 +14,10 @@ pub fn brute_force_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
     brute_force_table_evs(machine.paytable(), hand)
 }
 
-/// The same under any paytable (a lab table's).
+/// The same under any paytable (a lab table's), drawing from its family's deck.
 pub fn brute_force_table_evs(table: &Paytable, hand: &[Card; 5]) -> HandEvs {
-    let unseen: Vec<Card> = Card::all().filter(|c| !hand.contains(c)).collect();
+    let n_cards = DeckMath::of_family(table.family()).n_cards;
+    let unseen: Vec<Card> = (0..n_cards).filter_map(Card::from_index).filter(|c| !hand.contains(c)).collect();
     let mut evs = [0.0; 32];
     for (mask, ev) in evs.iter_mut().enumerate() {
         let held: Vec<Card> = (0..5).filter(|i| mask & (1 << i) != 0).map(|i| hand[i]).collect();

@@ -19,7 +19,7 @@ use crate::machine::{MachineId, Paytable};
 
 use super::analyze::{canonical_classes, outcome_totals, solve_classes, OutcomeProbability};
 use super::chart::{self, Cancelled, Chart, ChartStage};
-use super::exact::{denominator, ratio};
+use super::exact::ratio;
 use super::solver::fast_evs_with;
 use super::tables::{family_tables, MachineTables};
 use super::HandEvs;
@@ -189,19 +189,11 @@ pub struct TableAnalysis {
     pub variance: f64,
 }
 
-/// Analyses optimal play on any paytable over all 2,598,960 deals, exactly (about 15 ms on two
-/// cores once the family's counts exist; the first call of a process builds them, ~60 ms).
+/// Analyses optimal play on any paytable over all deals of its family's deck (2,598,960, or
+/// 2,869,685 with the joker), exactly (about 15 ms on two cores once the family's counts exist;
+/// the first call of a process builds them, ~60 ms).
 pub fn analyze_table(table: &Paytable) -> TableAnalysis {
-    let (return_total, categories, d) = if table.family() == Family::Joker {
-        let joker = crate::joker::exact::analyze(table);
-        (joker.return_total(), joker.category_totals().to_vec(), joker.denominator())
-    } else {
-        let family = family_tables(table.family());
-        let tables = MachineTables::for_paytable(table, family);
-        let totals = solve_classes(family, &tables, canonical_classes(), &|_, _| {});
-        let categories = totals.categories.iter().map(|&c| u128::from(c)).collect();
-        (u128::from(totals.return_total), categories, denominator())
-    };
+    let ExactTotals { return_total, categories, denominator: d } = exact_totals(table);
     let return_rate = ratio(return_total, d);
     let outcomes: Vec<OutcomeProbability> = outcome_totals(table, &categories)
         .into_iter()
@@ -212,6 +204,33 @@ pub fn analyze_table(table: &Paytable) -> TableAnalysis {
         .sum();
     let variance = ratio(second_moment, d) - return_rate * return_rate;
     TableAnalysis { return_rate, outcomes, variance }
+}
+
+/// The exact sums behind [`TableAnalysis`]: every figure is a total over the common denominator
+/// L × deals of the table's deck.
+#[doc(hidden)] // public for tests/it
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactTotals {
+    /// Σ over deals of the best hold's EV × L.
+    pub return_total: u128,
+    /// Per evaluator category: Σ over deals of P(final hand in it) × L (they sum to the denominator).
+    pub categories: Vec<u128>,
+    /// L × the number of deals.
+    pub denominator: u128,
+}
+
+/// The exact totals of optimal play on `table`, one solve per suit class of its deck.
+#[doc(hidden)] // public for tests/it
+pub fn exact_totals(table: &Paytable) -> ExactTotals {
+    let family = family_tables(table.family());
+    let tables = MachineTables::for_paytable(table, family);
+    let totals = solve_classes(family, &tables, canonical_classes(family.deck()), &|_, _| {});
+    let n = table.family().n_categories();
+    ExactTotals {
+        return_total: u128::from(totals.return_total),
+        categories: totals.categories[..n].iter().map(|&c| u128::from(c)).collect(),
+        denominator: family.deck().denominator(),
+    }
 }
 
 /// Everything the lab shows for one table: the analysis and the regenerated chart.
@@ -236,33 +255,26 @@ pub fn lab_report(
     Ok(LabReport { analysis, chart })
 }
 
-/// The solver for one lab table: the EVs of all 32 holds of any hand.
-pub enum TableSolver {
-    /// A 52-card family's table.
-    Cards52 {
-        /// The family.
-        family: Family,
-        /// The pay sums.
-        tables: MachineTables,
-    },
-    /// A joker-family table (53 cards).
-    Joker(crate::joker::exact::JokerSolver),
+/// The solver for one lab table (any family's): the EVs of all 32 holds of any hand.
+pub struct TableSolver {
+    family: Family,
+    tables: MachineTables,
 }
 
 impl TableSolver {
     /// Builds the table's solver tables (a few milliseconds once the family's counts exist).
     pub fn new(table: &Paytable) -> TableSolver {
-        match table.family() {
-            Family::Joker => TableSolver::Joker(crate::joker::exact::JokerSolver::new(table)),
-            family => TableSolver::Cards52 { family, tables: MachineTables::for_paytable(table, family_tables(family)) },
-        }
+        let family = table.family();
+        TableSolver { family, tables: MachineTables::for_paytable(table, family_tables(family)) }
     }
 
-    /// The EVs of all 32 holds of `hand` under the table.
+    /// The EVs of all 32 holds of `hand` (cards of the table's deck) under the table.
     pub fn hand_evs(&self, hand: &[Card; 5]) -> HandEvs {
-        match self {
-            TableSolver::Cards52 { family, tables } => fast_evs_with(tables, *family, hand),
-            TableSolver::Joker(solver) => solver.hand_evs(hand.map(Card::index)),
-        }
+        fast_evs_with(&self.tables, self.family, hand)
+    }
+
+    /// Bytes held by its pay sums.
+    pub fn n_bytes(&self) -> usize {
+        self.tables.n_bytes()
     }
 }

@@ -1,6 +1,7 @@
 //! Exact strategy: the expected value of every hold of a dealt hand, and the full-game analyser.
 //!
-//! Replacement cards come uniformly from the 47 cards not dealt. EVs are per coin bet (a hold
+//! Replacement cards come uniformly from the cards not dealt: 47 of the 52-card deck, or 48 of
+//! Joker Poker's 53 (the joker, card 52, wild). EVs are per coin bet (a hold
 //! worth 1.0 returns the bet on average). Ties between holds of equal EV (within 1e-12) are
 //! broken by one rule: the hold that keeps fewer cards wins, then the smaller mask.
 //!
@@ -10,7 +11,8 @@
 //! on first use, once per process; [`prepare`] or [`warm_up`] builds them ahead of time, e.g. on a
 //! background thread at start-up. [`kicker_hand_evs`] does the same for the kicker games
 //! ([`crate::kicker`]). [`analyze()`] solves every deal once per suit class and reproduces the
-//! published returns exactly. [`brute_force_evs`] is the slow, obviously right reference.
+//! published returns exactly. One code path serves every family: the joker family's tables are
+//! the same build over the 53 cards, with its deck's draw counts and denominators (`deck.rs`). [`brute_force_evs`] is the slow, obviously right reference.
 //!
 //! [`chart`] generates strategy charts (ranked hold classes in players' words, first matching line
 //! wins) from these exact EVs, with the chart's own exact return; [`custom`] is the paytable lab's
@@ -23,6 +25,8 @@ mod analyze;
 mod brute;
 pub mod chart;
 pub mod custom;
+#[doc(hidden)] // public for tests/it
+pub mod deck;
 pub mod drill;
 #[doc(hidden)] // public for tests/it
 pub mod exact;
@@ -43,6 +47,7 @@ pub use analyze::{
     analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES,
 };
 pub use brute::{brute_force_evs, brute_force_table_evs};
+pub use deck::DeckMath;
 pub use exact::N_DEALS;
 pub use tables::{FamilyTables, MachineTables};
 
@@ -134,10 +139,7 @@ pub fn kicker_hand_evs(game: KickerGame, hand: &[Card; 5]) -> HandEvs {
 /// exist; other threads asking for the same tables meanwhile wait for this one build.
 pub fn prepare(family: Family) {
     for machine in MachineId::ALL.into_iter().filter(|m| m.family() == family) {
-        match family {
-            Family::Joker => drop(crate::joker::exact::machine_solver(machine)),
-            Family::Natural | Family::Deuces => drop(tables::machine_tables(machine)),
-        }
+        tables::machine_tables(machine);
     }
 }
 
@@ -152,7 +154,7 @@ pub fn warm_up() {
     });
 }
 
-/// Bytes of memory held by the tables built so far (all four machines: about 20 MB, each kicker
+/// Bytes of memory held by the tables built so far (all five machines: about 28 MB, each kicker
 /// game 2.4 MB more once used; the pay sums are 64-bit so that lab pays up to
 /// [`custom::MAX_PAY`] fit).
 pub fn table_bytes() -> usize {

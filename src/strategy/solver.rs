@@ -3,37 +3,21 @@
 //! For a hold H of the dealt hand D, the draws are the 5-card hands that contain H and none of
 //! the discarded cards D \ H. By inclusion–exclusion over the discarded cards, their total pay is
 //! `Σ_{H ⊆ S ⊆ D} (−1)^{|S|−|H|} T(S)`, where T(S) is the total pay of all 5-card hands (from the
-//! 52 cards) containing S, read from the machine's tables. All 32 sums at once are a superset
-//! Möbius transform of the 32 values T(S): 80 subtractions. Dividing by C(47, 5 − |H|), the number
-//! of draws, gives the EV. Everything before the division is exact integer arithmetic.
+//! 52 cards, or the 53 with the joker) containing S, read from the paytable's tables. All 32 sums
+//! at once are a superset Möbius transform of the 32 values T(S): 80 subtractions. Dividing by
+//! C(n − 5, 5 − |H|), the number of draws (C(47, k) on 52 cards, C(48, k) on 53), gives the EV.
+//! Everything before the division is exact integer arithmetic. Every family, Joker Poker's
+//! included, goes through these functions.
 
 use crate::card::Card;
-use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, Family};
+use crate::eval::{evaluate_deuces_indices, evaluate_joker_indices, evaluate_natural_indices, Family};
 use crate::machine::MachineId;
 
-use super::tables::{machine_tables, subset_ranks, MachineTables, BINOM, MASK_OFFSET};
+use super::tables::{machine_tables, subset_ranks, MachineTables};
 use super::HandEvs;
 
-/// For each 5-bit hold mask: the number of equally likely draws, C(47, 5 − cards held).
-#[doc(hidden)] // public for tests/it
-pub const N_DRAWS: [u32; 32] = build_n_draws();
-
-const fn build_n_draws() -> [u32; 32] {
-    let mut table = [0u32; 32];
-    let mut mask = 0;
-    while mask < 32 {
-        table[mask] = BINOM[47][5 - (mask as u32).count_ones() as usize];
-        mask += 1;
-    }
-    table
-}
-
-/// The EVs of all 32 holds, with tables built on first use (Joker Poker's 53-card tables are
-/// [`crate::joker`]'s).
+/// The EVs of all 32 holds, with tables built on first use.
 pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
-    if machine.family() == Family::Joker {
-        return crate::joker::exact::machine_solver(machine).hand_evs(hand.map(Card::index));
-    }
     fast_evs_with(machine_tables(machine), machine.family(), hand)
 }
 
@@ -53,6 +37,7 @@ pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card
     let category = category_of(family, sorted);
     let ranks = subset_ranks(&sorted);
     let totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(category));
+    let n_draws = &tables.deck().n_draws;
     let mut evs = [0.0; 32];
     // `given[m]` is the hold mask, in the order the cards were given, of sorted-order mask m.
     let mut given = [0u8; 32];
@@ -61,18 +46,19 @@ pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card
             let low = mask.trailing_zeros() as usize;
             given[mask] = given[mask & (mask - 1)] | (1 << position[low]);
         }
-        evs[given[mask] as usize] = totals[mask] as f64 / f64::from(N_DRAWS[mask]);
+        evs[given[mask] as usize] = totals[mask] as f64 / f64::from(n_draws[mask]);
     }
     HandEvs::from_array(evs)
 }
 
 /// The category index of five card indices under the family's evaluator.
 #[doc(hidden)] // public for tests/it
+#[inline]
 pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
     match family {
         Family::Natural => evaluate_natural_indices(cards) as usize,
         Family::Deuces => evaluate_deuces_indices(cards) as usize,
-        Family::Joker => crate::eval::evaluate_joker_indices(cards) as usize,
+        Family::Joker => evaluate_joker_indices(cards) as usize,
     }
 }
 
@@ -83,8 +69,8 @@ pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
 pub fn draw_pay_totals(tables: &MachineTables, ranks: &[u32; 32], dealt_pay: u32) -> [i64; 32] {
     let mut totals = [0i64; 32];
     for mask in 0..31 {
-        // At most MAX_PAY × C(51, 4) per sum: far inside i64.
-        totals[mask] = tables.pay_sum(MASK_OFFSET[mask], ranks[mask]) as i64;
+        // At most MAX_PAY × C(52, 4) per sum: far inside i64.
+        totals[mask] = tables.pay_sum(mask, ranks[mask]) as i64;
     }
     totals[31] = i64::from(dealt_pay);
     superset_mobius(&mut totals);

@@ -1,70 +1,40 @@
 //! The precomputed tables behind the fast solver, and the colex ranking of card subsets.
 //!
-//! Every k-subset (k = 0..4) of the 52 cards has a colex rank, `Σ C(c_i, i + 1)` over its cards in
-//! increasing order, which numbers the k-subsets densely from 0 to C(52, k) − 1. A family's tables
-//! hold, for every subset S of at most four cards, how many of the 5-card hands containing S fall
-//! in each evaluator category. A machine's tables fold those counts with its paytable into one
+//! Every k-subset (k = 0..4) of a deck's cards has a colex rank, `Σ C(c_i, i + 1)` over its cards
+//! in increasing order, which numbers the k-subsets densely from 0 to C(n, k) − 1 (n = 52, or 53
+//! with the joker; the ranks do not depend on n, see [`super::deck`]). A family's tables hold, for
+//! every subset S of at most four cards of its deck, how many of the 5-card hands containing S
+//! fall in each evaluator category. A paytable's tables fold those counts with its pays into one
 //! number per subset: the total pay of all 5-card hands containing S. The solver then gets the
-//! total pay of every draw for a hold by inclusion–exclusion over the discarded cards.
+//! total pay of every draw for a hold by inclusion–exclusion over the discarded cards. One code
+//! path for every family: Joker Poker's tables are the same build over the 53 cards.
 //!
 //! Building is pure computation (no file, clock or RNG) and happens once per process: the tables
 //! live in `OnceLock`s, built on first use or ahead of time by [`super::prepare`].
 
 use std::sync::OnceLock;
 
-use crate::eval::{evaluate_deuces_indices, evaluate_natural_indices, DeucesCategory, Family, NaturalCategory};
+use crate::eval::{
+    evaluate_deuces_indices, evaluate_joker_indices, evaluate_natural_indices, DeucesCategory, Family, JokerCategory,
+    NaturalCategory,
+};
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
 
-// Every category of either family has a slot.
-const _: () = assert!(NaturalCategory::ALL.len() <= CAT_SLOTS && DeucesCategory::ALL.len() <= CAT_SLOTS);
+pub use super::deck::BINOM;
+use super::deck::DeckMath;
 
-/// Category slots per subset: 15 natural (four aces and four 2–4 each told apart by kicker) or 11
-/// Deuces Wild categories, padded to 16 so a row is a power-of-two size and the per-row additions
-/// vectorise.
+// Every category of every family has a slot.
+const _: () = assert!(
+    NaturalCategory::ALL.len() <= CAT_SLOTS
+        && DeucesCategory::ALL.len() <= CAT_SLOTS
+        && JokerCategory::ALL.len() <= CAT_SLOTS
+);
+
+/// Category slots per subset: 15 natural (four aces and four 2–4 each told apart by kicker), 11
+/// Deuces Wild or 12 Joker Poker categories, padded to 16 so a row is a power-of-two size and the
+/// per-row additions vectorise.
 pub(crate) const CAT_SLOTS: usize = 16;
-
-/// `BINOM[n][k]` = C(n, k) for n ≤ 52 and k ≤ 5 (0 when k > n, which colex ranking relies on).
-#[doc(hidden)] // public for tests/it
-pub const BINOM: [[u32; 6]; 53] = build_binom();
-
-const fn build_binom() -> [[u32; 6]; 53] {
-    let mut table = [[0u32; 6]; 53];
-    let mut n = 0;
-    while n < 53 {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k < 6 {
-            if n > 0 {
-                table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
-            }
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-}
-
-/// Where the subsets of each size start in a machine's single pay-sum vector:
-/// `SIZE_OFFSET[k]` = Σ_{j<k} C(52, j).
-#[doc(hidden)] // public for tests/it
-pub const SIZE_OFFSET: [usize; 5] = [0, 1, 53, 1_379, 23_479];
-/// Number of subsets of 0..=4 cards: Σ_{k≤4} C(52, k).
-#[doc(hidden)] // public for tests/it
-pub const N_SMALL_SUBSETS: usize = 294_204;
-
-/// For each 5-bit mask over the sorted dealt cards: the offset of its size in the pay-sum vector.
-pub(crate) const MASK_OFFSET: [usize; 32] = build_mask_offset();
-
-const fn build_mask_offset() -> [usize; 32] {
-    let mut table = [0usize; 32];
-    let mut mask = 0;
-    while mask < 31 {
-        table[mask] = SIZE_OFFSET[(mask as u32).count_ones() as usize];
-        mask += 1;
-    }
-    table
-}
 
 /// The colex rank of every subset of five sorted card indices, indexed by the 5-bit mask of
 /// which sorted cards it contains (bit j = the j-th smallest card).
@@ -98,47 +68,52 @@ const fn build_popcount() -> [u8; 32] {
     table
 }
 
-/// One game family's tables: per-category counts of the 5-card hands containing each subset of
-/// at most four cards (about 5.1 MB). The solver keeps one per family; this type is public so
-/// benchmarks can time a fresh build.
+/// One game family's tables: per-category counts of the 5-card hands of its deck containing each
+/// subset of at most four cards (about 5.1 MB on 52 cards, 5.5 MB on 53). The solver keeps one
+/// per family; this type is public so benchmarks can time a fresh build.
 pub struct FamilyTables {
     family: Family,
-    /// 4-card subsets: at most 48 hands contain one.
+    deck: &'static DeckMath,
+    /// 4-card subsets: at most 48 hands contain one (49 on 53 cards).
     four: Vec<[u8; CAT_SLOTS]>,
-    /// 3-card subsets: at most C(49, 2) = 1,176 hands.
+    /// 3-card subsets: at most C(49, 2) = 1,176 hands (1,225).
     three: Vec<[u16; CAT_SLOTS]>,
-    /// 2-card subsets: at most C(50, 3) = 19,600 hands.
+    /// 2-card subsets: at most C(50, 3) = 19,600 hands (20,825).
     two: Vec<[u16; CAT_SLOTS]>,
-    /// 1-card subsets: C(51, 4) = 249,900 hands.
+    /// 1-card subsets: C(51, 4) = 249,900 hands (270,725).
     one: Vec<[u32; CAT_SLOTS]>,
     /// The empty subset: every hand.
     zero: [u32; CAT_SLOTS],
 }
 
 /// One paytable's tables: the total pay of the 5-card hands containing each subset of at most
-/// four cards, in one vector ordered by subset size then colex rank (about 2.4 MB). A machine's
+/// four cards, in one vector ordered by subset size then colex rank (about 2.4 MB; 2.5 MB on the
+/// joker deck), with the deck's offsets ([`DeckMath`]). A machine's
 /// are built once per process; a lab table's (any pays of a family, see
 /// [`MachineTables::for_paytable`]) in a few milliseconds from the shared family counts. The sums
 /// are 64-bit so that any lab pay up to [`super::custom::MAX_PAY`] fits. Public so benchmarks can
 /// time a fresh build.
 pub struct MachineTables {
+    deck: &'static DeckMath,
     pay_by_category: [u32; CAT_SLOTS],
     sums: Vec<u64>,
 }
 
 impl FamilyTables {
-    /// Builds the family's tables from scratch: counts every 5-card hand into its five 4-card
-    /// subsets, then derives the smaller sizes.
+    /// Builds the family's tables from scratch: counts every 5-card hand of its deck into its five
+    /// 4-card subsets, then derives the smaller sizes.
     pub fn build(family: Family) -> FamilyTables {
         let evaluate = match family {
             Family::Natural => evaluate_natural_indices_u8,
             Family::Deuces => evaluate_deuces_indices_u8,
-            Family::Joker => unreachable!("the joker family's 53-card tables are crate::joker::tables"),
+            Family::Joker => evaluate_joker_indices_u8,
         };
-        // Two threads count the hands below and from the top card SPLIT_TOP_CARD; their counts add.
+        let deck = DeckMath::of_family(family);
+        let (n, split) = (deck.n_cards, deck.split_top_card);
+        // Two threads count the hands below and from the split top card; their counts add.
         let (mut four, upper) = std::thread::scope(|scope| {
-            let upper = scope.spawn(|| count_four_card_subsets(evaluate, SPLIT_TOP_CARD..52));
-            let lower = count_four_card_subsets(evaluate, 4..SPLIT_TOP_CARD);
+            let upper = scope.spawn(|| count_four_card_subsets(evaluate, split..n, n));
+            let lower = count_four_card_subsets(evaluate, 4..split, n);
             // The worker only panics on a broken invariant; passing the panic on keeps it visible.
             (lower, upper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
@@ -147,16 +122,21 @@ impl FamilyTables {
                 *count += extra;
             }
         }
-        let three: Vec<[u16; CAT_SLOTS]> = shrink(&four, 4);
-        let two: Vec<[u16; CAT_SLOTS]> = shrink(&three, 3);
-        let one: Vec<[u32; CAT_SLOTS]> = shrink(&two, 2);
-        let zero: Vec<[u32; CAT_SLOTS]> = shrink(&one, 1);
-        FamilyTables { family, four, three, two, one, zero: zero[0] }
+        let three: Vec<[u16; CAT_SLOTS]> = shrink(&four, 4, n);
+        let two: Vec<[u16; CAT_SLOTS]> = shrink(&three, 3, n);
+        let one: Vec<[u32; CAT_SLOTS]> = shrink(&two, 2, n);
+        let zero: Vec<[u32; CAT_SLOTS]> = shrink(&one, 1, n);
+        FamilyTables { family, deck, four, three, two, one, zero: zero[0] }
     }
 
     /// The family these counts are for.
     pub fn family(&self) -> Family {
         self.family
+    }
+
+    /// The deck they count.
+    pub fn deck(&self) -> &'static DeckMath {
+        self.deck
     }
 
     /// Adds `sign` × the category counts of the subset of `size` cards with colex `rank`.
@@ -196,21 +176,27 @@ impl MachineTables {
         assert_eq!(table.family(), family.family, "a paytable needs its own family's tables");
         let mut pay_by_category = [0u32; CAT_SLOTS];
         pay_by_category[..table.pay_by_category().len()].copy_from_slice(table.pay_by_category());
-        let mut sums = Vec::with_capacity(N_SMALL_SUBSETS);
+        let deck = family.deck;
+        let mut sums = Vec::with_capacity(deck.n_small_subsets);
         sums.push(row_pay(&family.zero, &pay_by_category));
         sums.extend(family.one.iter().map(|row| row_pay(row, &pay_by_category)));
         sums.extend(family.two.iter().map(|row| row_pay(row, &pay_by_category)));
         sums.extend(family.three.iter().map(|row| row_pay(row, &pay_by_category)));
         sums.extend(family.four.iter().map(|row| row_pay(row, &pay_by_category)));
-        debug_assert_eq!(sums.len(), N_SMALL_SUBSETS);
-        MachineTables { pay_by_category, sums }
+        debug_assert_eq!(sums.len(), deck.n_small_subsets);
+        MachineTables { deck, pay_by_category, sums }
     }
 
-    /// The total pay of the 5-card hands containing the subset of at most four cards given by its
-    /// size offset ([`MASK_OFFSET`]) and colex rank.
+    /// The deck these tables are over.
+    pub fn deck(&self) -> &'static DeckMath {
+        self.deck
+    }
+
+    /// The total pay of the 5-card hands containing the subset of at most four cards held by
+    /// `mask` (over the sorted dealt cards; not all five), whose colex rank is `rank`.
     #[inline]
-    pub(crate) fn pay_sum(&self, offset: usize, rank: u32) -> u64 {
-        self.sums[offset + rank as usize]
+    pub(crate) fn pay_sum(&self, mask: usize, rank: u32) -> u64 {
+        self.sums[self.deck.mask_offset[mask] + rank as usize]
     }
 
     /// The per-coin pay of a category.
@@ -228,14 +214,15 @@ impl MachineTables {
 
 static NATURAL: OnceLock<FamilyTables> = OnceLock::new();
 static DEUCES: OnceLock<FamilyTables> = OnceLock::new();
-static MACHINES: [OnceLock<MachineTables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+static JOKER: OnceLock<FamilyTables> = OnceLock::new();
+static MACHINES: [OnceLock<MachineTables>; 5] = [const { OnceLock::new() }; 5];
 static KICKERS: [OnceLock<MachineTables>; 2] = [OnceLock::new(), OnceLock::new()];
 
 fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
     match family {
         Family::Natural => &NATURAL,
         Family::Deuces => &DEUCES,
-        Family::Joker => unreachable!("the joker family's 53-card tables are crate::joker::tables"),
+        Family::Joker => &JOKER,
     }
 }
 
@@ -245,7 +232,7 @@ fn machine_cell(machine: MachineId) -> &'static OnceLock<MachineTables> {
         MachineId::DeucesWild => 1,
         MachineId::BonusPoker => 2,
         MachineId::DoubleBonus => 3,
-        MachineId::JokerPoker => unreachable!("the joker family's 53-card tables are crate::joker::tables"),
+        MachineId::JokerPoker => 4,
     };
     &MACHINES[slot]
 }
@@ -270,7 +257,7 @@ pub(crate) fn kicker_tables(game: KickerGame) -> &'static MachineTables {
 
 /// Bytes of all tables built so far.
 pub(crate) fn built_bytes() -> usize {
-    let families = [&NATURAL, &DEUCES].into_iter().filter_map(|cell| cell.get()).map(FamilyTables::n_bytes);
+    let families = [&NATURAL, &DEUCES, &JOKER].into_iter().filter_map(|cell| cell.get()).map(FamilyTables::n_bytes);
     let machines = MACHINES.iter().chain(&KICKERS).filter_map(OnceLock::get).map(MachineTables::n_bytes);
     families.sum::<usize>() + machines.sum::<usize>()
 }
@@ -283,16 +270,22 @@ fn evaluate_deuces_indices_u8(hand: [usize; 5]) -> u8 {
     evaluate_deuces_indices(hand) as u8
 }
 
-/// The top card that splits the 2,598,960 hands into two near-equal halves for two threads:
-/// C(46, 5) = 1,370,754 hands have a top card below it, 1,228,206 have it or a higher one.
-const SPLIT_TOP_CARD: usize = 46;
+fn evaluate_joker_indices_u8(hand: [usize; 5]) -> u8 {
+    evaluate_joker_indices(hand) as u8
+}
 
-/// Enumerates the hands c0 < c1 < c2 < c3 < c4 with c4 in `top_cards` and c0 innermost, so that four of the
-/// five 4-card subsets of consecutive hands have consecutive colex ranks (dropping c0 keeps the
-/// same subset): the counting stays inside a few cache lines.
+/// Enumerates the hands c0 < c1 < c2 < c3 < c4 of an `n_cards` deck with c4 in `top_cards` and c0
+/// innermost, so that four of the five 4-card subsets of consecutive hands have consecutive colex
+/// ranks (dropping c0 keeps the same subset): the counting stays inside a few cache lines. The
+/// two threads split at [`DeckMath::split_top_card`] (52 cards: C(46, 5) = 1,370,754 hands below
+/// it, 1,228,206 from it; 53 cards: C(47, 5) = 1,533,939 and 1,335,746).
 #[allow(clippy::needless_range_loop)] // The loop variables are cards, not positions in BINOM.
-fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8, top_cards: std::ops::Range<usize>) -> Vec<[u8; CAT_SLOTS]> {
-    let mut four = vec![[0u8; CAT_SLOTS]; BINOM[52][4] as usize];
+fn count_four_card_subsets(
+    evaluate: fn([usize; 5]) -> u8,
+    top_cards: std::ops::Range<usize>,
+    n_cards: usize,
+) -> Vec<[u8; CAT_SLOTS]> {
+    let mut four = vec![[0u8; CAT_SLOTS]; BINOM[n_cards][4] as usize];
     for c4 in top_cards {
         let b4_4 = BINOM[c4][4] as usize;
         for c3 in 3..c4 {
@@ -328,12 +321,12 @@ fn count_four_card_subsets(evaluate: fn([usize; 5]) -> u8, top_cards: std::ops::
 /// Derives the counts for (size − 1)-card subsets from those of `size`-card subsets: a 5-card hand
 /// containing S is counted once under each of its (5 − |S|) ways to add one card to S, so summing
 /// the counts of every one-card extension and dividing by 6 − size gives the count for S.
-fn shrink<Small, Big>(bigger: &[[Big; CAT_SLOTS]], size: usize) -> Vec<[Small; CAT_SLOTS]>
+fn shrink<Small, Big>(bigger: &[[Big; CAT_SLOTS]], size: usize, n_cards: usize) -> Vec<[Small; CAT_SLOTS]>
 where
     Big: Copy + Into<u32>,
     Small: Copy + TryFrom<u32>,
 {
-    let n_smaller = BINOM[52][size - 1] as usize;
+    let n_smaller = BINOM[n_cards][size - 1] as usize;
     let mut acc = vec![[0u32; CAT_SLOTS]; n_smaller];
     // The subsets are visited in colex order, which is rank order, starting from {0, 1, …}.
     let mut cards = [0usize, 1, 2, 3];
@@ -363,7 +356,7 @@ where
                 debug_assert_eq!(total % divisor, 0);
                 Small::try_from(total / divisor)
                     .ok()
-                    .expect("a count never exceeds C(52 - size, 5 - size), which fits the row type")
+                    .expect("a count never exceeds C(53 - size, 5 - size), which fits the row type")
             })
         })
         .collect()

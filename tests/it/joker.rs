@@ -1,24 +1,29 @@
-//! Joker Poker (Kings or Better), `vpoker::joker`: the evaluator on every one of the 2,869,685
+//! Joker Poker (Kings or Better): the evaluator (`vpoker::joker`) on every one of the 2,869,685
 //! hands of the 53-card deck against a plain substitution of the joker and against category counts
-//! derived by counting; the solver's hold EVs against brute-force enumeration of every draw and
-//! against identities their sums must satisfy; the returns of three casino tables against their
-//! published figures; the suit classes against a walk over every deal. The timing figures are
-//! printed (`-- --nocapture`), never asserted.
+//! derived by counting; the one solver (`vpoker::strategy`, the joker family's tables built over 53
+//! cards) against brute-force enumeration of every draw and against identities their sums must
+//! satisfy; the returns of three casino tables against their published figures; the suit classes
+//! against a walk over every deal. The timing figures are printed (`-- --nocapture`), never
+//! asserted.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use vpoker::eval::{evaluate_natural_indices, NaturalCategory};
+use vpoker::eval::{evaluate_natural_indices, Family, NaturalCategory};
 use vpoker::hold::Hold;
 use vpoker::card::{parse_hand, Card, CardError};
 use vpoker::joker::eval::{evaluate_joker, evaluate_joker_indices, JokerCategory, JOKER, N_CARDS, N_HANDS};
 use vpoker::library::Preset;
 use vpoker::machine::{MachineId, Paytable};
-use vpoker::table::{Deck, Table};
-use vpoker::joker::exact::{
-    analyze, analyze_every_deal, best_mask, suit_classes, JokerSolver, LCM_OF_DRAWS, N_CLASSES, N_DRAWS,
+use vpoker::strategy::custom::{analyze_table, exact_totals, ExactTotals, TableSolver};
+use vpoker::strategy::deck::{DeckMath, JOKER_53};
+use vpoker::strategy::exact::best_mask;
+use vpoker::strategy::solver::{category_of, draw_pay_totals};
+use vpoker::strategy::tables::{machine_tables, subset_ranks, MachineTables, BINOM};
+use vpoker::strategy::{
+    analyze, brute_force_table_evs, hand_evs, suit_classes, FamilyTables, HandEvs, N_CLASSES,
 };
-use vpoker::joker::tables::{joker_counts, subset_ranks, JokerCounts, BINOM, N_SMALL_SUBSETS, SIZE_OFFSET};
+use vpoker::table::{Deck, Table};
 
 const FULL_PAY: &str = "joker-poker-kings-20-7-5";
 const SHORT_940: &str = "joker-poker-kings-4700-18-7-5";
@@ -66,6 +71,22 @@ fn for_each_subset(cards: &[usize], k: usize, f: &mut impl FnMut(&[usize])) {
 
 fn hand(text: &str) -> [usize; 5] {
     parse_hand(text).unwrap().map(Card::index)
+}
+
+fn cards(indices: [usize; 5]) -> [Card; 5] {
+    indices.map(|i| Card::from_index(i).unwrap())
+}
+
+/// The solver's 32 EVs of a deal given as card indices.
+fn evs(solver: &TableSolver, deal: [usize; 5]) -> HandEvs {
+    solver.hand_evs(&cards(deal))
+}
+
+/// The category counts of the hands holding the subset of `size` cards with colex `rank`.
+fn counts(tables: &FamilyTables, size: usize, rank: u32) -> [i64; 16] {
+    let mut row = [0i64; 16];
+    tables.add_counts(size, rank, 1, &mut row);
+    row
 }
 
 /// The category of five natural cards, by the natural evaluator, when the hand stands for a Joker
@@ -273,12 +294,15 @@ fn hand_picked_hands_take_the_joker_where_it_pays_most() {
 
 #[test]
 fn the_solvers_tables_count_what_a_direct_enumeration_counts() {
-    let counts = joker_counts();
-    let all = counts.counts(0, 0);
-    let per_category: Vec<u64> = all[..12].iter().map(|&n| u64::from(n)).collect();
+    let tables = FamilyTables::build(Family::Joker);
+    assert_eq!(tables.deck(), &JOKER_53);
+    assert_eq!(DeckMath::of_family(Family::Joker), &JOKER_53);
+    assert_eq!(Deck::of(Family::Joker).size(), JOKER_53.n_cards);
+    let all = counts(&tables, 0, 0);
+    let per_category: Vec<u64> = all[..12].iter().map(|&n| n as u64).collect();
     assert_eq!(per_category, derived_counts());
     assert!(all[12..].iter().all(|&n| n == 0));
-    assert_eq!(SIZE_OFFSET[4] + BINOM[53][4] as usize, N_SMALL_SUBSETS);
+    assert_eq!(JOKER_53.size_offset[4] + BINOM[53][4] as usize, JOKER_53.n_small_subsets);
     // Some subsets of every size, counted again by enumerating the hands that hold them.
     let sorted_hands = [[3, 17, 30, 44, 52], [0, 1, 2, 3, 52], [32, 36, 40, 44, 48], [5, 9, 22, 40, 51]];
     for sorted in sorted_hands {
@@ -288,13 +312,13 @@ fn the_solvers_tables_count_what_a_direct_enumeration_counts() {
             // The colex rank, computed the long way.
             assert_eq!(rank, subset.iter().enumerate().map(|(i, &c)| BINOM[c][i + 1]).sum::<u32>());
             let rest: Vec<usize> = (0..N_CARDS).filter(|c| !subset.contains(c)).collect();
-            let mut expected = [0u32; 16];
+            let mut expected = [0i64; 16];
             for_each_subset(&rest, 5 - subset.len(), &mut |more| {
                 let mut cards: Vec<usize> = subset.iter().chain(more).copied().collect();
                 cards.sort_unstable();
                 expected[evaluate_joker_indices(cards.try_into().unwrap()) as usize] += 1;
             });
-            assert_eq!(counts.counts(subset.len(), rank), expected, "{subset:?}");
+            assert_eq!(counts(&tables, subset.len(), rank), expected, "{subset:?}");
         }
     }
 }
@@ -315,7 +339,7 @@ fn brute_force_evs(table: &Paytable, dealt: [usize; 5]) -> [f64; 32] {
             total += u64::from(pay_of_indices(table, cards));
             n_draws += 1;
         });
-        assert_eq!(n_draws, u64::from(N_DRAWS[mask]));
+        assert_eq!(n_draws, u64::from(JOKER_53.n_draws[mask]));
         *ev = total as f64 / n_draws as f64;
     }
     evs
@@ -357,16 +381,23 @@ fn hold_evs_equal_a_brute_force_enumeration_of_every_draw() {
         deals.push(hand(text));
     }
     for table in [kings(FULL_PAY), kings(SHORT_940)] {
-        let solver = JokerSolver::new(&table);
+        let solver = TableSolver::new(&table);
         for &deal in &deals {
-            let fast = solver.hand_evs(deal);
+            let fast = evs(&solver, deal);
             let slow = brute_force_evs(&table, deal);
             // Both are the same two integers divided once: bit for bit equal.
             assert_eq!(fast.as_array(), &slow, "{:?} {deal:?}", table.pay_by_category());
         }
     }
-    let solver = JokerSolver::new(&kings(FULL_PAY));
-    let best = |text: &str| solver.hand_evs(hand(text)).best().mask();
+    // The library's brute-force reference draws from the table's deck, the joker included.
+    let deal = hand("Jk 2c 2d 9h 9s");
+    assert_eq!(brute_force_table_evs(&kings(FULL_PAY), &cards(deal)).as_array(), &brute_force_evs(&kings(FULL_PAY), deal));
+    // The machine's hint is the full-pay table's solver.
+    let solver = TableSolver::new(&kings(FULL_PAY));
+    for &deal in &deals {
+        assert_eq!(hand_evs(MachineId::JokerPoker, &cards(deal)), evs(&solver, deal));
+    }
+    let best = |text: &str| evs(&solver, hand(text)).best().mask();
     // A dealt natural royal, wild royal and five of a kind are kept whole.
     assert_eq!(best("Th Jh Qh Kh Ah"), 0b11111);
     assert_eq!(best("Jk Jh Qh Kh Ah"), 0b11111);
@@ -376,21 +407,22 @@ fn hold_evs_equal_a_brute_force_enumeration_of_every_draw() {
     // The joker is always kept.
     for deal in sample_deals(40).into_iter().filter(|d| d.contains(&JOKER)) {
         let at = deal.iter().position(|&c| c == JOKER).unwrap();
-        assert!(solver.hand_evs(deal).best().holds(at), "{deal:?}");
+        assert!(evs(&solver, deal).best().holds(at), "{deal:?}");
     }
 }
 
 #[test]
 fn hold_evs_sum_to_what_every_hand_and_every_card_pays() {
     let table = kings(FULL_PAY);
-    let solver = JokerSolver::new(&table);
+    let solver = TableSolver::new(&table);
     // The total pay of all 2,869,685 hands: every hand is the draw of exactly one hold of any deal
     // (the hold of the dealt cards it keeps), so Σ over holds of EV × draws is this total.
     let mut all_hands_pay = 0u64;
     for_each_hand(|cards| all_hands_pay += u64::from(pay_of_indices(&table, cards)));
     for deal in sample_deals(6) {
-        let evs = solver.hand_evs(deal);
-        let totals: Vec<u64> = (0..32).map(|m| (evs.as_array()[m] * f64::from(N_DRAWS[m])).round() as u64).collect();
+        let evs = evs(&solver, deal);
+        let totals: Vec<u64> =
+            (0..32).map(|m| (evs.as_array()[m] * f64::from(JOKER_53.n_draws[m])).round() as u64).collect();
         assert_eq!(evs.ev(Hold::ALL), f64::from(pay_of_indices(&table, deal)), "holding all five is the dealt pay");
         assert_eq!(totals.iter().sum::<u64>(), all_hands_pay, "{deal:?}");
         // Likewise the holds keeping card i cover exactly the hands holding card i.
@@ -412,7 +444,7 @@ fn hold_evs_sum_to_what_every_hand_and_every_card_pays() {
         // The EVs follow the cards whatever order they are given in.
         let mut reversed = deal;
         reversed.reverse();
-        let other = solver.hand_evs(reversed);
+        let other = self::evs(&solver, reversed);
         for mask in 0..32u32 {
             let moved = (0..5).filter(|&i| mask & (1 << i) != 0).fold(0, |m, i| m | (1 << (4 - i)));
             assert_eq!(evs.ev(Hold::from_mask(mask).unwrap()), other.ev(Hold::from_mask(moved).unwrap()));
@@ -426,8 +458,8 @@ fn a_published_hint_is_reproduced() {
     // "Holding the two cards of the royal flush (Td, Qd) returns 1.8296 credits on average for five
     // credits played", and the second-best hold is nothing, "1.6549 credits on average".
     // https://www.casinocitytimes.com/jerry-stickman/article/holding-advice-for-jokers-wild-kings-or-better-video-poker-67249
-    let solver = JokerSolver::new(&kings(SHORT_940));
-    let evs = solver.hand_evs(hand("Td Qd 2s 4s 5c"));
+    let solver = TableSolver::new(&kings(SHORT_940));
+    let evs = evs(&solver, hand("Td Qd 2s 4s 5c"));
     let sorted = evs.sorted();
     println!("Stickman's Td Qd 2s 4s 5c: hold Td Qd {:.5}, hold nothing {:.5} (per five coins)", 5.0 * sorted[0].ev, 5.0 * sorted[1].ev);
     assert_eq!(sorted[0].hold.mask(), 0b00011);
@@ -445,52 +477,63 @@ const PUBLISHED: [(&str, f64, f64); 3] = [
 
 #[test]
 fn the_three_tables_return_their_published_figures() {
-    // A fresh build of the shared counts (the process's own, `joker_counts()`, may already exist).
+    // A fresh build of the family's counts (the process's own may already exist).
     let start = Instant::now();
-    let counts = JokerCounts::build();
+    let family = FamilyTables::build(Family::Joker);
     println!(
-        "joker counts (every hand into every subset of at most 4 cards, {:.1} MB): {:.1} ms",
-        counts.n_bytes() as f64 / 1e6,
+        "joker family counts (every hand into every subset of at most 4 cards, {:.1} MB): {:.1} ms",
+        family.n_bytes() as f64 / 1e6,
         start.elapsed().as_secs_f64() * 1e3
     );
     let start = Instant::now();
-    let solver = JokerSolver::new(&kings(FULL_PAY));
-    println!("a table's pay totals ({:.1} MB): {:.1} ms", solver.n_bytes() as f64 / 1e6, start.elapsed().as_secs_f64() * 1e3);
-    let denominator = u128::from(LCM_OF_DRAWS) * u128::from(N_HANDS);
+    let tables = MachineTables::for_paytable(&kings(FULL_PAY), &family);
+    println!("a table's pay totals ({:.1} MB): {:.1} ms", tables.n_bytes() as f64 / 1e6, start.elapsed().as_secs_f64() * 1e3);
+    let denominator = u128::from(JOKER_53.lcm) * u128::from(N_HANDS);
     // The machine's own table is the full-pay one.
     assert_eq!(MachineId::JokerPoker.paytable().pay_by_category(), kings(FULL_PAY).pay_by_category());
     for (id, published, precision) in PUBLISHED {
         let preset = Preset::find(id).unwrap();
         let table = &preset.paytable();
         let start = Instant::now();
-        let analysis = analyze(table);
+        let analysis = analyze_table(table);
         let elapsed = start.elapsed();
-        let percent = analysis.return_rate() * 100.0;
-        let (num, den) = analysis.return_fraction();
+        let percent = analysis.return_rate * 100.0;
+        let exact = exact_totals(table);
+        let g = gcd(exact.return_total, exact.denominator);
         println!(
-            "{:<44} {percent:.6} % (published {published} %), {:.1} ms; exactly {num}/{den}",
+            "{:<44} {percent:.6} % (published {published} %), {:.1} ms; exactly {}/{}",
             preset.name,
-            elapsed.as_secs_f64() * 1e3
+            elapsed.as_secs_f64() * 1e3,
+            exact.return_total / g,
+            exact.denominator / g
         );
         // The library's analysis (the lab's and `vpoker tables`') is this one.
-        assert_eq!(preset.analysis().return_rate, analysis.return_rate());
+        assert_eq!(preset.analysis().return_rate, analysis.return_rate);
         assert!((percent - published).abs() <= precision + 1e-9, "{id}: computed {percent:.6} %, published {published} %");
         // The exact bookkeeping: the final hands' probabilities sum to one and, weighted by the
         // pays, to the return.
-        let totals = analysis.category_totals();
-        assert_eq!(totals.iter().sum::<u128>(), denominator);
-        let paid: u128 =
-            JokerCategory::ALL.iter().map(|&c| u128::from(table.pay_by_category()[c.index()]) * totals[c.index()]).sum();
-        assert_eq!(paid, analysis.return_total());
-        assert_eq!(num * denominator, analysis.return_total() * den);
+        assert_eq!(exact.denominator, denominator);
+        assert_eq!(exact.categories.len(), 12);
+        assert_eq!(exact.categories.iter().sum::<u128>(), denominator);
+        let paid: u128 = JokerCategory::ALL
+            .iter()
+            .map(|&c| u128::from(table.pay_by_category()[c.index()]) * exact.categories[c.index()])
+            .sum();
+        assert_eq!(paid, exact.return_total);
     }
+    // The machine's analysis is the full-pay table's, outcome by outcome.
+    let machine = analyze(MachineId::JokerPoker);
+    let full_table = analyze_table(&kings(FULL_PAY));
+    assert_eq!(machine.return_rate(), full_table.return_rate);
+    assert_eq!(machine.outcomes(), full_table.outcomes);
     // The full-pay table row by row, against the return table at https://rkcryr.com/jokers-wild-machines/
     // (percent of the return from each final hand, two decimals). Its natural-royal line (1.95 %,
     // "1 in 41112") disagrees with its own total (the lines sum to 100.67 %, the total says 100.65 %);
     // the royal is checked against "1 in 41,214" instead (John Grochowski, reproduced at
     // https://polyva.mystrikingly.com/blog/how-to-play-double-joker-poker: "in full-pay Joker's
     // Wild, Kings or better it's 1 in 41,214").
-    let full = analyze(&kings(FULL_PAY));
+    let full = exact_totals(&kings(FULL_PAY));
+    let probability = |c: JokerCategory| full.categories[c.index()] as f64 / full.denominator as f64;
     use JokerCategory::*;
     for (category, percent) in [
         (FiveOfAKind, 1.87),
@@ -504,59 +547,106 @@ fn the_three_tables_return_their_published_figures() {
         (TwoPair, 11.09),
         (KingsOrBetter, 14.20),
     ] {
-        let computed =
-            full.probability(category) * f64::from(kings(FULL_PAY).pay_by_category()[category.index()]) * 100.0;
+        let computed = probability(category) * f64::from(kings(FULL_PAY).pay_by_category()[category.index()]) * 100.0;
         assert!((computed - percent).abs() <= 0.005 + 1e-9, "{category:?}: {computed:.4} %, published {percent} %");
     }
-    let one_in = 1.0 / full.probability(NaturalRoyalFlush);
+    let one_in = 1.0 / probability(NaturalRoyalFlush);
     println!("full pay: a natural royal once in {one_in:.1} hands");
     assert!((one_in - 41_214.0).abs() < 0.5, "{one_in}");
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The exact totals of optimal play walking every one of the 2,869,685 deals with no suit
+/// symmetry, from the solver's public pieces (ranks, draw totals, the exact best hold, the
+/// family's counts): what the suit classes must reproduce.
+fn walk_every_deal(table: &Paytable) -> ExactTotals {
+    let family = FamilyTables::build(Family::Joker);
+    let tables = MachineTables::for_paytable(table, &family);
+    let (mut return_total, mut categories) = (0u128, [0i64; 16]);
+    for_each_hand(|deal| {
+        let ranks = subset_ranks(&deal);
+        let pay = tables.pay_of_category(category_of(Family::Joker, deal));
+        let totals = draw_pay_totals(&tables, &ranks, pay);
+        let best = best_mask(&JOKER_53, &totals);
+        return_total += (totals[best] * JOKER_53.ev_scale[best]) as u128;
+        // The final hands of the best hold: every superset of it among the dealt cards, by
+        // inclusion–exclusion, scaled to the common denominator.
+        let mut finals = [0i64; 16];
+        for subset in (0..32usize).filter(|s| s & best == best) {
+            let sign = if (subset ^ best).count_ones().is_multiple_of(2) { 1 } else { -1 };
+            if subset == 31 {
+                finals[category_of(Family::Joker, deal)] += sign;
+            } else {
+                family.add_counts(subset.count_ones() as usize, ranks[subset], sign, &mut finals);
+            }
+        }
+        for (total, count) in categories.iter_mut().zip(finals) {
+            *total += count * JOKER_53.ev_scale[best];
+        }
+    });
+    ExactTotals {
+        return_total,
+        categories: categories[..12].iter().map(|&c| c as u128).collect(),
+        denominator: JOKER_53.denominator(),
+    }
 }
 
 #[test]
 fn the_suit_classes_cover_every_deal_and_give_the_walk_over_every_deal_exactly() {
     let classes = suit_classes();
     assert_eq!(classes.len(), N_CLASSES);
+    assert_eq!(N_CLASSES, JOKER_53.n_classes);
     let weights: u64 = classes.iter().map(|c| u64::from(c.weight())).sum();
     assert_eq!(weights, N_HANDS);
     let with_joker: Vec<_> = classes.iter().filter(|c| c.card_indices()[4] == JOKER).collect();
     assert_eq!(with_joker.len(), 16_432);
     assert_eq!(with_joker.iter().map(|c| u64::from(c.weight())).sum::<u64>(), binom(52, 4));
-    let start = Instant::now();
-    let walked = analyze_every_deal(&kings(FULL_PAY));
-    let elapsed = start.elapsed();
-    let by_classes = analyze(&kings(FULL_PAY));
-    println!("every deal solved one by one: {:.1} ms", elapsed.as_secs_f64() * 1e3);
-    assert_eq!(walked, by_classes);
+    for table in [kings(FULL_PAY), kings(SHORT_940)] {
+        let start = Instant::now();
+        let walked = walk_every_deal(&table);
+        let elapsed = start.elapsed();
+        println!("every deal solved one by one (one thread): {:.1} ms", elapsed.as_secs_f64() * 1e3);
+        assert_eq!(walked, exact_totals(&table));
+    }
 }
 
 #[test]
 fn the_hint_is_fast_and_the_exact_best_hold_matches_it() {
-    let solver = JokerSolver::new(&kings(FULL_PAY));
+    let tables = machine_tables(MachineId::JokerPoker);
     // Every 9th hand of the enumeration (318,854 deals, about a tenth of them with the joker).
     let mut deals = Vec::new();
     let mut n = 0usize;
-    for_each_hand(|cards| {
+    for_each_hand(|deal| {
         n += 1;
         if n.is_multiple_of(9) {
-            deals.push(cards);
+            deals.push(cards(deal));
         }
     });
     let start = Instant::now();
     let mut sum = 0.0;
-    for &deal in &deals {
-        sum += solver.hand_evs(black_box(deal)).as_array()[0];
+    for deal in &deals {
+        sum += hand_evs(MachineId::JokerPoker, black_box(deal)).as_array()[0];
     }
     let elapsed = start.elapsed();
     black_box(sum);
     println!(
-        "joker hint (32 exact hold EVs): {:.3} µs a hand over {} deals",
+        "joker hint (32 exact hold EVs, strategy::hand_evs): {:.3} µs a hand over {} deals",
         elapsed.as_secs_f64() * 1e6 / deals.len() as f64,
         deals.len()
     );
     // The integer best hold agrees with the f64 hint's tie rule on sorted cards.
-    for &deal in deals.iter().step_by(97) {
-        let totals = solver.draw_pay_totals(&deal, &subset_ranks(&deal));
-        assert_eq!(best_mask(&totals), usize::from(solver.hand_evs(deal).best().mask()), "{deal:?}");
+    for deal in deals.iter().step_by(97) {
+        let sorted = deal.map(Card::index);
+        let pay = tables.pay_of_category(category_of(Family::Joker, sorted));
+        let totals = draw_pay_totals(tables, &subset_ranks(&sorted), pay);
+        let hint = hand_evs(MachineId::JokerPoker, deal).best();
+        assert_eq!(best_mask(&JOKER_53, &totals), usize::from(hint.mask()), "{deal:?}");
     }
 }

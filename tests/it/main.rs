@@ -4,6 +4,7 @@
 mod architecture;
 mod cards;
 mod chart;
+mod chart_joker;
 mod coach;
 mod common;
 mod contract;

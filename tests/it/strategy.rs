@@ -9,9 +9,10 @@ use vpoker::eval::Family;
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
-use vpoker::strategy::exact::{best_mask, LCM_OF_DRAWS};
-use vpoker::strategy::solver::{category_of, draw_pay_totals, N_DRAWS};
-use vpoker::strategy::tables::{machine_tables, next_colex, subset_ranks, BINOM, N_SMALL_SUBSETS, SIZE_OFFSET};
+use vpoker::strategy::deck::{DeckMath, JOKER_53, STANDARD_52};
+use vpoker::strategy::exact::best_mask;
+use vpoker::strategy::solver::{category_of, draw_pay_totals};
+use vpoker::strategy::tables::{machine_tables, next_colex, subset_ranks, BINOM};
 use vpoker::strategy::{
     analyze, brute_force_evs, compare_holds, hand_evs, suit_classes, table_bytes, warm_up, FamilyTables, HandEvs,
     HoldEv, N_CLASSES, N_DEALS,
@@ -162,7 +163,15 @@ fn tables_fit_the_memory_budget() {
 fn suit_classes_cover_every_deal() {
     let classes = suit_classes();
     assert_eq!(classes.len(), N_CLASSES);
-    assert_eq!(classes.iter().map(|c| u64::from(c.weight())).sum::<u64>(), N_DEALS);
+    assert_eq!((STANDARD_52.n_classes, JOKER_53.n_classes), (134_459, N_CLASSES));
+    // The 52-card deck's classes first, then those of four natural cards and the joker (52, last).
+    let (natural, joker) = classes.split_at(STANDARD_52.n_classes);
+    assert!(natural.iter().all(|c| c.card_indices()[4] < 52));
+    assert!(joker.iter().all(|c| c.card_indices()[4] == 52 && c.card_indices()[3] < 52));
+    assert_eq!(natural.iter().map(|c| u64::from(c.weight())).sum::<u64>(), N_DEALS);
+    assert_eq!(joker.iter().map(|c| u64::from(c.weight())).sum::<u64>(), 270_725);
+    assert_eq!(classes.iter().map(|c| u64::from(c.weight())).sum::<u64>(), JOKER_53.n_deals);
+    assert_eq!((N_DEALS, JOKER_53.n_deals), (2_598_960, 2_869_685));
 }
 
 #[test]
@@ -203,11 +212,13 @@ fn exact_best_hold_matches_the_hint_on_canonical_hands() {
     let classes = suit_classes();
     for machine in MachineId::ALL {
         let tables = machine_tables(machine);
-        for class in classes.iter().step_by(97) {
+        let deck = DeckMath::of_family(machine.family());
+        assert_eq!(tables.deck(), deck);
+        for class in classes[..deck.n_classes].iter().step_by(97) {
             let cards = class.card_indices();
             let ranks = subset_ranks(&cards);
             let pay = tables.pay_of_category(category_of(machine.family(), cards));
-            let best = best_mask(&draw_pay_totals(tables, &ranks, pay));
+            let best = best_mask(deck, &draw_pay_totals(tables, &ranks, pay));
             let hand = cards.map(|idx| Card::from_index(idx).unwrap());
             let hint = hand_evs(machine, &hand).best();
             assert_eq!(Hold::from_mask(best as u32).unwrap(), hint, "{machine} {hand:?}");
@@ -217,8 +228,17 @@ fn exact_best_hold_matches_the_hint_on_canonical_hands() {
 
 #[test]
 fn common_denominator_is_the_lcm_of_the_draw_counts() {
-    assert_eq!(LCM_OF_DRAWS, 3 * 5 * 11 * 23 * 43 * 47);
-    assert!(N_DRAWS.iter().all(|&n| LCM_OF_DRAWS.is_multiple_of(u64::from(n))));
+    assert_eq!(STANDARD_52.lcm, 3 * 5 * 11 * 23 * 43 * 47);
+    // C(48, k): 1, 48, 1,128, 17,296, 194,580, 1,712,304.
+    assert_eq!(JOKER_53.lcm, 16 * 3 * 5 * 47 * 23 * 11 * 3);
+    for deck in [&STANDARD_52, &JOKER_53] {
+        assert!(deck.n_draws.iter().all(|&n| deck.lcm.is_multiple_of(u64::from(n))));
+        assert!((0..32).all(|m| deck.ev_scale[m] as u64 * u64::from(deck.n_draws[m]) == deck.lcm));
+        let rest = deck.n_cards - 5;
+        assert_eq!(deck.n_draws[0], BINOM[rest][5]);
+        assert_eq!(deck.n_draws[31], 1);
+    }
+    assert_eq!((STANDARD_52.n_draws[0], JOKER_53.n_draws[0]), (1_533_939, 1_712_304));
 }
 
 /// The sorted cards of the `size`-subset with this colex rank.
@@ -252,7 +272,12 @@ fn colex_ranks_are_dense_and_unrank_inverts_them() {
         let back: u32 = cards.iter().enumerate().map(|(pos, &c)| BINOM[c][pos + 1]).sum();
         assert_eq!(back, rank);
     }
-    assert_eq!(SIZE_OFFSET[4] + BINOM[52][4] as usize, N_SMALL_SUBSETS);
+    for deck in [&STANDARD_52, &JOKER_53] {
+        let n = deck.n_cards;
+        assert_eq!(deck.size_offset[4] + BINOM[n][4] as usize, deck.n_small_subsets);
+        assert_eq!(deck.size_offset, [0, 1, 1 + n, 1 + n + n * (n - 1) / 2, deck.size_offset[4]]);
+    }
+    assert_eq!((STANDARD_52.n_small_subsets, JOKER_53.n_small_subsets), (294_204, 317_683));
     let mut walked = [0usize, 1, 2, 3];
     for rank in 1..2000u32 {
         next_colex(&mut walked);
@@ -263,11 +288,14 @@ fn colex_ranks_are_dense_and_unrank_inverts_them() {
 
 #[test]
 fn every_size_counts_all_hands_containing_it() {
-    for family in [Family::Natural, Family::Deuces] {
+    for family in [Family::Natural, Family::Deuces, Family::Joker] {
         let tables = FamilyTables::build(family);
-        assert_eq!(counts_row(&tables, 0, 0).iter().sum::<i64>(), 2_598_960);
-        for (size, hands) in [(1, 249_900), (2, 19_600), (3, 1_176), (4, 48)] {
-            for rank in 0..BINOM[52][size] {
+        let n = tables.deck().n_cards;
+        assert_eq!(counts_row(&tables, 0, 0).iter().sum::<i64>(), i64::from(BINOM[n][5]));
+        for size in 1..=4 {
+            // The hands holding a given `size` cards: C(n − size, 5 − size).
+            let hands = i64::from(BINOM[n - size][5 - size]);
+            for rank in 0..BINOM[n][size] {
                 let sum: i64 = counts_row(&tables, size, rank).iter().sum();
                 assert_eq!(sum, hands, "{family:?} size {size} rank {rank}");
             }

@@ -56,7 +56,7 @@ impl Vocabulary {
         }
     }
 
-    /// "natural", "kicker" or "deuces".
+    /// "natural", "kicker", "deuces" or "joker".
     pub fn id(self) -> &'static str {
         match self {
             Vocabulary::Natural => "natural",
@@ -90,11 +90,17 @@ pub(crate) enum Pattern {
     TwoPair,
     /// Suited distinct cards inside `within` (a royal draw); `exact`: exactly those ranks.
     Suited { within: u16, exact: bool },
+    /// Suited distinct cards inside `within` with at least `high` high cards among them (Joker
+    /// Poker: 2 to a royal flush with a king or ace).
+    SuitedWithHigh { within: u16, high: u8 },
     /// Suited distinct cards in one straight window, not all ten to ace.
     StraightFlushDraw { gaps: Option<u8>, high: Option<u8>, ways: Option<u8> },
     /// `count` cards of one rank in `within` and one card (the kicker) of another rank in
     /// `kicker`: three aces with a 2–4 kicker.
     WithKicker { count: u8, within: u16, kicker: u16 },
+    /// Suited distinct cards in one straight window, not all ten to ace, with gaps and ways in
+    /// these inclusive ranges (Joker Poker: "at most 1 gap", "2 or 3 ways").
+    StraightFlushDrawWithin { gaps: (u8, u8), ways: (u8, u8) },
     /// Suited cards.
     FlushDraw { high: Option<u8> },
     /// Distinct cards in one straight window.
@@ -117,13 +123,18 @@ pub(crate) struct ClassDef {
     pub prefer: Prefer,
     /// Cards held.
     pub n: u8,
-    /// Deuces family: the deuces held, which must be every deuce of the hand.
+    /// Deuces Wild and Joker Poker: the wild cards held (deuces, or the joker), which must be
+    /// every wild card of the hand.
     pub deuces: Option<u8>,
     pub pattern: Pattern,
+    /// Whether the held cards pay by themselves, when the pattern alone cannot tell (Joker Poker:
+    /// a pair of kings or aces, two pair, the joker with a king).
+    pub made: bool,
 }
 
 /// One parameter of a class, e.g. `n` = 4 for "4 to a royal flush". Every Deuces Wild class has
-/// `deuces`: how many deuces the hand has and the hold keeps (or "any").
+/// `deuces`: how many deuces the hand has and the hold keeps (or "any"); every Joker Poker class
+/// has `joker`: 1 when the hand has the joker (and the hold keeps it), 0 when it does not.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClassParam {
     /// The parameter's name, e.g. "n", "deuces", "ranks", "gaps", "high", "ways".
@@ -137,7 +148,7 @@ pub struct ClassParam {
 pub struct ClassInfo {
     /// The stable id (what the app translates), e.g. "to-royal-4" or "d1-to-royal-4".
     pub id: String,
-    /// "natural", "kicker" or "deuces": the vocabulary that has it ("natural" classes are in the
+    /// "natural", "kicker", "deuces" or "joker": the vocabulary that has it ("natural" classes are in the
     /// kicker vocabulary too).
     pub family: &'static str,
     /// The kind of class, e.g. "to-royal"; with `params` it says the same as `label`.
@@ -176,6 +187,9 @@ impl ClassDef {
             Pattern::Suited { within, exact } => {
                 naturals >= 1 && s.suited && s.distinct() && s.mask & !within == 0 && (!exact || s.mask == within)
             }
+            Pattern::SuitedWithHigh { within, high } => {
+                naturals >= 1 && s.suited && s.distinct() && s.mask & !within == 0 && s.high >= high
+            }
             Pattern::StraightFlushDraw { gaps, high, ways } => {
                 naturals >= 1
                     && s.suited
@@ -184,6 +198,14 @@ impl ClassDef {
                     && gaps.is_none_or(|g| gaps_of(s) == g)
                     && high.is_none_or(|h| s.high == h)
                     && ways.is_none_or(|w| s.ways == w)
+            }
+            Pattern::StraightFlushDrawWithin { gaps, ways } => {
+                naturals >= 1
+                    && s.suited
+                    && s.windows >= 1
+                    && s.mask & !ROYAL_RANKS != 0
+                    && (gaps.0..=gaps.1).contains(&gaps_of(s))
+                    && (ways.0..=ways.1).contains(&s.ways)
             }
             Pattern::FlushDraw { high } => naturals >= 1 && s.suited && high.is_none_or(|h| s.high == h),
             Pattern::StraightDraw { gaps, high, ways } => {
@@ -203,6 +225,9 @@ impl ClassDef {
     /// Whether the held cards pay by themselves (a made hand: a straight, trips, a high pair, …).
     /// A chart never drops such a line to save room while it is the best play somewhere.
     pub(crate) fn is_made(&self) -> bool {
+        if self.made {
+            return true;
+        }
         match self.pattern {
             Pattern::Made(_) => true,
             Pattern::OfAKind { within } => {
@@ -234,14 +259,17 @@ pub(crate) fn about(kind: &str) -> &'static str {
     match kind {
         "made-hand" => "all five cards, a paying hand; hand: which (flush-or-straight: either)",
         "four-of-a-kind" | "three-of-a-kind" => "the four or three cards of one rank; ranks: any, aces, 2-4 or 5-k",
-        "n-of-a-kind" => "n cards of one rank counting the deuces held",
+        "n-of-a-kind" => "n cards of one rank counting the deuces (or the joker) held; ranks: any, k-a or 2-q",
         "two-pair" => "the four cards of two pairs",
         "with-kicker" => {
             "n cards of one rank and one card of another (the kicker); ranks: the rank group of the n \
              (aces, 2-4); kicker: the kicker's rank group (2-4, a-4)"
         }
-        "pair" => "the two cards of one pair; ranks: the rank group (j-a is a high pair, 2-10 a low pair)",
-        "to-royal" => "n suited cards ten to ace (Deuces Wild: with the deuces held among the n)",
+        "pair" => {
+            "the two cards of one pair (Joker Poker: or the joker with one card); ranks: the rank group (j-a is a \
+             high pair, 2-10 a low pair; on Joker Poker k-a pays)"
+        }
+        "to-royal" => "n suited cards ten to ace (Deuces Wild, Joker Poker: with the wild cards held among the n)",
         "suited-high-cards" => "two suited cards jack to ace",
         "suited" => "two suited cards of exactly these ranks (Deuces Wild with deuces: the deuce too)",
         "to-straight-flush" => {
@@ -256,8 +284,9 @@ pub(crate) fn about(kind: &str) -> &'static str {
         }
         "unsuited-high-cards" => "n cards jack to ace of distinct ranks, not all of one suit",
         "unsuited" => "cards jack to ace of exactly these ranks, not all of one suit",
-        "high-card" => "one card jack to ace; ranks: which (any: the lowest one held)",
+        "high-card" => "one card jack to ace (Joker Poker: king or ace); ranks: which (any: the lowest one held)",
         "deuces-only" => "the deuces and nothing else",
+        "joker-only" => "the joker and nothing else",
         "discard-everything" => "nothing: draw five new cards",
         _ => "",
     }
@@ -310,6 +339,7 @@ pub(crate) fn def(
         n,
         deuces: None,
         pattern,
+        made: false,
     }
 }
 
@@ -317,6 +347,12 @@ impl ClassDef {
     /// Adds a parameter.
     pub(crate) fn param(mut self, name: &'static str, value: impl ToString) -> ClassDef {
         self.params.push(ClassParam { name, value: value.to_string() });
+        self
+    }
+
+    /// Marks the class as a paying hand (see [`ClassDef::is_made`]).
+    pub(crate) fn made(mut self) -> ClassDef {
+        self.made = true;
         self
     }
 

@@ -1,5 +1,6 @@
 //! What a chart needs to know about the deals that does not depend on the pays, built once per
-//! vocabulary: for each of the 134,459 suit classes, the classes present in its canonical hand and
+//! vocabulary: for each suit class of its deck (134,459 of the 52 cards, 150,891 of the joker
+//! deck's 53), the classes present in its canonical hand and
 //! the hold each one names (the tie rule is a card rule), and the hands grouped by the set of
 //! classes present. Any chart plays every hand of a group by the same line, so the ranking works
 //! on the groups' summed EVs instead of on hands.
@@ -9,6 +10,7 @@ use std::sync::OnceLock;
 
 use crate::eval::Family;
 use crate::strategy::analyze::{canonical_classes, SuitClass};
+use crate::strategy::deck::DeckMath;
 
 use super::class_lists::family_classes;
 use super::classes::Vocabulary;
@@ -47,7 +49,7 @@ impl FamilyHands {
     fn build(vocabulary: Vocabulary) -> FamilyHands {
         let family = vocabulary.family();
         let matcher = Matcher::new(family, family_classes(vocabulary));
-        let hands = canonical_classes();
+        let hands = canonical_classes(DeckMath::of_family(family));
         let n_threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 16);
         let chunk = hands.len().div_ceil(n_threads);
         // Each thread classifies a contiguous run of hands; the runs are joined in order.
@@ -118,11 +120,12 @@ pub(crate) fn family_hands(vocabulary: Vocabulary) -> &'static FamilyHands {
     static NATURAL: OnceLock<FamilyHands> = OnceLock::new();
     static KICKER: OnceLock<FamilyHands> = OnceLock::new();
     static DEUCES: OnceLock<FamilyHands> = OnceLock::new();
+    static JOKER: OnceLock<FamilyHands> = OnceLock::new();
     let cell = match vocabulary {
         Vocabulary::Natural => &NATURAL,
         Vocabulary::Kicker => &KICKER,
         Vocabulary::Deuces => &DEUCES,
-        Vocabulary::Joker => todo!("WIP: the joker vocabulary's hands (53 cards)"),
+        Vocabulary::Joker => &JOKER,
     };
     cell.get_or_init(|| FamilyHands::build(vocabulary))
 }

@@ -3,7 +3,7 @@
 //! chart's own exact return beside optimal play's.
 //!
 //! The vocabulary (which classes exist, their ids, labels and matchers) is data: `classes.rs`,
-//! `natural.rs`, `deuces.rs`, gathered in `class_lists.rs`. The in-line rule (which of a hand's holds a line plays when
+//! `natural.rs`, `deuces.rs`, `joker.rs`, gathered in `class_lists.rs`. The in-line rule (which of a hand's holds a line plays when
 //! several match it) is a card rule: `tie.rs`. The ranking (which classes become lines and in
 //! which order) comes from the solver only: `rank.rs`, over the suit classes grouped in
 //! `hands.rs` and solved in `sums.rs`. `play.rs` plays a chart on any dealt hand. See
@@ -14,6 +14,7 @@ mod classes;
 mod deuces;
 mod hands;
 mod improve;
+mod joker;
 mod natural;
 mod order;
 mod play;
@@ -32,7 +33,8 @@ use serde::Serialize;
 
 use crate::eval::Family;
 use crate::machine::{MachineId, Paytable};
-use crate::strategy::exact::{ratio, LCM_OF_DRAWS, N_DEALS};
+use crate::strategy::deck::DeckMath;
+use crate::strategy::exact::ratio;
 use crate::strategy::tables::{family_tables, machine_tables, MachineTables};
 
 pub(crate) use classes::family_name as family_id;
@@ -52,8 +54,8 @@ pub struct Cancelled;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ChartStage {
-    /// Matching every hold of the 134,459 suit classes against the vocabulary (once per family
-    /// and process).
+    /// Matching every hold of the suit classes (134,459, or 150,891 with the joker) against the
+    /// vocabulary (once per family and process).
     Classifying,
     /// Solving every suit class under the paytable.
     Solving,
@@ -97,7 +99,7 @@ impl Chart {
         self.family
     }
 
-    /// The words it uses (natural, kicker or Deuces Wild classes).
+    /// The words it uses (natural, kicker, Deuces Wild or Joker Poker classes).
     pub fn vocabulary(&self) -> Vocabulary {
         self.vocabulary
     }
@@ -199,8 +201,10 @@ fn chart_from_tables(
         entry.0 += hands.g_weight[g];
         entry.1 += search.first_second(g).0;
     }
+    let deck = DeckMath::of_family(hands.family);
     let live: Vec<u16> = search.order.iter().copied().filter(|&c| decided[c as usize].0 > 0).collect();
-    // Deuces Wild classes for any number of deuces come first, as if for five.
+    // Deuces Wild classes for any number of deuces come first, as if for five; Joker Poker's
+    // sections are by the joker (1, then 0) the same way.
     let deuces: Vec<u8> =
         defs.iter().map(|d| d.deuces.unwrap_or(if hands.family == Family::Deuces { 5 } else { 0 })).collect();
     let mean_ev: Vec<f64> =
@@ -215,12 +219,12 @@ fn chart_from_tables(
                 rank: idx + 1,
                 class: defs[c as usize].id.clone(),
                 label: defs[c as usize].label.clone(),
-                frequency: weight as f64 / N_DEALS as f64,
-                mean_ev: sum as f64 / (LCM_OF_DRAWS as f64 * weight as f64),
+                frequency: weight as f64 / deck.n_deals as f64,
+                mean_ev: sum as f64 / (deck.lcm as f64 * weight as f64),
             }
         })
         .collect();
-    let denominator = u128::from(LCM_OF_DRAWS) * u128::from(N_DEALS);
+    let denominator = deck.denominator();
     let optimal: i64 = problem.optimal.iter().sum();
     Ok(Chart {
         family: hands.family,
@@ -232,10 +236,10 @@ fn chart_from_tables(
     })
 }
 
-/// The chart of one of the four machines, generated once per process (about a second the
+/// The chart of one of the five machines, generated once per process (about a second the
 /// first time; [`crate::strategy::prepare`] does not build it).
 pub fn machine_chart(machine: MachineId) -> &'static Chart {
-    static CHARTS: [OnceLock<Chart>; 4] = [const { OnceLock::new() }; 4];
+    static CHARTS: [OnceLock<Chart>; MachineId::ALL.len()] = [const { OnceLock::new() }; MachineId::ALL.len()];
     let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
     CHARTS[idx].get_or_init(|| {
         let never = AtomicBool::new(false);
@@ -249,4 +253,19 @@ pub fn machine_chart(machine: MachineId) -> &'static Chart {
 /// vocabulary otherwise spends in [`ChartStage::Classifying`]).
 pub fn prepare(vocabulary: Vocabulary) {
     hands::family_hands(vocabulary);
+}
+
+/// For each class of a vocabulary (by id, in class order): how many deals of its deck have a hold
+/// in that class.
+#[doc(hidden)] // public for tests/it
+pub fn class_presence(vocabulary: Vocabulary) -> Vec<(String, u64)> {
+    let hands = hands::family_hands(vocabulary);
+    let defs = hands.matcher.defs();
+    let mut deals = vec![0u64; defs.len()];
+    for g in 0..hands.n_groups() {
+        for &class in hands.group(g) {
+            deals[class as usize] += hands.g_weight[g];
+        }
+    }
+    defs.iter().zip(deals).map(|(def, n)| (def.id.clone(), n)).collect()
 }

@@ -202,7 +202,7 @@ fn high_cards(high: u8) -> String {
     counted(high, "no high card", "high card", "high cards")
 }
 
-fn gap_text(gaps: u8) -> String {
+pub(crate) fn gap_text(gaps: u8) -> String {
     counted(gaps, "no gap", "gap", "gaps")
 }
 

@@ -9,7 +9,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::machine::{MachineId, Paytable};
 use crate::strategy::analyze::canonical_classes;
-use crate::strategy::exact::{denominator, ratio, EV_SCALE};
+use crate::strategy::exact::ratio;
 use crate::strategy::solver::{category_of, draw_pay_totals};
 use crate::strategy::tables::{family_tables, subset_ranks, MachineTables};
 use crate::strategy::{hand_evs, HandEvs};
@@ -82,17 +82,18 @@ impl Chart {
     pub fn return_by_play(&self, table: &Paytable) -> f64 {
         let tables = MachineTables::for_paytable(table, family_tables(table.family()));
         let tables = &tables;
+        let deck = tables.deck();
         let mut total = 0u128;
-        for class in canonical_classes() {
+        for class in canonical_classes(deck) {
             let cards = class.card_indices();
             let (_, mask) = self.play_indices(&cards);
             let ranks = subset_ranks(&cards);
             let dealt = tables.pay_of_category(category_of(self.family, cards));
             let totals = draw_pay_totals(tables, &ranks, dealt);
             let mask = usize::from(mask);
-            total += u128::from(class.weight()) * (totals[mask] * EV_SCALE[mask]) as u128;
+            total += u128::from(class.weight()) * (totals[mask] * deck.ev_scale[mask]) as u128;
         }
-        ratio(total, denominator())
+        ratio(total, deck.denominator())
     }
 }
 
@@ -110,7 +111,7 @@ pub fn advise(chart: &Chart, hand: &[Card; 5], evs: &HandEvs) -> Advice {
     }
 }
 
-/// The hint's chart answer on one of the four machines: its chart's line and hold for the hand,
+/// The hint's chart answer on one of the five machines: its chart's line and hold for the hand,
 /// and the line of the exact best hold.
 pub fn hint(machine: MachineId, hand: &[Card; 5]) -> Advice {
     advise(machine_chart(machine), hand, &hand_evs(machine, hand))

@@ -1,8 +1,10 @@
-//! What a chart line can see of a hold: the shape of the held cards (how many, how many deuces,
-//! ranks, suitedness, high cards, straight windows, the made category), computed once per hold
-//! and then tested by every class's matcher. Cards are indices `rank * 4 + suit`, rank 0 the two.
+//! What a chart line can see of a hold: the shape of the held cards (how many, how many wild
+//! cards — deuces on Deuces Wild, the joker on Joker Poker —, ranks, suitedness, high cards,
+//! straight windows, the made category), computed once per hold and then tested by every class's
+//! matcher. Cards are indices `rank * 4 + suit`, rank 0 the two; 52 is the joker.
 
 use crate::eval::{evaluate_natural_indices, Family};
+use crate::joker::eval::JOKER;
 
 /// The ten five-rank straight windows, A-2-3-4-5 up to T-J-Q-K-A, as rank masks.
 const WINDOWS: [u16; 10] = build_windows();
@@ -22,6 +24,8 @@ const fn build_windows() -> [u16; 10] {
 pub(crate) const ROYAL_RANKS: u16 = 0b1_1111_0000_0000;
 /// The natural family's high cards: jack to ace (a pair of them pays).
 pub(crate) const HIGH_RANKS: u16 = 0b1_1110_0000_0000;
+/// Joker Poker's high cards: king and ace (kings or better pays).
+const KINGS_ACES: u16 = 0b1_1000_0000_0000;
 
 /// The shape of one hold of one dealt hand.
 #[doc(hidden)] // public for tests/it
@@ -29,9 +33,10 @@ pub(crate) const HIGH_RANKS: u16 = 0b1_1110_0000_0000;
 pub struct HoldShape {
     /// Cards held (0–5).
     pub n: u8,
-    /// Deuces held (always 0 on the natural family).
+    /// Wild cards held: deuces on Deuces Wild, the joker (0 or 1) on Joker Poker; always 0 on the
+    /// natural family.
     pub deuces: u8,
-    /// Whether every deuce of the hand is held (always true on the natural family).
+    /// Whether every wild card of the hand is held (always true on the natural family).
     pub keeps_deuces: bool,
     /// Rank mask of the held cards that are not wild.
     pub mask: u16,
@@ -43,7 +48,7 @@ pub struct HoldShape {
     pub pairs: u8,
     /// Whether all held cards that are not wild share one suit (true for 0 or 1 such card).
     pub suited: bool,
-    /// Held cards jack or higher (distinct ranks, natural family meaning).
+    /// Held high cards (distinct ranks): jack or higher, on Joker Poker king or ace.
     pub high: u8,
     /// Straight windows containing every held rank (0 when a rank repeats).
     pub windows: u8,
@@ -58,7 +63,11 @@ pub struct HoldShape {
 impl HoldShape {
     /// The shape of the hold `mask` (bit i holds `cards[i]`) of a dealt hand.
     pub fn of(family: Family, cards: &[usize; 5], mask: u8) -> HoldShape {
-        let wild = |card: usize| family == Family::Deuces && card < 4;
+        let wild = |card: usize| match family {
+            Family::Natural => false,
+            Family::Deuces => card < 4,
+            Family::Joker => card == JOKER,
+        };
         let mut shape = HoldShape { keeps_deuces: true, suited: true, ..HoldShape::default() };
         let mut counts = [0u8; 13];
         let mut suit = None;
@@ -94,7 +103,8 @@ impl HoldShape {
             }
             shape.pairs += u8::from(count == 2);
         }
-        shape.high = (shape.mask & HIGH_RANKS).count_ones() as u8;
+        let high_ranks = if family == Family::Joker { KINGS_ACES } else { HIGH_RANKS };
+        shape.high = (shape.mask & high_ranks).count_ones() as u8;
         let naturals = shape.n - shape.deuces;
         if shape.mask.count_ones() == u32::from(naturals) {
             shape.windows = WINDOWS.iter().filter(|&&w| shape.mask & !w == 0).count() as u8;

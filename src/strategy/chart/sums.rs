@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::strategy::exact::{best_mask, EV_SCALE};
+use crate::strategy::exact::best_mask;
 use crate::strategy::solver::{category_of, draw_pay_totals};
 use crate::strategy::tables::{subset_ranks, MachineTables};
 
@@ -65,6 +65,7 @@ fn solve_run(
     range: std::ops::Range<usize>,
     cancel: &AtomicBool,
 ) -> Option<(Vec<i64>, Vec<i64>)> {
+    let ev_scale = &tables.deck().ev_scale;
     let mut sums = vec![0i64; hands.g_classes.len()];
     let mut optimal = vec![0i64; hands.n_groups()];
     for (count, h) in range.enumerate() {
@@ -76,14 +77,14 @@ fn solve_run(
         let dealt = tables.pay_of_category(category_of(hands.family, cards));
         let totals = draw_pay_totals(tables, &ranks, dealt);
         let weight = i64::from(hands.hands[h].weight());
-        let best = best_mask(&totals);
+        let best = best_mask(tables.deck(), &totals);
         let group = hands.group_of[h] as usize;
-        optimal[group] += weight * totals[best] * EV_SCALE[best];
+        optimal[group] += weight * totals[best] * ev_scale[best];
         let start = hands.g_start[group] as usize;
         let masks = &hands.masks[hands.h_start[h] as usize..hands.h_start[h + 1] as usize];
         for (slot, &mask) in sums[start..start + masks.len()].iter_mut().zip(masks) {
             let mask = usize::from(mask);
-            *slot += weight * totals[mask] * EV_SCALE[mask];
+            *slot += weight * totals[mask] * ev_scale[mask];
         }
     }
     Some((sums, optimal))

@@ -13,6 +13,7 @@
 //! its suits pick corresponding holds: the suit-class walk and the walk over all deals agree.
 
 use crate::eval::Family;
+use crate::joker::eval::JOKER;
 
 use super::classes::{ClassDef, Prefer};
 use super::shape::HoldShape;
@@ -112,6 +113,10 @@ fn tie_key(family: Family, cards: &[usize; 5], mask: u8) -> TieKey {
     let mut held_suits = 0u8;
     let mut per_suit = [0u32; 4];
     for (idx, &card) in cards.iter().enumerate() {
+        if family == Family::Joker && card == JOKER {
+            // The joker has no suit and no rank: every hold a class compares keeps it alike.
+            continue;
+        }
         let (rank, suit) = (card >> 2, card & 3);
         if mask & (1 << idx) != 0 {
             held_ranks[n_held] = rank as u8;
@@ -126,7 +131,9 @@ fn tie_key(family: Family, cards: &[usize; 5], mask: u8) -> TieKey {
     }
     held_ranks[..n_held].sort_unstable_by(|a, b| b.cmp(a));
     let ranks = held_ranks.iter().take(n_held).fold(0u32, |acc, &r| acc << 4 | u32::from(r));
-    let penalties = (0..5).filter(|&idx| mask & (1 << idx) == 0 && held_suits & (1 << (cards[idx] & 3)) != 0).count();
+    let penalties = (0..5)
+        .filter(|&idx| mask & (1 << idx) == 0 && cards[idx] != JOKER && held_suits & (1 << (cards[idx] & 3)) != 0)
+        .count();
     per_suit.sort_unstable_by(|a, b| b.cmp(a));
     let pattern = per_suit.iter().fold(0u128, |acc, &v| acc << 26 | u128::from(v));
     TieKey { ranks, fewer_penalties: 255 - penalties as u8, pattern, smaller_mask: 31 - mask }
