@@ -36,6 +36,10 @@ const PUBLISHED: &[(&str, f64)] = &[
     ("not-so-ugly-deuces", 99.73),
     ("deuces-wild-25-15-9-4-4-3-2-1", 98.91),
     ("deuces-wild-25-15-9-4-3-2-2-1", 94.34),
+    // Joker Poker (Kings or Better): the sources are cited on each preset in src/library.rs.
+    ("joker-poker-kings-20-7-5", 100.65),
+    ("joker-poker-kings-4700-18-7-5", 99.29),
+    ("joker-poker-kings-5000-17-7-5", 98.6),
 ];
 
 #[test]
@@ -121,8 +125,14 @@ fn every_presets_chart_is_generated_and_costs_little() {
         assert!(cost.lines >= 10 && cost.lines <= vpoker::strategy::chart::MAX_LINES, "{}", preset.id);
         // Charts in players' words stay within a twentieth of a percentage point of optimal play
         // on the natural and kicker tables; Deuces Wild needs many lines for made hands alone
-        // (docs/CHARTS.md), so its 40-line charts give up more.
-        let bound = if preset.family_id() == "deuces" { 0.003 } else { 0.0005 };
+        // (docs/CHARTS.md), so its 40-line charts give up more; Joker Poker's best chart in its
+        // words gives up 0.051–0.068 pp (docs/CHARTS.md says where: joker and a king against the
+        // joker and two suited cards, which the discards decide).
+        let bound = match preset.family_id() {
+            "deuces" => 0.003,
+            "joker" => 0.001,
+            _ => 0.0005,
+        };
         assert!(cost.cost >= 0.0 && cost.cost < bound, "{}: {} pp", preset.id, cost.cost * 100.0);
         let kicker = matches!(preset.base, Base::Kicker(_));
         assert_eq!(preset.chart().vocabulary() == vpoker::strategy::chart::Vocabulary::Kicker, kicker, "{}", preset.id);
