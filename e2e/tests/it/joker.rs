@@ -42,7 +42,7 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
         app.open_machine(JOKER).await?;
         assert_eq!(app.cards().await?, cards, "[{lang}] the hand in progress is shown");
         // The joker is drawn as the joker and named in the player's language.
-        let face = app.attr("card-1", "aria-label").await?.unwrap_or_default();
+        let face = app.text_content("card-1").await?;
         let name = match lang {
             "en" | "de" => "Joker",
             "pt" => "Curinga",
