@@ -2,7 +2,8 @@
 //! dealt from a chosen seed whose deal holds the joker (`6d Jk Ad Th 9h`, the Three Play vector of
 //! docs/VERIFY.md dealt as one line). The app shows the joker's face and names it, the hint lights
 //! the solver's best hold (the command line's `vpoker hint --game joker-poker` on the same cards),
-//! the lobby and the paytable name the game and its rows, in every language at 390 × 844 and
+//! the lobby, the paytable and the chart (the joker's hold classes) name the game, its rows and its
+//! lines, in every language at 390 × 844 and
 //! 320 × 568 (screenshots `joker-*`, axe with no serious or critical finding, 44 px targets, nothing
 //! wider than the screen); the hand is then drawn and verifies.
 
@@ -62,6 +63,17 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
         assert!(wide.is_empty(), "[{lang}] wider than the screen at 320 px: {wide:?}");
         found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
         app.phone_size().await?;
+        // Its chart: the joker's hold classes in the player's language, with the chart's exact cost.
+        app.click("machine-chart").await?;
+        app.wait_visible(&tid("chart-lines")).await?;
+        let lines = app.inner_text(&tid("chart-lines")).await?;
+        assert!(lines.to_lowercase().contains(&name.to_lowercase()), "[{lang}] the chart names the joker: {lines}");
+        app.screenshot(&format!("joker-chart-{lang}")).await?;
+        found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] chart: {p}")));
+        let wide = crate::phone::overflow(&app).await?;
+        assert!(wide.is_empty(), "[{lang}] the chart is wider than the screen: {wide:?}");
+        app.click("chart-back").await?;
+        app.wait_visible(&tid("deal-draw")).await?;
     }
     // Hold the best hold and draw: the result is on screen and the hand verifies.
     app.set_language("en").await?;
