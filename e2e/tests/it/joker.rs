@@ -3,9 +3,9 @@
 //! docs/VERIFY.md dealt as one line). The app shows the joker's face and names it, the hint lights
 //! the solver's best hold (the command line's `vpoker hint --game joker-poker` on the same cards),
 //! the lobby, the paytable and the chart (the joker's hold classes) name the game, its rows and its
-//! lines, in every language at 390 × 844 and
-//! 320 × 568 (screenshots `joker-*`, axe with no serious or critical finding, 44 px targets, nothing
-//! wider than the screen); the hand is then drawn and verifies.
+//! lines, in every language at 390 × 844 and 320 × 568 (screenshots `joker-*`, axe with no serious
+//! or critical finding, 44 px targets, nothing wider than the screen); the hand is then drawn and
+//! verifies, and a drill of a hard Joker decision judges the solver's best hold right.
 
 use vpoker_e2e::*;
 
@@ -82,6 +82,22 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
     app.draw().await?;
     app.screenshot("joker-drawn-en").await?;
     found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] drawn: {p}")));
+    // A drill of a hard Joker Poker decision: the solver's best hold is judged right.
+    app.click("machine-train").await?;
+    app.wait_visible(&tid("train-answer")).await?;
+    let mut drill = Vec::new();
+    for i in 0..5 {
+        drill.push(app.attr(&format!("train-card-{i}"), "data-card").await?.unwrap_or_default());
+    }
+    let right = cli_best_hold(JOKER, &drill)?;
+    for i in (0..5).filter(|i| right & (1 << i) != 0) {
+        app.click(&format!("train-card-{i}")).await?;
+    }
+    app.click("train-answer").await?;
+    let verdict = app.wait_visible(&tid("train-verdict")).await?;
+    assert_eq!(verdict.attr("data-correct").await?.as_deref(), Some("true"), "{drill:?} held {right:05b}");
+    app.screenshot("joker-train-en").await?;
+    found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] drill: {p}")));
     app.close().await?;
     drop(driver);
     let history = play(&db, None, &["history", "--limit", "1"])?;
