@@ -1,6 +1,6 @@
 //! Benchmarks of the paytable lab and the strategy charts, on changed tables (a lab edit): the
 //! exact analysis (return, final-hand probabilities, variance), the chart generation (also of each
-//! machine's own table), and
+//! machine's own table, and its three tiers), and
 //! playing a chart on one hand. Run with `cargo bench --bench chart`. The family data (solver
 //! counts and the charts' classified suit classes) is built once before timing, as the app does
 //! at start-up; its one-time cost is printed.
@@ -57,6 +57,10 @@ fn lab(c: &mut Criterion) {
         let table = machine.paytable().clone();
         group.bench_function(format!("chart: {} (its own table)", machine.id()), |b| {
             b.iter(|| chart::generate(black_box(&table), &|_, _| {}, &never).expect("not cancelled"))
+        });
+        // Its three tiers (one solve, the ranking's shared start, three limits: `vpoker chart --tiers`).
+        group.bench_function(format!("tiers: {} (its own table)", machine.id()), |b| {
+            b.iter(|| chart::tiers(black_box(&table), &|_, _| {}, &never).expect("not cancelled"))
         });
     }
     group.finish();

@@ -1,12 +1,16 @@
-//! `vpoker chart (--game ID | --family F --pays P | --classes) [--lines N] [--json]`: the strategy chart the
-//! core generates from the exact solver, with its exact return beside optimal play's; and the lab
-//! half of `vpoker analyze --family F --pays P`. Pays are the core's to check: a bad one is a
-//! one-line error naming the row (exit 2).
+//! `vpoker chart (--game ID [--db FILE] | --family F --pays P | --classes) [--lines N | --tiers] [--json]`:
+//! the strategy chart the core generates from the exact solver, with its exact return beside
+//! optimal play's, or with `--tiers` the table's three charts (beginner ≤ 10 lines, intermediate
+//! ≤ 20, expert ≤ 40: `chart::tiers`); and the lab half of `vpoker analyze --family F --pays P`.
+//! Pays are the core's to check: a bad one is a one-line error naming the row (exit 2).
 //!
-//! `--game` takes a machine or a kicker game (`double-double-bonus` 9/6, `triple-double-bonus`
-//! 9/7): the chart is generated on that game's table as on any table (`chart::generate`), and
-//! printed as a machine's (`"game"` its id, no `"pays"`).
+//! `--game` takes any table by id (`values::table_id`, resolved by `values::table_of` as `verify
+//! --seed` and `drill` do): a machine, a kicker game (`double-double-bonus` 9/6,
+//! `triple-double-bonus` 9/7), a table of `vpoker tables` or a saved lab table `lab:NAME` read from
+//! `--db`. The chart is generated on that table's paytable as on any table (`chart::generate`), and
+//! printed with `"game"` its id, no `"pays"`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -14,20 +18,24 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use vpoker::eval::Family;
-use vpoker::library::Base;
 use vpoker::machine::Paytable;
-use vpoker::strategy::chart::{self, Chart};
+use vpoker::strategy::chart::{self, Chart, Tiers};
 use vpoker::strategy::custom;
 
-use crate::values::{game_id, CoreValue};
+use crate::values::{table_id, table_of, CoreValue};
 
-/// `vpoker chart (--game ID | --family F --pays P | --classes) [--lines N] [--json]`
+/// `vpoker chart (--game ID [--db FILE] | --family F --pays P | --classes) [--lines N | --tiers] [--json]`
 #[derive(Args)]
 #[command(group(clap::ArgGroup::new("table").required(true).args(["game", "pays", "classes"])))]
 pub struct ChartArgs {
-    /// Game whose chart to generate, by id: a machine (e.g. jacks-or-better) or a kicker game (double-double-bonus, triple-double-bonus).
-    #[arg(long, value_name = "ID", value_parser = game_id())]
-    pub game: Option<Base>,
+    /// Table whose chart to generate, by id: a machine (e.g. jacks-or-better), a kicker game (double-double-bonus, triple-double-bonus), a table of `vpoker tables` or lab:NAME with --db.
+    #[arg(long, value_name = "ID", value_parser = table_id())]
+    pub game: Option<String>,
+    /// With --game lab:NAME: the game database the lab table was saved in (only read; not read for other tables).
+    // Not `requires = "game"`: clap counts any arg of the required group "table" as meeting it
+    // (clap-rs/clap#5910); the conflicts leave --game as the only table it goes with.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["pays", "classes"])]
+    pub db: Option<PathBuf>,
     /// With --pays: the game family of the lab paytable, natural or deuces.
     #[arg(long, value_name = "natural|deuces", value_parser = family(), requires = "pays")]
     pub family: Option<Family>,
@@ -40,7 +48,10 @@ pub struct ChartArgs {
     /// At most this many lines, 1 to 200 (default 40).
     #[arg(long, value_name = "N", default_value = "40", value_parser = line_limit)]
     pub lines: usize,
-    /// Print one JSON object {"game","family","lines","chart_return","optimal_return","cost","hands_per_lost_bet","seconds"}.
+    /// The three charts of the table instead: beginner (at most 10 lines), intermediate (20) and expert (40, the chart), each with its return, its cost and the lines it adds over the tier below.
+    #[arg(long, conflicts_with_all = ["lines", "classes"])]
+    pub tiers: bool,
+    /// Print one JSON object {"game","family","lines","chart_return","optimal_return","cost","hands_per_lost_bet","seconds"} (with --tiers: {"game","optimal_return","tiers":[{"tier","max_lines","lines","chart_return","cost","added"}…]}).
     #[arg(long)]
     pub json: bool,
 }
@@ -77,19 +88,33 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     if args.classes {
         return classes(args.json);
     }
-    let (game, table) = match (args.game, &args.pays) {
-        (Some(game), _) => (Some(game), game.paytable().clone()),
+    let (game, table) = match (&args.game, &args.pays) {
+        (Some(id), _) => match table_of(id, args.db.as_deref())? {
+            Ok(table) => (Some(table.id().to_string()), table.paytable().clone()),
+            Err(refused) => return Ok(refused),
+        },
         (None, Some(pays)) => (None, lab_table(args.family, pays)?),
         (None, None) => return Err("chart needs --game ID or --family F --pays P".into()),
     };
+    let game = game.as_deref();
     let started = Instant::now();
     let never = AtomicBool::new(false);
-    let chart = chart::generate_with_limit(&table, args.lines, &|_, _| {}, &never).map_err(|e| e.to_string())?;
-    let seconds = started.elapsed().as_secs_f64();
-    let text = if args.json {
-        chart_json(game, &table, &chart, seconds).to_string()
+    let text = if args.tiers {
+        let tiers = chart::tiers(&table, &|_, _| {}, &never).map_err(|e| e.to_string())?;
+        let seconds = started.elapsed().as_secs_f64();
+        if args.json {
+            tiers_json(game, &table, &tiers).to_string()
+        } else {
+            tiers_text(game, &table, &tiers, seconds)
+        }
     } else {
-        chart_text(game, &table, &chart, seconds)
+        let chart = chart::generate_with_limit(&table, args.lines, &|_, _| {}, &never).map_err(|e| e.to_string())?;
+        let seconds = started.elapsed().as_secs_f64();
+        if args.json {
+            chart_json(game, &table, &chart, seconds).to_string()
+        } else {
+            chart_text(game, &table, &chart, seconds)
+        }
     };
     use std::io::Write;
     // A closed pipe (e.g. `| head`) is not an error.
@@ -116,9 +141,9 @@ fn classes(as_json: bool) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn chart_json(game: Option<Base>, table: &Paytable, chart: &Chart, seconds: f64) -> Value {
+fn chart_json(game: Option<&str>, table: &Paytable, chart: &Chart, seconds: f64) -> Value {
     let mut object = Map::new();
-    object.insert("game".into(), game.map_or(Value::Null, |g| json!(g.id())));
+    object.insert("game".into(), json!(game));
     object.insert("family".into(), json!(custom::family_id(table.family())));
     if game.is_none() {
         object.insert("pays".into(), pays_json(table));
@@ -132,14 +157,19 @@ fn chart_json(game: Option<Base>, table: &Paytable, chart: &Chart, seconds: f64)
     Value::Object(object)
 }
 
-fn chart_text(game: Option<Base>, table: &Paytable, chart: &Chart, seconds: f64) -> String {
-    let name = game.map_or_else(
+/// What the text output calls the table: its id, or a lab table's family and pays.
+fn table_name(game: Option<&str>, table: &Paytable) -> String {
+    game.map_or_else(
         || {
             let pays: Vec<String> = table.rows().iter().map(|r| r.pay.to_string()).collect();
             format!("{} paytable {}", custom::family_id(table.family()), pays.join(","))
         },
-        |g| g.id().to_string(),
-    );
+        str::to_string,
+    )
+}
+
+fn chart_text(game: Option<&str>, table: &Paytable, chart: &Chart, seconds: f64) -> String {
+    let name = table_name(game, table);
     let per_bet = chart.hands_per_lost_bet().map_or("never".to_string(), |h| format!("{h:.0}"));
     format!(
         "{name}: chart of {} lines, first matching line wins (share of deals decided, mean EV per coin)\n{}\n\
@@ -147,4 +177,56 @@ fn chart_text(game: Option<Base>, table: &Paytable, chart: &Chart, seconds: f64)
         chart.lines().len(),
         chart.to_text()
     )
+}
+
+/// `chart --tiers --json`: `{"game"[, "pays"],"optimal_return","tiers":[…]}`, the tiers as the core
+/// serializes them (each `{"tier","max_lines","lines","chart_return","cost","added"}`).
+fn tiers_json(game: Option<&str>, table: &Paytable, tiers: &Tiers) -> Value {
+    let mut object = Map::new();
+    object.insert("game".into(), json!(game));
+    if game.is_none() {
+        object.insert("pays".into(), pays_json(table));
+    }
+    if let Value::Object(core) = json!(tiers) {
+        object.extend(core);
+    }
+    Value::Object(object)
+}
+
+/// `chart --tiers`: the three charts one after the other, a line the tier adds over the tier below
+/// marked `+`.
+fn tiers_text(game: Option<&str>, table: &Paytable, tiers: &Tiers, seconds: f64) -> String {
+    let mut text = format!(
+        "{}: charts in three tiers, first matching line wins (+ new in this tier; share of deals decided, mean EV per coin); optimal {:.6} %\n",
+        table_name(game, table),
+        tiers.optimal_return() * 100.0
+    );
+    for tier in tiers.tiers() {
+        let chart = tier.chart();
+        text.push_str(&format!(
+            "\n{} (at most {} lines): {} lines\n",
+            tier.name(),
+            tier.max_lines(),
+            chart.lines().len()
+        ));
+        for line in chart.lines() {
+            text.push_str(&format!(
+                "{} {:>3}. {:<52} {:>9.5} % {:>10.6}\n",
+                if tier.adds(&line.class) { '+' } else { ' ' },
+                line.rank,
+                line.label,
+                line.frequency * 100.0,
+                line.mean_ev
+            ));
+        }
+        let per_bet = chart.hands_per_lost_bet().map_or("never".to_string(), |h| format!("{h:.0}"));
+        text.push_str(&format!(
+            "{} return {:.6} %, cost {:.6} percentage points, one bet lost to optimal play every {per_bet} hands\n",
+            tier.name(),
+            chart.chart_return() * 100.0,
+            tier.cost() * 100.0
+        ));
+    }
+    text.push_str(&format!("generated in {seconds:.3} s"));
+    text
 }

@@ -46,8 +46,8 @@ pub(crate) fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
 }
 
-/// `--game` of `eval`, `hint`, `analyze` (with `all`), `chart`, `simulate`, `drill` and `verify
-/// --seed`: a machine or a kicker game (double-double-bonus 9/6, triple-double-bonus 9/7).
+/// `--game` of `eval`, `hint`, `analyze` (with `all`) and `simulate`: a machine or a kicker game
+/// (double-double-bonus 9/6, triple-double-bonus 9/7).
 pub(crate) fn game_id() -> CoreValue<Base> {
     CoreValue {
         parse: |text| {
@@ -59,7 +59,7 @@ pub(crate) fn game_id() -> CoreValue<Base> {
     }
 }
 
-/// `--game` of `verify --seed` and `drill --source hard`: any table by its id — a machine, a kicker
+/// `--game` of `verify --seed`, `drill` and `chart`: any table by its id — a machine, a kicker
 /// game, a table of the library (`vpoker tables`) or a saved lab table `lab:NAME` (read from the
 /// `--db` given with it, [`table_of`]). The id is checked here; a lab table's name where it is read.
 pub(crate) fn table_id() -> CoreValue<String> {

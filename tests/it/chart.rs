@@ -1,7 +1,8 @@
 //! Strategy charts: the chart's return computed three ways (the ranking's own total, a walk over
 //! the suit classes, a walk over all 2,598,960 deals), the known landmarks of 9/6 Jacks or
 //! Better, every machine's chart within its line limit and target, the vocabulary, the hint's
-//! answer, determinism, progress and cancelling, and the shape a line sees of a hold.
+//! answer, determinism, progress and cancelling, the shape a line sees of a hold, and the charts
+//! in tiers (beginner, intermediate, expert) of the four machines and a library table.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -304,6 +305,125 @@ fn other_line_limits_are_kept_and_play_as_reported() {
         assert!(chart.chart_return() <= chart.optimal_return());
         assert!((chart.return_by_play(table) - chart.chart_return()).abs() < 1e-13, "limit {limit}");
     }
+}
+
+/// The checks every table's tiers pass: the three tiers in order with their budgets, each chart
+/// within its budget, costs that do not rise from beginner to expert, one optimal return, `added`
+/// = the tier's classes minus the tier below's (in the tier's line order), and the serialized
+/// form. Returns the three costs.
+fn check_tiers(name: &str, tiers: &chart::Tiers) -> [f64; 3] {
+    let names: Vec<(&str, usize)> = tiers.tiers().iter().map(|t| (t.name(), t.max_lines())).collect();
+    assert_eq!(names, [("beginner", 10), ("intermediate", 20), ("expert", MAX_LINES)], "{name}");
+    assert_eq!(names, chart::TIERS, "{name}");
+    let mut below: Option<&chart::Tier> = None;
+    for tier in tiers.tiers() {
+        let chart = tier.chart();
+        let lines = chart.lines();
+        assert!(!lines.is_empty() && lines.len() <= tier.max_lines(), "{name} {}: {} lines", tier.name(), lines.len());
+        assert_eq!(chart.optimal_return(), tiers.optimal_return(), "{name} {}", tier.name());
+        assert!(chart.chart_return() <= chart.optimal_return(), "{name} {}", tier.name());
+        assert_eq!(tier.cost(), chart.cost());
+        // No tier breaks a dealt royal or straight flush: the unions ("straight or better: hold all
+        // five") let a short chart keep every made hand in one line.
+        for text in ["Ah Kh Qh Jh Th", "9s 8s 7s 6s 5s"] {
+            let hand = parse_hand(text).unwrap();
+            assert_eq!(chart.play(&hand).1, Hold::ALL, "{name} {}: {text}", tier.name());
+        }
+        let frequencies: f64 = lines.iter().map(|l| l.frequency).sum();
+        assert!((frequencies - 1.0).abs() < 1e-12, "{name} {}: the lines decide every deal once", tier.name());
+        let expected: Vec<String> = lines
+            .iter()
+            .filter(|l| below.is_none_or(|b| b.chart().lines().iter().all(|bl| bl.class != l.class)))
+            .map(|l| l.class.clone())
+            .collect();
+        assert_eq!(tier.added(), expected, "{name} {}", tier.name());
+        assert!(lines.iter().all(|l| tier.adds(&l.class) == expected.contains(&l.class)));
+        if let Some(below) = below {
+            assert!(below.cost() >= tier.cost(), "{name}: {} {} < {} {}", below.name(), below.cost(), tier.name(), tier.cost());
+        }
+        below = Some(tier);
+    }
+    let json = serde_json::to_value(tiers).unwrap();
+    let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys.len(), 2);
+    assert_eq!(json["optimal_return"], tiers.optimal_return());
+    for (value, tier) in json["tiers"].as_array().unwrap().iter().zip(tiers.tiers()) {
+        let mut keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["added", "chart_return", "cost", "lines", "max_lines", "tier"], "{name}");
+        assert_eq!(value["tier"], tier.name());
+        assert_eq!(value["lines"], serde_json::to_value(tier.chart().lines()).unwrap());
+        assert_eq!(value["chart_return"], tier.chart().chart_return());
+        assert_eq!(value["cost"], tier.cost());
+        assert_eq!(value["added"], serde_json::to_value(tier.added()).unwrap());
+    }
+    let [b, i, e] = [0, 1, 2].map(|k| tiers.tiers()[k].cost());
+    println!(
+        "{name}: beginner {} lines {:.4} pp, intermediate {} lines {:.4} pp, expert {} lines {:.5} pp",
+        tiers.tiers()[0].chart().lines().len(),
+        b * 100.0,
+        tiers.tiers()[1].chart().lines().len(),
+        i * 100.0,
+        tiers.tiers()[2].chart().lines().len(),
+        e * 100.0
+    );
+    [b, i, e]
+}
+
+#[test]
+fn every_machine_has_three_tiers_the_expert_one_its_chart() {
+    let never = AtomicBool::new(false);
+    for machine in MachineId::ALL {
+        // The machine's chart first: the family's data is built, the time below is the table's.
+        let own = chart_of(machine);
+        let started = std::time::Instant::now();
+        let tiers = chart::tiers(machine.paytable(), &|_, _| {}, &never).unwrap();
+        println!("{machine}: tiers in {:.3} s", started.elapsed().as_secs_f64());
+        check_tiers(machine.id(), &tiers);
+        let expert = tiers.tier("expert").unwrap().chart();
+        assert_eq!(expert.lines(), own.lines(), "{machine}: the expert tier is the machine's chart");
+        assert_eq!(expert.chart_return(), own.chart_return(), "{machine}");
+        assert_eq!(tiers.optimal_return(), own.optimal_return(), "{machine}");
+    }
+}
+
+/// A tier is the chart `generate_with_limit` gives for its budget (one solve and one shared start
+/// change nothing), and it plays as reported.
+#[test]
+fn a_tier_is_the_chart_of_its_line_limit() {
+    let never = AtomicBool::new(false);
+    let table = MachineId::JacksOrBetter.paytable();
+    let tiers = chart::tiers(table, &|_, _| {}, &never).unwrap();
+    for tier in &tiers.tiers()[..2] {
+        let alone = chart::generate_with_limit(table, tier.max_lines(), &|_, _| {}, &never).unwrap();
+        assert_eq!(tier.chart().lines(), alone.lines(), "{}", tier.name());
+        assert_eq!(tier.chart().chart_return(), alone.chart_return(), "{}", tier.name());
+        let by_play = tier.chart().return_by_play(table);
+        assert!((by_play - tier.chart().chart_return()).abs() < 1e-13, "{}: {by_play}", tier.name());
+    }
+    // Progress: every stage, the ranking's fraction never going back and ending at 1; cancelling.
+    let seen = std::sync::Mutex::new(Vec::new());
+    chart::tiers(table, &|stage, f| seen.lock().unwrap().push((stage, f)), &never).unwrap();
+    let seen = seen.into_inner().unwrap();
+    let ranking: Vec<f64> = seen.iter().filter(|(s, _)| *s == ChartStage::Ranking).map(|&(_, f)| f).collect();
+    assert!(ranking.windows(2).all(|w| w[0] <= w[1]) && ranking.last() == Some(&1.0), "{ranking:?}");
+    assert!(seen.iter().any(|&(s, _)| s == ChartStage::Solving), "{seen:?}");
+    let cancelled = AtomicBool::new(true);
+    assert_eq!(chart::tiers(table, &|_, _| {}, &cancelled).unwrap_err(), chart::Cancelled);
+}
+
+/// A library table's tiers: its own paytable (Double Double Bonus 9/6, the kicker vocabulary), the
+/// expert tier its chart.
+#[test]
+fn a_library_table_has_tiers_too() {
+    let preset = vpoker::library::Preset::find("double-double-bonus-9-6").unwrap();
+    let never = AtomicBool::new(false);
+    let tiers = chart::tiers(&preset.paytable(), &|_, _| {}, &never).unwrap();
+    check_tiers(preset.id, &tiers);
+    let expert = tiers.tier("expert").unwrap().chart();
+    assert_eq!(expert.lines(), preset.chart().lines());
+    assert_eq!(expert.chart_return(), preset.chart().chart_return());
+    assert!((tiers.optimal_return() - 0.98980783486948).abs() < 1e-12, "{}", tiers.optimal_return());
 }
 
 /// The shape a chart line sees of the hold `mask` of a hand.

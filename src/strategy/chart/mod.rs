@@ -24,6 +24,7 @@ mod search;
 pub mod shape;
 mod sums;
 mod tie;
+mod tiers;
 mod trim;
 
 use std::sync::atomic::AtomicBool;
@@ -41,6 +42,7 @@ pub(crate) use classes::family_name as family_id;
 pub use class_lists::classes;
 pub use classes::{ClassInfo, ClassParam, Prefer, Vocabulary};
 pub use play::{advise, hint, Advice, LineRef};
+pub use tiers::{tiers, Tier, Tiers, TIERS};
 
 /// The most lines a chart has (a limit that keeps a chart usable by players).
 pub const MAX_LINES: usize = 40;
@@ -189,11 +191,29 @@ fn chart_from_tables(
     progress: &(dyn Fn(ChartStage, f64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Chart, Cancelled> {
+    let problem = solve(hands, tables, progress, cancel)?;
+    progress(ChartStage::Ranking, 0.0);
+    let search = rank::rank(&problem, max_lines.max(1), cancel, &|f| progress(ChartStage::Ranking, f))?;
+    Ok(chart_of(&search))
+}
+
+/// Every suit class of `hands` solved under `tables` (the [`ChartStage::Solving`] stage).
+fn solve<'h>(
+    hands: &'h hands::FamilyHands,
+    tables: &MachineTables,
+    progress: &(dyn Fn(ChartStage, f64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<sums::Problem<'h>, Cancelled> {
     progress(ChartStage::Solving, 0.0);
     let problem = sums::Problem::solve(hands, tables, cancel)?;
     progress(ChartStage::Solving, 1.0);
-    progress(ChartStage::Ranking, 0.0);
-    let search = rank::rank(&problem, max_lines.max(1), cancel, &|f| progress(ChartStage::Ranking, f))?;
+    Ok(problem)
+}
+
+/// The chart a ranking gives: its live lines in readable order, their figures, both returns.
+fn chart_of(search: &search::Search) -> Chart {
+    let problem = search.p;
+    let hands = problem.hands;
     let defs = hands.matcher.defs();
     let mut decided = vec![(0u64, 0i64); defs.len()];
     for g in 0..hands.n_groups() {
@@ -209,7 +229,7 @@ fn chart_from_tables(
         defs.iter().map(|d| d.deuces.unwrap_or(if hands.family == Family::Deuces { 5 } else { 0 })).collect();
     let mean_ev: Vec<f64> =
         decided.iter().map(|&(weight, sum)| if weight == 0 { 0.0 } else { sum as f64 / weight as f64 }).collect();
-    let classes = order::readable_order(&search, &live, &deuces, &mean_ev);
+    let classes = order::readable_order(search, &live, &deuces, &mean_ev);
     let lines = classes
         .iter()
         .enumerate()
@@ -226,14 +246,14 @@ fn chart_from_tables(
         .collect();
     let denominator = deck.denominator();
     let optimal: i64 = problem.optimal.iter().sum();
-    Ok(Chart {
+    Chart {
         family: hands.family,
         vocabulary: hands.vocabulary,
         lines,
         classes,
         chart_return: ratio(search.total as u128, denominator),
         optimal_return: ratio(optimal as u128, denominator),
-    })
+    }
 }
 
 /// The chart of one of the five machines, generated once per process (about a second the

@@ -30,6 +30,18 @@ pub(crate) fn classes() -> Vec<ClassDef> {
     }
     let either = Pattern::Made(1 << NaturalCategory::Flush.index() | 1 << NaturalCategory::Straight.index());
     list.push(def("flush-or-straight", "Flush or straight", "made-hand", 5, either).param("hand", "flush-or-straight"));
+    // The made hands kept whole as one line each, best first: what a short chart (a beginner's
+    // ten lines) needs so that it never breaks a dealt royal flush or straight flush.
+    let mut union = 1 << NaturalCategory::RoyalFlush.index() | 1 << NaturalCategory::StraightFlush.index();
+    for (id, label, also) in [
+        ("straight-flush-or-better", "Straight flush or better", None),
+        ("full-house-or-better", "Full house or better", Some(NaturalCategory::FullHouse)),
+        ("flush-or-better", "Flush or better", Some(NaturalCategory::Flush)),
+        ("straight-or-better", "Straight or better: hold all five", Some(NaturalCategory::Straight)),
+    ] {
+        union |= also.map_or(0, |category| 1 << category.index());
+        list.push(def(id, label, "made-hand", 5, Pattern::Made(union)).param("hand", id));
+    }
     let groups = [
         ("", "", ALL_RANKS),
         ("-aces", " aces", ACES),

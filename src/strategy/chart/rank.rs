@@ -40,11 +40,34 @@ pub(crate) fn rank<'p>(
     cancel: &AtomicBool,
     progress: &dyn Fn(f64),
 ) -> Result<Search<'p>, Cancelled> {
+    let search = unlimited(p, cancel, progress)?;
+    limit(&search, max_lines, cancel, progress)
+}
+
+/// Steps 1 and 2, which no line limit changes: the greedy list improved to a local optimum, the
+/// classes that decide nothing moved to the end (progress 0.1, 0.5). Several limits may start
+/// from one such search ([`limit`]).
+pub(crate) fn unlimited<'p>(
+    p: &'p Problem<'p>,
+    cancel: &AtomicBool,
+    progress: &dyn Fn(f64),
+) -> Result<Search<'p>, Cancelled> {
     let mut search = Search::new(p, greedy(p));
     progress(0.1);
     improve(&mut search, None, cancel)?;
     progress(0.5);
     search.dead_to_end();
+    Ok(search)
+}
+
+/// Step 3 from an [`unlimited`] search: the chart of at most `max_lines` lines (progress 0.75,
+/// 0.95, 1.0).
+pub(crate) fn limit<'p>(
+    search: &Search<'p>,
+    max_lines: usize,
+    cancel: &AtomicBool,
+    progress: &dyn Fn(f64),
+) -> Result<Search<'p>, Cancelled> {
     // Two ways down to the limit (all excess lines dropped at once, or one at a time with the
     // others rearranged in between); neither always wins, so both run and the better is kept.
     let mut best: Option<Search> = None;
