@@ -32,14 +32,27 @@ pub(crate) fn classes() -> Vec<ClassDef> {
     list.push(def("flush-or-straight", "Flush or straight", "made-hand", 5, either).param("hand", "flush-or-straight"));
     // The made hands kept whole as one line each, best first: what a short chart (a beginner's
     // ten lines) needs so that it never breaks a dealt royal flush or straight flush.
+    // Four of a kind ranks between them (whose fifth card is worth keeping or not: a kicker
+    // game's own lines come first where it matters).
+    use NaturalCategory::{
+        Flush as FlushCat, FourAcesOtherKicker, FourAcesTwoToFourKicker, FourFivesToKings,
+        FourTwosToFoursAceToFourKicker, FourTwosToFoursOtherKicker, FullHouse as FullHouseCat, Straight as StraightCat,
+    };
     let mut union = 1 << NaturalCategory::RoyalFlush.index() | 1 << NaturalCategory::StraightFlush.index();
+    let fours: &[NaturalCategory] = &[
+        FourAcesTwoToFourKicker,
+        FourAcesOtherKicker,
+        FourTwosToFoursAceToFourKicker,
+        FourTwosToFoursOtherKicker,
+        FourFivesToKings,
+    ];
     for (id, label, also) in [
-        ("straight-flush-or-better", "Straight flush or better", None),
-        ("full-house-or-better", "Full house or better", Some(NaturalCategory::FullHouse)),
-        ("flush-or-better", "Flush or better", Some(NaturalCategory::Flush)),
-        ("straight-or-better", "Straight or better: hold all five", Some(NaturalCategory::Straight)),
+        ("straight-flush-or-better", "Straight flush or better", &[][..]),
+        ("full-house-or-better", "Full house or better", &[fours, &[FullHouseCat]].concat()[..]),
+        ("flush-or-better", "Flush or better", &[FlushCat][..]),
+        ("straight-or-better", "Straight or better: hold all five", &[StraightCat][..]),
     ] {
-        union |= also.map_or(0, |category| 1 << category.index());
+        union |= also.iter().fold(0, |mask, category| mask | 1 << category.index());
         list.push(def(id, label, "made-hand", 5, Pattern::Made(union)).param("hand", id));
     }
     let groups = [

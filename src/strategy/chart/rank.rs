@@ -13,8 +13,10 @@
 //!    (`improve.rs`).
 //! 3. **At most `max_lines` lines.** While there are too many, the line whose removal costs
 //!    least (its groups fall to their next line) is moved to the end, either all excess lines in
-//!    a row or one at a time with a constrained local search in between (both are run from the
-//!    step-2 order; the better chart is kept). Then the local search runs
+//!    a row or one at a time with a constrained local search in between; the natural royal's line
+//!    and the "straight or better" unions never go. Sixteen trials run (those two ways, from the
+//!    step-2 order or with the unions first, the royal's line where ranked or first, made hands
+//!    protected while they can be or not), and the best chart holding a dealt royal whole is kept. Then the local search runs
 //!    again with moves refused if they would add a line, and *swaps* are tried: take out a line,
 //!    put in the best other class at its best place, keep it if the return rose. A made hand
 //!    that is the best play somewhere is dropped only when the limit leaves no other way, and a
@@ -69,13 +71,41 @@ pub(crate) fn limit<'p>(
     progress: &dyn Fn(f64),
 ) -> Result<Search<'p>, Cancelled> {
     // Two ways down to the limit (all excess lines dropped at once, or one at a time with the
-    // others rearranged in between); neither always wins, so both run and the better is kept.
+    // others rearranged in between), each from the search as it is and, below the step-2 chart's
+    // length, with the vocabulary's "straight or better: hold all five" lines put first (a short
+    // chart then keeps every made straight or better in one line instead of losing the rare ones
+    // one by one); none always wins, so all run and the best is kept.
+    let defs = search.p.hands.matcher.defs();
+    let unions: Vec<u16> = (0..defs.len() as u16).filter(|&c| defs[c as usize].id.ends_with("straight-or-better")).collect();
+    // The natural royal's line first (holding a dealt royal is always right, so no move takes it
+    // down, and the trimming never drops it: `trim::kept_whole`), or where the ranking put it.
+    let royals: Vec<u16> = (0..defs.len() as u16).filter(|&c| trim::is_royal_line(&defs[c as usize].id)).collect();
+    let starts = if unions.is_empty() || search.lines() <= max_lines { 1 } else { 2 };
     let mut best: Option<Search> = None;
-    for one_at_a_time in [false, true] {
+    // Every combination: the start, the royal's line first or not, made hands protected while
+    // they can be or not, and the two ways down.
+    let mut trials: Vec<(usize, bool, bool, bool)> = Vec::new();
+    for start in 0..starts {
+        for royal_first in [false, true] {
+            for protect in [true, false] {
+                for one_at_a_time in [false, true] {
+                    trials.push((start, royal_first, protect, one_at_a_time));
+                }
+            }
+        }
+    }
+    for (done, &(start, royal_first, protect, one_at_a_time)) in trials.iter().enumerate() {
         let mut trial = search.clone();
-        trim::trim(&mut trial, max_lines, one_at_a_time, cancel)?;
-        progress(if one_at_a_time { 0.95 } else { 0.75 });
-        let key = |t: &Search| (t.lines() <= max_lines, t.total);
+        if start == 1 {
+            unions.iter().rev().for_each(|&union| trial.apply(union, 0));
+        }
+        if royal_first {
+            royals.iter().for_each(|&royal| trial.apply(royal, 0));
+        }
+        trim::trim(&mut trial, max_lines, one_at_a_time, protect, cancel)?;
+        progress(0.5 + 0.45 * (done + 1) as f64 / trials.len() as f64);
+        // Within the limit first, then a dealt royal held whole, then the return.
+        let key = |t: &Search| (t.lines() <= max_lines, keeps_royals(t, &royals), t.total);
         if best.as_ref().is_none_or(|b| key(&trial) > key(b)) {
             best = Some(trial);
         }
@@ -122,4 +152,14 @@ fn greedy(p: &Problem) -> Vec<u16> {
         }
     }
     order
+}
+
+/// Whether every deal holding a natural royal flush (a group where a royal line `royals` is
+/// present) is decided by a line holding all five cards: the chart keeps a dealt royal whole.
+fn keeps_royals(search: &Search, royals: &[u16]) -> bool {
+    let defs = search.p.hands.matcher.defs();
+    (0..search.p.hands.n_groups()).all(|g| {
+        let present = search.p.hands.group(g);
+        !royals.iter().any(|r| present.contains(r)) || defs[search.first_class(g) as usize].n == 5
+    })
 }

@@ -36,10 +36,12 @@ pub(crate) fn trim(
     search: &mut Search,
     max_lines: usize,
     one_at_a_time: bool,
+    protect: bool,
     cancel: &AtomicBool,
 ) -> Result<(), Cancelled> {
-    // Made hands stay while they can; a limit too small for them drops them too.
-    for protect_made in [true, false] {
+    // Made hands stay while they can (with `protect`); a limit too small for them drops them too.
+    let passes: &[bool] = if protect { &[true, false] } else { &[false] };
+    for &protect_made in passes {
         while search.lines() > max_lines {
             if !remove_cheapest_line(search, protect_made) {
                 break;
@@ -68,8 +70,8 @@ pub(crate) fn trim(
 /// [`super::classes::ClassDef::is_made`]) that is the best play in some group: a chart always
 /// says to keep a made hand where keeping it is right.
 fn removal_costs(search: &Search, protect_made: bool) -> Vec<Option<i64>> {
-    let mut costs = vec![Some(0i64); search.n_classes()];
     let defs = search.p.hands.matcher.defs();
+    let mut costs: Vec<Option<i64>> = defs.iter().map(|d| (!kept_whole(&d.id)).then_some(0i64)).collect();
     for g in (0..search.p.hands.n_groups()).filter(|_| protect_made) {
         let sums = search.p.group_sums(g);
         let best = sums.iter().copied().max().unwrap_or(0);
@@ -87,6 +89,19 @@ fn removal_costs(search: &Search, protect_made: bool) -> Vec<Option<i64>> {
         }
     }
     costs
+}
+
+/// The lines no limit drops: "straight or better: hold all five" and the natural royal flush. With
+/// them a chart of any length keeps a dealt royal or straight flush whole (the rare hands a short
+/// chart would otherwise drop first, breaking them), even where a draw line above the union (4 to
+/// a royal) would take a dealt royal.
+fn kept_whole(id: &str) -> bool {
+    id.ends_with("straight-or-better") || is_royal_line(id)
+}
+
+/// Whether a class is the natural royal flush's line (of any vocabulary).
+pub(crate) fn is_royal_line(id: &str) -> bool {
+    id == "royal-flush" || id.ends_with("natural-royal-flush")
 }
 
 /// Per class: whether dropping it would make a class that decides nothing now decide something
