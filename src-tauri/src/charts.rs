@@ -59,6 +59,38 @@ pub async fn chart(machine: String) -> CommandResult<ChartView> {
     worker(move || Ok(ChartView::from(chart::machine_chart(machine)))).await
 }
 
+/// One tier of a machine's charts as the UI shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TierView {
+    /// "beginner", "intermediate" or "expert".
+    pub tier: &'static str,
+    /// Its line budget.
+    pub max_lines: usize,
+    /// Its chart.
+    pub chart: ChartView,
+    /// The class ids of its lines the tier below does not have (all of them for the beginner).
+    pub added: Vec<String>,
+}
+
+/// A machine's charts in three tiers, beginner first (generated once per run).
+#[tauri::command]
+pub async fn chart_tiers(machine: String) -> CommandResult<Vec<TierView>> {
+    let machine = self::machine(&machine)?;
+    worker(move || {
+        Ok(chart::machine_tiers(machine)
+            .tiers()
+            .iter()
+            .map(|tier| TierView {
+                tier: tier.name(),
+                max_lines: tier.max_lines(),
+                chart: ChartView::from(tier.chart()),
+                added: tier.added().to_vec(),
+            })
+            .collect())
+    })
+    .await
+}
+
 /// A lab table's analysis as the lab shows it: the exact figures, and the base's own table (the
 /// lab's rows, the pays a fresh copy starts from and each row's pay beside its field).
 #[derive(Clone, Debug, Serialize)]

@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 50] = [
+pub const NAMES: [&str; 51] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -40,6 +40,7 @@ pub const NAMES: [&str; 50] = [
     "drill_tallies",
     "mistakes",
     "chart",
+    "chart_tiers",
     "paytable_analyze",
     "paytable_chart",
     "lab_tables",

@@ -115,6 +115,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::drill_tallies,
         coach::mistakes,
         charts::chart,
+        charts::chart_tiers,
         charts::paytable_analyze,
         charts::paytable_chart,
         charts::lab_tables,

@@ -79,6 +79,8 @@ export const api = {
   labPity: (rate, pity) => call("lab_pity", { rate, pity }),
   // Strategy charts and the paytable lab (pays as [{row, pay}] with the pay as typed).
   chart: (machine) => call("chart", { machine }),
+  /** A machine's charts in three tiers, beginner first: [{tier, max_lines, chart, added}]. */
+  chartTiers: (machine) => call("chart_tiers", { machine }),
   paytableAnalyze: (base, pays) => call("paytable_analyze", { base, pays }),
   paytableChart: (base, pays) => call("paytable_chart", { base, pays }),
   /** The saved lab tables ({id, name, base, pays}); a table command names one by its id. */

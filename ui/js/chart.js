@@ -12,6 +12,11 @@ import { t, plural, formatInt, formatDec, formatPercent, formatShare } from "./i
 import { line, DROPPED } from "./ask.js";
 
 const charts = new Map();
+/** Each machine's charts in three tiers as the core sends them, and the tier the player looks at. */
+const tiers = new Map();
+const tierAsks = new Map();
+const tierChosen = new Map();
+const TIER_NAMES = ["beginner", "intermediate", "expert"];
 /** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
 const inputs = new Map();
 const lab = {
@@ -45,11 +50,12 @@ export function leave() {
   if (lab.saved === "loading") lab.saved = null;
 }
 
-function linesTable(view, testid) {
+function linesTable(view, testid, added = null) {
   return h("ol", { class: "chart-lines", "data-testid": testid, "data-lines": String(view.lines.length) },
-    view.lines.map((line) => h("li", { "data-class": line.class },
+    view.lines.map((line) => h("li", { "data-class": line.class, class: added && added.includes(line.class) ? "added" : null },
       h("span", { class: "chart-rank" }, formatInt(line.rank)),
-      h("span", { class: "chart-label" }, t(`chart.class.${line.class}`)),
+      h("span", { class: "chart-label" }, t(`chart.class.${line.class}`),
+        added && added.includes(line.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, ` · ${t("chart.tier.new")}`) : null),
       h("span", { class: "chart-freq small" }, t("chart.freq", { share: formatShare(line.frequency, 2), ev: formatDec(line.mean_ev, 3) })))));
 }
 
@@ -75,17 +81,56 @@ async function loadChart(app, id) {
   app.render();
 }
 
+async function loadTiers(app, id) {
+  tiers.set(id, "loading");
+  if (!tierAsks.has(id)) tierAsks.set(id, line());
+  const view = await tierAsks.get(id).ask(app, () => api.chartTiers(id), { quiet: true });
+  if (view === DROPPED) return;
+  tiers.set(id, view || null);
+  app.render();
+}
+
+/** The choice of tier: beginner (10 lines), intermediate (20), expert (the machine's chart). */
+function tierChoice(app, id, chosen) {
+  return h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
+    TIER_NAMES.map((name) => h("button", {
+      type: "button", class: "seg-btn", "data-testid": `chart-tier-${name}`, "aria-pressed": String(name === chosen),
+      onclick: () => { tierChosen.set(id, name); app.render(); },
+    }, t(`chart.tier.${name}`))));
+}
+
+/** One tier's chart: its summary and lines, the lines new in this tier marked. */
+function tierBody(app, id, name) {
+  if (!tiers.has(id)) loadTiers(app, id);
+  const all = tiers.get(id);
+  if (all === "loading" || all === undefined) return h("p", { class: "notice" }, t("chart.generating"));
+  const tier = Array.isArray(all) ? all.find((x) => x.tier === name) : null;
+  if (!tier) return null;
+  return [h("p", { class: "small", "data-testid": "chart-tier-explain" }, t(`chart.tier.${name}-explain`, { lines: plural("chart.lines", tier.max_lines, { n: formatInt(tier.max_lines) }) })),
+    summary(tier.chart, "chart-summary"), linesTable(tier.chart, "chart-lines", name === "beginner" ? null : tier.added)];
+}
+
 function chartScreen(app, id) {
+  const chosen = tierChosen.get(id) || "expert";
+  if (chosen !== "expert") {
+    return [chartHead(app, id), tierChoice(app, id, chosen), tierBody(app, id, chosen)];
+  }
   if (!charts.has(id)) loadChart(app, id);
   const view = charts.get(id);
+  return [
+    chartHead(app, id), tierChoice(app, id, chosen),
+    view === "loading" || view === undefined ? h("p", { class: "notice" }, t("chart.generating"))
+      : view ? [summary(view, "chart-summary"), linesTable(view, "chart-lines"),
+        h("button", { type: "button", class: "btn", "data-testid": "chart-lab", onclick: () => app.go("paylab", id) }, t("chart.open-lab"))] : null,
+  ];
+}
+
+function chartHead(app, id) {
   return [
     h("div", { class: "machine-head" },
       h("button", { type: "button", class: "back", "data-testid": "chart-back", "aria-label": t("machine.back"), onclick: () => window.history.back() }, "‹"),
       h("h2", { class: "machine-title" }, t("chart.title", { machine: app.machineName(id) }))),
     h("p", { class: "small" }, t("chart.explain")),
-    view === "loading" || view === undefined ? h("p", { class: "notice" }, t("chart.generating"))
-      : view ? [summary(view, "chart-summary"), linesTable(view, "chart-lines"),
-        h("button", { type: "button", class: "btn", "data-testid": "chart-lab", onclick: () => app.go("paylab", id) }, t("chart.open-lab"))] : null,
   ];
 }
 

@@ -72,6 +72,25 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
         found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] chart: {p}")));
         let wide = crate::phone::overflow(&app).await?;
         assert!(wide.is_empty(), "[{lang}] the chart is wider than the screen: {wide:?}");
+        // The chart in tiers: the beginner's ten lines, then the intermediate's with its new lines marked.
+        for (tier, most) in [("beginner", 10), ("intermediate", 20)] {
+            app.click(&format!("chart-tier-{tier}")).await?;
+            app.wait_visible(&tid("chart-tier-explain")).await?;
+            app.wait_until("the tier's lines are shown", || async {
+                let n = app.attr("chart-lines", "data-lines").await?.and_then(|n| n.parse::<usize>().ok()).unwrap_or(0);
+                Ok(n > 0 && n <= most)
+            })
+            .await?;
+            if tier == "intermediate" {
+                app.wait_visible(&tid("tier-new")).await?;
+            }
+            app.screenshot(&format!("joker-chart-{tier}-{lang}")).await?;
+            found.extend(problems(&app).await?.into_iter().map(|p| format!("[{lang}] {tier} chart: {p}")));
+            let wide = crate::phone::overflow(&app).await?;
+            assert!(wide.is_empty(), "[{lang}] the {tier} chart is wider than the screen: {wide:?}");
+        }
+        app.click("chart-tier-expert").await?;
+        app.wait_visible(&tid("chart-lab")).await?;
         app.click("chart-back").await?;
         app.wait_visible(&tid("deal-draw")).await?;
     }

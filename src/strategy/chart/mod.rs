@@ -269,6 +269,17 @@ pub fn machine_chart(machine: MachineId) -> &'static Chart {
     })
 }
 
+/// The three tiers of one of the five machines' charts (beginner, intermediate, expert: see
+/// [`tiers()`]), generated once per process (about a second the first time).
+pub fn machine_tiers(machine: MachineId) -> &'static Tiers {
+    static TIERS_OF: [OnceLock<Tiers>; MachineId::ALL.len()] = [const { OnceLock::new() }; MachineId::ALL.len()];
+    let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
+    TIERS_OF[idx].get_or_init(|| {
+        let never = AtomicBool::new(false);
+        tiers(machine.paytable(), &|_, _| {}, &never).expect("tiers that cannot be cancelled complete")
+    })
+}
+
 /// Builds a vocabulary's hand data for charts ahead of time (what the first chart of that
 /// vocabulary otherwise spends in [`ChartStage::Classifying`]).
 pub fn prepare(vocabulary: Vocabulary) {
