@@ -89,6 +89,12 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
             let wide = crate::phone::overflow(&app).await?;
             assert!(wide.is_empty(), "[{lang}] the {tier} chart is wider than the screen: {wide:?}");
         }
+        app.window_size(320, 568).await?;
+        app.wait_still().await?;
+        app.screenshot(&format!("joker-chart-intermediate-{lang}-320")).await?;
+        let wide = crate::phone::overflow(&app).await?;
+        assert!(wide.is_empty(), "[{lang}] the tiers are wider than the screen at 320 px: {wide:?}");
+        app.phone_size().await?;
         app.click("chart-tier-expert").await?;
         app.wait_visible(&tid("chart-lab")).await?;
         app.click("chart-back").await?;
