@@ -75,24 +75,18 @@ fn the_chart_return_by_playing_every_suit_class_equals_the_rankings() {
     }
 }
 
-/// L = lcm of C(47, k), k = 0..=5: every EV times L is an integer.
-const LCM: u128 = 3 * 5 * 11 * 23 * 43 * 47;
-
-fn draws(n_held: usize) -> u128 {
-    let k = 5 - n_held as u128;
-    (0..k).fold(1u128, |acc, i| acc * (47 - i) / (i + 1))
-}
-
-/// Plays every one of the 2,598,960 deals by the chart, with the cards in a different order for
-/// each deal (so the hold comes back as a mask over the cards as given), and adds the exact EV of
-/// the chart's hold from the solver: Σ EV × L over deals, exactly.
-fn brute_force_chart_total(machine: MachineId, chart: &Chart) -> u128 {
+/// Plays every deal of the machine's deck by the chart (2,598,960, or 2,869,685 with the joker),
+/// with the cards in a different order for each deal (so the hold comes back as a mask over the
+/// cards as given), and adds the exact EV of the chart's hold from the solver: Σ EV × L over
+/// deals, exactly (L the deck's lcm of the draw counts: `DeckMath::lcm`).
+pub(crate) fn brute_force_chart_total(machine: MachineId, chart: &Chart) -> u128 {
+    let math = vpoker::strategy::deck::DeckMath::of_family(machine.family());
     let totals: Vec<u128> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..2usize)
             .map(|thread| {
                 scope.spawn(move || {
                     let mut sum = 0u128;
-                    for c4 in (4..52usize).filter(|c| c % 2 == thread) {
+                    for c4 in (4..math.n_cards).filter(|c| c % 2 == thread) {
                         for c3 in 3..c4 {
                             for c2 in 2..c3 {
                                 for c1 in 1..c2 {
@@ -105,9 +99,10 @@ fn brute_force_chart_total(machine: MachineId, chart: &Chart) -> u128 {
                                         let hand = idx.map(|i| Card::from_index(i).unwrap());
                                         let (_, hold) = chart.play(&hand);
                                         let ev = hand_evs(machine, &hand).ev(hold);
-                                        let n = draws(hold.n_held());
+                                        let mask = usize::from(hold.mask());
+                                        let n = u128::from(math.n_draws[mask]);
                                         let pay_total = (ev * n as f64).round() as u128;
-                                        sum += pay_total * (LCM / n);
+                                        sum += pay_total * math.ev_scale[mask] as u128;
                                     }
                                 }
                             }
@@ -127,7 +122,7 @@ fn the_chart_return_over_all_2598960_deals_equals_the_suit_class_walk() {
     for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild] {
         let chart = chart_of(machine);
         let total = brute_force_chart_total(machine, chart);
-        let brute = total as f64 / (LCM as f64 * 2_598_960.0);
+        let brute = total as f64 / (2_598_960.0 * 7_669_695.0);
         assert!(
             (brute - chart.chart_return()).abs() < 1e-12,
             "{machine}: all deals {brute}, suit classes {}",

@@ -12,50 +12,9 @@ use vpoker::library::{Preset, PRESETS};
 use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, Vocabulary, MAX_LINES};
 use vpoker::strategy::deck::JOKER_53;
-use vpoker::strategy::hand_evs;
 
 fn joker_chart() -> &'static Chart {
     chart::machine_chart(MachineId::JokerPoker)
-}
-
-/// Plays every one of the 2,869,685 deals of the 53 cards by the chart, the cards in a different
-/// order per deal (the hold comes back as a mask over the cards as given), and adds the exact EV
-/// of the chart's hold: Σ EV × L over deals, exactly (L = lcm of C(48, k)).
-fn every_deal_total(chart: &Chart) -> u128 {
-    let totals: Vec<u128> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2usize)
-            .map(|thread| {
-                scope.spawn(move || {
-                    let mut sum = 0u128;
-                    for c4 in (4..53usize).filter(|c| c % 2 == thread) {
-                        for c3 in 3..c4 {
-                            for c2 in 2..c3 {
-                                for c1 in 1..c2 {
-                                    for c0 in 0..c1 {
-                                        let mut idx = [c0, c1, c2, c3, c4];
-                                        idx.rotate_left((c0 + c1 + c4) % 5);
-                                        if c2 % 2 == 1 {
-                                            idx.swap(0, 4);
-                                        }
-                                        let hand = idx.map(|i| Card::from_index(i).unwrap());
-                                        let (_, hold) = chart.play(&hand);
-                                        let ev = hand_evs(MachineId::JokerPoker, &hand).ev(hold);
-                                        let mask = usize::from(hold.mask());
-                                        let n = u128::from(JOKER_53.n_draws[mask]);
-                                        let pay_total = (ev * n as f64).round() as u128;
-                                        sum += pay_total * JOKER_53.ev_scale[mask] as u128;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    sum
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
-    });
-    totals.iter().sum()
 }
 
 #[test]
@@ -70,7 +29,7 @@ fn the_joker_chart_return_is_exact_three_ways() {
     assert!((optimal * 100.0 - 100.65).abs() < 0.005);
     let by_play = chart.return_by_play(MachineId::JokerPoker.paytable());
     assert!((by_play - chart.chart_return()).abs() < 1e-13, "{by_play} vs {}", chart.chart_return());
-    let total = every_deal_total(chart);
+    let total = crate::chart::brute_force_chart_total(MachineId::JokerPoker, chart);
     let every_deal = total as f64 / JOKER_53.denominator() as f64;
     assert!(
         (every_deal - chart.chart_return()).abs() < 1e-12,
