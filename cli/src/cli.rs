@@ -462,10 +462,12 @@ pub struct HistoryArgs {
 /// `set KEY VALUE`
 #[derive(Args)]
 pub struct SetArgs {
-    /// Setting: kind-deals, hints, mistake-warnings, animation, sound, haptics or language.
+    /// Setting: kind-deals, hints, mistake-warnings, animation, sound, haptics, language, reminder or
+    /// chart-tier (the chart the hint names its line from).
     #[arg(value_name = "KEY", allow_hyphen_values = true)]
     pub key: String,
-    /// New value: on|off, animation normal|fast|off, language auto|en|de|pt|ja.
+    /// New value: on|off, animation normal|fast|off, language auto|en|de|pt|ja, reminder off|HH:MM,
+    /// chart-tier expert|intermediate|beginner.
     #[arg(value_name = "VALUE", allow_hyphen_values = true)]
     pub value: String,
 }

@@ -10,7 +10,7 @@ pub const TIME_OF_DAY: &str = "HH:MM";
 
 /// Every setting: its key, the values it takes (the first is the default; [`TIME_OF_DAY`] stands
 /// for any time of day written `HH:MM`).
-pub const SETTINGS: [(&str, &[&str]); 8] = [
+pub const SETTINGS: [(&str, &[&str]); 9] = [
     ("kind-deals", &["on", "off"]),
     ("hints", &["on", "off"]),
     ("mistake-warnings", &["on", "off"]),
@@ -21,6 +21,9 @@ pub const SETTINGS: [(&str, &[&str]); 8] = [
     // The daily reminder: off, or the local time of day it is scheduled for. The app sets it with
     // its `set_reminder` command, which schedules the platform's notification first.
     ("reminder", &["off", TIME_OF_DAY]),
+    // Which of the machine's charts the hint names its line from (`chart::tiers`): the expert one
+    // (the machine's chart), or a shorter one a player is learning by.
+    ("chart-tier", &["expert", "intermediate", "beginner"]),
 ];
 
 /// Whether `value` is one of `values` (a time of day written `HH:MM`, 00:00 to 23:59, where the
@@ -58,6 +61,8 @@ pub struct Settings {
     pub language: String,
     /// The daily reminder's local time of day (`HH:MM`), or null when it is off (the default).
     pub reminder: Option<String>,
+    /// The chart the hint plays by: "expert" (the default), "intermediate" or "beginner".
+    pub chart_tier: String,
 }
 
 /// Checks a key and value; `Ok` gives the key's canonical spelling.
@@ -101,6 +106,7 @@ impl Settings {
             haptics: get("haptics") == "on",
             language: get("language"),
             reminder: Some(get("reminder")).filter(|time| time != "off"),
+            chart_tier: get("chart-tier"),
         }
     }
 }

@@ -261,6 +261,23 @@ fn the_games_hint_says_when_the_chart_is_not_the_best_play() {
     let json = serde_json::to_value(&hint).unwrap();
     assert_eq!(json["chart"]["agrees"], false);
     assert!(json["chart"]["line"]["rank"].as_u64().is_some() && json["chart"]["best_line"].is_object(), "{json}");
+    // What the chart's hold gives up, per coin, is the solver's.
+    assert!(advice.cost > 1e-12 && (advice.cost - hint.holds[0].ev + ev_of(&hint, advice.hold)).abs() < 1e-12);
+    assert_eq!(hint.chart_tier, "expert");
+    // Play by chart: with the beginner tier chosen, the hint names the beginner chart's line.
+    game.set_setting("chart-tier", "beginner").unwrap();
+    let by_tier = game.hint().unwrap();
+    assert_eq!(by_tier.chart_tier, "beginner");
+    let beginner = chart::machine_tiers(MachineId::JacksOrBetter).tier("beginner").unwrap().chart();
+    let hand = by_tier.cards;
+    let evs = vpoker::strategy::hand_evs(MachineId::JacksOrBetter, &hand);
+    assert_eq!(by_tier.chart, chart::advise(beginner, &hand, &evs));
+    assert!(by_tier.chart.line.rank <= 10);
+    assert!(game.set_setting("chart-tier", "novice").is_err(), "a tier that is not one is refused");
+}
+
+fn ev_of(hint: &vpoker::game::Hint, hold: vpoker::hold::Hold) -> f64 {
+    hint.holds.iter().find(|h| h.hold == hold).map(|h| h.ev).unwrap()
 }
 
 #[test]

@@ -33,12 +33,14 @@ function holdRow(hint, entry, currentHold) {
 
 /** The strategy chart's word on the hand: the line of the exact best hold, and the chart's own
  * line when its hold is worse (where the chart costs its fraction of a percent). */
-function chartLine(advice) {
+function chartLine(advice, tier) {
   const name = (line) => t("chart.line-named", { label: t(`chart.class.${line.class}`), n: formatInt(line.rank) });
-  return h("p", { class: "hint-chart small", "data-testid": "hint-chart", "data-agrees": String(advice.agrees),
+  const best = (line) => tier === "expert" ? t("chart.hint", { line }) : t("chart.hint-tier", { tier: t(`chart.tier.${tier}`), line });
+  return h("p", { class: "hint-chart small", "data-testid": "hint-chart", "data-agrees": String(advice.agrees), "data-tier": tier,
     "data-line": advice.best_line ? String(advice.best_line.rank) : "" },
-  advice.best_line ? t("chart.hint", { line: name(advice.best_line) }) : t("chart.hint-none"),
-  advice.agrees ? "" : [" ", h("span", { class: "hint-chart-differs" }, t("chart.hint-differs", { line: name(advice.line) }))]);
+  advice.best_line ? best(name(advice.best_line)) : t("chart.hint-none"),
+  advice.agrees ? "" : [" ", h("span", { class: "hint-chart-differs" }, t("chart.hint-differs", { line: name(advice.line) }),
+    " ", t("chart.hint-cost", { cost: formatDec(advice.cost, 3) }))]);
 }
 
 /**
@@ -55,7 +57,7 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
     h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
     h("div", { class: "hint-main" },
       h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
-      chartLine(hint.chart)),
+      chartLine(hint.chart, hint.chart_tier)),
     onMore ? h("button", {
       type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",
       "aria-controls": "hint-others", "aria-label": t("hint.more"), title: t("hint.more"), onclick: onMore,

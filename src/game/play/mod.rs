@@ -168,6 +168,7 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[DealSe
 /// best first, each with the core's verdict, and the machine's chart on it.
 pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
     let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let tier = player::settings(conn)?.chart_tier;
     let evs = hand_evs(machine, &hand.dealt);
     let stake = stake(hand.bet.chips(), hand.n_hands);
     let best = evs.best();
@@ -181,8 +182,19 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
         holds: hint_holds(&evs, &hand.dealt, stake),
         best_hold: best,
         best_ev: evs.ev(best),
-        chart: crate::strategy::chart::advise(crate::strategy::chart::machine_chart(machine), &hand.dealt, &evs),
+        chart: crate::strategy::chart::advise(tier_chart(machine, &tier), &hand.dealt, &evs),
+        chart_tier: tier,
     })
+}
+
+/// The machine's chart of the tier the player chose (`chart-tier`): the expert one is the machine's
+/// chart; a shorter one is its tier of `chart::machine_tiers` (made once per run).
+fn tier_chart(machine: MachineId, tier: &str) -> &'static crate::strategy::chart::Chart {
+    use crate::strategy::chart;
+    match tier {
+        "expert" => chart::machine_chart(machine),
+        _ => chart::machine_tiers(machine).tier(tier).map_or_else(|| chart::machine_chart(machine), |t| t.chart()),
+    }
 }
 
 /// Up to `limit` finished hands, newest first, replayed; with `before`, only older ids. A limit

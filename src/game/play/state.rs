@@ -131,4 +131,6 @@ pub struct Hint {
     /// The machine's strategy chart on this hand: the line it plays (and its hold), the line of the
     /// exact best hold, and whether the chart's hold is as good as the best.
     pub chart: crate::strategy::chart::Advice,
+    /// The chart tier the player plays by (`chart-tier`): "expert", "intermediate" or "beginner".
+    pub chart_tier: String,
 }

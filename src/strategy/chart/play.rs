@@ -42,6 +42,8 @@ pub struct Advice {
     pub best_line: Option<LineRef>,
     /// Whether the chart's hold is worth as much as the best hold (not a mistake).
     pub agrees: bool,
+    /// What the chart's hold gives up against the best hold, per coin (0 when it agrees).
+    pub cost: f64,
 }
 
 impl Chart {
@@ -108,6 +110,7 @@ pub fn advise(chart: &Chart, hand: &[Card; 5], evs: &HandEvs) -> Advice {
         best_hold,
         best_line: chart.line_of_hold(hand, best_hold).map(|l| chart.line_ref(l)),
         agrees: !evs.is_mistake(hold),
+        cost: evs.cost(hold),
     }
 }
 
