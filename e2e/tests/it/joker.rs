@@ -123,10 +123,29 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
     assert_eq!(verdict.attr("data-correct").await?.as_deref(), Some("true"), "{drill:?} held {right:05b}");
     app.screenshot("joker-train-en").await?;
     found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] drill: {p}")));
+    // Play by chart: with the beginner tier chosen in Settings, the hint names the beginner chart's line.
+    app.open_tab("settings").await?;
+    let select = app.wait_visible(&tid("setting-chart-tier")).await?;
+    select.select_by_value("beginner").await?;
+    app.wait_until("the setting is saved", || async {
+        Ok(play(&db, None, &["state"])?["settings"]["chart_tier"] == "beginner")
+    })
+    .await?;
+    app.open_machine(JOKER).await?;
+    app.deal().await?;
+    app.hint_on().await?;
+    app.wait_visible(&tid("hint-chart")).await?;
+    assert_eq!(app.attr("hint-chart", "data-tier").await?.as_deref(), Some("beginner"));
+    let line: u64 = app.attr("hint-chart", "data-line").await?.and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!((1..=10).contains(&line), "the beginner chart's line {line}");
+    app.screenshot("joker-hint-beginner-en").await?;
+    found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] beginner hint: {p}")));
+    app.draw().await?;
     app.close().await?;
     drop(driver);
-    let history = play(&db, None, &["history", "--limit", "1"])?;
-    let hand = &history["hands"][0];
+    let history = play(&db, None, &["history", "--limit", "5"])?;
+    let hands = history["hands"].as_array().ok_or("hands")?;
+    let hand = hands.iter().find(|h| h["dealt"] == serde_json::json!(cards)).ok_or("the vector's hand")?;
     assert_eq!((hand["machine"].as_str(), hand["hold"].as_u64()), (Some(JOKER), Some(u64::from(best))), "{hand}");
     let verified = cli(&["verify", "--db", db.to_str().ok_or("path")?, "--hand", &hand["id"].to_string(), "--json"])?;
     assert_eq!(verified["verified"], true, "{verified}");
