@@ -126,6 +126,9 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
     // Play by chart: with the beginner tier chosen in Settings, the hint names the beginner chart's line.
     app.open_tab("settings").await?;
     let select = app.wait_visible(&tid("setting-chart-tier")).await?;
+    // A milestone toast (five seconds, low on the screen) may be over the select: wait it out.
+    app.wait_until("the chart tier select can be clicked", || async { app.is_clickable(&tid("setting-chart-tier")).await })
+        .await?;
     select.select_by_value("beginner").await?;
     app.wait_until("the setting is saved", || async {
         Ok(play(&db, None, &["state"])?["settings"]["chart_tier"] == "beginner")
@@ -136,8 +139,10 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
     app.hint_on().await?;
     app.wait_visible(&tid("hint-chart")).await?;
     assert_eq!(app.attr("hint-chart", "data-tier").await?.as_deref(), Some("beginner"));
-    let line: u64 = app.attr("hint-chart", "data-line").await?.and_then(|n| n.parse().ok()).unwrap_or(0);
-    assert!((1..=10).contains(&line), "the beginner chart's line {line}");
+    // The line of the best hold, when one of the beginner chart's ten lines plays it (a dealt hand
+    // whose best hold no beginner line names says so instead: `data-line` is then empty).
+    let line = app.attr("hint-chart", "data-line").await?.unwrap_or_default();
+    assert!(line.is_empty() || line.parse::<u64>().is_ok_and(|n| (1..=10).contains(&n)), "the beginner chart's line {line:?}");
     app.screenshot("joker-hint-beginner-en").await?;
     found.extend(problems(&app).await?.into_iter().map(|p| format!("[en] beginner hint: {p}")));
     app.draw().await?;
