@@ -281,6 +281,11 @@ CREATE INDEX table_hands_by_table ON table_hands (table_id, id);
 ALTER TABLE profile ADD COLUMN unplaced_claims INTEGER NOT NULL DEFAULT 0 CHECK (unplaced_claims >= 0);
 UPDATE profile SET unplaced_claims = (SELECT COUNT(*) FROM daily_claims WHERE after_hand IS NULL);
 "#),
+    // 20: a version mark, no table changes: the first schema whose hands may be Joker Poker's (the
+    // fifth machine, machine code 4, a 53-card deck whose joker is card byte 52) and whose settings
+    // may hold `chart-tier`. An older build opening such a file says it is newer (`newer-database`,
+    // the file untouched) instead of reading the joker, the machine or the setting as damage.
+    sql("-- a version mark only (see above)"),
 ];
 
 const MIGRATION_17: &str = r#"
