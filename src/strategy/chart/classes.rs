@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::eval::Family;
-use crate::machine::{Paytable, N_4A_24, N_4A_5K, N_4L_A4, N_4L_5K};
+use crate::machine::{Paytable, N_4A_24, N_4A_5K, N_4L_5K, N_4L_A4};
 
 use super::shape::{HoldShape, HIGH_RANKS, ROYAL_RANKS};
 
@@ -306,6 +306,23 @@ pub(crate) fn family_name(family: Family) -> &'static str {
         Family::Deuces => "deuces",
         Family::Joker => "joker",
     }
+}
+
+/// "4 to a straight" and the same told apart by its ways (how many five-rank windows hold its
+/// natural cards, a wild card filling the rest), for `ways`; `ways_text` words a count of ways.
+pub(crate) fn straight_draws_by_ways(ways: std::ops::RangeInclusive<u8>, ways_text: fn(u8) -> String) -> Vec<ClassDef> {
+    let any = Pattern::StraightDraw { gaps: None, high: None, ways: None };
+    let mut list = vec![def("to-straight-4", "4 to a straight", "to-straight", 4, any).param("n", 4)];
+    for ways in ways {
+        let pattern = Pattern::StraightDraw { gaps: None, high: None, ways: Some(ways) };
+        let label = format!("4 to a straight, {}", ways_text(ways));
+        list.push(
+            def(format!("to-straight-4-ways-{ways}"), label, "to-straight", 4, pattern)
+                .param("n", 4)
+                .param("ways", ways),
+        );
+    }
+    list
 }
 
 /// A count in a label's English: `none` for 0, "1 {one}", else "{n} {many}".

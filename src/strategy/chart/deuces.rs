@@ -5,7 +5,7 @@
 //! straight and straight-flush draws are told apart by their ways: how many five-rank windows
 //! hold all their natural cards (the deuces fill the rest).
 
-use super::classes::{counted, def, rank_text, ClassDef, Pattern, Prefer};
+use super::classes::{counted, def, rank_text, straight_draws_by_ways, ClassDef, Pattern, Prefer};
 use super::natural::pairs_of;
 use super::shape::ROYAL_RANKS;
 
@@ -112,18 +112,8 @@ pub(crate) fn classes() -> Vec<ClassDef> {
         }
     }
     for d in 0..=2u8 {
-        let any = Pattern::StraightDraw { gaps: None, high: None, ways: None };
-        add(&mut list, def("to-straight-4", "4 to a straight", "to-straight", 4, any).param("n", 4), d);
-        for ways in 0..=4u8 {
-            let pattern = Pattern::StraightDraw { gaps: None, high: None, ways: Some(ways) };
-            let class = def(
-                format!("to-straight-4-ways-{ways}"),
-                format!("4 to a straight, {}", ways_text(ways)),
-                "to-straight",
-                4,
-                pattern,
-            );
-            add(&mut list, class.param("n", 4).param("ways", ways), d);
+        for class in straight_draws_by_ways(0..=4, ways_text) {
+            add(&mut list, class, d);
         }
     }
     add(&mut list, def("pair", "One pair", "pair", 2, Pattern::OfAKind { within: ALL_RANKS }), 0);

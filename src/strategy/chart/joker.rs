@@ -9,7 +9,7 @@
 
 use crate::eval::JokerCategory;
 
-use super::classes::{counted, def, rank_text, ClassDef, Pattern, Prefer};
+use super::classes::{counted, def, rank_text, straight_draws_by_ways, ClassDef, Pattern, Prefer};
 use super::natural::{gap_text, pairs_of};
 use super::shape::ROYAL_RANKS;
 
@@ -206,18 +206,8 @@ fn draws(list: &mut Vec<ClassDef>, joker: u8) {
         add(list, class.param("n", 4).param("high", "1-2"), joker);
     }
     if joker == 1 {
-        let any = Pattern::StraightDraw { gaps: None, high: None, ways: None };
-        add(list, def("to-straight-4", "4 to a straight", "to-straight", 4, any).param("n", 4), joker);
-        for ways in 1..=3u8 {
-            let pattern = Pattern::StraightDraw { gaps: None, high: None, ways: Some(ways) };
-            let class = def(
-                format!("to-straight-4-ways-{ways}"),
-                format!("4 to a straight, {}", ways_text(ways)),
-                "to-straight",
-                4,
-                pattern,
-            );
-            add(list, class.param("n", 4).param("ways", ways), joker);
+        for class in straight_draws_by_ways(1..=3, ways_text) {
+            add(list, class, joker);
         }
     } else {
         for (gaps, word, label) in [(0u8, "open", "4 to an outside straight"), (1, "inside", "4 to an inside straight")]
