@@ -110,7 +110,7 @@ pub fn suit_classes() -> Vec<SuitClass> {
                     for c0 in 0..c1 {
                         let mut masks = upper;
                         masks[c0 & 3] |= 1 << (c0 >> 2);
-                        if masks[0] >= masks[1] && masks[1] >= masks[2] && masks[2] >= masks[3] {
+                        if is_canonical(&masks) {
                             let cards = [c0, c1, c2, c3, c4].map(|c| c as u8);
                             classes.push(SuitClass { cards, weight: class_weight(masks) });
                         }
@@ -127,7 +127,7 @@ pub fn suit_classes() -> Vec<SuitClass> {
                     for card in [c0, c1, c2, c3] {
                         masks[card & 3] |= 1 << (card >> 2);
                     }
-                    if masks[0] >= masks[1] && masks[1] >= masks[2] && masks[2] >= masks[3] {
+                    if is_canonical(&masks) {
                         let cards = [c0, c1, c2, c3, JOKER].map(|c| c as u8);
                         classes.push(SuitClass { cards, weight: class_weight(masks) });
                     }
@@ -297,6 +297,11 @@ pub(crate) fn outcome_totals(table: &Paytable, categories: &[u128]) -> Vec<(&'st
     }
     outcome_totals.push(("nothing", nothing));
     outcome_totals
+}
+
+/// Whether per-suit rank masks are a class's canonical form: non-increasing, clubs first.
+fn is_canonical(masks: &[u16; 4]) -> bool {
+    masks.windows(2).all(|pair| pair[0] >= pair[1])
 }
 
 /// How many distinct hands a suit permutation of `masks` gives: 24 / Π (multiplicity!).
