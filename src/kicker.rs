@@ -1,7 +1,7 @@
 //! The kicker games: Double Double Bonus 9/6 and Triple Double Bonus 9/7, whose four-of-a-kind
 //! pays depend on the fifth card (the kicker). They are natural-family paytables, validated when
 //! built like the machines' (each category paid by at most one row, pays never rising down the
-//! table), not machines: the four machines, their unlocks and progression stay as they are.
+//! table), not machines: the five machines, their unlocks and progression stay as they are.
 //!
 //! Rows, best first, and what they cover (the natural evaluator's categories, see
 //! [`crate::eval::NaturalCategory`]):

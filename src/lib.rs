@@ -1,6 +1,6 @@
 //! # vpoker — the Video Poker core
 //!
-//! Cards, the fair shuffle, the four machines' evaluators and paytables (and the kicker games'
+//! Cards, the fair shuffle, the five machines' evaluators and paytables (and the kicker games'
 //! tables, [`kicker`]), exact strategy, and the game state. The core never depends on Tauri,
 //! never reads the clock, never uses a global or thread RNG and never opens a file it was not
 //! given: randomness (a [`shuffle::Seed`] or a [`shuffle::Chooser`]) and dates are parameters.

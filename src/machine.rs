@@ -2,7 +2,7 @@
 //!
 //! A paytable is a list of rows, best first; each row has a stable id (what the UI translates and
 //! lights), the per-coin pay and the evaluator categories it covers. A win pays bet × per-coin pay.
-//! The four machines' rows cover the kicker categories of the natural evaluator without telling
+//! The natural machines' rows cover the kicker categories of the natural evaluator without telling
 //! them apart (Bonus Poker's `four-aces` pays four aces with any kicker); the kicker games' tables,
 //! which do, are in [`crate::kicker`].
 

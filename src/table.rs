@@ -1,5 +1,5 @@
 //! The table: what is played. One validated value the pipeline deals, settles and verifies, the
-//! solver solves and the store keeps, whatever the table is — one of the four machines, a kicker
+//! solver solves and the store keeps, whatever the table is — one of the five machines, a kicker
 //! game, a casino table of the library or a table edited in the paytable lab.
 //!
 //! A table is its stable text id (what storage, the command line and a stranger's verifier name it
@@ -91,7 +91,7 @@ pub enum Multipliers {
 /// Where a table comes from, which also decides how its exact EVs are computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// One of the four machines (played for chips; progression and kind deals live on these).
+    /// One of the five machines (played for chips; progression and kind deals live on these).
     Machine(MachineId),
     /// A kicker game's own table.
     Kicker(KickerGame),
@@ -213,7 +213,7 @@ impl Table {
         self.0.source
     }
 
-    /// The machine, when the table is one of the four.
+    /// The machine, when the table is one of the five.
     pub fn as_machine(&self) -> Option<MachineId> {
         match self.0.source {
             Source::Machine(machine) => Some(machine),

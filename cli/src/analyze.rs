@@ -6,7 +6,7 @@
 //! 9/7). A kicker game is analysed as any table is (`strategy::custom::analyze_table` on its
 //! paytable, about 15 ms) and printed in the machines' shape: `{"game","return","probabilities",
 //! "seconds"}`, the probabilities keyed by the kicker table's rows, then `nothing`. `all` stays the
-//! four machines (what `scripts/check-returns.sh` reads); the kicker games are named one by one.
+//! five machines (what `scripts/check-returns.sh` reads); the kicker games are named one by one.
 //!
 //! With `all`, the tables of both game families are built first, in parallel, then each machine is
 //! analysed on two threads; `seconds` is that machine's analysis time (for one machine it includes

@@ -185,7 +185,7 @@ pub struct HintArgs {
 #[derive(Args)]
 #[command(group(ArgGroup::new("table").required(true).args(["game", "pays"])))]
 pub struct AnalyzeArgs {
-    /// Game to analyse, by id: a machine, a kicker game (double-double-bonus, triple-double-bonus), or "all" for the four machines one after another.
+    /// Game to analyse, by id: a machine, a kicker game (double-double-bonus, triple-double-bonus), or "all" for the five machines one after another.
     #[arg(long, value_name = "ID|all", value_parser = analyze_games())]
     pub game: Option<AnalyzeGames>,
     /// With --pays: the game family of the lab paytable, natural or deuces.
@@ -199,7 +199,7 @@ pub struct AnalyzeArgs {
     pub json: bool,
 }
 
-/// What `analyze --game` names: one game (a machine or a kicker game) or all four machines.
+/// What `analyze --game` names: one game (a machine or a kicker game) or all five machines.
 #[derive(Clone, Copy, Debug)]
 pub enum AnalyzeGames {
     /// `all`: every machine, in unlock order (the kicker games are not machines: name them one by one).
@@ -536,7 +536,7 @@ fn machine_text() -> CoreValue<String> {
     CoreValue { parse: |text| Ok(text.to_string()), ids: machine_ids() }
 }
 
-/// `analyze --game`: [`game_id`]'s games, or `all` (the four machines).
+/// `analyze --game`: [`game_id`]'s games, or `all` (the five machines).
 fn analyze_games() -> CoreValue<AnalyzeGames> {
     CoreValue {
         parse: |text| match text {

@@ -94,7 +94,7 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
         Base::Kicker(kicker) => {
             if let Some(flag) = refused_flag(kind_deals, situation) {
                 return Err(format!(
-                    "{flag} applies to the four machines only: {kicker} is a kicker game, dealt without kind deals"
+                    "{flag} applies to the 52-card machines only: {kicker} is a kicker game, dealt without kind deals"
                 ));
             }
             Dealing::Pure(Table::kicker(kicker))

@@ -41,7 +41,7 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {
     }
 }
 
-/// The four machines' ids.
+/// The five machines' ids.
 pub(crate) fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
 }
@@ -107,7 +107,7 @@ pub(crate) fn table_of(id: &str, db: Option<&std::path::Path>) -> Result<Result<
     }
 }
 
-/// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the four machines'
+/// `--game` of `play fill`, `play autoplay` and `lab deals`, which play or deal the five machines'
 /// game (chips, XP, kind deals, unlocks): [`game_id`]'s ids are parsed, so that [`machine_only`]
 /// refuses a kicker game in words (what to use instead) rather than clap's list of values; an
 /// unknown id is refused as before, and `--help` and the completions offer the machines only.

@@ -40,7 +40,7 @@ pub enum GameError {
         /// The refused number of hands.
         hands: u8,
     },
-    /// A machine id that is not one of the four.
+    /// A machine id that is not one of the five.
     #[error("'{}' is not a machine (jacks-or-better, deuces-wild, bonus-poker or double-bonus)", shown(machine))]
     InvalidMachine {
         /// The text given.

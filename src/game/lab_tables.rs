@@ -1,4 +1,4 @@
-//! The paytable lab's tables: a copy of a base table — one of the four machines' or a kicker
+//! The paytable lab's tables: a copy of a base table — one of the five machines' or a kicker
 //! game's ([`Base`]) — with pays changed, each pay given as the player typed it and checked by the
 //! core (a whole number from 0 to 100,000: a clear error names the row and the reason). The bases'
 //! own tables never change. Lab tables are saved by name for study: the base's id (a machine's or a

@@ -4,7 +4,7 @@
 //!
 //! A lab table keeps a machine's rows (ids and the categories they cover) and changes only the
 //! pays: whole numbers from 0 to [`MAX_PAY`] per coin, in any order (a flush may pay more than a
-//! full house; the analysis stays exact). The four machines' own tables never change. The
+//! full house; the analysis stays exact). The five machines' own tables never change. The
 //! solver's tables for a lab table are the family's shared category counts folded with the new
 //! pays: a few milliseconds, nothing is rebuilt from the 2,598,960 hands.
 

@@ -140,7 +140,7 @@ function isMachine(app, id) {
   return app.state.machines.some((m) => m.id === id);
 }
 
-/** The bases the lab offers: every base of the library's tables (the four machines' and the kicker games'), in its order. */
+/** The bases the lab offers: every base of the library's tables (the five machines' and the kicker games'), in its order. */
 function baseIds() {
   const ids = [];
   for (const table of Array.isArray(listing) ? listing : []) if (!ids.includes(table.base)) ids.push(table.base);

@@ -222,7 +222,7 @@ fn analyze_gives_the_kicker_games_exact_returns_in_the_machines_shape() {
         assert_eq!(stdout.lines().count(), 1 + expected.len(), "{stdout}");
         assert!(stdout.contains("\n  four-aces-2-4-kicker "), "{stdout}");
     }
-    // `all` stays the four machines.
+    // `all` is the five machines.
     let out = vpoker(&["analyze", "--game", "all", "--json"]);
     assert!(!text(&out.stdout).contains("double-double-bonus"));
     let help = text(&vpoker(&["analyze", "--help"]).stdout);

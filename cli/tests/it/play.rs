@@ -290,7 +290,7 @@ fn counts_and_threads_are_bounded_and_refused_as_usage_errors_naming_the_range()
     assert!(mistakes["mistakes"].is_array());
 }
 
-/// `play fill` and `play autoplay` play the four machines (chips, XP, kind deals, unlocks): a kicker
+/// `play fill` and `play autoplay` play the five machines (chips, XP, kind deals, unlocks): a kicker
 /// game's id is parsed, then refused on one line saying why and what to use instead (exit 2), before
 /// the database is created; an unknown id is refused as before.
 #[test]

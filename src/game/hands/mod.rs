@@ -8,7 +8,7 @@
 //! that does not give the stored cards, or a win the cards do not pay, is a corrupt database.
 //!
 //! Row encoding (`rows.rs`, schema of migration 15): `tbl` is the table's code in the registry
-//! (`registry.rs`: the four machines are 0–3); `situation` is an index into [`Situation::ALL`];
+//! (`registry.rs`: the first four machines are 0–3); `situation` is an index into [`Situation::ALL`];
 //! `seed` is its 32 bytes; `dealt` is five card indices (`rank × 4 + suit`);
 //! `nudge` is five bytes (kind 0 = four-flush / 1 = pair, dealt position, removed card, added card,
 //! deck position); `day` is days from 0001-01-01 (proleptic Gregorian, day 1 = 0001-01-01), NULL

@@ -48,7 +48,7 @@ pub struct State {
     pub last_hand: Option<HandRecord>,
     /// Losing hands in a row (real hands that paid back less than they cost).
     pub losing_streak: u32,
-    /// All four machines with their paytables, so the UI never hard-codes one.
+    /// All five machines with their paytables, so the UI never hard-codes one.
     pub machines: Vec<MachineView>,
     /// The bets a hand may have.
     pub bets: [u32; 4],
