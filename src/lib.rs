@@ -29,3 +29,4 @@ pub mod machine;
 pub mod shuffle;
 pub mod strategy;
 pub mod table;
+pub mod ultimate_x;

@@ -30,6 +30,8 @@ pub mod deck;
 pub mod drill;
 #[doc(hidden)] // public for tests/it
 pub mod exact;
+#[doc(hidden)] // public for the Ultimate X solver and tests/it
+pub mod outcomes;
 #[doc(hidden)] // public for tests/it
 pub mod solver;
 #[doc(hidden)] // public for tests/it
@@ -43,6 +45,7 @@ use crate::hold::Hold;
 use crate::kicker::KickerGame;
 use crate::machine::MachineId;
 
+pub(crate) use analyze::canonical_classes;
 pub use analyze::{
     analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES,
 };

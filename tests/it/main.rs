@@ -34,4 +34,5 @@ mod strategy;
 mod table_drills;
 mod table_practice;
 mod ui_view;
+mod ultimate_x;
 mod verify;

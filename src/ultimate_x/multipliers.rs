@@ -1,0 +1,141 @@
+//! The multipliers an Ultimate X cabinet awards: for each winning final hand, the multiplier that
+//! line's next hand is paid at, by game and by line count (docs/ULTIMATE-X.md cites the sources).
+//! A hand that pays nothing earns 1× (no multiplier).
+
+use crate::eval::Family;
+use crate::kicker::KickerGame;
+use crate::library::Base;
+use crate::machine::{MachineId, Paytable};
+use crate::strategy::tables::CAT_SLOTS;
+
+/// The line counts Ultimate X is dealt on.
+pub const UX_LINES: [u8; 4] = [1, 3, 5, 10];
+
+/// The largest multiplier any table awards.
+pub const MAX_MULTIPLIER: u8 = 12;
+
+/// The multiplier groups: the cabinets print one multiplier table per group of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Jacks or Better.
+    Jacks,
+    /// Bonus Poker.
+    Bonus,
+    /// Double Bonus and Double Double Bonus.
+    DoubleBonus,
+    /// Triple Double Bonus.
+    TripleDoubleBonus,
+    /// Deuces Wild.
+    Deuces,
+}
+
+impl Group {
+    /// The group of a base's game, or `None` where no multiplier table is known (Joker Poker).
+    pub fn of(base: Base) -> Option<Group> {
+        match base {
+            Base::Machine(MachineId::JacksOrBetter) => Some(Group::Jacks),
+            Base::Machine(MachineId::BonusPoker) => Some(Group::Bonus),
+            Base::Machine(MachineId::DoubleBonus) | Base::Kicker(KickerGame::DoubleDoubleBonus) => {
+                Some(Group::DoubleBonus)
+            }
+            Base::Kicker(KickerGame::TripleDoubleBonus) => Some(Group::TripleDoubleBonus),
+            Base::Machine(MachineId::DeucesWild) => Some(Group::Deuces),
+            Base::Machine(MachineId::JokerPoker) => None,
+        }
+    }
+
+    /// The multiplier a final hand of paytable row `row` earns on `lines` lines (1 for a row this
+    /// group's table does not name, which no built-in table has).
+    fn earned(self, lines: u8, row: &str) -> u8 {
+        // Columns: one line, three, five, ten.
+        let column = match lines {
+            1 => 0,
+            3 => 1,
+            5 => 2,
+            _ => 3,
+        };
+        let by_lines: [u8; 4] = match (self, row) {
+            (_, "jacks-or-better") => [2, 2, 2, 2],
+            (_, "two-pair") => [3, 3, 3, 3],
+            (Group::Deuces, "three-of-a-kind") => [2, 2, 2, 2],
+            (_, "three-of-a-kind") => [4, 4, 4, 4],
+            (Group::Jacks, "straight") => [7, 7, 7, 7],
+            (Group::Deuces, "straight") => [3, 3, 3, 3],
+            (_, "straight") => [8, 8, 8, 8],
+            (Group::Jacks, "flush") => [10, 11, 11, 11],
+            (Group::Bonus, "flush") => [11, 11, 11, 11],
+            (Group::Deuces, "flush") => [5, 5, 5, 5],
+            (_, "flush") => [10, 10, 10, 10],
+            (Group::Deuces, "full-house") => [5, 5, 5, 5],
+            (_, "full-house") => [12, 12, 12, 12],
+            (Group::Jacks, "four-of-a-kind") => [2, 2, 3, 3],
+            (Group::Jacks, "straight-flush" | "royal-flush") => [2, 2, 2, 7],
+            (Group::TripleDoubleBonus, _) => [2, 2, 2, 2],
+            (Group::Deuces, "four-of-a-kind") => [7, 7, 7, 7],
+            (Group::Deuces, "straight-flush") => [12, 12, 12, 12],
+            (Group::Deuces, "five-of-a-kind") => [2, 2, 3, 3],
+            (Group::Deuces, _) => [2, 2, 4, 4],
+            (_, "four-5-k") => [2, 2, 3, 3],
+            (_, _) => [2, 2, 4, 4],
+        };
+        by_lines[column]
+    }
+}
+
+/// The multiplier each evaluator category earns on one table and line count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Multipliers {
+    lines: u8,
+    by_category: [u8; CAT_SLOTS],
+}
+
+impl Multipliers {
+    /// The multipliers of `base`'s group for `paytable` (a copy of `base`'s rows) on `lines`
+    /// lines, or `None` when the game has no Ultimate X table or the line count is not one of
+    /// [`UX_LINES`].
+    pub fn of(base: Base, paytable: &Paytable, lines: u8) -> Option<Multipliers> {
+        let group = Group::of(base)?;
+        if !UX_LINES.contains(&lines) {
+            return None;
+        }
+        let mut by_category = [1u8; CAT_SLOTS];
+        for (category, slot) in by_category.iter_mut().enumerate().take(paytable.family().n_categories()) {
+            if let Some(row) = paytable.row_of_category(category) {
+                *slot = group.earned(lines, paytable.rows()[row].id);
+            }
+        }
+        Some(Multipliers { lines, by_category })
+    }
+
+    /// The line count.
+    pub fn lines(&self) -> u8 {
+        self.lines
+    }
+
+    /// The multiplier a final hand of evaluator category `category` earns (1 when it loses).
+    pub fn of_category(&self, category: usize) -> u8 {
+        self.by_category[category]
+    }
+
+    /// The distinct multipliers a line can hold (1 included), in increasing order.
+    pub fn values(&self) -> Vec<u8> {
+        let mut values: Vec<u8> = self.by_category.to_vec();
+        values.push(1);
+        values.sort_unstable();
+        values.dedup();
+        values
+    }
+
+    /// Whether `value` is a multiplier a line can hold here.
+    pub fn is_value(&self, value: u8) -> bool {
+        value == 1 || self.by_category.contains(&value)
+    }
+}
+
+/// The family a group's games are dealt from.
+pub fn family_of(group: Group) -> Family {
+    match group {
+        Group::Deuces => Family::Deuces,
+        _ => Family::Natural,
+    }
+}
