@@ -28,7 +28,16 @@ use crate::cli::{AnalyzeArgs, AnalyzeGames};
 
 /// Runs the `analyze` subcommand.
 pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
+    if args.ultimate_x {
+        let table = match args.game {
+            Some(AnalyzeGames::One(base)) => vpoker::table::Table::from(base),
+            Some(AnalyzeGames::Library(preset)) => vpoker::table::Table::preset(preset),
+            _ => return Err("analyze --ultimate-x needs --game ID (one table)".into()),
+        };
+        return crate::ultimate_x::analyze(&table, args.lines.unwrap_or(0), args.json);
+    }
     let machines: Vec<MachineId> = match (args.game, &args.pays) {
+        (Some(AnalyzeGames::Library(preset)), _) => return analyze_preset(preset, args.json),
         (Some(AnalyzeGames::All), _) => MachineId::ALL.to_vec(),
         (Some(AnalyzeGames::One(Base::Machine(machine))), _) => vec![machine],
         (Some(AnalyzeGames::One(Base::Kicker(game))), _) => return analyze_kicker(game, args.json),
@@ -87,6 +96,17 @@ fn analyze_kicker(game: KickerGame, json: bool) -> Result<ExitCode, String> {
         table_text(game.id(), &analysis, seconds)
     };
     // A closed pipe is not an error.
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `analyze --game ID` for a table of the library: analysed as a kicker game's table is.
+fn analyze_preset(preset: &vpoker::library::Preset, json: bool) -> Result<ExitCode, String> {
+    let started = Instant::now();
+    let analysis = analyze_table(&preset.paytable());
+    let seconds = started.elapsed().as_secs_f64();
+    let text =
+        if json { table_json(preset.id, &analysis, seconds).to_string() } else { table_text(preset.id, &analysis, seconds) };
     let _ = writeln!(std::io::stdout().lock(), "{text}");
     Ok(ExitCode::SUCCESS)
 }

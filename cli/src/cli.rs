@@ -169,13 +169,22 @@ pub struct VerifyArgs {
 /// `vpoker hint --game ID [--json] ["HAND"]`
 #[derive(Args)]
 pub struct HintArgs {
-    /// Game whose paytable and strategy apply, by id: a machine (e.g. jacks-or-better) or a kicker
-    /// game (double-double-bonus, triple-double-bonus).
-    #[arg(long, value_name = "ID", value_parser = game_id())]
-    pub game: Base,
+    /// Table whose paytable and strategy apply, by id: a machine (e.g. jacks-or-better), a kicker
+    /// game (double-double-bonus, triple-double-bonus) or a table of `vpoker tables`.
+    #[arg(long, value_name = "ID", value_parser = table_id())]
+    pub game: String,
     /// Print one JSON object per hand {"game","hand","best","holds"} instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Ultimate X: value every hold with the multipliers on screen (--lines, --multipliers).
+    #[arg(long, requires = "lines")]
+    pub ultimate_x: bool,
+    /// With --ultimate-x: the lines dealt, 1, 3, 5 or 10.
+    #[arg(long, value_name = "N", requires = "ultimate_x")]
+    pub lines: Option<u8>,
+    /// With --ultimate-x: the multiplier on each line, comma-separated (default: 1 on every line).
+    #[arg(long, value_name = "M1,M2,...", requires = "ultimate_x")]
+    pub multipliers: Option<String>,
     /// Five cards, quoted or separate; without them, one hand per line is read from standard input.
     #[arg(value_name = "CARDS")]
     pub hand: Vec<String>,
@@ -185,7 +194,7 @@ pub struct HintArgs {
 #[derive(Args)]
 #[command(group(ArgGroup::new("table").required(true).args(["game", "pays"])))]
 pub struct AnalyzeArgs {
-    /// Game to analyse, by id: a machine, a kicker game (double-double-bonus, triple-double-bonus), or "all" for the five machines one after another.
+    /// Game to analyse, by id: a machine, a kicker game (double-double-bonus, triple-double-bonus), a table of `vpoker tables`, or "all" for the five machines one after another.
     #[arg(long, value_name = "ID|all", value_parser = analyze_games())]
     pub game: Option<AnalyzeGames>,
     /// With --pays: the game family of the lab paytable, natural or deuces.
@@ -197,6 +206,13 @@ pub struct AnalyzeArgs {
     /// Print one JSON object per table {"game","return","probabilities","seconds"} (lab: "family","pays",…,"variance").
     #[arg(long)]
     pub json: bool,
+    /// Ultimate X on the --game table: the return with perfect play (the multipliers on screen
+    /// considered) and with the best single strategy, per unit bet (the Ultimate X bet included).
+    #[arg(long, requires = "game", requires = "lines")]
+    pub ultimate_x: bool,
+    /// With --ultimate-x: the lines dealt, 1, 3, 5 or 10.
+    #[arg(long, value_name = "N", requires = "ultimate_x")]
+    pub lines: Option<u8>,
 }
 
 /// What `analyze --game` names: one game (a machine or a kicker game) or all five machines.
@@ -206,6 +222,8 @@ pub enum AnalyzeGames {
     All,
     /// One machine or kicker game.
     One(Base),
+    /// A table of the library (`vpoker tables`).
+    Library(&'static vpoker::library::Preset),
 }
 
 /// `vpoker simulate --game ID --hands N [--situation S] [--kind-deals on|off] --seed HEX64 [--threads T]`
@@ -541,7 +559,11 @@ fn analyze_games() -> CoreValue<AnalyzeGames> {
     CoreValue {
         parse: |text| match text {
             "all" => Ok(AnalyzeGames::All),
-            id => (game_id().parse)(id).map(AnalyzeGames::One),
+            id => (game_id().parse)(id).map(AnalyzeGames::One).or_else(|error| {
+                vpoker::library::Preset::find(id).map(AnalyzeGames::Library).map_err(|_| {
+                    format!("{error}; or all, or a table of `vpoker tables`")
+                })
+            }),
         },
         ids: game_id().ids.into_iter().chain(["all"]).collect(),
     }

@@ -9,18 +9,23 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
 use vpoker::card::{cards_to_string, Card};
-use vpoker::table::Deck;
+use vpoker::table::Table;
 use vpoker::hold::Hold;
-use vpoker::library::Base;
 use vpoker::strategy::HoldEv;
 
 use crate::cli::HintArgs;
 
 /// Runs the `hint` subcommand.
 pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
-    let machine = args.game;
+    let machine = Table::named(&args.game).ok_or_else(|| {
+        format!("--game {}: hint takes a machine, a kicker game or a table of `vpoker tables` (a lab table's hints are in the lab)", args.game)
+    })?;
+    if args.ultimate_x {
+        return crate::ultimate_x::hint(&machine, args.lines.unwrap_or(0), args.multipliers.as_deref(), &args.hand, args.json);
+    }
+    let machine = &machine;
     let json = args.json;
-    let deck = Deck::of(machine.paytable().family());
+    let deck = machine.deck();
     if !args.hand.is_empty() {
         let hand = deck.parse_hand(&args.hand.join(" ")).map_err(|e| e.to_string())?;
         // A closed pipe (e.g. `| head`) is not an error.
@@ -61,7 +66,7 @@ pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
 }
 
 /// One hand's answer: a JSON object on one line, or a readable table.
-fn render(machine: Base, hand: &[Card; 5], json: bool) -> String {
+fn render(machine: &Table, hand: &[Card; 5], json: bool) -> String {
     let evs = machine.hand_evs(hand);
     let sorted = evs.sorted();
     if json {
@@ -86,7 +91,7 @@ fn render(machine: Base, hand: &[Card; 5], json: bool) -> String {
 /// Written by hand rather than through `serde_json::Value`: every piece is a machine id, a card's
 /// text, a small integer or a finite number, none of which needs escaping, and this keeps stdin
 /// mode fast.
-fn hint_json(machine: Base, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
+fn hint_json(machine: &Table, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
     let mut text = String::with_capacity(2048);
     let _ = write!(text, r#"{{"game":"{}","hand":"#, machine.id());
     push_cards(&mut text, hand, Hold::ALL);
@@ -103,7 +108,7 @@ fn hint_json(machine: Base, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
 }
 
 /// Appends the held cards as a JSON array of card texts.
-fn push_cards(text: &mut String, hand: &[Card; 5], hold: Hold) {
+pub(crate) fn push_cards(text: &mut String, hand: &[Card; 5], hold: Hold) {
     text.push('[');
     for (idx, card) in held_cards(hand, hold).iter().enumerate() {
         let _ = write!(text, "{}\"{card}\"", if idx == 0 { "" } else { "," });
@@ -116,7 +121,7 @@ fn held_cards(hand: &[Card; 5], hold: Hold) -> Vec<Card> {
 }
 
 /// The hand with discarded cards shown as "--", so the held positions stay visible.
-fn kept_text(hand: &[Card; 5], hold: Hold) -> String {
+pub(crate) fn kept_text(hand: &[Card; 5], hold: Hold) -> String {
     (0..5)
         .map(|i| if hold.holds(i) { hand[i].to_string() } else { "--".into() })
         .collect::<Vec<_>>()
@@ -124,6 +129,6 @@ fn kept_text(hand: &[Card; 5], hold: Hold) -> String {
 }
 
 /// The EV rounded to 9 decimals, which JSON then prints as a short number.
-fn round9(ev: f64) -> f64 {
+pub(crate) fn round9(ev: f64) -> f64 {
     (ev * 1e9).round() / 1e9
 }

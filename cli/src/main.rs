@@ -11,6 +11,7 @@ mod lab;
 mod lab_text;
 mod play;
 mod simulate;
+mod ultimate_x;
 mod values;
 mod verify;
 

@@ -12,6 +12,9 @@
 //! each), solve `W + g = r + T·W` for its gain g and values W, improve, until the policy stops
 //! changing. Nothing here is sampled or decomposed.
 
+// The solver indexes several parallel arrays by hold mask and by state.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::strategy::canonical_classes;

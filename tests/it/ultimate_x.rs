@@ -74,3 +74,86 @@ fn ten_play_returns_match_the_published_figures() {
         }
     }
 }
+
+/// The hint's value of every hold, for a hand and multipliers on screen, equals a brute-force
+/// enumeration: every draw of every hold evaluated, each line's earned multiplier counted, the
+/// value of the next hand's sum taken over every combination of the lines' outcomes.
+#[test]
+fn hint_values_equal_a_brute_force_enumeration() {
+    use vpoker::card::parse_hand;
+    use vpoker::ultimate_x::hint::{hint, OnScreen};
+    let table = table("jacks-or-better-8-6");
+    let multipliers = multipliers(&table, 3);
+    let (_, solved) = vpoker::ultimate_x::hint::solution(&table, 3).unwrap();
+    for (cards, screen) in [("Kh Qh Jh 9h 4c", "1,1,1"), ("Ah Kh 7h 3h 3c", "12,2,1"), ("8c 9d Td Jd 2s", "4,3,11")] {
+        let hand = parse_hand(cards).unwrap();
+        let on_screen = OnScreen::parse(screen, &multipliers).unwrap();
+        let answer = hint(&table, &on_screen, &hand).unwrap();
+        let average = f64::from(on_screen.total()) / 3.0;
+        let rest: Vec<_> = table.deck().fresh().into_iter().filter(|c| !hand.contains(c)).collect();
+        for hold in vpoker::hold::Hold::all() {
+            let kept: Vec<_> = (0..5).filter(|&i| hold.holds(i)).map(|i| hand[i]).collect();
+            // One line's outcomes: (pay, earned multiplier) counted over every draw.
+            let mut by_multiplier = [0u64; 13];
+            let (mut pay_total, mut draws) = (0u64, 0u64);
+            let need = 5 - kept.len();
+            let mut pick: Vec<usize> = (0..need).collect();
+            loop {
+                let mut final_hand = [hand[0]; 5];
+                for (slot, card) in final_hand.iter_mut().zip(kept.iter().chain(pick.iter().map(|&i| &rest[i]))) {
+                    *slot = *card;
+                }
+                let category = table.family().category_index(&final_hand);
+                pay_total += u64::from(table.paytable().pay_by_category()[category]);
+                by_multiplier[usize::from(multipliers.of_category(category))] += 1;
+                draws += 1;
+                // The next combination of `need` of the 47 cards, in lexicographic order.
+                let mut i = need;
+                while i > 0 && pick[i - 1] == rest.len() - need + i - 1 {
+                    i -= 1;
+                }
+                if i == 0 {
+                    break;
+                }
+                pick[i - 1] += 1;
+                for j in i..need {
+                    pick[j] = pick[j - 1] + 1;
+                }
+            }
+            let p = |k: usize| by_multiplier[k] as f64 / draws as f64;
+            let mut future = 0.0;
+            for a in 1..13 {
+                for b in 1..13 {
+                    for c in 1..13 {
+                        future += p(a) * p(b) * p(c) * solved.values[a + b + c - 3];
+                    }
+                }
+            }
+            let brute = average * pay_total as f64 / draws as f64 + future / 3.0;
+            let ours = answer.holds.iter().find(|v| v.hold == hold).unwrap().ev;
+            assert!((ours - brute).abs() < 1e-9, "{cards} {screen} hold {hold}: {ours} against {brute}");
+        }
+    }
+}
+
+/// Multipliers move the best hold: among the first deals of a fixed order, some hand's best hold
+/// at 1× on every line differs from its best at 12× (and from the plain game's), and the plain
+/// game's hold then gives up value that the hint states.
+#[test]
+fn multipliers_change_the_best_hold() {
+    use vpoker::ultimate_x::hint::{hint, OnScreen};
+    let table = table("jacks-or-better-8-6");
+    let multipliers = multipliers(&table, 3);
+    let (low, high) = (OnScreen::ones(3), OnScreen::parse("12,12,12", &multipliers).unwrap());
+    let mut found = Vec::new();
+    for class in vpoker::strategy::suit_classes().iter().take(134_459).step_by(97) {
+        let hand = class.card_indices().map(|i| vpoker::card::Card::from_index(i).unwrap());
+        let (at_one, at_twelve) = (hint(&table, &low, &hand).unwrap(), hint(&table, &high, &hand).unwrap());
+        if at_one.best != at_twelve.best {
+            assert!(at_one.plain_gives_up > 0.0 || at_twelve.plain_gives_up > 0.0);
+            found.push(format!("{} {} {}", vpoker::card::cards_to_string(&hand), at_one.best, at_twelve.best));
+        }
+    }
+    eprintln!("{}", found.join("\n"));
+    assert!(found.len() >= 3, "{found:?}");
+}

@@ -21,6 +21,7 @@ mod play_simulate;
 mod read_only;
 mod tables;
 mod tampers;
+mod ultimate_x;
 mod verify;
 mod verify_all;
 mod verify_paytable;

@@ -1,0 +1,200 @@
+//! The Ultimate X hint: every hold of a dealt hand valued with the multipliers on screen, exactly.
+//!
+//! A hold's value per line is `m̄·p(h) + E[W(S_h)]/n`: this hand's pays at the average multiplier
+//! m̄ on screen, plus the worth of the multipliers the n lines earn for the next hand (W from the
+//! solved game, [`super::mdp`]), counted against a next hand at 1× on every line. With every line
+//! at 1× and a hold that can earn nothing, it is the plain EV. Per coin of the base bet.
+
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::table::Table;
+
+use super::mdp::Solution;
+use super::multipliers::{Multipliers, UX_LINES};
+
+/// Why an Ultimate X question cannot be answered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum UxError {
+    /// The table's game has no Ultimate X multiplier table.
+    #[error("{table} has no Ultimate X multiplier table (Jacks or Better, Bonus Poker, Double Bonus, Double Double Bonus, Triple Double Bonus and Deuces Wild have)")]
+    NoMultipliers {
+        /// The table's id.
+        table: String,
+    },
+    /// A line count Ultimate X is not dealt on.
+    #[error("Ultimate X is dealt on 1, 3, 5 or 10 lines, not {lines}")]
+    Lines {
+        /// The count asked for.
+        lines: u8,
+    },
+    /// Not one multiplier per line.
+    #[error("{lines} lines need {lines} multipliers, not {given}")]
+    MultiplierCount {
+        /// Lines.
+        lines: u8,
+        /// Multipliers given.
+        given: usize,
+    },
+    /// A multiplier this table never awards on this line count.
+    #[error("{value} is not a multiplier of this table on {lines} lines (it awards {awarded})")]
+    Multiplier {
+        /// The value given.
+        value: String,
+        /// Lines.
+        lines: u8,
+        /// The values it does award, comma-separated.
+        awarded: String,
+    },
+}
+
+/// The multipliers on screen, one per line: each one this table awards on its line count
+/// (checked where they enter, [`OnScreen::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OnScreen(Vec<u8>);
+
+impl OnScreen {
+    /// Reads `M1,M2,…` (one per line; a trailing `x` is allowed) for `multipliers`' table and lines.
+    pub fn parse(text: &str, multipliers: &Multipliers) -> Result<OnScreen, UxError> {
+        let lines = multipliers.lines();
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        if parts.len() != usize::from(lines) {
+            return Err(UxError::MultiplierCount { lines, given: parts.len() });
+        }
+        let awarded = || multipliers.values().iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+        let values = parts
+            .iter()
+            .map(|part| {
+                let digits = part.strip_suffix(['x', 'X']).unwrap_or(part);
+                match digits.parse::<u8>() {
+                    Ok(value) if multipliers.is_value(value) => Ok(value),
+                    _ => Err(UxError::Multiplier { value: part.to_string(), lines, awarded: awarded() }),
+                }
+            })
+            .collect::<Result<Vec<u8>, UxError>>()?;
+        Ok(OnScreen(values))
+    }
+
+    /// Every line at 1×.
+    pub fn ones(lines: u8) -> OnScreen {
+        OnScreen(vec![1; usize::from(lines)])
+    }
+
+    /// The multipliers, line by line.
+    pub fn values(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Their sum.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&m| u32::from(m)).sum()
+    }
+}
+
+/// One hold's value with the multipliers on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct UxHoldValue {
+    /// The hold.
+    pub hold: Hold,
+    /// Its value per line and coin: `pays` plus the multipliers' worth for the next hand.
+    pub ev: f64,
+    /// This hand's expected pay per line and coin at the multipliers on screen.
+    pub pays: f64,
+    /// The multiplier a line expects to earn for its next hand (1 = none).
+    pub earned: f64,
+}
+
+/// The hint for one hand: all 32 holds best first, and what the plain game's best hold does here.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UxHint {
+    /// The best hold with these multipliers.
+    pub best: Hold,
+    /// The best hold of the plain game (no multipliers).
+    pub plain_best: Hold,
+    /// What the plain game's best hold gives up here, per line and coin (0 when it is best).
+    pub plain_gives_up: f64,
+    /// Every hold, best first (ties by the plain game's tie rule).
+    pub holds: Vec<UxHoldValue>,
+}
+
+/// Solves (once per process) and returns the game of `table` on `lines` lines.
+pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>), UxError> {
+    type Key = (String, Vec<u32>, u8);
+    static SOLVED: Mutex<Vec<(Key, Arc<Solution>)>> = Mutex::new(Vec::new());
+    if !UX_LINES.contains(&lines) {
+        return Err(UxError::Lines { lines });
+    }
+    let multipliers = Multipliers::of(table.base(), table.paytable(), lines)
+        .ok_or_else(|| UxError::NoMultipliers { table: table.id().to_string() })?;
+    let key: Key = (table.base().id().to_string(), table.pays(), lines);
+    if let Ok(kept) = SOLVED.lock() {
+        if let Some((_, solved)) = kept.iter().find(|(k, _)| *k == key) {
+            return Ok((multipliers, Arc::clone(solved)));
+        }
+    }
+    let solved = Arc::new(super::game(table, &multipliers).solve());
+    if let Ok(mut kept) = SOLVED.lock() {
+        kept.push((key, Arc::clone(&solved)));
+    }
+    Ok((multipliers, solved))
+}
+
+/// The hint for `hand` (checked against the table's deck by the caller) with `on_screen`.
+pub fn hint(table: &Table, on_screen: &OnScreen, hand: &[Card; 5]) -> Result<UxHint, UxError> {
+    let lines = u8::try_from(on_screen.values().len()).unwrap_or(u8::MAX);
+    let (multipliers, solved) = solution(table, lines)?;
+    Ok(hint_with(table, &multipliers, &solved, on_screen, hand))
+}
+
+/// [`hint`] with the game already solved.
+pub fn hint_with(
+    table: &Table,
+    multipliers: &Multipliers,
+    solved: &Solution,
+    on_screen: &OnScreen,
+    hand: &[Card; 5],
+) -> UxHint {
+    let game = super::game(table, multipliers);
+    let deck = game.family.deck();
+    // Solve the sorted hand and map each sorted-order mask back to the order given.
+    let mut sorted = hand.map(Card::index);
+    let mut position = [0usize, 1, 2, 3, 4];
+    for i in 1..5 {
+        let mut j = i;
+        while j > 0 && sorted[j - 1] > sorted[j] {
+            sorted.swap(j - 1, j);
+            position.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let outcomes = game.line_outcomes(&sorted, deck);
+    let n = f64::from(multipliers.lines());
+    let average = f64::from(on_screen.total()) / n;
+    let n_states = solved.values.len();
+    let (mut dist, mut scratch) = (vec![0.0; n_states], vec![0.0; n_states]);
+    let mut holds = Vec::with_capacity(32);
+    for mask in 0..32usize {
+        game.sum_distribution(&outcomes.earned[mask], &mut dist, &mut scratch);
+        let future: f64 = dist.iter().zip(&solved.values).map(|(d, w)| d * w).sum::<f64>() / n;
+        let pays = average * outcomes.ev[mask];
+        let earned = outcomes.earned[mask].iter().enumerate().map(|(k, q)| k as f64 * q).sum();
+        let given = (0..5).filter(|&bit| mask & (1 << bit) != 0).fold(0u32, |acc, bit| acc | 1 << position[bit]);
+        let hold = Hold::from_mask(given).unwrap_or(Hold::ALL);
+        holds.push(UxHoldValue { hold, ev: pays + future, pays, earned });
+    }
+    let plain_best = table.hand_evs(hand).best();
+    let mut ranked = holds;
+    ranked.sort_by(|a, b| {
+        crate::strategy::compare_holds(
+            &crate::strategy::HoldEv { hold: a.hold, ev: a.ev },
+            &crate::strategy::HoldEv { hold: b.hold, ev: b.ev },
+        )
+    });
+    let best = ranked[0];
+    let plain_gives_up = ranked.iter().find(|v| v.hold == plain_best).map_or(0.0, |v| best.ev - v.ev);
+    UxHint { best: best.hold, plain_best, plain_gives_up, holds: ranked }
+}
