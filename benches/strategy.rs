@@ -64,6 +64,34 @@ fn one_hand(c: &mut Criterion) {
     group.finish();
 }
 
+/// One Ultimate X hint (all 32 holds valued with the multipliers on screen; the game solved
+/// before the timing) beside the plain hint of the same table, on 1, 3 and 10 lines.
+fn ultimate_x_hint(c: &mut Criterion) {
+    use vpoker::table::Table;
+    use vpoker::ultimate_x::hint::{hint_with, solution, OnScreen};
+    let hands = sample_hands(4096);
+    let table = Table::named("jacks-or-better-8-6").expect("a library table");
+    let mut group = c.benchmark_group("ultimate x hint (jacks-or-better-8-6)");
+    let mut next = 0usize;
+    group.bench_function("plain hint", |b| {
+        b.iter(|| {
+            next = (next + 1) % hands.len();
+            table.hand_evs(black_box(&hands[next]))
+        })
+    });
+    for (lines, screen) in [(1u8, "2"), (3, "2,1,12"), (10, "2,1,1,3,1,1,4,1,1,11")] {
+        let (multipliers, solved) = solution(&table, lines).expect("an Ultimate X game");
+        let on_screen = OnScreen::parse(screen, &multipliers).expect("multipliers of the table");
+        group.bench_function(format!("{lines} lines"), |b| {
+            b.iter(|| {
+                next = (next + 1) % hands.len();
+                hint_with(&table, &multipliers, &solved, &on_screen, black_box(&hands[next]))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn table_builds(c: &mut Criterion) {
     let mut group = c.benchmark_group("table build");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -91,5 +119,5 @@ fn analyser(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_hand, table_builds, analyser);
+criterion_group!(benches, one_hand, ultimate_x_hint, table_builds, analyser);
 criterion_main!(benches);

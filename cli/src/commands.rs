@@ -14,6 +14,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Eval(args) => eval(args),
         Command::Shuffle(args) => shuffle(args),
+        Command::Hint(args) if args.ultimate_x => crate::ultimate_x::hint(args),
         Command::Hint(args) => crate::hint::hint(args),
         Command::Analyze(args) => crate::analyze::analyze(args),
         Command::Chart(args) => crate::chart::chart(args),

@@ -17,13 +17,7 @@ use crate::cli::HintArgs;
 
 /// Runs the `hint` subcommand.
 pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
-    let machine = Table::named(&args.game).ok_or_else(|| {
-        format!("--game {}: hint takes a machine, a kicker game or a table of `vpoker tables` (a lab table's hints are in the lab)", args.game)
-    })?;
-    if args.ultimate_x {
-        return crate::ultimate_x::hint(&machine, args.lines.unwrap_or(0), args.multipliers.as_deref(), &args.hand, args.json);
-    }
-    let machine = &machine;
+    let machine = &named_table(&args.game)?;
     let json = args.json;
     let deck = machine.deck();
     if !args.hand.is_empty() {
@@ -63,6 +57,13 @@ pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
     }
     let _ = out.flush();
     Ok(ExitCode::SUCCESS)
+}
+
+/// The table `--game` names (a lab table is read from a database, which hint does not take).
+pub(crate) fn named_table(id: &str) -> Result<Table, String> {
+    Table::named(id).ok_or_else(|| {
+        format!("--game {id}: hint takes a machine, a kicker game or a table of `vpoker tables` (a lab table's hints are in the lab)")
+    })
 }
 
 /// One hand's answer: a JSON object on one line, or a readable table.

@@ -12,7 +12,7 @@ use serde_json::json;
 use vpoker::table::Table;
 use vpoker::ultimate_x::hint::{hint as ux_hint, solution, OnScreen};
 
-use crate::hint::{kept_text, push_cards, round9};
+use crate::hint::{kept_text, named_table, push_cards, round9};
 
 /// Prints the game's returns.
 pub fn analyze(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
@@ -65,8 +65,10 @@ fn multiplier_rows(table: &Table, lines: u8) -> Vec<(&'static str, u8)> {
         .collect()
 }
 
-/// Prints every hold of one hand valued with the multipliers on screen.
-pub fn hint(table: &Table, lines: u8, screen: Option<&str>, cards: &[String], json: bool) -> Result<ExitCode, String> {
+/// `hint --ultimate-x`: prints every hold of one hand valued with the multipliers on screen.
+pub fn hint(args: crate::cli::HintArgs) -> Result<ExitCode, String> {
+    let table = &named_table(&args.game)?;
+    let (lines, screen, cards, json) = (args.lines.unwrap_or(0), args.multipliers.as_deref(), &args.hand, args.json);
     if cards.is_empty() {
         return Err("hint --ultimate-x needs the five cards".into());
     }

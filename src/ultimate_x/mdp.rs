@@ -121,23 +121,36 @@ impl Game<'_> {
     /// Into `dist`: P(the n lines' earned multipliers sum to n + i) at index i, from one line's
     /// distribution `earned` (index = multiplier): the n-fold convolution.
     pub fn sum_distribution(&self, earned: &[f64; 13], dist: &mut Vec<f64>, scratch: &mut Vec<f64>) {
+        // One line's outcomes as (multiplier − 1, probability), zeros left out.
+        let mut steps = [(0usize, 0.0f64); 12];
+        let mut n_steps = 0;
+        for (k, &q) in earned.iter().enumerate().skip(1) {
+            if q != 0.0 {
+                steps[n_steps] = (k - 1, q);
+                n_steps += 1;
+            }
+        }
+        let steps = &steps[..n_steps];
+        let reach = steps.last().map_or(0, |&(d, _)| d);
         dist.fill(0.0);
-        dist[0] = 1.0;
-        let mut top = 0;
-        for _ in 0..self.n() {
-            scratch[..=top + 11].fill(0.0);
+        for &(d, q) in steps {
+            dist[d] = q;
+        }
+        let mut top = reach;
+        for _ in 1..self.n() {
+            scratch[..=top + reach].fill(0.0);
             for (s, &p) in dist[..=top].iter().enumerate() {
                 if p != 0.0 {
-                    for (k, &q) in earned.iter().enumerate().skip(1) {
-                        if q != 0.0 {
-                            scratch[s + k - 1] += p * q;
-                        }
+                    for &(d, q) in steps {
+                        scratch[s + d] += p * q;
                     }
                 }
             }
-            top += 11;
+            top += reach;
             std::mem::swap(dist, scratch);
         }
+        // Sums past the reach of this hold are impossible (the buffer may hold an earlier hold's).
+        dist[top + 1..].fill(0.0);
     }
 
     /// Solves the game by policy iteration from the policy that values a multiplier sum M at M.

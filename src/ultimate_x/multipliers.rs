@@ -47,7 +47,11 @@ impl Group {
     /// The multiplier a final hand of paytable row `row` earns on `lines` lines (1 for a row this
     /// group's table does not name, which no built-in table has).
     fn earned(self, lines: u8, row: &str) -> u8 {
-        // Columns: one line, three, five, ten.
+        // Columns: one line, three, five, ten. Confirmed by reproducing published returns
+        // (docs/ULTIMATE-X.md): Jacks or Better's four columns, and the 10-line columns of Bonus
+        // Poker and Double Bonus / Double Double Bonus. Not confirmed by any published figure: the
+        // other games' one-line columns (their 3-line values) and the Triple Double Bonus and
+        // Deuces Wild tables (a third party's transcription).
         let column = match lines {
             1 => 0,
             3 => 1,
