@@ -23,17 +23,7 @@ pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
 
 /// The EVs of all 32 holds from any paytable's tables (`family` is the paytable's).
 pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card; 5]) -> HandEvs {
-    // Sort the cards (colex ranks need increasing order) and remember where each came from.
-    let mut sorted = hand.map(Card::index);
-    let mut position = [0usize, 1, 2, 3, 4];
-    for i in 1..5 {
-        let mut j = i;
-        while j > 0 && sorted[j - 1] > sorted[j] {
-            sorted.swap(j - 1, j);
-            position.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    let (sorted, position) = sorted_with_positions(hand);
     let category = category_of(family, sorted);
     let ranks = subset_ranks(&sorted);
     let totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(category));
@@ -49,6 +39,23 @@ pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card
         evs[given[mask] as usize] = totals[mask] as f64 / f64::from(n_draws[mask]);
     }
     HandEvs::from_array(evs)
+}
+
+/// The hand's card indices in increasing order (colex ranks need it), and for each sorted card
+/// its position in the hand as given.
+#[inline]
+pub fn sorted_with_positions(hand: &[Card; 5]) -> ([usize; 5], [usize; 5]) {
+    let mut sorted = hand.map(Card::index);
+    let mut position = [0usize, 1, 2, 3, 4];
+    for i in 1..5 {
+        let mut j = i;
+        while j > 0 && sorted[j - 1] > sorted[j] {
+            sorted.swap(j - 1, j);
+            position.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    (sorted, position)
 }
 
 /// The category index of five card indices under the family's evaluator.

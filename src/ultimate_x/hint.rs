@@ -161,16 +161,7 @@ pub fn hint_with(
     let game = super::game(table, multipliers);
     let deck = game.family.deck();
     // Solve the sorted hand and map each sorted-order mask back to the order given.
-    let mut sorted = hand.map(Card::index);
-    let mut position = [0usize, 1, 2, 3, 4];
-    for i in 1..5 {
-        let mut j = i;
-        while j > 0 && sorted[j - 1] > sorted[j] {
-            sorted.swap(j - 1, j);
-            position.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    let (sorted, position) = crate::strategy::solver::sorted_with_positions(hand);
     let outcomes = game.line_outcomes(&sorted, deck);
     let n = f64::from(multipliers.lines());
     let average = f64::from(on_screen.total()) / n;
