@@ -64,13 +64,34 @@ impl HandSolver for Base {
     }
 }
 
+/// What a table is called, for a UI to write in its language (the core's `Table::name` is
+/// English): a game with what follows it in the name, or a lab table's saved name. Serialised as
+/// `{"kind": "game", "game": "deuces-wild", "suffix": "full-pay"}` or `{"kind": "lab", "name": …}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TableLabel {
+    /// A machine's, a kicker game's or a library table.
+    Game {
+        /// The game's key: a machine's id, a kicker game's, or a library game's
+        /// ([`Preset::game`]; re-exported as `table::TableLabel`).
+        game: &'static str,
+        /// The pays players name it by (`9/6`), `full-pay`, or nothing (a machine).
+        suffix: Option<&'static str>,
+    },
+    /// A table saved in the paytable lab, by the name the player gave it.
+    Lab {
+        /// The saved name.
+        name: String,
+    },
+}
+
 /// One table of the library.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preset {
     /// A stable id (`jacks-or-better-8-5`).
     pub id: &'static str,
     /// The name players know it by, in English (`vpoker tables`); a UI writes it in its language
-    /// from [`Preset::game`] and [`Preset::suffix`] ([`crate::table::TableLabel`]).
+    /// from [`Preset::game`] and [`Preset::suffix`] ([`TableLabel`]).
     pub name: &'static str,
     /// The game's key: a machine's id, a kicker game's, or a game only the library has
     /// (`bonus-poker-deluxe`, `not-so-ugly-deuces`, `joker-poker-kings`).
@@ -308,7 +329,7 @@ pub struct Listed {
     /// Its name (English; a UI writes `label` in its language).
     pub name: &'static str,
     /// What it is called, for a UI to write in its language.
-    pub label: crate::table::TableLabel,
+    pub label: TableLabel,
     /// "natural", "deuces", "joker" or "kicker".
     pub family: &'static str,
     /// The base table's id (a machine's or a kicker game's).
@@ -332,7 +353,7 @@ pub fn listing() -> &'static [Listed] {
                 Listed {
                     id: preset.id,
                     name: preset.name,
-                    label: crate::table::TableLabel::Game { game: preset.game, suffix: preset.suffix },
+                    label: TableLabel::Game { game: preset.game, suffix: preset.suffix },
                     family: preset.family_id(),
                     base: preset.base.id(),
                     pays: table.rows().iter().map(|row| ListedPay { row: row.id, pay: row.pay }).collect(),

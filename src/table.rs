@@ -19,11 +19,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use serde::Serialize;
-
 use crate::card::{Card, CardError};
 use crate::eval::Family;
 use crate::kicker::KickerGame;
+pub use crate::library::TableLabel;
 use crate::library::{Base, Preset};
 use crate::machine::{MachineId, Paytable};
 use crate::strategy::custom::TableSolver;
@@ -117,27 +116,6 @@ struct Inner {
     multipliers: Multipliers,
     /// A copy's solver, taken on its first hint from the process's few (a few milliseconds to build).
     solver: OnceLock<Arc<TableSolver>>,
-}
-
-/// What a table is called, for a UI to write in its language (the core's [`Table::name`] is
-/// English): a game with what follows it in the name, or a lab table's saved name. Serialised as
-/// `{"kind": "game", "game": "deuces-wild", "suffix": "full-pay"}` or `{"kind": "lab", "name": …}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum TableLabel {
-    /// A machine's, a kicker game's or a library table.
-    Game {
-        /// The game's key: a machine's id, a kicker game's, or a library game's
-        /// ([`Preset::game`]).
-        game: &'static str,
-        /// The pays players name it by (`9/6`), `full-pay`, or nothing (a machine).
-        suffix: Option<&'static str>,
-    },
-    /// A table saved in the paytable lab, by the name the player gave it.
-    Lab {
-        /// The saved name.
-        name: String,
-    },
 }
 
 /// A game's label.

@@ -66,8 +66,8 @@ function row(app, hand) {
   const main = results[0];
   return h("li", { class: "history-row", "data-testid": "history-row", "data-hand": hand.id },
     h("p", { class: "hr-head" },
-      // A hand practised on a casino or lab table has no machine: the core sends the table's name.
-      h("span", { class: "hr-machine" }, hand.machine === null ? hand.table_name : app.machineName(hand.machine)),
+      // A hand practised on a casino or lab table has no machine: its table's name from its label.
+      h("span", { class: "hr-machine" }, hand.machine === null ? app.tableName(hand.table_label) : app.machineName(hand.machine)),
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
