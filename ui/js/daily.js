@@ -96,9 +96,9 @@ function review(result) {
       h("span", { class: `daily-mark ${r.mark}` }, t(`daily.mark.${r.mark}`)), " ",
       t("daily.deal-short", { n: formatInt(result.index + 1) }), t("list.parts"), outcomeText(result.outcome)),
     h("p", { class: "small" }, t("daily.your-hold"), " ", heldCards(result.cards, result.hold), " ",
-      t("daily.ev", { ev: formatDec(r.ev, 4) })),
+      h("span", { class: "daily-ev" }, t("daily.ev", { ev: formatDec(r.ev, 4) }))),
     r.mark === "best" ? null : h("p", { class: "small" }, t("daily.best-hold"), " ", heldCards(result.cards, r.best_hold), " ",
-      t("daily.ev", { ev: formatDec(r.best_ev, 4) })),
+      h("span", { class: "daily-ev" }, t("daily.ev", { ev: formatDec(r.best_ev, 4) }))),
     h("details", {}, h("summary", {}, t("daily.all-holds")),
       // Best first, as the core ranks them (its tie rule), like the hint's list.
       h("ol", { class: "daily-evs" }, r.holds.map((entry) =>
