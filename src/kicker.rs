@@ -58,6 +58,14 @@ impl KickerGame {
         }
     }
 
+    /// The pays its name ends with (`9/6`): [`KickerGame::name`] is the game and these.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            KickerGame::DoubleDoubleBonus => "9/6",
+            KickerGame::TripleDoubleBonus => "9/7",
+        }
+    }
+
     /// The evaluator family: natural (the kicker categories are the natural evaluator's).
     pub fn family(self) -> Family {
         Family::Natural

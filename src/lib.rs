@@ -25,6 +25,7 @@ pub mod joker;
 pub mod kicker;
 pub mod lab;
 pub mod library;
+pub mod locale;
 pub mod machine;
 pub mod shuffle;
 pub mod strategy;

@@ -64,13 +64,41 @@ impl HandSolver for Base {
     }
 }
 
+/// What a table is called, for a UI to write in its language (the core's `Table::name` is
+/// English): a game with what follows it in the name, or a lab table's saved name. Serialised as
+/// `{"kind": "game", "game": "deuces-wild", "suffix": "full-pay"}` or `{"kind": "lab", "name": …}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TableLabel {
+    /// A machine's, a kicker game's or a library table.
+    Game {
+        /// The game's key: a machine's id, a kicker game's, or a library game's
+        /// ([`Preset::game`]; re-exported as `table::TableLabel`).
+        game: &'static str,
+        /// The pays players name it by (`9/6`), `full-pay`, or nothing (a machine).
+        suffix: Option<&'static str>,
+    },
+    /// A table saved in the paytable lab, by the name the player gave it.
+    Lab {
+        /// The saved name.
+        name: String,
+    },
+}
+
 /// One table of the library.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preset {
     /// A stable id (`jacks-or-better-8-5`).
     pub id: &'static str,
-    /// The name players know it by.
+    /// The name players know it by, in English (`vpoker tables`); a UI writes it in its language
+    /// from [`Preset::game`] and [`Preset::suffix`] ([`TableLabel`]).
     pub name: &'static str,
+    /// The game's key: a machine's id, a kicker game's, or a game only the library has
+    /// (`bonus-poker-deluxe`, `not-so-ugly-deuces`, `joker-poker-kings`).
+    pub game: &'static str,
+    /// What follows the game in the name: the pays players know it by (`9/6`, `4700/18/7/5`),
+    /// `full-pay`, or nothing.
+    pub suffix: Option<&'static str>,
     /// Whose rows it has.
     pub base: Base,
     /// The pay per coin of every row of the base, by row id.
@@ -199,42 +227,42 @@ macro_rules! kicker {
 
 /// Every table of the library, grouped by game, best paying first within a game.
 pub const PRESETS: &[Preset] = &[
-    Preset { id: "jacks-or-better-9-6", name: "Jacks or Better 9/6", base: JOB, pays: jacks!(9, 6) },
-    Preset { id: "jacks-or-better-9-5", name: "Jacks or Better 9/5", base: JOB, pays: jacks!(9, 5) },
-    Preset { id: "jacks-or-better-8-6", name: "Jacks or Better 8/6", base: JOB, pays: jacks!(8, 6) },
-    Preset { id: "jacks-or-better-8-5", name: "Jacks or Better 8/5", base: JOB, pays: jacks!(8, 5) },
-    Preset { id: "jacks-or-better-7-5", name: "Jacks or Better 7/5", base: JOB, pays: jacks!(7, 5) },
-    Preset { id: "jacks-or-better-6-5", name: "Jacks or Better 6/5", base: JOB, pays: jacks!(6, 5) },
-    Preset { id: "bonus-poker-8-5", name: "Bonus Poker 8/5", base: BONUS, pays: bonus!(80, 40, 25, 8, 5, 2) },
-    Preset { id: "bonus-poker-7-5", name: "Bonus Poker 7/5", base: BONUS, pays: bonus!(80, 40, 25, 7, 5, 2) },
-    Preset { id: "bonus-poker-6-5", name: "Bonus Poker 6/5", base: BONUS, pays: bonus!(80, 40, 25, 6, 5, 2) },
-    Preset { id: "bonus-poker-deluxe-9-6", name: "Bonus Poker Deluxe 9/6", base: BONUS, pays: bonus!(80, 80, 80, 9, 6, 1) },
-    Preset { id: "bonus-poker-deluxe-8-6", name: "Bonus Poker Deluxe 8/6", base: BONUS, pays: bonus!(80, 80, 80, 8, 6, 1) },
-    Preset { id: "bonus-poker-deluxe-8-5", name: "Bonus Poker Deluxe 8/5", base: BONUS, pays: bonus!(80, 80, 80, 8, 5, 1) },
-    Preset { id: "double-bonus-10-7", name: "Double Bonus 10/7", base: DOUBLE, pays: double!(10, 7) },
-    Preset { id: "double-bonus-9-7", name: "Double Bonus 9/7", base: DOUBLE, pays: double!(9, 7) },
-    Preset { id: "double-bonus-9-6", name: "Double Bonus 9/6", base: DOUBLE, pays: double!(9, 6) },
-    Preset { id: "double-double-bonus-10-6", name: "Double Double Bonus 10/6", base: DDB, pays: kicker!(400, 160, 10, 6, 3) },
-    Preset { id: "double-double-bonus-9-6", name: "Double Double Bonus 9/6", base: DDB, pays: kicker!(400, 160, 9, 6, 3) },
-    Preset { id: "double-double-bonus-9-5", name: "Double Double Bonus 9/5", base: DDB, pays: kicker!(400, 160, 9, 5, 3) },
-    Preset { id: "double-double-bonus-8-5", name: "Double Double Bonus 8/5", base: DDB, pays: kicker!(400, 160, 8, 5, 3) },
-    Preset { id: "triple-double-bonus-9-7", name: "Triple Double Bonus 9/7", base: TDB, pays: kicker!(800, 400, 9, 7, 2) },
-    Preset { id: "triple-double-bonus-9-6", name: "Triple Double Bonus 9/6", base: TDB, pays: kicker!(800, 400, 9, 6, 2) },
-    Preset { id: "deuces-wild-full-pay", name: "Deuces Wild (full pay)", base: DEUCES, pays: deuces!(15, 9, 5, 3, 2, 2, 1) },
-    Preset { id: "not-so-ugly-deuces", name: "Not So Ugly Deuces", base: DEUCES, pays: deuces!(16, 10, 4, 4, 3, 2, 1) },
-    Preset { id: "deuces-wild-25-15-9-4-4-3-2-1", name: "Deuces Wild 25/15/9/4/4/3/2/1", base: DEUCES, pays: deuces!(15, 9, 4, 4, 3, 2, 1) },
-    Preset { id: "deuces-wild-25-15-9-4-3-2-2-1", name: "Deuces Wild 25/15/9/4/3/2/2/1", base: DEUCES, pays: deuces!(15, 9, 4, 3, 2, 2, 1) },
+    Preset { id: "jacks-or-better-9-6", name: "Jacks or Better 9/6", game: "jacks-or-better", suffix: Some("9/6"), base: JOB, pays: jacks!(9, 6) },
+    Preset { id: "jacks-or-better-9-5", name: "Jacks or Better 9/5", game: "jacks-or-better", suffix: Some("9/5"), base: JOB, pays: jacks!(9, 5) },
+    Preset { id: "jacks-or-better-8-6", name: "Jacks or Better 8/6", game: "jacks-or-better", suffix: Some("8/6"), base: JOB, pays: jacks!(8, 6) },
+    Preset { id: "jacks-or-better-8-5", name: "Jacks or Better 8/5", game: "jacks-or-better", suffix: Some("8/5"), base: JOB, pays: jacks!(8, 5) },
+    Preset { id: "jacks-or-better-7-5", name: "Jacks or Better 7/5", game: "jacks-or-better", suffix: Some("7/5"), base: JOB, pays: jacks!(7, 5) },
+    Preset { id: "jacks-or-better-6-5", name: "Jacks or Better 6/5", game: "jacks-or-better", suffix: Some("6/5"), base: JOB, pays: jacks!(6, 5) },
+    Preset { id: "bonus-poker-8-5", name: "Bonus Poker 8/5", game: "bonus-poker", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 40, 25, 8, 5, 2) },
+    Preset { id: "bonus-poker-7-5", name: "Bonus Poker 7/5", game: "bonus-poker", suffix: Some("7/5"), base: BONUS, pays: bonus!(80, 40, 25, 7, 5, 2) },
+    Preset { id: "bonus-poker-6-5", name: "Bonus Poker 6/5", game: "bonus-poker", suffix: Some("6/5"), base: BONUS, pays: bonus!(80, 40, 25, 6, 5, 2) },
+    Preset { id: "bonus-poker-deluxe-9-6", name: "Bonus Poker Deluxe 9/6", game: "bonus-poker-deluxe", suffix: Some("9/6"), base: BONUS, pays: bonus!(80, 80, 80, 9, 6, 1) },
+    Preset { id: "bonus-poker-deluxe-8-6", name: "Bonus Poker Deluxe 8/6", game: "bonus-poker-deluxe", suffix: Some("8/6"), base: BONUS, pays: bonus!(80, 80, 80, 8, 6, 1) },
+    Preset { id: "bonus-poker-deluxe-8-5", name: "Bonus Poker Deluxe 8/5", game: "bonus-poker-deluxe", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 80, 80, 8, 5, 1) },
+    Preset { id: "double-bonus-10-7", name: "Double Bonus 10/7", game: "double-bonus", suffix: Some("10/7"), base: DOUBLE, pays: double!(10, 7) },
+    Preset { id: "double-bonus-9-7", name: "Double Bonus 9/7", game: "double-bonus", suffix: Some("9/7"), base: DOUBLE, pays: double!(9, 7) },
+    Preset { id: "double-bonus-9-6", name: "Double Bonus 9/6", game: "double-bonus", suffix: Some("9/6"), base: DOUBLE, pays: double!(9, 6) },
+    Preset { id: "double-double-bonus-10-6", name: "Double Double Bonus 10/6", game: "double-double-bonus", suffix: Some("10/6"), base: DDB, pays: kicker!(400, 160, 10, 6, 3) },
+    Preset { id: "double-double-bonus-9-6", name: "Double Double Bonus 9/6", game: "double-double-bonus", suffix: Some("9/6"), base: DDB, pays: kicker!(400, 160, 9, 6, 3) },
+    Preset { id: "double-double-bonus-9-5", name: "Double Double Bonus 9/5", game: "double-double-bonus", suffix: Some("9/5"), base: DDB, pays: kicker!(400, 160, 9, 5, 3) },
+    Preset { id: "double-double-bonus-8-5", name: "Double Double Bonus 8/5", game: "double-double-bonus", suffix: Some("8/5"), base: DDB, pays: kicker!(400, 160, 8, 5, 3) },
+    Preset { id: "triple-double-bonus-9-7", name: "Triple Double Bonus 9/7", game: "triple-double-bonus", suffix: Some("9/7"), base: TDB, pays: kicker!(800, 400, 9, 7, 2) },
+    Preset { id: "triple-double-bonus-9-6", name: "Triple Double Bonus 9/6", game: "triple-double-bonus", suffix: Some("9/6"), base: TDB, pays: kicker!(800, 400, 9, 6, 2) },
+    Preset { id: "deuces-wild-full-pay", name: "Deuces Wild (full pay)", game: "deuces-wild", suffix: Some("full-pay"), base: DEUCES, pays: deuces!(15, 9, 5, 3, 2, 2, 1) },
+    Preset { id: "not-so-ugly-deuces", name: "Not So Ugly Deuces", game: "not-so-ugly-deuces", suffix: None, base: DEUCES, pays: deuces!(16, 10, 4, 4, 3, 2, 1) },
+    Preset { id: "deuces-wild-25-15-9-4-4-3-2-1", name: "Deuces Wild 25/15/9/4/4/3/2/1", game: "deuces-wild", suffix: Some("25/15/9/4/4/3/2/1"), base: DEUCES, pays: deuces!(15, 9, 4, 4, 3, 2, 1) },
+    Preset { id: "deuces-wild-25-15-9-4-3-2-2-1", name: "Deuces Wild 25/15/9/4/3/2/2/1", game: "deuces-wild", suffix: Some("25/15/9/4/3/2/2/1"), base: DEUCES, pays: deuces!(15, 9, 4, 3, 2, 2, 1) },
     // Full pay, 20/7/5: published 100.65 % (five coins): gambatria.com, "Everyone's a Joker!"
     // (http://www.gambatria.com/blog/2011/03/everyones-joker.html), the row-by-row return table at
     // https://rkcryr.com/jokers-wild-machines/ ("TOTAL 100.65%"); Wizard of Vegas rounds it to
     // 100.64 % (https://wizardofvegas.com/games/video-poker/joker-poker-kings-or-better/).
-    Preset { id: "joker-poker-kings-20-7-5", name: "Joker Poker (Kings or Better) 20/7/5", base: JOKER, pays: joker!(800, 20, 7, 5) },
+    Preset { id: "joker-poker-kings-20-7-5", name: "Joker Poker (Kings or Better) 20/7/5", game: "joker-poker-kings", suffix: Some("20/7/5"), base: JOKER, pays: joker!(800, 20, 7, 5) },
     // Online casinos' 4700/18/7/5: published 99.29 % (https://casino.zone/joker-poker-video-poker-strategy);
     // Jerry "Stickman", Casino City Times, 13 March 2021, prints every row and "99.28 percent".
-    Preset { id: "joker-poker-kings-4700-18-7-5", name: "Joker Poker (Kings or Better) 4700/18/7/5", base: JOKER, pays: joker!(940, 18, 7, 5) },
+    Preset { id: "joker-poker-kings-4700-18-7-5", name: "Joker Poker (Kings or Better) 4700/18/7/5", game: "joker-poker-kings", suffix: Some("4700/18/7/5"), base: JOKER, pays: joker!(940, 18, 7, 5) },
     // Microgaming's 5000/17/7/5: published 98.6 %
     // (https://www.onlinecasinotopic.com/articles/joker-poker-online-video-poker-games.html).
-    Preset { id: "joker-poker-kings-5000-17-7-5", name: "Joker Poker (Kings or Better) 5000/17/7/5", base: JOKER, pays: joker!(1000, 17, 7, 5) },
+    Preset { id: "joker-poker-kings-5000-17-7-5", name: "Joker Poker (Kings or Better) 5000/17/7/5", game: "joker-poker-kings", suffix: Some("5000/17/7/5"), base: JOKER, pays: joker!(1000, 17, 7, 5) },
 ];
 
 /// A library id that is not in the library.
@@ -298,8 +326,10 @@ pub struct ListedPay {
 pub struct Listed {
     /// The preset's id.
     pub id: &'static str,
-    /// Its name.
+    /// Its name (English; a UI writes `label` in its language).
     pub name: &'static str,
+    /// What it is called, for a UI to write in its language.
+    pub label: TableLabel,
     /// "natural", "deuces", "joker" or "kicker".
     pub family: &'static str,
     /// The base table's id (a machine's or a kicker game's).
@@ -323,6 +353,7 @@ pub fn listing() -> &'static [Listed] {
                 Listed {
                     id: preset.id,
                     name: preset.name,
+                    label: TableLabel::Game { game: preset.game, suffix: preset.suffix },
                     family: preset.family_id(),
                     base: preset.base.id(),
                     pays: table.rows().iter().map(|row| ListedPay { row: row.id, pay: row.pay }).collect(),

@@ -22,6 +22,7 @@ use std::sync::{Arc, OnceLock};
 use crate::card::{Card, CardError};
 use crate::eval::Family;
 use crate::kicker::KickerGame;
+pub use crate::library::TableLabel;
 use crate::library::{Base, Preset};
 use crate::machine::{MachineId, Paytable};
 use crate::strategy::custom::TableSolver;
@@ -107,6 +108,7 @@ pub struct Table(Arc<Inner>);
 struct Inner {
     id: String,
     name: String,
+    label: TableLabel,
     source: Source,
     deck: Deck,
     paytable: Paytable,
@@ -114,6 +116,11 @@ struct Inner {
     multipliers: Multipliers,
     /// A copy's solver, taken on its first hint from the process's few (a few milliseconds to build).
     solver: OnceLock<Arc<TableSolver>>,
+}
+
+/// A game's label.
+fn game(game: &'static str, suffix: Option<&'static str>) -> TableLabel {
+    TableLabel::Game { game, suffix }
 }
 
 /// Saved lab tables are named `lab:NAME` (a bare name works where no library id is the same).
@@ -129,7 +136,7 @@ impl Table {
         let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
         TABLES[idx]
             .get_or_init(|| {
-                Table::build(machine.id(), machine.id(), Source::Machine(machine), machine.paytable().clone(), &LINES)
+                Table::build(machine.id(), machine.id(), game(machine.id(), None), Source::Machine(machine), machine.paytable().clone(), &LINES)
             })
             .clone()
     }
@@ -139,20 +146,21 @@ impl Table {
         static TABLES: [OnceLock<Table>; 2] = [const { OnceLock::new() }; 2];
         let idx = KickerGame::ALL.iter().position(|&g| g == game).unwrap_or(0);
         TABLES[idx]
-            .get_or_init(|| Table::build(game.id(), game.name(), Source::Kicker(game), game.paytable().clone(), &LINES))
+            .get_or_init(|| Table::build(game.id(), game.name(), self::game(game.id(), Some(game.suffix())), Source::Kicker(game), game.paytable().clone(), &LINES))
             .clone()
     }
 
     /// A table of the library.
     pub fn preset(preset: &Preset) -> Table {
-        Table::build(preset.id, preset.name, Source::Copy(preset.base), preset.paytable(), &LINES)
+        Table::build(preset.id, preset.name, game(preset.game, preset.suffix), Source::Copy(preset.base), preset.paytable(), &LINES)
     }
 
     /// A lab table saved as `name`: `base`'s rows with `pays` (one per row, in row order), or `None`
     /// when the pays do not fit the base.
     pub fn lab(name: &str, base: Base, pays: &[u32]) -> Option<Table> {
         let paytable = base.paytable().with_pays(pays)?;
-        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, Source::Copy(base), paytable, &LINES))
+        let label = TableLabel::Lab { name: name.to_string() };
+        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, label, Source::Copy(base), paytable, &LINES))
     }
 
     /// The table a fixed id names: a machine, a kicker game or a table of the library (`None` for
@@ -178,17 +186,21 @@ impl Table {
             _ => {}
         }
         let paytable = base.paytable().with_pays(pays)?;
-        let name = match Preset::find(id) {
-            Ok(preset) => preset.name,
-            Err(_) => id.strip_prefix(LAB_PREFIX).unwrap_or(id),
+        let (name, label) = match Preset::find(id) {
+            Ok(preset) => (preset.name, game(preset.game, preset.suffix)),
+            Err(_) => {
+                let name = id.strip_prefix(LAB_PREFIX).unwrap_or(id);
+                (name, TableLabel::Lab { name: name.to_string() })
+            }
         };
-        Some(Table::build(id, name, Source::Copy(base), paytable, &LINES))
+        Some(Table::build(id, name, label, Source::Copy(base), paytable, &LINES))
     }
 
-    fn build(id: &str, name: &str, source: Source, paytable: Paytable, lines: &'static [u8]) -> Table {
+    fn build(id: &str, name: &str, label: TableLabel, source: Source, paytable: Paytable, lines: &'static [u8]) -> Table {
         Table(Arc::new(Inner {
             id: id.to_string(),
             name: name.to_string(),
+            label,
             source,
             deck: Deck::of(paytable.family()),
             paytable,
@@ -206,6 +218,11 @@ impl Table {
     /// The name players know it by (a lab table's saved name).
     pub fn name(&self) -> &str {
         &self.0.name
+    }
+
+    /// What it is called, for a UI to write in its language.
+    pub fn label(&self) -> &TableLabel {
+        &self.0.label
     }
 
     /// Where it comes from.

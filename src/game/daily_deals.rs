@@ -9,12 +9,15 @@
 //! same however many days were played. Each draw is one transaction: a killed app resumes at the
 //! next deal.
 
+use std::collections::BTreeMap;
+
 use chrono::{Days, NaiveDate};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
+use crate::locale::Language;
 use crate::machine::MachineId;
 use crate::pipeline::daily::{self, DEALS};
 use crate::pipeline::settle::{hint_holds, settle_with, HintHold};
@@ -52,9 +55,10 @@ pub struct DailyDeals {
     pub done: bool,
     /// The score, once the ten are played.
     pub score: Option<DailyScore>,
-    /// A short text to share once the ten are played: date, machine, score and one mark per hand
-    /// (🟩 best, 🟨 close, 🟥 costly), no cards.
-    pub share: Option<String>,
+    /// A short text to share once the ten are played, in each of the UI's languages by code (`en`,
+    /// `de`, `pt`, `ja`): the app, date, machine, score and grade in the language's words
+    /// (`daily.share-text`), then one mark per hand (🟩 best, 🟨 close, 🟥 costly); no cards.
+    pub share: Option<BTreeMap<&'static str, String>>,
     /// Consecutive dates played to the end, up to today (or yesterday while today is not done).
     pub streak: u32,
     /// The best day ever: most best holds, then least EV given up.
@@ -139,7 +143,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
     let (played, score) = played(today, &holds);
     let results = played.into_iter().map(|(result, review)| DailyResult { review: done.then_some(review), ..result }).collect::<Vec<_>>();
     let score = done.then_some(score);
-    let share = score.as_ref().map(|s| share_text(today, &results, s));
+    let share = score.as_ref().map(|s| Language::ALL.map(|lang| (lang.code(), share_text(lang, today, &results, s))).into());
     let streak = match streak_on(conn, today)? {
         Some(streak) => streak,
         None => today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0),
@@ -334,7 +338,9 @@ fn grade_of(best_holds: u32, ev_given_up: f64) -> &'static str {
     grade(ev_given_up / DEALS as f64, best_holds as usize == DEALS)
 }
 
-fn share_text(date: NaiveDate, results: &[DailyResult], score: &DailyScore) -> String {
+/// The share text in `lang`: `daily.share-text` of the UI's table filled with the app's name, the
+/// date and the machine's name as the UI writes them, the score and the grade; then the marks.
+fn share_text(lang: Language, date: NaiveDate, results: &[DailyResult], score: &DailyScore) -> String {
     let marks: String = results
         .iter()
         .map(|r| match r.review.as_ref().map(|v| v.mark) {
@@ -343,13 +349,19 @@ fn share_text(date: NaiveDate, results: &[DailyResult], score: &DailyScore) -> S
             _ => '🟥',
         })
         .collect();
-    format!(
-        "Video Poker · {date} · {} · {}/{DEALS} · EV −{:.3} · {}\n{marks}",
-        daily::machine(date).id(),
-        score.best_holds,
-        score.ev_given_up,
-        score.grade
-    )
+    let line = lang.fill(
+        "daily.share-text",
+        &[
+            ("app", &lang.fill("app.title", &[])),
+            ("date", &lang.day(date)),
+            ("machine", &lang.fill(&format!("machine.{}", daily::machine(date).id()), &[])),
+            ("best", &score.best_holds.to_string()),
+            ("total", &DEALS.to_string()),
+            ("ev", &lang.decimal(score.ev_given_up, 3)),
+            ("grade", score.grade),
+        ],
+    );
+    format!("{line}\n{marks}")
 }
 
 /// The holds played on `date`, in order (at most ten rows); a gap or a bad mask is corrupt.

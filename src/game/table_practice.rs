@@ -62,8 +62,10 @@ pub struct TableHand {
     pub hand_id: i64,
     /// The table's id (a library id, or `lab:NAME`).
     pub table: String,
-    /// The table's name.
+    /// The table's name (English; a UI writes `label` in its language).
     pub name: String,
+    /// What the table is called, for a UI to write in its language.
+    pub label: crate::table::TableLabel,
     /// The five cards dealt.
     pub cards: [Card; 5],
     /// Chips per coin the figures are shown at (nothing is staked: practice).
@@ -143,6 +145,7 @@ fn view(hand: &StoredHand) -> TableHand {
         hand_id: hand.id,
         table: hand.table.id().to_string(),
         name: hand.table.name().to_string(),
+        label: hand.table.label().clone(),
         cards: hand.dealt,
         bet: hand.bet.chips(),
         hands: hand.n_hands,

@@ -799,3 +799,149 @@ fn every_chart_class_has_a_text() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 33's native review (de, pt-BR, ja): each text it found wrong stays gone, each key it
+// asked for exists in every language.
+
+/// (language, key, a wording the review found wrong): the key's text must no longer hold it.
+const REVIEWED_AWAY: [(&str, &str, &str); 62] = [
+    // All languages.
+    ("en", "milestone.level-of", "Level {level} of {goal}"),
+    ("de", "milestone.level-of", "von {goal}"),
+    ("pt", "milestone.level-of", "de {goal}"),
+    ("ja", "milestone.level-of", "／{goal}"),
+    ("en", "fairness.history.detail", "Details\u{0}"),
+    ("de", "fairness.history.detail", "Einzelheiten"),
+    ("pt", "fairness.history.detail", "Detalhes\u{0}"),
+    ("ja", "fairness.history.detail", "詳細\u{0}"),
+    // German.
+    ("de", "fairness.history.check.record", "Ihr "),
+    ("de", "fairness.history.check.commitment", "Ihr "),
+    ("de", "fairness.history.check.deal", "Ihr "),
+    ("de", "fairness.history.check.draws", "Ihr "),
+    ("de", "tables.open", "Casino-Tabellen"),
+    ("de", "tables.title", "Casino-Tabellen"),
+    ("de", "tables.deal-first", "diese Tabelle"),
+    ("de", "tables.result.best", "diese Tabelle"),
+    ("de", "tables.figures.none", "an dieser Tabelle"),
+    ("de", "tables.figures", "An dieser Tabelle"),
+    ("de", "tables.chart.loading", "diese Tabelle"),
+    ("de", "tables.lab-chart", "dieser Tabelle"),
+    ("de", "tables.waiting", "an {table}"),
+    ("de", "tables.explain", "Erfahrungspunkte"),
+    ("de", "tables.result.mistake", "kostet"),
+    ("de", "daily.title", "von heute"),
+    ("de", "help.ten.title", "von heute"),
+    ("de", "reminder.body", "von heute"),
+    ("de", "daily.streak", "Serie:"),
+    ("de", "daily.explain", "so gut Sie können"),
+    ("de", "help.ten", "kein XP"),
+    ("de", "milestone.explain", "Geldausgeben"),
+    ("de", "milestone.first-royal.about", "echt oder Übung"),
+    ("de", "milestone.hands-1000.about", "echt oder Übung"),
+    ("de", "settings.reminder.explain", "fragt die App"),
+    ("de", "settings.reminder.unavailable", "Telefonen"),
+    ("de", "error.no-hard-hands", "Kein Halten"),
+    ("de", "daily.score.grade", "Note"),
+    ("de", "coach.card.grade", "Note"),
+    ("de", "daily.all-holds", "Arten zu halten"),
+    ("de", "tables.pays", "Auszahlung"),
+    ("de", "row.four-aces-2-4-kicker", "mit 2–4"),
+    ("de", "milestone.five-play", "Five Play"),
+    ("de", "verify.fail.commitment", "gezeigte Hash"),
+    ("de", "tables.chart-cost.working", "berechnet…"),
+    ("de", "lab.running", "Läuft…"),
+    // Portuguese (Brazil).
+    ("pt", "settings.reminder.explain", " app "),
+    ("pt", "error.reminder-denied", "este app"),
+    ("pt", "settings.reminder.unavailable", "dispositivo"),
+    ("pt", "error.reminder-unavailable", "dispositivo"),
+    ("pt", "tables.chart.cost", "esta tabela"),
+    ("pt", "tables.lab-chart", "tabela de estratégia desta tabela"),
+    ("pt", "daily.title", "distribuições"),
+    ("pt", "row.four-aces-2-4-kicker", "com 2 a 4"),
+    ("pt", "milestone.explain", "nunca gastos"),
+    ("pt", "milestone.drill-queue-emptied", "revistos"),
+    ("pt", "tables.figures", "perdidos ao todo"),
+    ("pt", "daily.mark.close", "Por pouco"),
+    // Japanese.
+    ("ja", "daily.ev", "EV"),
+    ("ja", "daily.streak", "{days}日連続\u{0}"),
+    ("ja", "milestone.daily-7", "1週間"),
+    ("ja", "tables.chart.cost", "遊ぶと、最善"),
+    ("ja", "error.no-hard-hands", "残し方"),
+    ("ja", "daily.best-day", "最高の日"),
+];
+
+/// (language, a wording the review found wrong) that no text of the language may hold any more.
+const REVIEWED_AWAY_EVERYWHERE: [(&str, &str); 7] = [
+    ("ja", "今日の10回のディール"),
+    ("ja", "マイルストーン"),
+    ("ja", "素直なホールド"),
+    ("ja", "痛い"),
+    ("ja", "ディール {n}"),
+    ("pt", "dez distribuições"),
+    ("de", "Zehn Runden von heute"),
+];
+
+/// Keys the review asked for (or the fixes needed): in every language, with its placeholders.
+const REVIEWED_NEW_KEYS: [&str; 11] = [
+    "daily.share-text",
+    "fairness.history.failed-claims",
+    "fairness.history.failed-profile",
+    "tables.name.pays",
+    "tables.name.full-pay",
+    "tables.game.bonus-poker-deluxe",
+    "tables.game.not-so-ugly-deuces",
+    "tables.game.joker-poker-kings",
+    "list.separator",
+    "list.parts",
+    "daily.streak",
+];
+
+/// The text of `key` in `table`, every form of a counted key joined (a missing key fails).
+fn all_forms(table: &Table, lang: &str, key: &str) -> String {
+    let entry = table.get(key).unwrap_or_else(|| panic!("{lang}.json has no {key}"));
+    entry.texts(key).into_iter().map(|(_, text)| format!("{text}\u{0}")).collect()
+}
+
+#[test]
+fn the_native_reviews_wordings_are_gone() {
+    let tables: BTreeMap<&str, Table> = LANGUAGES.iter().map(|l| (*l, table(l))).collect();
+    let mut failures = Vec::new();
+    for (lang, key, old) in REVIEWED_AWAY {
+        if all_forms(&tables[lang], lang, key).contains(old) {
+            failures.push(format!("{lang}.json: {key} still says “{old}”"));
+        }
+    }
+    for (lang, old) in REVIEWED_AWAY_EVERYWHERE {
+        for (key, text) in texts(&tables[lang]) {
+            if text.contains(old) {
+                failures.push(format!("{lang}.json: {key} still says “{old}”"));
+            }
+        }
+    }
+    // The lobby shows both streaks: they must not read alike (the chips' and the ten deals').
+    for lang in LANGUAGES {
+        let (deals, chips) = (all_forms(&tables[lang], lang, "daily.streak"), all_forms(&tables[lang], lang, "lobby.daily.streak"));
+        if deals == chips {
+            failures.push(format!("{lang}.json: daily.streak reads as lobby.daily.streak"));
+        }
+    }
+    assert!(failures.is_empty(), "wordings issue 33's review found wrong:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn the_keys_the_native_review_asked_for_exist_in_every_language() {
+    for lang in LANGUAGES {
+        let table = table(lang);
+        for key in REVIEWED_NEW_KEYS {
+            assert!(table.contains_key(key), "{lang}.json has no {key}");
+        }
+    }
+    let used = used_keys();
+    for key in ["fairness.history.failed-claims", "fairness.history.failed-profile", "tables.name.pays", "tables.name.full-pay", "list.separator", "list.parts"] {
+        assert!(used.contains(key), "the UI never reads {key}");
+    }
+}

@@ -26,6 +26,7 @@ mod joker;
 mod kicker;
 mod lab;
 mod library;
+mod locale;
 mod paytable_lab;
 mod pipeline;
 mod shuffle;

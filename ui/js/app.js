@@ -27,6 +27,27 @@ export function machineName(id) {
   return t(`machine.${id}`);
 }
 
+/**
+ * A table's name in the player's language from the label the core sends with it (`TableLabel`):
+ * a game's name (a machine's, a kicker game's or a library game's key) with the pays players know
+ * it by or "full pay", or a lab table's saved name.
+ */
+export function tableName(label) {
+  if (label.kind === "lab") return label.name;
+  const game = has(`machine.${label.game}`) ? machineName(label.game)
+    : has(`paylab.game.${label.game}`) ? t(`paylab.game.${label.game}`) : t(`tables.game.${label.game}`);
+  if (label.suffix === "full-pay") return t("tables.name.full-pay", { game });
+  return label.suffix ? t("tables.name.pays", { game, pays: label.suffix }) : game;
+}
+
+/** A table id as a player may read it where the core sends no label: a saved lab table's name
+ * without its `lab:` prefix, a machine's name. */
+export function tableIdName(id) {
+  const text = String(id || "");
+  if (text.startsWith("lab:")) return text.slice("lab:".length);
+  return has(`machine.${text}`) ? machineName(text) : text;
+}
+
 /** The field whose number an error's counted text agrees with (`plural`), by kind. */
 const ERROR_COUNTS = { "history-limit": "max", "multi-play-locked": "hands" };
 
@@ -40,6 +61,7 @@ export function errorText(error, context) {
   const kind = error && error.kind;
   const data = { ...(error && error.data) };
   if (data.machine) data.machine = machineName(data.machine);
+  if (typeof data.table === "string") data.table = tableIdName(data.table);
   for (const name of ["chips", "needed", "balance", "bet", "cost", "amount", "required", "available"]) {
     if (typeof data[name] === "number") data[name] = formatInt(data[name]);
   }
@@ -179,6 +201,7 @@ export const app = {
     updateHeader();
     currentScreen = null;
     render();
+    rescheduleReminder();
   },
   render,
   /** After a draw, a day's deal or a drill answer: a quiet toast for milestones newly reached. */
@@ -186,8 +209,21 @@ export const app = {
   showError,
   announce,
   machineName,
+  tableName,
+  tableIdName,
   errorText,
 };
+
+/**
+ * The daily reminder scheduled again with its title and text in the language now shown: after a
+ * language change (the notification would keep the old one) and at start-up (a reboot may drop a
+ * scheduled notification). Quiet: Rust changes nothing when it cannot schedule (docs/DAILY.md).
+ */
+function rescheduleReminder() {
+  const time = state && state.settings.reminder;
+  if (!time) return;
+  api.setReminder(time, t("reminder.title"), t("reminder.body")).catch((error) => console.error("reminder", error));
+}
 
 /**
  * Icons alone in the tab bar when any label would be cut, and no title in the top bar when it would
@@ -256,6 +292,7 @@ async function start() {
       fitTabLabels();
       updateHeader();
     }
+    rescheduleReminder();
   } catch (error) {
     showError(error);
   }

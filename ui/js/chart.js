@@ -176,7 +176,7 @@ function startLab(base, pays, source) {
  * every row's pay): ready to edit, analyse, chart, save and practise. The library's table never changes.
  */
 export function copyToLab(app, table) {
-  startLab(table.base, Object.fromEntries(table.pays.map((p) => [p.row, String(p.pay)])), table.name);
+  startLab(table.base, Object.fromEntries(table.pays.map((p) => [p.row, String(p.pay)])), table.label);
   lab.name = "";
   app.go("paylab", table.base);
 }
@@ -301,7 +301,7 @@ function labScreen(app, id) {
       h("button", { type: "button", class: "back", "data-testid": "paylab-back", "aria-label": t("machine.back"), onclick: () => window.history.back() }, "‹"),
       h("h2", { class: "machine-title" }, t("paylab.title", { machine: baseName(app, id) }))),
     h("p", { class: "small" }, t("paylab.explain")),
-    lab.source ? h("p", { class: "small", "data-testid": "paylab-source" }, t("paylab.copied", { table: lab.source })) : null,
+    lab.source ? h("p", { class: "small", "data-testid": "paylab-source" }, t("paylab.copied", { table: app.tableName(lab.source) })) : null,
     basePicker(app),
     rows && lab.pays ? h("div", { class: "paylab-rows", "data-testid": "paylab-rows" }, rows.map((r) => h("label", { class: `field paylab-row${errorRow === r.row ? " bad" : ""}` },
       h("span", {}, t(`row.${r.row}`), " ", h("span", { class: "small muted" }, t(ownPays, { pay: formatInt(r.pay) }))),

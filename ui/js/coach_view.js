@@ -3,7 +3,7 @@
 // Nothing is computed here but the chart's drawing scale.
 
 import { h } from "./dom.js";
-import { t, plural, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent, joinList } from "./i18n.js";
 
 const DASH = "–";
 
@@ -97,8 +97,8 @@ export function sessionCard(app, card) {
       h("dt", {}, t("stats.accuracy")), h("dd", {}, card.accuracy == null ? DASH : formatPercent(card.accuracy, 0)),
       h("dt", {}, t("coach.card.given-up")), h("dd", {}, formatDec(card.given_up_chips, 1)),
       h("dt", {}, t("coach.luck")), h("dd", {}, signedChips(f.luck_chips)),
-      h("dt", {}, t("coach.card.best")), h("dd", {}, card.best_hand ? `${t(`row.${card.best_hand.outcome}`)} · ${formatInt(card.best_hand.won)}` : DASH)),
+      h("dt", {}, t("coach.card.best")), h("dd", {}, card.best_hand ? `${t(`row.${card.best_hand.outcome}`)}${t("list.parts")}${formatInt(card.best_hand.won)}` : DASH)),
     h("p", { class: "small muted" }, t("coach.card.thresholds", {
-      list: card.thresholds.map((g) => `${g.grade} ≤ ${formatPercent(g.max_skill_cost, 2)}`).join(", "), last: card.last_grade,
+      list: joinList(card.thresholds.map((g) => `${g.grade} ≤ ${formatPercent(g.max_skill_cost, 2)}`)), last: card.last_grade,
     })));
 }

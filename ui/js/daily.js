@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatDay, currentLanguage } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { line, DROPPED } from "./ask.js";
 
@@ -70,7 +70,7 @@ function playing(app, st) {
   const last = st.results[st.results.length - 1];
   return [
     h("p", { class: "small", "data-testid": "daily-progress" },
-      t("daily.deal", { n: formatInt(st.index + 1), total: formatInt(dealsOf(st)) }), " · ", t("daily.hold-hint")),
+      t("daily.deal", { n: formatInt(st.index + 1), total: formatInt(dealsOf(st)) }), t("list.parts"), t("daily.hold-hint")),
     h("div", { class: "hand daily-cards", role: "group", "aria-label": t("daily.cards") },
       cards.map((card, i) => {
         const held = Boolean(s.held >> i & 1);
@@ -94,11 +94,11 @@ function review(result) {
   return h("li", { class: `daily-review ${r.mark}`, "data-testid": `daily-review-${result.index}`, "data-mark": r.mark },
     h("p", {},
       h("span", { class: `daily-mark ${r.mark}` }, t(`daily.mark.${r.mark}`)), " ",
-      t("daily.deal-short", { n: formatInt(result.index + 1) }), " · ", outcomeText(result.outcome)),
+      t("daily.deal-short", { n: formatInt(result.index + 1) }), t("list.parts"), outcomeText(result.outcome)),
     h("p", { class: "small" }, t("daily.your-hold"), " ", heldCards(result.cards, result.hold), " ",
-      t("daily.ev", { ev: formatDec(r.ev, 4) })),
+      h("span", { class: "daily-ev" }, t("daily.ev", { ev: formatDec(r.ev, 4) }))),
     r.mark === "best" ? null : h("p", { class: "small" }, t("daily.best-hold"), " ", heldCards(result.cards, r.best_hold), " ",
-      t("daily.ev", { ev: formatDec(r.best_ev, 4) })),
+      h("span", { class: "daily-ev" }, t("daily.ev", { ev: formatDec(r.best_ev, 4) }))),
     h("details", {}, h("summary", {}, t("daily.all-holds")),
       // Best first, as the core ranks them (its tie rule), like the hint's list.
       h("ol", { class: "daily-evs" }, r.holds.map((entry) =>
@@ -121,14 +121,16 @@ async function copy(app, text) {
 
 function finished(app, st) {
   const score = st.score;
+  // The core writes the text in each language (docs/DAILY.md): the one the screen speaks.
+  const share = st.share[currentLanguage()];
   return [
     h("section", { class: "daily-score", "data-testid": "daily-score", "data-best": String(score.best_holds), "data-grade": score.grade },
       h("p", { class: "verdict ok", role: "status" }, plural("daily.score.best", score.best_holds, { best: formatInt(score.best_holds), total: formatInt(dealsOf(st)) })),
-      h("p", {}, t("daily.score.given-up", { ev: formatDec(score.ev_given_up, 3) }), " · ", t("daily.score.grade", { grade: score.grade }))),
+      h("p", {}, t("daily.score.given-up", { ev: formatDec(score.ev_given_up, 3) }), t("list.parts"), t("daily.score.grade", { grade: score.grade }))),
     h("section", { class: "daily-share" },
       h("h3", { class: "section-title" }, t("daily.share")),
-      h("pre", { class: "share-text", "data-testid": "daily-share" }, st.share),
-      h("button", { type: "button", class: "btn", "data-testid": "daily-copy", onclick: () => copy(app, st.share) },
+      h("pre", { class: "share-text", "data-testid": "daily-share" }, share),
+      h("button", { type: "button", class: "btn", "data-testid": "daily-copy", onclick: () => copy(app, share) },
         s.copied ? t("daily.copied") : t("daily.copy"))),
     h("h3", { class: "section-title" }, t("daily.review")),
     h("ol", { class: "daily-reviews" }, st.results.map(review)),
@@ -141,7 +143,7 @@ function record(st) {
     h("p", {}, st.streak > 0 ? plural("daily.streak", st.streak, { days: formatInt(st.streak) }) : t("daily.streak-none")),
     st.best ? h("p", { class: "small" }, t("daily.best-day", { best: formatInt(st.best.best_holds), date: formatDay(st.best.date) })) : null,
     st.days.length ? h("ul", { class: "daily-days", "aria-label": t("daily.days") },
-      st.days.map((d) => h("li", {}, formatDay(d.date), " · ", plural("daily.score.best", d.best_holds, { best: formatInt(d.best_holds), total: formatInt(dealsOf(st)) })))) : null);
+      st.days.map((d) => h("li", {}, formatDay(d.date), t("list.parts"), plural("daily.score.best", d.best_holds, { best: formatInt(d.best_holds), total: formatInt(dealsOf(st)) })))) : null);
 }
 
 export function render(app) {

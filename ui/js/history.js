@@ -66,8 +66,8 @@ function row(app, hand) {
   const main = results[0];
   return h("li", { class: "history-row", "data-testid": "history-row", "data-hand": hand.id },
     h("p", { class: "hr-head" },
-      // A hand practised on a casino or lab table has no machine: the core sends the table's name.
-      h("span", { class: "hr-machine" }, hand.machine === null ? hand.table_name : app.machineName(hand.machine)),
+      // A hand practised on a casino or lab table has no machine: its table's name from its label.
+      h("span", { class: "hr-machine" }, hand.machine === null ? app.tableName(hand.table_label) : app.machineName(hand.machine)),
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) }),
         hand.practice ? ` · ${t("machine.practice-tag")}` : "",
@@ -82,9 +82,9 @@ function row(app, hand) {
       main.cards.map((c) => miniCard(c))),
     // Up to five hands each by name; from Ten Play on the core's tally (hands per row and their win).
     results.length >= 10 ? h("p", { class: "small", "data-testid": "history-tally" },
-      hand.tally.map((r) => `${t(`row.${r.outcome}`)} ${t("machine.tally-hands", { n: formatInt(r.hands) })}${r.win ? `: ${formatInt(r.win)}` : ""}`).join(" · "))
+      hand.tally.map((r) => `${t(`row.${r.outcome}`)} ${t("machine.tally-hands", { n: formatInt(r.hands) })}${r.win ? `: ${formatInt(r.win)}` : ""}`).join(t("list.parts")))
       : results.length > 1 ? h("p", { class: "small" },
-        results.map((r, i) => `${t("machine.hand-n", { n: i + 1, text: t(`row.${r.outcome}`) })}${r.win ? ` ${formatInt(r.win)}` : ""}`).join(" · ")) : null,
+        results.map((r, i) => `${t("machine.hand-n", { n: i + 1, text: t(`row.${r.outcome}`) })}${r.win ? ` ${formatInt(r.win)}` : ""}`).join(t("list.parts"))) : null,
     h("p", { class: "hr-result" },
       h("span", {}, results.length > 1
         ? t("machine.hand-n", { n: 1, text: t(`row.${main.outcome}`) })

@@ -59,13 +59,16 @@ function verdict(r) {
       plural("fairness.history.ok", r.hands, { hands: formatInt(r.hands) }));
   }
   const f = r.failure;
-  const text = f.hand === null
-    ? t("fairness.history.failed-bags")
-    : t("fairness.history.failed", { hand: formatInt(f.hand) });
+  // No hand: the stored bags, the stored profile, or a claim of the daily chips (a record with no
+  // hand: docs/VERIFY.md) is what the history does not give.
+  const text = f.hand !== null ? t("fairness.history.failed", { hand: formatInt(f.hand) })
+    : f.check === "bags" ? t("fairness.history.failed-bags")
+      : f.check === "profile" ? t("fairness.history.failed-profile")
+        : t("fairness.history.failed-claims");
   return [
     h("p", { class: "verdict bad", role: "status", "data-testid": "history-check-verdict", "data-verified": "false", "data-hand": String(f.hand ?? "") }, text),
     f.hand === null ? null : h("p", {}, t(`fairness.history.check.${f.check}`)),
-    // The core's own words, for a reader checking with docs/VERIFY.md.
+    // The core's own words (English, and labelled so), for a reader checking with docs/VERIFY.md.
     h("details", {}, h("summary", {}, t("fairness.history.detail")), h("p", { class: "small" }, f.detail)),
   ];
 }

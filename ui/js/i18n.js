@@ -93,6 +93,21 @@ export function plural(key, count, params, digits = 0) {
   return fill(category in forms ? forms[category] : forms.other, params);
 }
 
+/**
+ * Items of a list joined as the language separates them (`list.separator`: ", " in English, "; "
+ * in German and Portuguese beside their decimal commas, 「、」 in Japanese). Not Intl.ListFormat:
+ * it adds an "and" and keeps the comma beside "0,25 %" (ui/i18n/GLOSSARY.md).
+ */
+export function joinList(items) {
+  return items.join(t("list.separator"));
+}
+
+/** The parts of one line (a heading and its detail) joined as the language does: " · ", or 「、」
+ * in Japanese, whose names already hold 「・」 (`list.parts`). */
+export function joinParts(parts) {
+  return parts.join(t("list.parts"));
+}
+
 /** Translates every [data-i18n] / [data-i18n-aria] / [data-i18n-title] under root. */
 export function translateTree(root) {
   if (root === document) document.title = t("app.title");

@@ -59,7 +59,7 @@ function dailyBlock(app, state) {
       : t("lobby.daily.done")),
     h("p", { class: "small" },
       streak > 0 ? plural("lobby.daily.streak", streak, { days: formatInt(streak) }) : null,
-      streak > 0 && !daily.available ? " · " : null,
+      streak > 0 && !daily.available ? t("list.parts") : null,
       !daily.available ? h("span", {}, t("lobby.daily.next")) : null));
 }
 
@@ -103,7 +103,7 @@ let nameOf = (id) => id;
 
 function machineTile(app, machine) {
   const locked = !machine.unlocked;
-  const top = machine.paytable.slice(0, 3).map((row) => `${t(`row.${row.id}`)} ${formatInt(row.pay)}`).join(" · ");
+  const top = machine.paytable.slice(0, 3).map((row) => `${t(`row.${row.id}`)} ${formatInt(row.pay)}`).join(t("list.parts"));
   const inProgress = app.state.hand && app.state.hand.machine === machine.id;
   return h("li", {},
     h("button", {
@@ -137,7 +137,7 @@ export function render(app) {
       h("p", { class: "small" }, t("lobby.broke.practice")),
       h("button", { type: "button", class: "btn", "data-testid": "broke-practice", onclick: startPractice }, t("lobby.practice"))) : null,
     tableHand ? h("section", { class: "broke", role: "status" },
-      h("p", {}, t("tables.waiting", { table: tableHand.name })),
+      h("p", {}, t("tables.waiting", { table: app.tableName(tableHand.label) })),
       h("button", { type: "button", class: "btn", "data-testid": "lobby-table-resume", onclick: () => app.go("table", tableHand.table) }, t("tables.resume"))) : null,
     dailyBlock(app, state),
     progressBlock(state),

@@ -202,7 +202,7 @@ function settingsList(app, s) {
     switchRow(app, "haptics", s.haptics, [t("settings.haptics.explain")]),
     reminderRow(app),
     selectRow(app, "language", s.language, [
-      ["auto", t("settings.language.auto")], ["en", "English"], ["de", "Deutsch"], ["pt", "Português"], ["ja", "日本語"],
+      ["auto", t("settings.language.auto")], ["en", "English"], ["de", "Deutsch"], ["pt", "Português (Brasil)"], ["ja", "日本語"],
     ], "language-select"));
 }
 

@@ -8,7 +8,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec, formatPercent } from "./i18n.js";
+import { t, formatInt, formatDec, formatPercent, joinParts } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
 import { copyToLab } from "./chart.js";
@@ -168,7 +168,7 @@ function libraryScreen(app) {
     h("ul", { class: "tables-list", "data-testid": "tables-list" }, s.list.map((table) =>
       h("li", { class: "tables-item" },
         h("button", { type: "button", class: "tile", "data-testid": `table-${table.id}`, onclick: () => app.go("table", table.id) },
-          h("span", { class: "tile-name" }, table.name),
+          h("span", { class: "tile-name" }, app.tableName(table.label)),
           h("span", { class: "tile-pays" }, t("tables.return", { pct: formatPercent(table.return, 2) })),
           h("span", { class: "tile-pays", "data-testid": `table-cost-${table.id}`, "data-cost": s.costs[table.id] ? String(s.costs[table.id].cost) : "" }, costText(table.id)))))));
 }
@@ -254,7 +254,7 @@ function tableScreen(app) {
   const listed = listedOf(s.table);
   // A saved lab table is named by its name (the core sends its id with it); the library's by theirs.
   const saved = (s.labs || []).find((table) => table.id === s.table);
-  const title = listed ? listed.name : saved ? saved.name : String(s.table || "");
+  const title = listed ? app.tableName(listed.label) : saved ? saved.name : app.tableIdName(s.table);
   const head = h("div", { class: "machine-head" },
     h("button", { type: "button", class: "back", "data-testid": "table-back", "aria-label": t("verify.back"), onclick: () => app.go("tables") }, "‹"),
     h("h2", { class: "machine-title" }, title));
@@ -264,7 +264,7 @@ function tableScreen(app) {
   const cards = s.hand ? s.hand.cards : s.drawn ? s.drawn.final : null;
   const mask = s.hand ? s.held : s.drawn ? s.drawn.hold : 0;
   replace(app.main, head,
-    listed ? h("p", { class: "small", "data-testid": "table-return" }, t("tables.return", { pct: formatPercent(listed.return, 2) }), " · ", t("tables.practice-only")) : null,
+    listed ? h("p", { class: "small", "data-testid": "table-return" }, joinParts([t("tables.return", { pct: formatPercent(listed.return, 2) }), t("tables.practice-only")])) : null,
     listed ? h("details", { class: "table-pays" }, h("summary", {}, t("tables.pays")),
       h("ul", {}, listed.pays.map((p) => h("li", {}, rowName(p.row), " ", formatInt(p.pay))))) : null,
     cards ? cardsRow(app, cards, Boolean(s.hand), mask) : h("p", { class: "small" }, t("tables.deal-first")),

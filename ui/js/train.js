@@ -34,7 +34,7 @@ const KINDS = {
     back: "table",
     // The core refuses a table it does not know (the error is shown): nothing to check here.
     unknown: () => false,
-    title: (app, id) => t("tabledrill.title", { table: names.get(id) || id }),
+    title: (app, id) => t("tabledrill.title", { table: names.has(id) ? app.tableName(names.get(id)) : app.tableIdName(id) }),
     explain: (source) => (source === "hard" ? t("tabledrill.explain") : t("train.explain.mistakes")),
     queue: (n) => plural("tabledrill.queue", n, { n: formatInt(n) }),
     empty: () => t("tabledrill.no-mistakes"),
@@ -44,7 +44,7 @@ const KINDS = {
 const s = { kind: "train", id: null, question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
 /** The source each route shows (kept between visits): a machine's and a table's apart. */
 const sources = { train: "hard", "table-drill": "hard" };
-/** Table id → its name as the core sent it with a question (the title of a table's drill). */
+/** Table id → its label as the core sent it with a question (the title of a table's drill). */
 const names = new Map();
 
 /** A question (with the tallies) and its answer: a new question (another table or source, "next")
@@ -78,7 +78,7 @@ async function next(app) {
   s.failed = question === undefined;
   s.question = question || null;
   s.tallies = tallies || s.tallies;
-  if (question) names.set(id, question.name);
+  if (question) names.set(id, question.label);
   s.busy = false;
   s.loading = false;
   app.render();
@@ -93,9 +93,11 @@ async function nameOf(app, ticket, id) {
     ticket.ask(() => api.labTables(), { quiet: true }),
   ]);
   if (!ticket.wanted()) return;
-  const found = [...(library || []), ...(labs || [])].find((table) => table.id === id);
-  if (!found) return;
-  names.set(id, found.name);
+  // A library table comes with its label; a saved lab table is named by its saved name.
+  const listed = (library || []).find((table) => table.id === id);
+  const saved = (labs || []).find((table) => table.id === id);
+  if (!listed && !saved) return;
+  names.set(id, listed ? listed.label : { kind: "lab", name: saved.name });
   app.render();
 }
 

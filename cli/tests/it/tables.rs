@@ -9,7 +9,7 @@ fn the_library_lists_every_table_with_its_computed_return() {
     let tables = listed.as_array().unwrap();
     assert!(tables.len() >= 15);
     for table in tables {
-        assert_eq!(keys(table), ["id", "name", "family", "base", "pays", "return"], "{table}");
+        assert_eq!(keys(table), ["id", "name", "label", "family", "base", "pays", "return"], "{table}");
         assert!(["natural", "deuces", "joker", "kicker"].contains(&table["family"].as_str().unwrap()));
         assert!(table["return"].as_f64().unwrap() > 0.9 && table["return"].as_f64().unwrap() < 1.01, "{table}");
         assert!(table["pays"].as_array().unwrap().iter().all(|p| p["row"].is_string() && p["pay"].is_u64()));
@@ -101,7 +101,7 @@ fn any_tables_hard_decisions_and_mistakes_are_drilled_with_play_drill() {
     };
     let seed = "00000000000000000000000000000000000000000000000000000000000d0d11";
     let question = play(&["drill", "--table", "double-double-bonus-9-6", "--seed", seed]);
-    assert_eq!(keys(&question), ["table", "source", "seed", "name", "cards", "bet", "queue", "tally"]);
+    assert_eq!(keys(&question), ["table", "source", "seed", "name", "label", "cards", "bet", "queue", "tally"]);
     assert_eq!((question["seed"].as_str(), question["source"].as_str()), (Some(seed), Some("hard")));
     let parsed: Vec<vpoker::card::Card> = question["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
     let table = vpoker::table::Table::named("double-double-bonus-9-6").unwrap();

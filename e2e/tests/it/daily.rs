@@ -50,6 +50,9 @@ async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()
             play(&data.db_path(), Some(&day), &["daily-draw", "--hold", "0"])?;
         }
     }
+    // The game's language setting: the share text the app shows is the core's in that language, the
+    // one `vpoker play daily` gives under `share.de`.
+    play(&data.db_path(), None, &["set", "language", "de"])?;
     let driver = Driver::start(&data)?;
     let app = driver.launch().await?;
     app.phone_size().await?;
@@ -73,7 +76,13 @@ async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()
     assert_eq!(cli["done"], true, "{cli}");
     assert_eq!(cli["streak"], 7, "{cli}");
     assert_eq!((best, grade), (cli["score"]["best_holds"].to_string(), cli["score"]["grade"].as_str().unwrap_or("").to_string()));
-    assert_eq!(share.trim(), cli["share"].as_str().unwrap_or("").trim());
+    assert_eq!(share.trim(), cli["share"]["de"].as_str().unwrap_or("").trim());
+    // Its date is the one the UI writes (Intl's medium date of the page's language).
+    let today = days_ago(0)?;
+    let script = "const [y, m, d] = arguments[0].split('-').map(Number); return new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));";
+    let shown_day = app.client().execute(script, vec![serde_json::json!(today)]).await?;
+    let shown_day = shown_day.as_str().ok_or("a formatted date")?;
+    assert!(share.contains(&format!(" · {shown_day} · ")), "the share text {share:?} holds the date as the UI writes it, {shown_day:?}");
     for i in 0..10 {
         let mark = app.attr(&format!("daily-review-{i}"), "data-mark").await?;
         assert_eq!(mark.as_deref(), cli["results"][i]["review"]["mark"].as_str(), "deal {i}");
@@ -83,7 +92,7 @@ async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()
     let label = app.text_content("daily-copy").await?;
     app.click("daily-copy").await?;
     app.wait_until("the copy button says copied", || async { Ok(app.text_content("daily-copy").await? != label) }).await?;
-    assert_eq!(clipboard()?.trim(), cli["share"].as_str().unwrap_or("").trim(), "the share text on the clipboard");
+    assert_eq!(clipboard()?.trim(), cli["share"]["de"].as_str().unwrap_or("").trim(), "the share text on the clipboard");
     app.click("daily-back").await?;
     app.wait_until("the lobby card says the day is done", || async {
         Ok(app.attr("lobby-daily", "data-done").await?.as_deref() == Some("true"))
@@ -99,6 +108,25 @@ async fn a_whole_day_of_ten_deals_plays_in_the_app_as_vpoker_says() -> Result<()
     assert_eq!(app.attr("milestone-daily-7", "data-reached").await?.as_deref(), Some("true"));
     assert_eq!(app.attr("milestone-daily-30", "data-reached").await?.as_deref(), Some("false"));
     app.screenshot("milestones").await?;
+    // The day's screen, the lobby and the milestones in Portuguese and Japanese, to look at: the
+    // share text in the language shown, as `vpoker play daily` writes it there.
+    for lang in ["pt", "ja"] {
+        app.set_language(lang).await?;
+        app.screenshot(&format!("settings-{lang}")).await?;
+        app.open_tab("lobby").await?;
+        app.wait_visible(&tid("lobby-daily")).await?;
+        app.screenshot(&format!("daily-lobby-{lang}")).await?;
+        app.click("lobby-daily").await?;
+        app.wait_visible(&tid("daily-share")).await?;
+        assert_eq!(app.text_content("daily-share").await?.trim(), cli["share"][lang].as_str().unwrap_or("").trim(), "{lang}");
+        app.screenshot(&format!("daily-done-{lang}")).await?;
+        let problems = crate::phone::overflow(&app).await?;
+        assert!(problems.is_empty(), "the day's screen at 390 px ({lang}): {problems:?}");
+        app.click("daily-back").await?;
+        app.click("lobby-milestones").await?;
+        app.wait_visible(&tid("milestones-count")).await?;
+        app.screenshot(&format!("milestones-{lang}")).await?;
+    }
     app.close().await
 }
 

@@ -93,6 +93,29 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     let id = hands[0]["id"].as_i64().ok_or("no id")?.to_string();
     let verified = cli(&["verify", "--db", db.to_str().ok_or("path")?, "--hand", &id, "--json"])?;
     assert_eq!(verified["verified"], true, "{verified}");
+    // The library, a table's screen and the history in the other languages: each name composed in
+    // the language (no Latin letters in Japanese), to look at.
+    let names = [("de", "Deuces Wild (Full Pay)", "Double Double Bonus 9/6"), ("pt", "Deuces Wild (pagamento completo)", "Double Double Bonus 9/6"), ("ja", "デュース・ワイルド（フルペイ）", "ダブル・ダブル・ボーナス 9/6")];
+    for (lang, deuces, ddb) in names {
+        app.set_language(lang).await?;
+        app.click("nav-history").await?;
+        app.wait_visible(&tid("history-row")).await?;
+        let text = app.inner_text(&tid("history-row")).await?;
+        assert!(text.contains(ddb), "history row {text:?} names the table in {lang}");
+        app.screenshot(&format!("history-table-{lang}")).await?;
+        app.click("nav-lobby").await?;
+        app.click("lobby-tables").await?;
+        app.wait_visible(&tid("tables-list")).await?;
+        let tile = app.text("table-deuces-wild-full-pay").await?;
+        assert!(tile.contains(deuces), "the library names {tile:?} as {deuces:?}");
+        let problems = crate::phone::overflow(&app).await?;
+        assert!(problems.is_empty(), "the library at 390 px ({lang}): {problems:?}");
+        app.screenshot(&format!("tables-library-{lang}")).await?;
+        app.click("table-double-double-bonus-9-6").await?;
+        app.wait_visible(&tid("table-deal")).await?;
+        assert!(app.body_text().await?.contains(ddb), "the table's title in {lang}");
+        app.screenshot(&format!("table-{lang}")).await?;
+    }
     app.close().await
 }
 

@@ -62,6 +62,8 @@ pub struct HandRecord {
     pub table: Table,
     /// The table's name (a library table's, or a lab table's saved name; the machine's id).
     pub table_name: String,
+    /// What the table is called, for a UI to write in its language ([`crate::table::TableLabel`]).
+    pub table_label: crate::table::TableLabel,
     /// The id of the table whose rows it has (a machine's or a kicker game's; a machine's hand:
     /// its own id).
     pub base: &'static str,
@@ -244,6 +246,7 @@ impl StoredHand {
             machine: self.machine(),
             table: self.table.clone(),
             table_name: self.table.name().to_string(),
+            table_label: self.table.label().clone(),
             base: self.table.base().id(),
             pays: self.table.pays(),
             bet: self.bet.chips(),

@@ -134,8 +134,10 @@ pub struct DrillQuestion {
     /// The table and where the hand comes from (sent back with the answer).
     #[serde(flatten)]
     pub key: DrillKey,
-    /// The table's name.
+    /// The table's name (English; a UI writes `label` in its language).
     pub name: String,
+    /// What the table is called, for a UI to write in its language.
+    pub label: crate::table::TableLabel,
     /// The five cards.
     pub cards: [Card; 5],
     /// Chips per coin the verdict's chip figures use (a queued hand's bet, else the table's last
@@ -276,6 +278,7 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
     };
     Ok(Some(DrillQuestion {
         name: posed.table.name().to_string(),
+        label: posed.table.label().clone(),
         cards: posed.cards,
         bet: posed.bet,
         queue: review::queue_len(conn, &posed.codes)?,
