@@ -137,7 +137,11 @@ pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>)
         }
     }
     let solved = Arc::new(super::game(table, &multipliers).solve());
+    // Another thread may have solved the same game meanwhile: keep one copy.
     if let Ok(mut kept) = SOLVED.lock() {
+        if let Some((_, first)) = kept.iter().find(|(k, _)| *k == key) {
+            return Ok((multipliers, Arc::clone(first)));
+        }
         kept.push((key, Arc::clone(&solved)));
     }
     Ok((multipliers, solved))

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::strategy::canonical_classes;
 use crate::strategy::outcomes::{hold_category_counts, HoldCounts};
-use crate::strategy::tables::{family_tables, FamilyTables, CAT_SLOTS};
+use crate::strategy::tables::{FamilyTables, CAT_SLOTS};
 use crate::strategy::{DeckMath, SuitClass};
 
 use super::multipliers::Multipliers;
@@ -32,14 +32,6 @@ pub struct Game<'a> {
     pub multipliers: &'a Multipliers,
     /// The family's counts.
     pub family: &'static FamilyTables,
-}
-
-/// The per-hold quantities of one dealt hand: plain EV and the distribution of the earned sum.
-pub struct HoldValues {
-    /// Plain EV per unit of each hold (mask over the sorted cards).
-    pub ev: [f64; 32],
-    /// For each hold, P(the n lines earn multipliers summing to `n + i`) at index i.
-    pub sum_dist: Vec<[f64; 32]>,
 }
 
 /// The plain EV and one line's earned-multiplier distribution (index = multiplier) of every hold.
@@ -101,21 +93,6 @@ impl Game<'_> {
             ev[mask] = pay / draws;
         }
         LineOutcomes { ev, earned }
-    }
-
-    /// The plain EV and the earned-sum distribution of every hold of a sorted dealt hand.
-    pub fn hold_values(&self, sorted: &[usize; 5], deck: &DeckMath) -> HoldValues {
-        let outcomes = self.line_outcomes(sorted, deck);
-        let mut sum_dist = vec![[0.0; 32]; self.n_states()];
-        let mut dist = vec![0.0; self.n_states()];
-        let mut scratch = vec![0.0; self.n_states()];
-        for mask in 0..32 {
-            self.sum_distribution(&outcomes.earned[mask], &mut dist, &mut scratch);
-            for (state, &p) in dist.iter().enumerate() {
-                sum_dist[state][mask] = p;
-            }
-        }
-        HoldValues { ev: outcomes.ev, sum_dist }
     }
 
     /// Into `dist`: P(the n lines' earned multipliers sum to n + i) at index i, from one line's
@@ -432,9 +409,4 @@ fn gauss(mut a: Vec<Vec<f64>>) -> Vec<f64> {
         }
     }
     (0..s).map(|i| a[i][s] / a[i][i]).collect()
-}
-
-/// The family tables a game needs.
-pub fn game_family(family: crate::eval::Family) -> &'static FamilyTables {
-    family_tables(family)
 }

@@ -8,14 +8,6 @@ pub mod multipliers;
 
 use crate::table::Table;
 
-/// Solves Ultimate X on `table` with `lines` lines, or `None` when the table's game has no
-/// multiplier table or the line count is not one of [`multipliers::UX_LINES`].
-pub fn solve(table: &Table, lines: u8) -> Option<mdp::Solution> {
-    let multipliers = multipliers::Multipliers::of(table.base(), table.paytable(), lines)?;
-    let game = game(table, &multipliers);
-    Some(game.solve())
-}
-
 /// The solver's view of a table and its multipliers.
 pub fn game<'a>(table: &Table, multipliers: &'a multipliers::Multipliers) -> mdp::Game<'a> {
     let mut pays = [0.0; crate::strategy::tables::CAT_SLOTS];

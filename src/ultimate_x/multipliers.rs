@@ -2,7 +2,6 @@
 //! line's next hand is paid at, by game and by line count (docs/ULTIMATE-X.md cites the sources).
 //! A hand that pays nothing earns 1× (no multiplier).
 
-use crate::eval::Family;
 use crate::kicker::KickerGame;
 use crate::library::Base;
 use crate::machine::{MachineId, Paytable};
@@ -133,13 +132,5 @@ impl Multipliers {
     /// Whether `value` is a multiplier a line can hold here.
     pub fn is_value(&self, value: u8) -> bool {
         value == 1 || self.by_category.contains(&value)
-    }
-}
-
-/// The family a group's games are dealt from.
-pub fn family_of(group: Group) -> Family {
-    match group {
-        Group::Deuces => Family::Deuces,
-        _ => Family::Natural,
     }
 }
