@@ -76,7 +76,7 @@ pub fn hint(args: crate::cli::HintArgs) -> Result<ExitCode, String> {
     let (multipliers, _) = solution(table, lines).map_err(|e| e.to_string())?;
     let on_screen = match screen {
         Some(text) => OnScreen::parse(text, &multipliers).map_err(|e| e.to_string())?,
-        None => OnScreen::ones(lines),
+        None => OnScreen::ones(&multipliers),
     };
     let answer = ux_hint(table, &on_screen, &hand).map_err(|e| e.to_string())?;
     let text = if json {

@@ -40,6 +40,12 @@ pub enum UxError {
         /// Multipliers given.
         given: usize,
     },
+    /// Multipliers checked for a table that awards others.
+    #[error("these multipliers were checked for another table than {table}")]
+    OtherTable {
+        /// The table asked about.
+        table: String,
+    },
     /// A multiplier this table never awards on this line count.
     #[error("{value} is not a multiplier of this table on {lines} lines (it awards {awarded})")]
     Multiplier {
@@ -52,10 +58,14 @@ pub enum UxError {
     },
 }
 
-/// The multipliers on screen, one per line: each one this table awards on its line count
-/// (checked where they enter, [`OnScreen::parse`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct OnScreen(Vec<u8>);
+/// The multipliers on screen, one per line: each one the table they were checked for awards on
+/// its line count (checked where they enter, [`OnScreen::parse`]; a hint on another table's
+/// multipliers is refused).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnScreen {
+    checked_for: Multipliers,
+    values: Vec<u8>,
+}
 
 impl OnScreen {
     /// Reads `M1,M2,…` (one per line; a trailing `x` is allowed) for `multipliers`' table and lines.
@@ -76,22 +86,22 @@ impl OnScreen {
                 }
             })
             .collect::<Result<Vec<u8>, UxError>>()?;
-        Ok(OnScreen(values))
+        Ok(OnScreen { checked_for: *multipliers, values })
     }
 
-    /// Every line at 1×.
-    pub fn ones(lines: u8) -> OnScreen {
-        OnScreen(vec![1; usize::from(lines)])
+    /// Every line at 1× (every table's start).
+    pub fn ones(multipliers: &Multipliers) -> OnScreen {
+        OnScreen { checked_for: *multipliers, values: vec![1; usize::from(multipliers.lines())] }
     }
 
     /// The multipliers, line by line.
     pub fn values(&self) -> &[u8] {
-        &self.0
+        &self.values
     }
 
     /// Their sum.
     pub fn total(&self) -> u32 {
-        self.0.iter().map(|&m| u32::from(m)).sum()
+        self.values.iter().map(|&m| u32::from(m)).sum()
     }
 }
 
@@ -149,8 +159,10 @@ pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>)
 
 /// The hint for `hand` (checked against the table's deck by the caller) with `on_screen`.
 pub fn hint(table: &Table, on_screen: &OnScreen, hand: &[Card; 5]) -> Result<UxHint, UxError> {
-    let lines = u8::try_from(on_screen.values().len()).unwrap_or(u8::MAX);
-    let (multipliers, solved) = solution(table, lines)?;
+    let (multipliers, solved) = solution(table, on_screen.checked_for.lines())?;
+    if multipliers != on_screen.checked_for {
+        return Err(UxError::OtherTable { table: table.id().to_string() });
+    }
     Ok(hint_with(table, &multipliers, &solved, on_screen, hand))
 }
 

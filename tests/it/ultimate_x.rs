@@ -144,7 +144,7 @@ fn multipliers_change_the_best_hold() {
     use vpoker::ultimate_x::hint::{hint, OnScreen};
     let table = table("jacks-or-better-8-6");
     let multipliers = multipliers(&table, 3);
-    let (low, high) = (OnScreen::ones(3), OnScreen::parse("12,12,12", &multipliers).unwrap());
+    let (low, high) = (OnScreen::ones(&multipliers), OnScreen::parse("12,12,12", &multipliers).unwrap());
     let mut found = Vec::new();
     for class in vpoker::strategy::suit_classes().iter().take(134_459).step_by(97) {
         let hand = class.card_indices().map(|i| vpoker::card::Card::from_index(i).unwrap());
@@ -156,4 +156,9 @@ fn multipliers_change_the_best_hold() {
     }
     eprintln!("{}", found.join("\n"));
     assert!(found.len() >= 3, "{found:?}");
+    // Multipliers checked for one table are not taken for another's.
+    let double = Table::named("double-bonus-9-6").unwrap();
+    let eleven = OnScreen::parse("11,1,1", &multipliers).unwrap();
+    let hand = vpoker::card::parse_hand("3c 4d 5c 6c 6d").unwrap();
+    assert!(matches!(hint(&double, &eleven, &hand), Err(vpoker::ultimate_x::hint::UxError::OtherTable { .. })));
 }
