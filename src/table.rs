@@ -12,7 +12,9 @@
 //!   52, "Jk"); the seed's ChaCha20 stream and Fisher–Yates stay as they are, over 53 positions
 //!   (docs/VERIFY.md). The family fixes the deck.
 //! - **Lines**: the hand counts a deal may have (1, 3, 5, 10, 50 or 100 on every table, each count from its level).
-//! - **Multipliers**: [`Multipliers::None`] for every table today; Ultimate X adds a rule here.
+//! - **Multipliers**: [`Multipliers::None`] on a plain table; [`Multipliers::UltimateX`] on a
+//!   table's Ultimate X copy ([`Table::ultimate_x`], id `ultimate-x:ID`): two coins a line, dealt
+//!   on 1, 3, 5 or 10 lines, each line paid its multiplier on screen (`crate::ultimate_x`).
 //!
 //! A table never reads a file, the clock or an RNG; a lab table is built from its base and pays,
 //! checked by [`Paytable::with_pays`] where it enters.
@@ -85,9 +87,50 @@ impl Deck {
 /// How a line's pay is multiplied from one hand to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Multipliers {
-    /// Every line pays its paytable's pay (every table today).
+    /// Every line pays its paytable's pay.
     None,
+    /// Ultimate X: the bet is two coins a line, each line pays its multiplier on screen times its
+    /// pay, and each line's final hand earns the multiplier of its next hand by the group's table
+    /// (`crate::ultimate_x::multipliers`).
+    UltimateX(Group),
 }
+
+/// The Ultimate X multiplier groups: the cabinets print one multiplier table per group of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Jacks or Better.
+    Jacks,
+    /// Bonus Poker.
+    Bonus,
+    /// Double Bonus and Double Double Bonus.
+    DoubleBonus,
+    /// Triple Double Bonus.
+    TripleDoubleBonus,
+    /// Deuces Wild.
+    Deuces,
+}
+
+impl Group {
+    /// The group of a base's game, or `None` where no multiplier table is known (Joker Poker).
+    pub fn of(base: Base) -> Option<Group> {
+        match base {
+            Base::Machine(MachineId::JacksOrBetter) => Some(Group::Jacks),
+            Base::Machine(MachineId::BonusPoker) => Some(Group::Bonus),
+            Base::Machine(MachineId::DoubleBonus) | Base::Kicker(KickerGame::DoubleDoubleBonus) => {
+                Some(Group::DoubleBonus)
+            }
+            Base::Kicker(KickerGame::TripleDoubleBonus) => Some(Group::TripleDoubleBonus),
+            Base::Machine(MachineId::DeucesWild) => Some(Group::Deuces),
+            Base::Machine(MachineId::JokerPoker) => None,
+        }
+    }
+}
+
+/// An Ultimate X table's id is its plain table's id after this prefix.
+pub const ULTIMATE_X_PREFIX: &str = "ultimate-x:";
+
+/// The line counts an Ultimate X table deals at.
+pub const ULTIMATE_X_LINES: [u8; 4] = [1, 3, 5, 10];
 
 /// Where a table comes from, which also decides how its exact EVs are computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +220,9 @@ impl Table {
     /// library or the lab names it). `None` when the pays do not fit the base, or a machine's or
     /// kicker game's id comes with pays that are not its own.
     pub fn stored(id: &str, base: Base, pays: &[u32]) -> Option<Table> {
+        if let Some(plain) = id.strip_prefix(ULTIMATE_X_PREFIX) {
+            return Table::stored(plain, base, pays)?.ultimate_x();
+        }
         let own = base.paytable().rows().iter().map(|row| row.pay).eq(pays.iter().copied());
         let reserved = id.parse::<MachineId>().is_ok() || id.parse::<KickerGame>().is_ok();
         match base {
@@ -208,6 +254,52 @@ impl Table {
             multipliers: Multipliers::None,
             solver: OnceLock::new(),
         }))
+    }
+
+    /// The table's Ultimate X copy (id `ultimate-x:` and this table's id, the same deck, paytable
+    /// and label, dealt on [`ULTIMATE_X_LINES`]), or `None` when its game has no multiplier table
+    /// (Joker Poker) or it is one already.
+    pub fn ultimate_x(&self) -> Option<Table> {
+        let group = Group::of(self.base())?;
+        if self.0.multipliers != Multipliers::None {
+            return None;
+        }
+        Some(Table(Arc::new(Inner {
+            id: format!("{ULTIMATE_X_PREFIX}{}", self.0.id),
+            name: self.0.name.clone(),
+            label: self.0.label.clone(),
+            source: self.0.source,
+            deck: self.0.deck,
+            paytable: self.0.paytable.clone(),
+            lines: &ULTIMATE_X_LINES,
+            multipliers: Multipliers::UltimateX(group),
+            solver: OnceLock::new(),
+        })))
+    }
+
+    /// The plain table of an Ultimate X table (itself when it is plain).
+    pub fn plain(&self) -> Table {
+        match self.0.multipliers {
+            Multipliers::None => self.clone(),
+            Multipliers::UltimateX(_) => {
+                let id = self.0.id.strip_prefix(ULTIMATE_X_PREFIX).unwrap_or(&self.0.id);
+                Table::stored(id, self.base(), &self.pays()).unwrap_or_else(|| self.clone())
+            }
+        }
+    }
+
+    /// Coins bet per line for each chip of the bet: 2 on an Ultimate X table, else 1.
+    pub fn coins_per_line(&self) -> u32 {
+        match self.0.multipliers {
+            Multipliers::None => 1,
+            Multipliers::UltimateX(_) => 2,
+        }
+    }
+
+    /// The stake of a deal of `lines` lines at `bet` chips a line: bet × lines, twice that on an
+    /// Ultimate X table (what a real deal costs; practice figures are shown at this stake too).
+    pub fn stake(&self, bet: u32, lines: u8) -> u64 {
+        u64::from(bet) * u64::from(lines) * u64::from(self.coins_per_line())
     }
 
     /// The stable text id (`jacks-or-better`, `double-double-bonus-9-6`, `lab:NAME`).

@@ -131,7 +131,7 @@ fn session_figures(
             let now =
                 chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
             game.foreground(now).map_err(fail)?;
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: Lines::ONE, practice: true };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: Lines::ONE, practice: true, ultimate_x: false };
             let seeds: Vec<_> = (0..hands as u64)
                 .map(|k| {
                     let mut bytes = [0u8; 32];
@@ -177,7 +177,7 @@ fn line_figures(
                 out.insert(format!("deal_draw_{count}"), serde_json::Value::Null);
                 continue;
             }
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x: false };
             let figure = median(&mut || {
                 k += 1;
                 let mut bytes = [0x4cu8; 32];

@@ -432,6 +432,11 @@ pub struct DealArgs {
     /// Practice hand: moves no chips and no XP, always a pure deal.
     #[arg(long)]
     pub practice: bool,
+    /// Ultimate X: the game's Ultimate X table (two coins a line, 1, 3, 5 or 10 lines, each line
+    /// paid at the multiplier the previous hand earned it; docs/ULTIMATE-X.md). With --table, the
+    /// same as naming `ultimate-x:ID`.
+    #[arg(long)]
+    pub ultimate_x: bool,
     /// Seed of the deal, to reproduce one: 64 hex digits (default: from OS entropy).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,

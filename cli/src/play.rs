@@ -37,7 +37,8 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         }
         PlayCommand::State => Ok(print_outcome(Game::open(&db).and_then(|game| game.state(today)))),
         PlayCommand::ClaimDaily => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.claim_daily(today)))),
-        PlayCommand::Deal(DealArgs { table: Some(table), bet, hands, seed, .. }) => {
+        PlayCommand::Deal(DealArgs { table: Some(table), bet, hands, seed, ultimate_x, .. }) => {
+            let table = if ultimate_x { format!("{}{table}", vpoker::table::ULTIMATE_X_PREFIX) } else { table };
             // A seed given on the command line is recorded as chosen (the history and verification say so).
             let seed = match seed {
                 Some(seed) => DealSeed::chosen(seed),
@@ -49,7 +50,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 .and_then(|(bet, lines)| Game::open(&db)?.table_deal(&table, bet, lines, seed, now));
             Ok(print_outcome(outcome))
         }
-        PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, .. }) => {
+        PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, ultimate_x, .. }) => {
             let game = game.ok_or("deal needs --game ID or --practice --table ID")?;
             let seed = match seed {
                 Some(seed) => DealSeed::chosen(seed),
@@ -57,7 +58,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             };
             // The machine stays text until here: an unknown one is the game's refusal, not a usage error.
             let outcome = game.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
-                let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
+                let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice, ultimate_x };
                 Game::open(&db)?.deal(request, seed, now)
             });
             Ok(print_outcome(outcome))
@@ -164,7 +165,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
-        let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(lines)?, practice: false };
+        let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(lines)?, practice: false, ultimate_x: false };
         let mut game = Game::open(db)?;
         let state = game.state(now.date())?;
         // Refused before anything changes: the deal's own checks, at the level of now (a draw adds no
@@ -220,7 +221,7 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
                 Some(seeds) => DealSeed::chosen(seeds.draw()),
                 None => DealSeed::from(os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?),
             };
-            let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice };
+            let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice, ultimate_x: false };
             let state = game.deal(request, seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;

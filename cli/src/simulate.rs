@@ -182,7 +182,7 @@ fn run_table_chunk(tally: &mut Tally, table: &Table, bag: Option<Situation>, see
         let cards = deal.dealt();
         let evs = table.hand_evs(&cards);
         let best = evs.best();
-        let pay = settle_with(&deal, 1, best, &evs).won;
+        let pay = settle_with(&deal, 1, best, None, &evs).won;
         tally.n += 1;
         tally.dead += u64::from(deal.dead());
         tally.nudged += u64::from(deal.nudge().is_some());

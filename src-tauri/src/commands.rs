@@ -61,7 +61,7 @@ pub async fn deal<R: Runtime>(
     practice: bool,
 ) -> CommandResult<State> {
     let machine: MachineId = machine.parse().map_err(|_| GameError::InvalidMachine { machine })?;
-    let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
+    let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice, ultimate_x: false };
     let seed = os_seed()?;
     with_game(app, move |game| game.deal(request, seed, now())).await
 }

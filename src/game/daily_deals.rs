@@ -302,7 +302,7 @@ pub(crate) fn rebuild_days(conn: &Connection) -> Res<()> {
 fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview) {
     let deal = daily::deal(date, index);
     let evs = deal.table().hand_evs(&deal.dealt());
-    let settled = settle_with(&deal, 1, hold, &evs);
+    let settled = settle_with(&deal, 1, hold, None, &evs);
     let verdict = settled.verdict;
     let hand = settled.results.into_iter().next().expect("one hand");
     let mark = if !verdict.mistake {

@@ -144,6 +144,18 @@ pub enum GameError {
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
+    /// Ultimate X asked of a machine whose game has no multiplier table (Joker Poker).
+    #[error("{} has no Ultimate X table", machine.id())]
+    NoUltimateX {
+        /// The machine.
+        machine: MachineId,
+    },
+    /// Ultimate X asked on a line count it is not dealt on.
+    #[error("Ultimate X is dealt on 1, 3, 5 or 10 lines, not {lines}")]
+    UltimateXLines {
+        /// The line count asked for.
+        lines: u8,
+    },
     /// A reset of a corrupt file asked for a game that opens and audits healthy: nothing moved.
     #[error("the game in {} opens and audits healthy, so it was not moved aside (this only moves a file the game cannot use)", path.display())]
     NotCorrupt {
@@ -248,6 +260,8 @@ impl GameError {
             GameError::UnknownLabTable { .. } => "unknown-lab-table",
             GameError::HistoryLimit { .. } => "history-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
+            GameError::NoUltimateX { .. } => "no-ultimate-x",
+            GameError::UltimateXLines { .. } => "ultimate-x-lines",
             GameError::NotCorrupt { .. } => "not-corrupt",
             GameError::UnknownTable { .. } => "unknown-table",
             GameError::NoHardHands { .. } => "no-hard-hands",
@@ -292,6 +306,8 @@ impl GameError {
             GameError::UnknownLabTable { name } => vec![("name", json!(shown(name)))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
+            GameError::NoUltimateX { machine } => vec![("machine", json!(machine.id()))],
+            GameError::UltimateXLines { lines } => vec![("lines", json!(lines))],
             GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
             GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(shown(table)))],
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],

@@ -37,7 +37,7 @@
 //! let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
 //! // A bet and a line count are checked where they enter (here, from numbers), then trusted.
 //! let (bet, hands) = (Bet::new(5).unwrap(), Lines::new(1).unwrap());
-//! let request = DealRequest { machine: MachineId::JacksOrBetter, bet, hands, practice: false };
+//! let request = DealRequest { machine: MachineId::JacksOrBetter, bet, hands, practice: false, ultimate_x: false };
 //! let state = game.deal(request, Seed::from_bytes([7; 32]), today).unwrap();
 //! assert_eq!(state.chips, 995);
 //! let best = state.hand.unwrap().best_hold;

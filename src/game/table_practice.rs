@@ -17,7 +17,8 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::library::Preset;
 use crate::pipeline::commit::bound;
-use crate::pipeline::settle::{hint_holds, results, settle_with, stake, HandResult, HintHold, OutcomeTally};
+use crate::pipeline::carry::on_screen;
+use crate::pipeline::settle::{hint_holds, results, settle_with, HandResult, HintHold, OutcomeTally};
 use crate::pipeline::{Deal, NudgeSource};
 use crate::shuffle::DealSeed;
 use crate::table::{Table, LAB_PREFIX};
@@ -43,6 +44,12 @@ pub(crate) fn any(conn: &Connection, id: &str) -> Res<Table> {
 /// The table a practice hand may be dealt on: a library id, `lab:NAME`, or a saved lab table's bare
 /// name; `unknown-table` otherwise.
 pub(crate) fn resolve(conn: &Connection, table: &str) -> Res<Table> {
+    // An Ultimate X table: `ultimate-x:` and a table this resolves, whose game has a multiplier table.
+    if let Some(plain) = table.strip_prefix(crate::table::ULTIMATE_X_PREFIX) {
+        return resolve(conn, plain)?
+            .ultimate_x()
+            .ok_or_else(|| GameError::UnknownTable { table: table.to_string() }.into());
+    }
     if let Ok(preset) = Preset::find(table) {
         return Ok(Table::preset(preset));
     }
@@ -70,8 +77,11 @@ pub struct TableHand {
     pub cards: [Card; 5],
     /// Chips per coin the figures are shown at (nothing is staked: practice).
     pub bet: u32,
-    /// Hands dealt at once (lines): 1, 3, 5, 10, 50 or 100.
+    /// Hands dealt at once (lines): 1, 3, 5, 10, 50 or 100 (Ultimate X: 1, 3, 5 or 10).
     pub hands: u8,
+    /// The multiplier each line is dealt with (an Ultimate X table's hand; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<Vec<u8>>,
     /// The commitment shown while the hand is in progress (hex; the bound rule: the seed with the
     /// table, bet and line count), or null for a hand stored before schema 15.
     pub commitment: Option<String>,
@@ -149,6 +159,7 @@ fn view(hand: &StoredHand) -> TableHand {
         cards: hand.dealt,
         bet: hand.bet.chips(),
         hands: hand.n_hands,
+        multipliers: hand.multipliers.as_ref().map(|m| m.values().to_vec()),
         commitment: hand.commitment.map(|c| crate::shuffle::hex(&c)),
     }
 }
@@ -163,10 +174,19 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, lines: rules
     let table = resolve(conn, table)?;
     rules::check_lines(lines, rules::level_for_xp(player::profile(conn)?.xp))?;
     let n_hands = lines.count();
+    if !table.lines().contains(&n_hands) {
+        return Err(GameError::UltimateXLines { lines: n_hands }.into());
+    }
+    let previous = match hands::finished_hand(conn, hands::next_hand_id(conn)? - 1)? {
+        Some(hand) => Some(hand.carry()?),
+        None => None,
+    };
+    let on_screen = on_screen(previous.as_ref(), &table, bet.chips(), n_hands, true);
     let deal = Deal::deal(&seed, &table, n_hands, NudgeSource::Never);
     let stored = StoredHand {
         id: 0,
-        commitment: Some(bound(&seed, &table, bet.chips(), n_hands)),
+        commitment: Some(bound(&seed, &table, bet.chips(), n_hands, on_screen.as_ref())),
+        multipliers: on_screen,
         table,
         bet,
         n_hands,
@@ -196,8 +216,8 @@ pub(crate) fn current(conn: &Connection) -> Res<Option<TableHand>> {
 /// The hint for the table hand in progress.
 pub(crate) fn hint(conn: &Connection) -> Res<TableHint> {
     let hand = open(conn)?.ok_or(GameError::NoHandInProgress)?;
-    let evs = hand.table.hand_evs(&hand.dealt);
-    let stake = stake(hand.bet.chips(), hand.n_hands);
+    let evs = hand.evs()?;
+    let stake = hand.stake();
     let best = evs.best();
     Ok(TableHint {
         holds: hint_holds(&evs, &hand.dealt, stake),
@@ -214,9 +234,10 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<TableDraw> {
     let hand = open(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
     let replayed = hand.replay()?;
-    let played = settle_with(&replayed.deal, hand.bet.chips(), hold, &replayed.evs);
+    let on_screen = hand.multipliers.as_ref();
+    let played = settle_with(&replayed.deal, hand.bet.chips(), hold, on_screen, &replayed.evs);
     let verdict = played.verdict;
-    let best = results(&replayed.deal, hand.bet.chips(), verdict.best_hold);
+    let best = results(&replayed.deal, hand.bet.chips(), verdict.best_hold, on_screen);
     hands::record_draw(conn, hand.id, hold, played.won)?;
     let record = StoredHand { drawn: Some((hold, played.won)), ..hand.clone() }.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rusqlite::Connection;
 use serde::Serialize;
 
+use crate::pipeline::carry::Carry;
 use crate::pipeline::decisions::{DecisionCounts, Decisions, HistoryHand};
 use crate::pipeline::verify::verify;
 use crate::pipeline::Situation;
@@ -156,6 +157,14 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
             situation: hand.situation,
             nudge: hand.nudge,
             won: hand.drawn.map(|(_, won)| won),
+            multipliers: hand.multipliers.as_ref().map(|m| m.values().to_vec()),
+            carry: Carry::of(
+                &hand.table,
+                hand.bet.chips(),
+                hand.n_hands,
+                hand.practice,
+                if hand.drawn.is_some() { &verification.hands } else { &[] },
+            ),
         };
         if let Err(mismatch) = decisions.hand(&replayed) {
             return fail(Some(hand.id), "decision", mismatch.to_string());

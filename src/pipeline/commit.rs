@@ -9,7 +9,8 @@
 //! ```
 //!
 //! (ASCII, single spaces, the bet in chips per line, the line count, the table's pays per coin in
-//! row order, the table's stable id last; docs/VERIFY.md has a vector). Older hands keep the rule
+//! row order, the table's stable id last; docs/VERIFY.md has a vector). An Ultimate X hand's text
+//! (table `ultimate-x:ID`) ends with the multipliers on screen, line by line: ` multipliers=M1,M2,…`. Older hands keep the rule
 //! they were stored under, and which rule applies is fixed by the hand's position in the history,
 //! never by a mark on the row (see [`CommitRule`]).
 
@@ -17,6 +18,7 @@ use sha2::{Digest, Sha256};
 
 use crate::shuffle::Seed;
 use crate::table::Table;
+use crate::ultimate_x::hint::OnScreen;
 
 /// The rule a hand's commitment was made under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -57,25 +59,31 @@ impl CommitRule {
 
     /// The commitment a hand under this rule carries (or may carry, for [`CommitRule::Legacy`]),
     /// or `None` for [`CommitRule::Uncommitted`].
-    pub fn commitment(self, seed: &Seed, table: &Table, bet: u32, lines: u8) -> Option<[u8; 32]> {
+    pub fn commitment(self, seed: &Seed, table: &Table, bet: u32, lines: u8, on_screen: Option<&OnScreen>) -> Option<[u8; 32]> {
         match self {
             CommitRule::Legacy | CommitRule::Seed => Some(seed.commitment()),
             CommitRule::Uncommitted => None,
-            CommitRule::Bound => Some(bound(seed, table, bet, lines)),
+            CommitRule::Bound => Some(bound(seed, table, bet, lines, on_screen)),
         }
     }
 }
 
-/// The text a bound commitment hashes after the seed's bytes.
-pub fn bound_text(table: &Table, bet: u32, lines: u8) -> String {
+/// The text a bound commitment hashes after the seed's bytes (with the multipliers on screen of
+/// an Ultimate X hand).
+pub fn bound_text(table: &Table, bet: u32, lines: u8, on_screen: Option<&OnScreen>) -> String {
     let pays: Vec<String> = table.pays().iter().map(u32::to_string).collect();
-    format!("video-poker/2 bet={bet} lines={lines} pays={} table={}", pays.join(","), table.id())
+    let mut text = format!("video-poker/2 bet={bet} lines={lines} pays={} table={}", pays.join(","), table.id());
+    if let Some(on_screen) = on_screen {
+        let values: Vec<String> = on_screen.values().iter().map(u8::to_string).collect();
+        text.push_str(&format!(" multipliers={}", values.join(",")));
+    }
+    text
 }
 
 /// The bound commitment: SHA-256 of the seed's 32 bytes followed by [`bound_text`].
-pub fn bound(seed: &Seed, table: &Table, bet: u32, lines: u8) -> [u8; 32] {
+pub fn bound(seed: &Seed, table: &Table, bet: u32, lines: u8, on_screen: Option<&OnScreen>) -> [u8; 32] {
     let mut hasher = Sha256::new();
     hasher.update(seed.bytes());
-    hasher.update(bound_text(table, bet, lines).as_bytes());
+    hasher.update(bound_text(table, bet, lines, on_screen).as_bytes());
     hasher.finalize().into()
 }

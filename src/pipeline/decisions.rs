@@ -9,7 +9,7 @@
 //! claims in between:
 //!
 //! 1. The balance starts at the starting chips; a daily claim adds its chips where it was made
-//!    (between two hands); a real deal takes bet × hands, its draw adds the win.
+//!    (between two hands); a real deal takes its stake (bet × hands; twice that on Ultimate X), its draw adds the win.
 //! 2. The losing streak counts real hands in a row whose win was less than their cost (a practice
 //!    hand does not change it).
 //! 3. A real deal's situation is [`Situation::of`] (the balance after the bet, the losing streak).
@@ -18,6 +18,8 @@
 //!    record must be nudged exactly when that replay is, with the same nudge. A dead real deal that
 //!    names no situation was dealt with kind deals off (nothing drawn, never nudged); a deal that is
 //!    not dead, or a practice hand, never names a situation.
+//! 5. An Ultimate X hand (a real deal costs twice bet × hands) was dealt with the multipliers the
+//!    hand just before it left ([`super::carry`]); a plain hand carries none.
 //!
 //! Claims made before the game recorded where they fell (an older file) are *unordered*: each may
 //! have come before any hand. A situation is then checked only where the balance decides it either
@@ -30,7 +32,7 @@ use crate::shuffle::Seed;
 use super::bag::ShuffleBag;
 use super::deal::{Deal, NudgeSource};
 use super::nudge::{Nudge, Situation, LOW_BALANCE};
-use super::settle::stake;
+use super::carry::{on_screen, Carry};
 
 /// What the replay needs of one hand, in the order the hands were dealt.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +55,10 @@ pub struct HistoryHand {
     pub nudge: Option<Nudge>,
     /// The win, once drawn (a hand still in progress has none yet).
     pub won: Option<u64>,
+    /// The multipliers on screen it was dealt with (an Ultimate X hand's; `None` on a plain table).
+    pub multipliers: Option<Vec<u8>>,
+    /// What it leaves for the next hand (its lines' earned multipliers, once drawn).
+    pub carry: Carry,
 }
 
 /// What the history gave one hand.
@@ -109,6 +115,14 @@ pub enum DecisionMismatch {
     /// A hand played for chips on a table that is not a machine (tables are practised only).
     #[error("the record is played for chips on '{0}', which is practised only")]
     NotAMachine(String),
+    /// An Ultimate X hand's multipliers are not the ones the hand before it left ([`super::carry`]).
+    #[error("the record deals with multipliers {recorded}, but the hand before leaves {expected}")]
+    Multipliers {
+        /// What the record says, comma-separated.
+        recorded: String,
+        /// What the carry rule gives.
+        expected: String,
+    },
     /// The nudge is not the one the bag's draw gives (the per-hand check already rejects this).
     #[error("the record's nudge is not the one the {0} bag's draw gives")]
     OtherNudge(&'static str),
@@ -143,6 +157,8 @@ pub struct Decisions {
     wagered: u128,
     bags: [ShuffleBag<bool>; 3],
     counts: DecisionCounts,
+    /// What the hand before left (Ultimate X's multipliers).
+    previous: Option<Carry>,
 }
 
 /// Where a replayed history ends: what the stored profile must say.
@@ -167,6 +183,7 @@ impl Decisions {
             wagered: 0,
             bags: Situation::ALL.map(Situation::new_bag),
             counts: DecisionCounts::default(),
+            previous: None,
         }
     }
 
@@ -195,7 +212,17 @@ impl Decisions {
     /// The next hand: its decision checked against the history so far, then its chips and streak
     /// added. On a mismatch nothing is added (the replay cannot go on meaningfully).
     pub fn hand(&mut self, hand: &HistoryHand) -> Result<Decision, DecisionMismatch> {
+        let expected = on_screen(self.previous.as_ref(), &hand.table, hand.bet, hand.n_hands, hand.practice);
+        let expected = expected.map(|m| m.values().to_vec());
+        if expected != hand.multipliers {
+            let text = |m: &Option<Vec<u8>>| match m {
+                None => "none".to_string(),
+                Some(values) => values.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+            };
+            return Err(DecisionMismatch::Multipliers { recorded: text(&hand.multipliers), expected: text(&expected) });
+        }
         let decision = self.decide(hand)?;
+        self.previous = Some(hand.carry.clone());
         self.counts.hands += 1;
         match decision {
             Decision::Practice => self.counts.practice += 1,
@@ -208,7 +235,7 @@ impl Decisions {
             }
         }
         if !hand.practice {
-            let cost = stake(hand.bet, hand.n_hands);
+            let cost = hand.table.stake(hand.bet, hand.n_hands);
             self.balance -= i128::from(cost);
             self.wagered += u128::from(cost);
             if let Some(won) = hand.won {
@@ -231,7 +258,7 @@ impl Decisions {
         if hand.table.as_machine().is_none() {
             return Err(DecisionMismatch::NotAMachine(hand.table.id().to_string()));
         }
-        let cost = stake(hand.bet, hand.n_hands);
+        let cost = hand.table.stake(hand.bet, hand.n_hands);
         if self.balance + self.unordered < i128::from(cost) {
             return Err(DecisionMismatch::NotEnoughChips { cost, balance: self.balance + self.unordered });
         }

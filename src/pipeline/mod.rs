@@ -8,7 +8,10 @@
 //!   stream 0; the extra hands of Triple and Five Play from the same stream continued);
 //! - [`nudge`]: dead deals, the kind-deal rule (which card a nudge swaps, chosen on stream 2) and
 //!   the situations whose [`bag`] decides how often (a refill shuffled on stream 1);
-//! - [`settle`]: the final hands, their rows and wins, and the [`settle::HoldVerdict`];
+//! - [`settle`]: the final hands, their rows and wins (an Ultimate X line's at its multiplier),
+//!   and the [`settle::HoldVerdict`];
+//! - [`carry`]: Ultimate X's one rule for the multipliers a hand is dealt with (what the hand
+//!   before earned, when it was the same deal again);
 //! - [`verify`]: a record replayed from its seed and checked step by step — the one replay rule the
 //!   history and the audit use too;
 //! - [`daily`]: today's ten deals, the same for everyone on a date (their seeds, the machine of the day);
@@ -21,6 +24,7 @@
 //! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
 
 pub mod bag;
+pub mod carry;
 pub mod commit;
 pub mod daily;
 pub mod deal;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::strategy::HandEvs;
+use crate::ultimate_x::hint::OnScreen;
 
 use super::deal::Deal;
 
@@ -23,8 +24,15 @@ pub struct HandResult {
     pub outcome: String,
     /// The paytable row index, or null.
     pub row: Option<usize>,
-    /// bet × the row's per-coin pay.
+    /// bet × the row's per-coin pay (× the line's multiplier on an Ultimate X table).
     pub win: u64,
+    /// The multiplier this line was paid at (Ultimate X; absent on a plain table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multiplier: Option<u8>,
+    /// The multiplier this line's final hand earns for its next hand, 1 when it earns none
+    /// (Ultimate X; absent on a plain table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earned: Option<u8>,
 }
 
 /// How a hold compares with the best hold of the same dealt cards, per coin and in chips.
@@ -89,43 +97,58 @@ pub struct Settlement {
     pub verdict: HoldVerdict,
 }
 
-/// The stake of a deal: bet × hands (what a real deal costs; practice stakes nothing real but its
-/// figures are still shown at this stake).
+/// The stake of a deal of a plain table: bet × hands (what a real deal costs; practice stakes
+/// nothing real but its figures are still shown at this stake). Any table's: [`Table::stake`].
+///
+/// [`Table::stake`]: crate::table::Table::stake
 pub fn stake(bet: u32, n_hands: u8) -> u64 {
     u64::from(bet) * u64::from(n_hands)
 }
 
-/// Settles `deal` drawn with `hold` at `bet` chips per hand.
+/// Settles `deal` drawn with `hold` at `bet` chips per line (a plain table's deal).
 pub fn settle(deal: &Deal, bet: u32, hold: Hold) -> Settlement {
     let evs = deal.table().hand_evs(&deal.dealt());
-    settle_with(deal, bet, hold, &evs)
+    settle_with(deal, bet, hold, None, &evs)
 }
 
-/// [`settle`] with the dealt cards' EVs already computed.
-pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, evs: &HandEvs) -> Settlement {
-    let results = results(deal, bet, hold);
+/// [`settle`] with the multipliers on screen (an Ultimate X deal's; `None` on a plain table) and
+/// the dealt cards' EVs already computed (with those multipliers).
+pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScreen>, evs: &HandEvs) -> Settlement {
+    let results = results(deal, bet, hold, on_screen);
     let won = results.iter().map(|r| r.win).sum();
-    let verdict = HoldVerdict::of(evs, hold, stake(bet, deal.n_hands() as u8));
+    let verdict = HoldVerdict::of(evs, hold, deal.table().stake(bet, deal.n_hands() as u8));
     Settlement { results, won, verdict }
 }
 
-/// Each hand's final cards, replacement cards, row and win for `hold` at `bet` chips per hand (the
-/// part of settling that needs no EVs; verification calls it too).
-pub fn results(deal: &Deal, bet: u32, hold: Hold) -> Vec<HandResult> {
+/// Each hand's final cards, replacement cards, row and win for `hold` at `bet` chips per line (the
+/// part of settling that needs no EVs; verification calls it too). On an Ultimate X deal, line i
+/// pays its multiplier on screen times its pay, and says what it earns for its next hand.
+pub fn results(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScreen>) -> Vec<HandResult> {
     let table = deal.table().paytable();
+    let family = table.family();
     deal.final_hands(hold)
         .into_iter()
-        .map(|cards| {
+        .enumerate()
+        .map(|(line, cards)| {
             let row = table.row_of_hand(&cards);
+            let multiplier = on_screen.map(|m| m.values()[line]);
             HandResult {
                 cards,
                 drawn: (0..5).filter(|&i| !hold.holds(i)).map(|i| cards[i]).collect(),
                 outcome: table.outcome_id(&cards).to_string(),
                 row,
-                win: u64::from(bet) * u64::from(table.pay(&cards)),
+                win: u64::from(bet) * u64::from(table.pay(&cards)) * u64::from(multiplier.unwrap_or(1)),
+                multiplier,
+                earned: on_screen.map(|m| m.multipliers().of_hand(family, &cards)),
             }
         })
         .collect()
+}
+
+/// The multipliers a settled Ultimate X deal's lines earn for the next hand, line by line (empty
+/// for a plain deal).
+pub fn earned(results: &[HandResult]) -> Vec<u8> {
+    results.iter().filter_map(|r| r.earned).collect()
 }
 
 /// How many of a deal's hands ended in one outcome, and what they won together: a row of the tally

@@ -23,6 +23,8 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::shuffle::{hex, Seed, SeedFrom};
 use crate::table::Table;
+use crate::ultimate_x::hint::OnScreen;
+use crate::ultimate_x::multipliers::Multipliers;
 
 use super::commit::CommitRule;
 
@@ -47,6 +49,9 @@ pub struct Claim {
     pub n_hands: u8,
     /// Chips per hand (for the win; 1 when unknown).
     pub bet: u32,
+    /// The multipliers on screen at the deal, line by line (an Ultimate X table's hand; `None` on
+    /// a plain table). They enter the commitment and the win.
+    pub multipliers: Option<OnScreen>,
     /// The commitment shown while the hand was in progress, as recorded (hex).
     pub commitment: Option<String>,
     /// The rule the commitment was made under (fixed by the hand's place in its history): a rule
@@ -67,9 +72,12 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// A bare seed: nothing recorded, `n_hands` hands on `table`.
+    /// A bare seed: nothing recorded, `n_hands` hands on `table` (an Ultimate X table's at 1× on
+    /// every line).
     pub fn seed(seed: Seed, table: Table, n_hands: u8) -> Claim {
+        let multipliers = Multipliers::of_table(&table, n_hands).map(|m| OnScreen::ones(&m));
         Claim {
+            multipliers,
             hand: None,
             seed,
             seed_from: None,
@@ -94,10 +102,14 @@ impl Claim {
     /// at that bet (so the hands are drawn at it); any other is read as an older hand's, SHA-256
     /// of the seed alone.
     pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32]) -> Claim {
-        let bound = commitment.as_deref().and_then(|noted| {
-            bets.iter().copied().find(|&bet| noted.eq_ignore_ascii_case(&hex(&super::commit::bound(&seed, &table, bet, n_hands))))
-        });
+        let commitment_noted = commitment.clone();
         let claim = Claim { commitment, ..Claim::seed(seed, table, n_hands) };
+        let bound = commitment_noted.as_deref().and_then(|noted| {
+            bets.iter().copied().find(|&bet| {
+                let bound = super::commit::bound(&seed, &claim.table, bet, n_hands, claim.multipliers.as_ref());
+                noted.eq_ignore_ascii_case(&hex(&bound))
+            })
+        });
         match bound {
             Some(bet) => Claim { bet, rule: CommitRule::Bound, ..claim },
             None => claim,
@@ -145,6 +157,10 @@ pub struct Verification {
     /// Where a stored hand's seed came from: "system" (drawn from the system's entropy) or
     /// "chosen" (whoever dealt chose it); null for a pasted seed.
     pub seed_from: Option<SeedFrom>,
+    /// The multipliers on screen at the deal, line by line (an Ultimate X hand's; absent on a
+    /// plain table).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<Vec<u8>>,
     /// The recorded commitment, or null (a hand stored before commitments, or a pasted seed).
     pub commitment: Option<String>,
     /// The commitment the rule gives, computed now (SHA-256 of the seed's 32 bytes, or of the
@@ -182,7 +198,8 @@ pub fn verify(claim: &Claim) -> Verification {
     let Claim { seed, n_hands, rule, .. } = *claim;
     let table = &claim.table;
     let mut failures = Vec::new();
-    let sha256 = rule.commitment(&seed, table, claim.bet, n_hands).map(|c| hex(&c));
+    let on_screen = claim.multipliers.as_ref();
+    let sha256 = rule.commitment(&seed, table, claim.bet, n_hands, on_screen).map(|c| hex(&c));
     // A stored hand below `committed_from` was stored before commitments existed: it carries none
     // (one it carries means the mark moved, turning committed hands into legacy ones).
     let stored_legacy = claim.hand.is_some() && rule == CommitRule::Legacy;
@@ -218,7 +235,7 @@ pub fn verify(claim: &Claim) -> Verification {
     });
 
     let shown_hold = claim.hold.unwrap_or(Hold::NONE);
-    let hands = results(&deal, claim.bet, shown_hold);
+    let hands = results(&deal, claim.bet, shown_hold, on_screen);
     let draws = claim.hold.and((claim.drawn.is_some() || claim.finals.is_some() || claim.won.is_some()).then_some(()));
     let draws_check = draws.map(|()| {
         let mut ok = true;
@@ -250,6 +267,7 @@ pub fn verify(claim: &Claim) -> Verification {
         game: table.clone(),
         seed,
         seed_from: claim.seed_from,
+        multipliers: on_screen.map(|m| m.values().to_vec()),
         commitment: claim.commitment.clone(),
         sha256,
         commitment_rule: rule,

@@ -89,6 +89,18 @@ impl OnScreen {
         Ok(OnScreen { checked_for: *multipliers, values })
     }
 
+    /// The multipliers `values` (a stored hand's, one per line), checked as [`OnScreen::parse`]
+    /// checks them.
+    pub fn of_values(values: &[u8], multipliers: &Multipliers) -> Result<OnScreen, UxError> {
+        let text: Vec<String> = values.iter().map(u8::to_string).collect();
+        OnScreen::parse(&text.join(","), multipliers)
+    }
+
+    /// What a line's final hand earns, checked for the same table and line count.
+    pub fn multipliers(&self) -> &Multipliers {
+        &self.checked_for
+    }
+
     /// Every line at 1× (every table's start).
     pub fn ones(multipliers: &Multipliers) -> OnScreen {
         OnScreen { checked_for: *multipliers, values: vec![1; usize::from(multipliers.lines())] }
@@ -204,4 +216,17 @@ pub fn hint_with(
     let best = ranked[0];
     let plain_gives_up = ranked.iter().find(|v| v.hold == plain_best).map_or(0.0, |v| best.ev - v.ev);
     UxHint { best: best.hold, plain_best, plain_gives_up, holds: ranked }
+}
+
+/// Every hold's value with `on_screen` as the game's verdicts take it: per coin of the Ultimate X
+/// bet, which is two coins a line (so half the hint's per-line value). Times a deal's stake it is
+/// chips: this hand's pays at the multipliers on screen plus what the multipliers it earns are
+/// worth next hand, against a next hand at 1× on every line.
+pub fn hand_evs(table: &Table, on_screen: &OnScreen, hand: &[Card; 5]) -> Result<crate::strategy::HandEvs, UxError> {
+    let hint = hint(table, on_screen, hand)?;
+    let mut evs = [0.0; 32];
+    for value in &hint.holds {
+        evs[value.hold.mask() as usize] = value.ev / 2.0;
+    }
+    Ok(crate::strategy::HandEvs::from_array(evs))
 }

@@ -2,47 +2,18 @@
 //! line's next hand is paid at, by game and by line count (docs/ULTIMATE-X.md cites the sources).
 //! A hand that pays nothing earns 1× (no multiplier).
 
-use crate::kicker::KickerGame;
 use crate::library::Base;
-use crate::machine::{MachineId, Paytable};
+use crate::machine::Paytable;
+pub use crate::table::Group;
 use crate::strategy::tables::CAT_SLOTS;
 
 /// The line counts Ultimate X is dealt on.
-pub const UX_LINES: [u8; 4] = [1, 3, 5, 10];
+pub const UX_LINES: [u8; 4] = crate::table::ULTIMATE_X_LINES;
 
 /// The largest multiplier any table awards.
 pub const MAX_MULTIPLIER: u8 = 12;
 
-/// The multiplier groups: the cabinets print one multiplier table per group of games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// Jacks or Better.
-    Jacks,
-    /// Bonus Poker.
-    Bonus,
-    /// Double Bonus and Double Double Bonus.
-    DoubleBonus,
-    /// Triple Double Bonus.
-    TripleDoubleBonus,
-    /// Deuces Wild.
-    Deuces,
-}
-
 impl Group {
-    /// The group of a base's game, or `None` where no multiplier table is known (Joker Poker).
-    pub fn of(base: Base) -> Option<Group> {
-        match base {
-            Base::Machine(MachineId::JacksOrBetter) => Some(Group::Jacks),
-            Base::Machine(MachineId::BonusPoker) => Some(Group::Bonus),
-            Base::Machine(MachineId::DoubleBonus) | Base::Kicker(KickerGame::DoubleDoubleBonus) => {
-                Some(Group::DoubleBonus)
-            }
-            Base::Kicker(KickerGame::TripleDoubleBonus) => Some(Group::TripleDoubleBonus),
-            Base::Machine(MachineId::DeucesWild) => Some(Group::Deuces),
-            Base::Machine(MachineId::JokerPoker) => None,
-        }
-    }
-
     /// The multiplier a final hand of paytable row `row` earns on `lines` lines (1 for a row this
     /// group's table does not name, which no built-in table has).
     fn earned(self, lines: u8, row: &str) -> u8 {
@@ -108,6 +79,20 @@ impl Multipliers {
             }
         }
         Some(Multipliers { lines, by_category })
+    }
+
+    /// The multipliers of an Ultimate X table on `lines` lines (`None` for a plain table, or a line
+    /// count it is not dealt on).
+    pub fn of_table(table: &crate::table::Table, lines: u8) -> Option<Multipliers> {
+        match table.multipliers() {
+            crate::table::Multipliers::UltimateX(_) => Multipliers::of(table.base(), table.paytable(), lines),
+            crate::table::Multipliers::None => None,
+        }
+    }
+
+    /// The multiplier a final hand earns for its line's next hand (1 when it pays nothing).
+    pub fn of_hand(&self, family: crate::eval::Family, hand: &[crate::card::Card; 5]) -> u8 {
+        self.by_category[family.category_index(hand)]
     }
 
     /// The line count.

@@ -246,7 +246,7 @@ fn the_games_hint_says_when_the_chart_is_not_the_best_play() {
         .expect("a seed whose hand the chart plays below the best");
     let dir = tempfile::tempdir().unwrap();
     let mut game = vpoker::game::Game::open(&dir.path().join("game.db")).unwrap();
-    let request = vpoker::game::DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true };
+    let request = vpoker::game::DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
     game.deal(request, seed_of(n), today).unwrap();
     let hint = game.hint().unwrap();

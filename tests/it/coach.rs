@@ -31,7 +31,7 @@ fn fresh() -> (tempfile::TempDir, Game) {
 fn play(game: &mut Game, start: u64, n: u64, holds: &[u32], time: NaiveDateTime) -> Vec<i64> {
     let mut ids = Vec::new();
     for k in 0..n {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: k % 7 == 6 };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: k % 7 == 6, ultimate_x: false };
         let state = match game.deal(request, seed(start + k), time) {
             Ok(state) => state,
             Err(error) if error.kind() == "insufficient-chips" => break,
@@ -81,7 +81,7 @@ fn five_play_same_cards_use_each_hands_own_deck() {
     for n in 0..50u64 {
         let deal = Deal::deal(&seed(n), &Table::machine(MachineId::DeucesWild), 5, NudgeSource::Never);
         let best = vpoker::strategy::hand_evs(MachineId::DeucesWild, &deal.dealt()).best();
-        let results = vpoker::pipeline::settle::results(&deal, 5, best);
+        let results = vpoker::pipeline::settle::results(&deal, 5, best, None);
         for (k, result) in results.iter().enumerate().skip(1) {
             let mut rest = deal.extra_decks()[k - 1].iter();
             let expected: Vec<_> =
@@ -125,7 +125,7 @@ proptest! {
 #[test]
 fn a_long_history_keeps_a_short_chart() {
     let (_dir, mut game) = fresh();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
     let seeds: Vec<Seed> = (0..1500).map(seed).collect();
     assert_eq!(game.play_best_batch(request, &seeds, at(3, 12, 0)).unwrap(), 1500);
     let coach = game.coach().unwrap();
@@ -220,7 +220,7 @@ fn session_figures_are_running_sums_of_the_sessions_hands() {
     let (dir, mut game) = fresh();
     game.foreground(at(6, 9, 0)).unwrap();
     play(&mut game, 100, 9, &[0, 31, 3], at(6, 9, 1));
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
     let held_over = game.deal(request, seed(200), at(6, 9, 2)).unwrap().hand.unwrap().id;
     game.background(at(6, 9, 3)).unwrap();
     let later = game.foreground(at(6, 10, 0)).unwrap();

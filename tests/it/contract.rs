@@ -45,7 +45,7 @@ fn the_commands_send_what_the_snapshots_hold() {
 
     snapshot("state-new", &json(&game.state(day).unwrap()));
     snapshot("state-claimed", &json(&game.claim_daily(day).unwrap()));
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
     let dealt = game.deal(request, seed(7), at).unwrap();
     snapshot("state-dealt", &json(&dealt));
     snapshot("hint", &json(&game.hint().unwrap()));

@@ -67,7 +67,7 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
     // table, and a finished day of today's deals: every derived table has rows.
     for n in 0..60u64 {
         let practice = n % 4 == 3;
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice, ultimate_x: false };
         let state = game.deal(request, seed(n), day()).unwrap();
         let hand = state.hand.unwrap();
         let hold = if n % 3 == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
@@ -108,7 +108,7 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
     for n in 0..12u64 {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: n % 3 == 2 };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: n % 3 == 2, ultimate_x: false };
         let hand = game.deal(request, seed(n), day()).unwrap().hand.unwrap();
         game.draw(hand.best_hold, day()).unwrap();
     }

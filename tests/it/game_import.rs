@@ -25,7 +25,7 @@ fn seed(n: u64) -> Seed {
 
 /// Plays `n` Jacks or Better hands at bet 5 with the best hold (hand seeds from `from` on).
 fn play(game: &mut Game, from: u64, n: u64) {
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
     for i in from..from + n {
         let state = game.deal(request, seed(i), today()).unwrap();
         game.draw(state.hand.unwrap().best_hold, today()).unwrap();
@@ -312,7 +312,7 @@ fn an_import_while_two_others_play_damages_nothing() {
             let (db, stop, played) = (db.clone(), stop.clone(), played.clone());
             std::thread::spawn(move || {
                 let mut game = Game::open(&db).unwrap();
-                let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+                let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
                 let (mut n, mut refused) = (0u64, 0u64);
                 while !stop.load(Ordering::Relaxed) {
                     // A pause between hands, as any player takes (a loop with none holds SQLite's

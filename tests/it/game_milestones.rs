@@ -29,7 +29,7 @@ fn new_game() -> (tempfile::TempDir, Game) {
 }
 
 fn practice(machine: MachineId) -> DealRequest {
-    DealRequest { machine, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true }
+    DealRequest { machine, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false }
 }
 
 fn find<'a>(all: &'a [Milestone], id: &str) -> &'a Milestone {
@@ -165,7 +165,7 @@ fn perfect_days_and_runs_of_days_come_from_todays_deals() {
 #[test]
 fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     let (_dir, mut game) = new_game();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
     let mut n = 1000;
     while !play(&mut game, request, n, false, day(0)) {
         n += 1;

@@ -120,7 +120,7 @@ proptest! {
                     // command and the CLI refuse it, before the game is asked.
                     vpoker::game::Bet::new(*bet).and_then(|bet| {
                         let hands = vpoker::game::Lines::new(*hands)?;
-                        let request = DealRequest { machine: MachineId::ALL[*machine], bet, hands, practice: *practice };
+                        let request = DealRequest { machine: MachineId::ALL[*machine], bet, hands, practice: *practice, ultimate_x: false };
                         game.deal(request, seed(*n), today).map(Some)
                     })
                 }
@@ -138,7 +138,7 @@ proptest! {
                             break;
                         }
                         let machine = *state.unlocked.last().unwrap();
-                        let request = DealRequest { machine, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+                        let request = DealRequest { machine, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
                         let dealt = game.deal(request, seed(k ^ state.xp), today).unwrap();
                         game.draw(dealt.hand.unwrap().best_hold, today).unwrap();
                     }
@@ -200,7 +200,7 @@ fn level_ten_template() -> &'static std::path::Path {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("level10.db");
             let mut game = Game::open(&path).unwrap();
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
             let mut n = 0u64;
             for offset in 0..400u32 {
                 if game.state(day(offset)).unwrap().multi_play {
@@ -268,7 +268,7 @@ proptest! {
         for step in &plays {
             let result: Result<(), GameError> = match step {
                 Play::Deal { machine, bet, hands, practice, seed: n } => {
-                    let request = DealRequest { machine: MachineId::ALL[*machine], bet: vpoker::game::Bet::new(*bet).unwrap(), hands: vpoker::game::Lines::new(*hands).unwrap(), practice: *practice };
+                    let request = DealRequest { machine: MachineId::ALL[*machine], bet: vpoker::game::Bet::new(*bet).unwrap(), hands: vpoker::game::Lines::new(*hands).unwrap(), practice: *practice, ultimate_x: false };
                     game.deal(request, seed(*n), now).map(drop)
                 }
                 Play::Draw { mask } => game.draw(Hold::from_mask(*mask).unwrap(), now).map(drop),
@@ -282,7 +282,7 @@ proptest! {
                 Play::Untimed => match game.state(now.date()).unwrap().hand {
                     Some(_) => game.draw(Hold::NONE, now.date()).map(drop),
                     None => {
-                        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+                        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
                         game.deal(request, seed(now.and_utc().timestamp() as u64), now.date()).map(drop)
                     }
                 },

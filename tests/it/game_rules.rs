@@ -25,7 +25,7 @@ fn new_game() -> (tempfile::TempDir, Game) {
 }
 
 fn req(machine: MachineId, bet: u32, hands: u8) -> DealRequest {
-    DealRequest { machine, bet: rules::Bet::new(bet).unwrap(), hands: rules::Lines::new(hands).unwrap(), practice: false }
+    DealRequest { machine, bet: rules::Bet::new(bet).unwrap(), hands: rules::Lines::new(hands).unwrap(), practice: false, ultimate_x: false }
 }
 
 /// Plays one hand with the best hold; returns the state after the draw.
@@ -157,7 +157,7 @@ fn a_win_pays_bet_times_the_per_coin_value() {
 #[test]
 fn practice_hands_move_no_chips_and_no_xp_and_are_never_nudged() {
     let (_dir, mut game) = new_game();
-    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true };
+    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
     for n in 0..60 {
         let state = game.deal(practice, seed(n), day(0)).unwrap();
         assert_eq!(state.chips, 1_000);
@@ -193,7 +193,7 @@ fn practice_needs_no_chips_but_real_hands_do() {
         game.draw(Hold::NONE, day(0)).unwrap(); // Throwing everything away loses fast.
         n += 1;
     }
-    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true };
+    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
     assert!(game.deal(practice, seed(n), day(0)).is_ok());
 }
 

@@ -61,7 +61,7 @@ proptest! {
         let mut bags = [Situation::Normal.new_bag(), Situation::LosingStreak.new_bag(), Situation::LowBalance.new_bag()];
         for (k, &mask) in holds.iter().enumerate() {
             let seed = seed_at(start, k);
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(20).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(20).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
             if game.deal(request, seed, day).is_err() {
                 break; // Out of chips: the sequence ends.
             }
@@ -91,7 +91,7 @@ proptest! {
         let mut game = Game::open(&dir.path().join("game.db")).unwrap();
         // Reach level 15 (every machine, multi-play) through the game's own batch play.
         let mut day = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-        let grind = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+        let grind = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
         let mut n_grind = 0usize;
         while game.state(day).unwrap().level < 15 {
             if game.state(day).unwrap().daily.available {
@@ -108,7 +108,7 @@ proptest! {
         let machine = MachineId::ALL[machine];
         for (k, &mask) in holds.iter().enumerate() {
             let seed = seed_at(start, k);
-            let request = DealRequest { machine, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(n_hands).unwrap(), practice: false };
+            let request = DealRequest { machine, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(n_hands).unwrap(), practice: false, ultimate_x: false };
             let dealt = match game.deal(request, seed, day) {
                 Ok(dealt) => dealt,
                 // The grind may end with few chips: the sequence ends there, as a player's would.

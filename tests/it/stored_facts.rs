@@ -32,8 +32,8 @@ fn seed(n: u64) -> Seed {
 }
 
 /// A game that has used every feature that stores something: claims on three days, sessions,
-/// hands for chips with mistakes (the review queue) and in practice, a remembered bet, a practised
-/// library table, a saved lab table, drills on a machine and a table, today's deals, settings and
+/// hands for chips with mistakes (the review queue) and in practice, Ultimate X hands, a remembered
+/// bet, a practised library table, a saved lab table, drills on a machine and a table, today's deals, settings and
 /// milestones.
 fn played(dir: &Path) -> PathBuf {
     let path = dir.join("game.db");
@@ -47,7 +47,7 @@ fn played(dir: &Path) -> PathBuf {
                 machine: MachineId::JacksOrBetter,
                 bet: vpoker::game::Bet::new(20).unwrap(),
                 hands: vpoker::game::Lines::new(1).unwrap(),
-                practice: k == 11,
+                practice: k == 11, ultimate_x: false,
             };
             n += 1;
             let state = game.deal(request, seed(n), at(d, 10)).unwrap();
@@ -59,6 +59,20 @@ fn played(dir: &Path) -> PathBuf {
         game.background(at(d, 11)).unwrap();
     }
     game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), at(2, 12)).unwrap();
+    game.table_draw(Hold::NONE).unwrap();
+    // Ultimate X for chips (multipliers carried from hand to hand) and on a practised table.
+    for k in 0..6u64 {
+        let request = DealRequest {
+            machine: MachineId::JacksOrBetter,
+            bet: vpoker::game::Bet::new(5).unwrap(),
+            hands: vpoker::game::Lines::ONE,
+            practice: false,
+            ultimate_x: true,
+        };
+        let hand = game.deal(request, seed(800 + k), at(2, 12)).unwrap().hand.unwrap();
+        game.draw(hand.best_hold, at(2, 12)).unwrap();
+    }
+    game.table_deal("ultimate-x:jacks-or-better-8-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(901), at(2, 12)).unwrap();
     game.table_draw(Hold::NONE).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();

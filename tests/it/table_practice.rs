@@ -83,7 +83,7 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
 fn one_hand_is_in_progress_across_machines_and_tables_and_bad_requests_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
     game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1), day()).unwrap();
     assert!(matches!(game.deal(request, seed(2), day()), Err(GameError::HandInProgress { .. })));
     assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(3), day()), Err(GameError::HandInProgress { .. })));
@@ -185,7 +185,7 @@ fn the_audit_refuses_a_table_hand_of_more_lines_than_its_level_opened() {
     assert!(game.audit().unwrap().ok);
     drop(game);
     let table = Table::preset(preset);
-    let forged = vpoker::pipeline::commit::bound(&seed(70), &table, 5, 100);
+    let forged = vpoker::pipeline::commit::bound(&seed(70), &table, 5, 100, None);
     let won = vpoker::pipeline::settle(&Deal::deal(&seed(70), &table, 100, NudgeSource::Never), 5, Hold::NONE).won;
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute(

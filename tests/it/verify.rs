@@ -31,7 +31,7 @@ fn played(path: &Path) -> (i64, i64) {
     let mut plain = None;
     let mut nudged = None;
     for n in 0..400u64 {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
         let state = game.deal(request, seed(n), day()).unwrap();
         let hand = state.hand.unwrap();
         let hold = Hold::from_mask(u32::from(hand.best_hold.mask())).unwrap();
@@ -394,15 +394,15 @@ fn the_bound_commitment_is_the_documented_vector_and_binds_table_bet_and_lines()
     use vpoker::pipeline::commit::{bound, bound_text};
     let seed = Seed::from_bytes([7; 32]);
     let table = Table::machine(MachineId::JacksOrBetter);
-    assert_eq!(bound_text(&table, 10, 1), "video-poker/2 bet=10 lines=1 pays=800,50,25,9,6,4,3,2,1 table=jacks-or-better");
+    assert_eq!(bound_text(&table, 10, 1, None), "video-poker/2 bet=10 lines=1 pays=800,50,25,9,6,4,3,2,1 table=jacks-or-better");
     // docs/VERIFY.md, "The commitment".
-    assert_eq!(vpoker::shuffle::hex(&bound(&seed, &table, 10, 1)), "e23ba12d6c73f2f005b58f621f9d270b79d37355b68b17ac19a8181bd074699f");
+    assert_eq!(vpoker::shuffle::hex(&bound(&seed, &table, 10, 1, None)), "e23ba12d6c73f2f005b58f621f9d270b79d37355b68b17ac19a8181bd074699f");
     assert_eq!(seed.commitment_hex(), "4bb06f8e4e3a7715d201d573d0aa423762e55dabd61a2c02278fa56cc6d294e0");
     let other = [
-        bound(&seed, &table, 5, 1),
-        bound(&seed, &table, 10, 3),
-        bound(&seed, &Table::machine(MachineId::DoubleBonus), 10, 1),
-        bound(&seed, &Table::preset(vpoker::library::Preset::find("jacks-or-better-8-5").unwrap()), 10, 1),
+        bound(&seed, &table, 5, 1, None),
+        bound(&seed, &table, 10, 3, None),
+        bound(&seed, &Table::machine(MachineId::DoubleBonus), 10, 1, None),
+        bound(&seed, &Table::preset(vpoker::library::Preset::find("jacks-or-better-8-5").unwrap()), 10, 1, None),
     ];
-    assert!(other.iter().all(|c| *c != bound(&seed, &table, 10, 1)), "another bet, line count or table is another commitment");
+    assert!(other.iter().all(|c| *c != bound(&seed, &table, 10, 1, None)), "another bet, line count or table is another commitment");
 }

@@ -15,7 +15,7 @@ fn the_background_audit_beside_a_player_never_fails_a_healthy_file() {
     let db = dir.path().join("vpoker.db");
     // A history long enough that each audit takes a while (the player plays during it).
     let mut game = Game::open(&db).unwrap();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false };
+    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
     let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
     for i in 0..400u64 {
         let mut bytes = [0u8; 32];

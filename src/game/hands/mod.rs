@@ -33,7 +33,9 @@ use crate::pipeline::deal::Deal;
 use crate::pipeline::commit::CommitRule;
 use crate::pipeline::verify::{replay_deal, Claim};
 use crate::pipeline::nudge::{Nudge, Situation};
-use crate::pipeline::settle::{results, settle_with, stake, tally, HandResult, HoldVerdict, OutcomeTally};
+use crate::pipeline::carry::Carry;
+use crate::pipeline::settle::{results, settle_with, tally, HandResult, HoldVerdict, OutcomeTally};
+use crate::ultimate_x::hint::OnScreen;
 
 use super::moment::Moment;
 pub(crate) use super::store::player::CommitMarks;
@@ -71,13 +73,18 @@ pub struct HandRecord {
     pub pays: Vec<u32>,
     /// Chips bet per hand.
     pub bet: u32,
-    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
+    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100 (Ultimate X: 1, 3, 5 or 10).
     pub hands: u8,
+    /// The multiplier each line was dealt with, first line first (an Ultimate X hand's, whose
+    /// table is `ultimate-x:ID`; absent on a plain table). Each result says what its line earned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<Vec<u8>>,
     /// A practice hand: no chips, no XP.
     pub practice: bool,
-    /// Chips taken for the deal (bet × hands; 0 in practice).
+    /// Chips taken for the deal (bet × hands, twice that on Ultimate X; 0 in practice).
     pub cost: u64,
-    /// Chips at stake: bet × hands (practice too: its chip figures are shown at this stake).
+    /// Chips at stake: bet × hands, twice that on Ultimate X (practice too: its chip figures are
+    /// shown at this stake).
     pub stake: u64,
     /// The shuffle seed (reproduces the deck; see `game::deal`).
     pub seed: Seed,
@@ -150,6 +157,9 @@ pub(crate) struct StoredHand {
     pub moment: Option<Moment>,
     /// The hold and the win, once drawn.
     pub drawn: Option<(Hold, u64)>,
+    /// The multipliers on screen at the deal (an Ultimate X hand's; checked where the row is
+    /// decoded: one per line, each one its table awards).
+    pub multipliers: Option<OnScreen>,
 }
 
 /// A stored hand replayed: its deal and its EVs.
@@ -169,8 +179,38 @@ impl StoredHand {
         if self.practice {
             0
         } else {
-            stake(self.bet.chips(), self.n_hands)
+            self.stake()
         }
+    }
+
+    /// Chips at stake: bet × hands, twice that on an Ultimate X table (practice too).
+    pub fn stake(&self) -> u64 {
+        self.table.stake(self.bet.chips(), self.n_hands)
+    }
+
+    /// The EVs of every hold of the dealt cards: the table's, or on an Ultimate X hand its values
+    /// with the multipliers on screen (`ultimate_x::hint::hand_evs`).
+    pub fn evs(&self) -> Res<HandEvs> {
+        match &self.multipliers {
+            None => Ok(self.table.hand_evs(&self.dealt)),
+            Some(on_screen) => crate::ultimate_x::hint::hand_evs(&self.table, on_screen, &self.dealt)
+                .map_err(|why| corrupt(format!("hand {}: {why}", self.id))),
+        }
+    }
+
+    /// What this hand leaves for the next one (Ultimate X's multipliers, once drawn): replays the
+    /// deal and the draw, no EVs.
+    pub fn carry(&self) -> Res<Carry> {
+        let results = match (self.drawn, &self.multipliers) {
+            (Some((hold, _)), Some(on_screen)) => {
+                let (deal, check) =
+                    replay_deal(&self.seed, &self.table, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
+                check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", self.id)))?;
+                results(&deal, self.bet.chips(), hold, Some(on_screen))
+            }
+            _ => Vec::new(),
+        };
+        Ok(Carry::of(&self.table, self.bet.chips(), self.n_hands, self.practice, &results))
     }
 
     /// The rule this hand's commitment was made under, by its place in the history.
@@ -186,7 +226,7 @@ impl StoredHand {
         let (deal, check) =
             replay_deal(&self.seed, &self.table, self.n_hands, Some(&self.dealt), self.nudge.as_ref());
         check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", self.id)))?;
-        let evs = self.table.hand_evs(&self.dealt);
+        let evs = self.evs()?;
         Ok(Replayed { deal, evs })
     }
 
@@ -200,6 +240,7 @@ impl StoredHand {
             table: self.table.clone(),
             n_hands: self.n_hands,
             bet: self.bet.chips(),
+            multipliers: self.multipliers.clone(),
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
             rule: self.commit_rule(marks),
             dealt: Some(self.dealt),
@@ -219,11 +260,12 @@ impl StoredHand {
     /// [`StoredHand::record`] from a replay already made (a draw replays once, not twice).
     pub fn record_of(&self, replayed: Replayed, marks: CommitMarks) -> Res<HandRecord> {
         let Replayed { deal, evs } = replayed;
-        let best = HoldVerdict::of(&evs, evs.best(), stake(self.bet.chips(), self.n_hands));
+        let best = HoldVerdict::of(&evs, evs.best(), self.stake());
+        let on_screen = self.multipliers.as_ref();
         let settled = match self.drawn {
             None => None,
             Some((hold, won)) => {
-                let settlement = settle_with(&deal, self.bet.chips(), hold, &evs);
+                let settlement = settle_with(&deal, self.bet.chips(), hold, on_screen, &evs);
                 if settlement.won != won {
                     return Err(corrupt(format!(
                         "hand {}: recorded win {won} but the cards pay {}",
@@ -235,7 +277,7 @@ impl StoredHand {
         };
         let verdict = settled.as_ref().map(|s| s.verdict);
         let best_results = match self.drawn {
-            Some(_) => results(&deal, self.bet.chips(), best.best_hold),
+            Some(_) => results(&deal, self.bet.chips(), best.best_hold, on_screen),
             None => Vec::new(),
         };
         let best_won = self.drawn.map(|_| best_results.iter().map(|r| r.win).sum());
@@ -251,6 +293,7 @@ impl StoredHand {
             pays: self.table.pays(),
             bet: self.bet.chips(),
             hands: self.n_hands,
+            multipliers: on_screen.map(|m| m.values().to_vec()),
             practice: self.practice,
             cost: self.cost(),
             stake: best.stake,

@@ -7,6 +7,8 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::pipeline::{Nudge, NudgeKind};
 use crate::shuffle::{Seed, SeedFrom};
+use crate::ultimate_x::hint::OnScreen;
+use crate::ultimate_x::multipliers::Multipliers;
 
 use super::StoredHand;
 use crate::game::moment::Moment;
@@ -16,7 +18,7 @@ use crate::game::store::codes::{day_code, day_from_code, situation_code, situati
 use crate::game::store::{corrupt, Res};
 
 const HAND_COLUMNS: &str =
-    "id, tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment, chosen";
+    "id, tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, hold, won, commitment, chosen, multipliers";
 
 /// Decodes a row selected with [`HAND_COLUMNS`]; the inner `Err` names the column that is wrong.
 fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<StoredHand, String>> {
@@ -36,6 +38,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
     let won: Option<i64> = row.get(12)?;
     let commitment: Option<Vec<u8>> = row.get(13)?;
     let chosen: i64 = row.get(14)?;
+    let multipliers: Option<Vec<u8>> = row.get(15)?;
     Ok((|| {
         let drawn = match (hold, won) {
             (None, None) => None,
@@ -63,16 +66,25 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
         };
         let table = registry.table(code).map_err(|why| format!("hand {id}: {why}"))?;
         let deck = table.deck();
+        let lines = u8::try_from(n_hands)
+            .ok()
+            .filter(|n| table.lines().contains(n))
+            .ok_or_else(|| format!("hand {id}: {n_hands} hands, which {} does not deal", table.id()))?;
+        // An Ultimate X hand carries one multiplier per line, each one its table awards; a plain one none.
+        let multipliers = match (Multipliers::of_table(&table, lines), multipliers) {
+            (None, None) => None,
+            (Some(rule), Some(values)) => Some(OnScreen::of_values(&values, &rule).map_err(|why| format!("hand {id}: {why}"))?),
+            (Some(_), None) => return Err(format!("hand {id}: an Ultimate X hand without its multipliers")),
+            (None, Some(_)) => return Err(format!("hand {id}: multipliers on a table that has none")),
+        };
         Ok(StoredHand {
+            multipliers,
             id,
             bet: u32::try_from(bet)
                 .ok()
                 .and_then(|b| Bet::new(b).ok())
                 .ok_or_else(|| format!("hand {id}: a bet of {bet}, which the game does not take"))?,
-            n_hands: u8::try_from(n_hands)
-                .ok()
-                .filter(|n| table.lines().contains(n))
-                .ok_or_else(|| format!("hand {id}: {n_hands} hands, which {} does not deal", table.id()))?,
+            n_hands: lines,
             table,
             practice: match practice {
                 0 => false,
@@ -121,8 +133,8 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
     let nudge = hand.nudge.as_ref().map(nudge_to_bytes);
     let code = code_of(conn, &hand.table)?;
     conn.prepare_cached(
-        "INSERT INTO hands (tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment, chosen) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        "INSERT INTO hands (tbl, bet, n_hands, practice, seed, situation, nudge, dealt, day, time, commitment, chosen, multipliers) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         code,
@@ -137,6 +149,7 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
         hand.moment.and_then(|m| m.time()).map(|t| i64::from(t.num_seconds_from_midnight())),
         hand.commitment.as_ref().map(|c| &c[..]),
         hand.seed_from == SeedFrom::Chosen,
+        hand.multipliers.as_ref().map(|m| m.values()),
     ])?;
     Ok(conn.last_insert_rowid())
 }

@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::hold::Hold;
 use crate::machine::MachineId;
-use crate::pipeline::settle::{hint_holds, settle_with};
-use crate::pipeline::{stake, Deal, NudgeSource, Situation};
+use crate::pipeline::carry::{self, Carry};
 use crate::pipeline::commit::bound;
+use crate::pipeline::settle::{hint_holds, settle_with};
+use crate::pipeline::{Deal, NudgeSource, Situation};
 use crate::shuffle::DealSeed;
-use crate::strategy::hand_evs;
 use crate::table::Table;
 
 use super::error::GameError;
@@ -27,7 +27,7 @@ use super::rules::{self, Bet, Lines};
 use super::store::{player, Res};
 use super::sums;
 use super::training::review;
-use state::{HandView, Hint, MachineView, State};
+use state::{HandView, Hint, MachineView, State, UltimateXHint};
 
 /// What a deal asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +40,68 @@ pub struct DealRequest {
     pub hands: Lines,
     /// A practice hand: no chips, no XP, always a pure deal.
     pub practice: bool,
+    /// Ultimate X: the machine's Ultimate X table (two coins a line, 1, 3, 5 or 10 lines, each
+    /// line paid at the multiplier the hand before earned it: `pipeline::carry`).
+    #[serde(default)]
+    pub ultimate_x: bool,
+}
+
+impl DealRequest {
+    /// The table this deal is dealt on: the machine's, or its Ultimate X table (refused, typed,
+    /// for a machine without one or a line count Ultimate X is not dealt on).
+    pub fn table(&self) -> Result<Table, GameError> {
+        let table = Table::machine(self.machine);
+        if !self.ultimate_x {
+            return Ok(table);
+        }
+        let table = table.ultimate_x().ok_or(GameError::NoUltimateX { machine: self.machine })?;
+        let lines = self.hands.count();
+        if !table.lines().contains(&lines) {
+            return Err(GameError::UltimateXLines { lines });
+        }
+        Ok(table)
+    }
+}
+
+/// What the last hand leaves for the next deal on an Ultimate X table: the multipliers a deal of
+/// exactly these choices is dealt with (any other deal starts every line at 1×).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Carried {
+    /// The machine.
+    pub machine: MachineId,
+    /// Chips a line.
+    pub bet: u32,
+    /// Lines.
+    pub hands: u8,
+    /// Whether it was a practice hand.
+    pub practice: bool,
+    /// The multiplier of each line, first line first.
+    pub multipliers: Vec<u8>,
+}
+
+/// What the hand before the next deal leaves (`None` for an empty history).
+fn previous_carry(conn: &Connection) -> Res<Option<Carry>> {
+    let last = hands::next_hand_id(conn)? - 1;
+    match hands::finished_hand(conn, last)? {
+        Some(hand) => Ok(Some(hand.carry()?)),
+        None => Ok(None),
+    }
+}
+
+/// The multipliers the last hand carries to a deal of the same choices on a machine's Ultimate X
+/// table, when it was one that earned any.
+fn carried(conn: &Connection) -> Res<Option<Carried>> {
+    let last = hands::next_hand_id(conn)? - 1;
+    let Some(hand) = hands::finished_hand(conn, last)? else { return Ok(None) };
+    let (Some(machine), Some(_)) = (hand.machine(), &hand.multipliers) else { return Ok(None) };
+    let carry = hand.carry()?;
+    Ok(Some(Carried {
+        machine,
+        bet: hand.bet.chips(),
+        hands: hand.n_hands,
+        practice: hand.practice,
+        multipliers: carry.earned().to_vec(),
+    }))
 }
 
 /// Collects the daily chips for `today`.
@@ -61,7 +123,8 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 /// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
 pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now: Moment) -> Res<Vec<String>> {
     let DealSeed { seed, from: seed_from } = seed;
-    let DealRequest { machine, bet, hands: lines, practice } = request;
+    let DealRequest { machine, bet, hands: lines, practice, .. } = request;
+    let table = request.table()?;
     let hands = lines.count();
     // One hand in progress across the game, a machine's or a practised table's.
     if let Some(hand_id) = hands::in_progress_id(conn)? {
@@ -70,7 +133,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
     let mut profile = player::profile(conn)?;
     let level_before = rules::level_for_xp(profile.xp);
     rules::check_deal(machine, lines, level_before)?;
-    let cost = if practice { 0 } else { stake(bet.chips(), hands) };
+    let cost = if practice { 0 } else { table.stake(bet.chips(), hands) };
     if cost > profile.chips {
         return Err(GameError::InsufficientChips { needed: cost, available: profile.chips }.into());
     }
@@ -79,7 +142,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
     let kind_deals = !practice && player::settings(conn)?.kind_deals;
     let situation = Situation::of(profile.chips - cost, profile.losing_streak);
     let mut bag = None;
-    let table = Table::machine(machine);
+    let on_screen = carry::on_screen(previous_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice);
     let dealt = if kind_deals {
         let mut stored = player::bag(conn, situation)?;
         let dealt = Deal::deal(&seed, &table, hands, NudgeSource::Bag(&mut stored));
@@ -92,7 +155,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
     };
     let stored = StoredHand {
         id: 0,
-        commitment: Some(bound(&seed, &table, bet.chips(), hands)),
+        commitment: Some(bound(&seed, &table, bet.chips(), hands, on_screen.as_ref())),
         table,
         bet,
         n_hands: hands,
@@ -104,6 +167,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
         dealt: dealt.dealt(),
         moment: Some(now),
         drawn: None,
+        multipliers: on_screen,
     };
     if let Some(bag) = &bag {
         player::write_bag(conn, situation, bag)?;
@@ -130,7 +194,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
     let replayed = hand.replay()?;
-    let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, &replayed.evs);
+    let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, hand.multipliers.as_ref(), &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
@@ -157,8 +221,8 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[DealSe
             Err(super::store::Failure::Refused(GameError::InsufficientChips { .. })) => break,
             Err(other) => return Err(other),
         }
-        let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
-        draw(conn, hand_evs(machine, &hand.dealt).best())?;
+        let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+        draw(conn, hand.evs()?.best())?;
         played += 1;
     }
     Ok(played)
@@ -169,10 +233,24 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[DealSe
 pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
     let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let tier = player::settings(conn)?.chart_tier;
-    let evs = hand_evs(machine, &hand.dealt);
-    let stake = stake(hand.bet.chips(), hand.n_hands);
+    let evs = hand.evs()?;
+    let stake = hand.stake();
     let best = evs.best();
+    let ultimate_x = match &hand.multipliers {
+        None => None,
+        Some(on_screen) => {
+            let plain_best = hand.table.hand_evs(&hand.dealt).best();
+            Some(UltimateXHint {
+                multipliers: on_screen.values().to_vec(),
+                plain_best,
+                changes_best: evs.is_mistake(plain_best),
+                plain_gives_up: evs.cost(plain_best),
+                plain_gives_up_chips: evs.cost(plain_best) * stake as f64,
+            })
+        }
+    };
     Ok(Hint {
+        ultimate_x,
         hand_id: hand.id,
         machine,
         cards: hand.dealt,
@@ -217,16 +295,20 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         last_bet.insert(machine.id().to_string(), bet);
         last_hands.insert(machine.id().to_string(), hands);
     }
-    let hand = open_machine_hand(conn)?.map(|(h, machine)| {
-        let evs = hand_evs(machine, &h.dealt);
+    let hand = match open_machine_hand(conn)? {
+        None => None,
+        Some((h, machine)) => Some((h.evs()?, h, machine)),
+    };
+    let hand = hand.map(|(evs, h, machine)| {
         let best_hold = evs.best();
         HandView {
             id: h.id,
             machine,
             bet: h.bet.chips(),
             hands: h.n_hands,
+            multipliers: h.multipliers.as_ref().map(|m| m.values().to_vec()),
             practice: h.practice,
-            stake: stake(h.bet.chips(), h.n_hands),
+            stake: h.stake(),
             cards: h.dealt,
             nudged: h.nudge.is_some(),
             commitment: h.commitment.map(|c| crate::shuffle::hex(&c)),
@@ -254,6 +336,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         hand,
         last_hand,
         losing_streak: profile.losing_streak,
+        carried: carried(conn)?,
         machines: MachineId::ALL
             .into_iter()
             .map(|m| MachineView {

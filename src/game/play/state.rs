@@ -48,6 +48,10 @@ pub struct State {
     pub last_hand: Option<HandRecord>,
     /// Losing hands in a row (real hands that paid back less than they cost).
     pub losing_streak: u32,
+    /// The multipliers the last hand left, when it was a machine's Ultimate X hand: the next deal
+    /// of exactly its machine, bet, line count and practice flag is dealt with them; any other deal
+    /// starts every line at 1× (`pipeline::carry`). Null otherwise.
+    pub carried: Option<super::Carried>,
     /// All five machines with their paytables, so the UI never hard-codes one.
     pub machines: Vec<MachineView>,
     /// The bets a hand may have.
@@ -77,9 +81,12 @@ pub struct HandView {
     pub bet: u32,
     /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
     pub hands: u8,
+    /// The multiplier each line was dealt with (an Ultimate X hand's; null on a plain deal).
+    pub multipliers: Option<Vec<u8>>,
     /// A practice hand.
     pub practice: bool,
-    /// Chips at stake: bet × hands (practice too: its chip figures are shown at this stake).
+    /// Chips at stake: bet × hands, twice that on Ultimate X (practice too: its chip figures are
+    /// shown at this stake).
     pub stake: u64,
     /// The five cards dealt.
     pub cards: [Card; 5],
@@ -107,9 +114,28 @@ pub struct MachineView {
     pub paytable: Vec<PayRow>,
 }
 
-/// The strategy hint for the hand in progress.
+/// What an Ultimate X hint adds: the multipliers the holds were valued with, and what the plain
+/// game's best hold gives up with them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UltimateXHint {
+    /// The multiplier of each line.
+    pub multipliers: Vec<u8>,
+    /// The best hold of the plain game (no multipliers).
+    pub plain_best: Hold,
+    /// Whether the multipliers make another hold best (the plain game's hold is a mistake here).
+    pub changes_best: bool,
+    /// What the plain game's hold gives up here, per coin of the Ultimate X bet (0 when best).
+    pub plain_gives_up: f64,
+    /// The same in chips at the stake.
+    pub plain_gives_up_chips: f64,
+}
+
+/// The strategy hint for the hand in progress. On an Ultimate X hand every EV is the hold's value
+/// with the multipliers on screen, per coin of the Ultimate X bet (`ultimate_x::hint::hand_evs`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
+    /// Ultimate X's part (null on a plain deal).
+    pub ultimate_x: Option<UltimateXHint>,
     /// The hand's id.
     pub hand_id: i64,
     /// The machine.

@@ -236,7 +236,7 @@ impl Lean {
         check.map_err(|mismatch| corrupt(format!("hand {}: {mismatch}", old.id)))?;
         let evs = hand_evs(lean.machine, &lean.dealt);
         if let (Some(hold), Some(won)) = (hold, won) {
-            let paid = settle_with(&deal, lean.bet, hold, &evs).won;
+            let paid = settle_with(&deal, lean.bet, hold, None, &evs).won;
             if paid != won {
                 return Err(corrupt(format!("hand {}: recorded win {won} but the cards pay {paid}", old.id)));
             }
@@ -352,7 +352,7 @@ pub fn one_store(tx: &Transaction<'_>) -> Res<()> {
             Some(mask) => Some(u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(|| bad("a bad hold"))?),
         };
         let deal = Deal::deal(&seed, &table, 1, NudgeSource::Never);
-        let won = hold.map(|hold| results(&deal, bet, hold).iter().map(|r| r.win).sum::<u64>());
+        let won = hold.map(|hold| results(&deal, bet, hold, None).iter().map(|r| r.win).sum::<u64>());
         register.execute(params![id, base_id, pays_text])?;
         let code: i64 = code_of.query_row(params![id, base_id, pays_text], |r| r.get(0))?;
         let dealt: Vec<u8> = deal.dealt().iter().map(|c| c.index() as u8).collect();
