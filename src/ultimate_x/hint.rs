@@ -143,7 +143,42 @@ pub struct UxHint {
     pub holds: Vec<UxHoldValue>,
 }
 
-/// Solves (once per process) and returns the game of `table` on `lines` lines.
+/// A solution kept in the source (`solved.rs`): a table's base and pays, the line count, and the
+/// solver's figures for them. A test solves each again and compares.
+#[derive(Clone, Copy, Debug)]
+pub struct Solved {
+    /// The base's id.
+    pub base: &'static str,
+    /// The pays per coin, in row order.
+    pub pays: &'static [u32],
+    /// Lines.
+    pub lines: u8,
+    /// [`Solution::gain`].
+    pub gain: f64,
+    /// [`Solution::values`].
+    pub values: &'static [f64],
+    /// [`Solution::stationary`].
+    pub stationary: &'static [f64],
+    /// [`Solution::rounds`].
+    pub rounds: usize,
+}
+
+impl Solved {
+    /// The solution it keeps.
+    pub fn solution(&self) -> Solution {
+        Solution {
+            lines: self.lines,
+            gain: self.gain,
+            values: self.values.to_vec(),
+            stationary: self.stationary.to_vec(),
+            rounds: self.rounds,
+        }
+    }
+}
+
+/// Solves (once per process) and returns the game of `table` on `lines` lines: the machines'
+/// games come solved with the source (`solved.rs`: a first hint needs no second of solving),
+/// any other table's is solved on its first use (1–5 s).
 pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>), UxError> {
     type Key = (String, Vec<u32>, u8);
     static SOLVED: Mutex<Vec<(Key, Arc<Solution>)>> = Mutex::new(Vec::new());
@@ -158,7 +193,12 @@ pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>)
             return Ok((multipliers, Arc::clone(solved)));
         }
     }
-    let solved = Arc::new(super::game(table, &multipliers).solve());
+    let pays = table.pays();
+    let kept = super::solved::SOLVED.iter().find(|s| s.base == table.base().id() && s.pays == pays.as_slice() && s.lines == lines);
+    let solved = Arc::new(match kept {
+        Some(kept) => kept.solution(),
+        None => super::game(table, &multipliers).solve(),
+    });
     // Another thread may have solved the same game meanwhile: keep one copy.
     if let Ok(mut kept) = SOLVED.lock() {
         if let Some((_, first)) = kept.iter().find(|(k, _)| *k == key) {

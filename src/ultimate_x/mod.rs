@@ -5,6 +5,8 @@
 pub mod hint;
 pub mod mdp;
 pub mod multipliers;
+#[doc(hidden)] // public for tests/it, which solves each again
+pub mod solved;
 
 use crate::table::Table;
 

@@ -162,3 +162,44 @@ fn multipliers_change_the_best_hold() {
     let hand = vpoker::card::parse_hand("3c 4d 5c 6c 6d").unwrap();
     assert!(matches!(hint(&double, &eleven, &hand), Err(vpoker::ultimate_x::hint::UxError::OtherTable { .. })));
 }
+
+/// The machines' games kept solved in the source (`src/ultimate_x/solved.rs`, so the app's first
+/// Ultimate X hint does not wait for a solve) equal a fresh solve of each; with `UPDATE_SOLVED=1`
+/// the file is written afresh from the solver.
+#[test]
+fn machine_solutions() {
+    use vpoker::machine::MachineId;
+    use vpoker::ultimate_x::solved::SOLVED;
+    let mut fresh = Vec::new();
+    for machine in MachineId::ALL {
+        let Some(ux) = Table::machine(machine).ultimate_x() else { continue };
+        for lines in vpoker::ultimate_x::multipliers::UX_LINES {
+            let multipliers = multipliers(&ux, lines);
+            fresh.push((ux.base().id(), ux.pays(), lines, ultimate_x::game(&ux, &multipliers).solve()));
+        }
+    }
+    if std::env::var_os("UPDATE_SOLVED").is_some() {
+        let mut out = String::from("//! The machines' Ultimate X games, solved (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it\n//! ultimate_x::machine_solutions`; the same test solves each again and compares). Do not edit.\n\nuse super::hint::Solved;\n\n/// Every machine with a multiplier table, on 1, 3, 5 and 10 lines.\npub const SOLVED: &[Solved] = &[\n");
+        let floats = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ");
+        for (base, pays, lines, s) in &fresh {
+            let pays = pays.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            out.push_str(&format!(
+                "    Solved {{\n        base: \"{base}\",\n        pays: &[{pays}],\n        lines: {lines},\n        gain: {:?},\n        rounds: {},\n        values: &[{}],\n        stationary: &[{}],\n    }},\n",
+                s.gain, s.rounds, floats(&s.values), floats(&s.stationary)
+            ));
+        }
+        out.push_str("];\n");
+        std::fs::write(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ultimate_x/solved.rs"), out).unwrap();
+        return;
+    }
+    assert_eq!(SOLVED.len(), fresh.len(), "one kept solution per machine and line count");
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * (1.0 + b.abs());
+    for (kept, (base, pays, lines, s)) in SOLVED.iter().zip(&fresh) {
+        assert_eq!((kept.base, kept.pays, kept.lines), (*base, pays.as_slice(), *lines));
+        assert!(close(kept.gain, s.gain), "{base} {lines}: gain {} kept, {} solved", kept.gain, s.gain);
+        assert_eq!(kept.values.len(), s.values.len());
+        for (k, v) in kept.values.iter().zip(&s.values).chain(kept.stationary.iter().zip(&s.stationary)) {
+            assert!(close(*k, *v), "{base} {lines}: {k} kept, {v} solved");
+        }
+    }
+}
