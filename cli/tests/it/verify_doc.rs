@@ -1,13 +1,15 @@
 //! docs/VERIFY.md's "Questions a verifier asks": every worked example is rebuilt from the CLI (each
 //! `console` block's commands run in order in one directory, their output compared with the text),
-//! and the level table is the game's.
+//! the level table is the game's, and every key `history --all` (full and compact) and `verify
+//! --all --json` print on a game that uses every feature has a row in VERIFY.md's field tables.
 
 use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::text;
+use crate::common::{text, vpoker, SEED};
+use crate::verify::{compare_fields, documented_fields, object_keys, Fields};
 
 /// VERIFY.md's text.
 fn doc() -> String {
@@ -230,4 +232,119 @@ fn the_documented_levels_and_unlocks_are_the_game_s() {
         let shown = row[2].replace('`', "").replace(',', "");
         assert_eq!(shown, opens.replace(',', ""), "level {level}");
     }
+}
+
+fn play(db: &Path, today: &str, args: &[&str]) -> Value {
+    let mut all = vec!["play", "--db", db.to_str().unwrap(), "--today", today];
+    all.extend_from_slice(args);
+    let out = vpoker(&all);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}{}", text(&out.stdout), text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// What `history --all` prints, as JSON, and its keys.
+fn whole(db: &Path, compact: bool) -> (Value, Fields) {
+    let mut args = vec!["play", "--db", db.to_str().unwrap(), "history", "--all"];
+    if compact {
+        args.push("--compact");
+    }
+    let out = vpoker(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut keys = Fields::new();
+    object_keys(&value, ".", &mut keys);
+    (value, keys)
+}
+
+/// The keys of `vpoker verify --db DB --all --json`, and its exit status.
+fn verify_all_keys(db: &Path, into: &mut Fields) -> i32 {
+    let out = vpoker(&["verify", "--db", db.to_str().unwrap(), "--all", "--json"]);
+    object_keys(&serde_json::from_slice(&out.stdout).unwrap(), ".", into);
+    out.status.code().unwrap()
+}
+
+/// A verifier reads the whole history by its keys: every key `vpoker play history --all` prints
+/// (nested too; a hand's as in `history --json`), every key of `history --all --compact` and of
+/// `vpoker verify --all --json` (passed and failed) has a row in VERIFY.md's field tables, and every
+/// row there is printed. The game uses every feature that shapes the output: real hands with kind
+/// deals (nudged, in more than one situation), daily claims (one of them as a file from before
+/// places were recorded has it), Deuces Wild, Triple, Five and Ten Play (a nudged multi-line deal),
+/// practice on a machine, a library table and a saved lab table, a hand left in progress. A key
+/// added to the output without a row (Ultimate X's multipliers, say) fails here, named.
+#[test]
+fn every_key_the_whole_history_and_its_check_print_is_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    // Level 12 (Ten Play) from 300 hands at 50, claiming each day's chips as it goes.
+    play(&db, "2026-11-01", &["fill", "--hands", "300", "--bet", "50", "--seed", SEED]);
+    let state = play(&db, "2026-12-01", &["claim-daily"]);
+    assert!(state["level"].as_u64().unwrap() >= 12, "{}", state["level"]);
+    play(&db, "2026-12-01", &["fill", "--game", "deuces-wild", "--hands", "60", "--bet", "5", "--seed", &"d1".repeat(32)]);
+    // Multi-line deals until one is nudged (the normal bag nudges 1 dead deal in 6).
+    let mut nudged_lines = None;
+    for n in 0..96 {
+        let lines = ["3", "5", "10"][n % 3];
+        let seed = format!("{:0>64}", format!("dead{n:04x}"));
+        let state = play(&db, "2026-12-01", &["deal", "--game", "bonus-poker", "--bet", "5", "--hands", lines, "--seed", &seed]);
+        play(&db, "2026-12-01", &["draw", "00101"]);
+        if state["hand"]["nudged"] == true {
+            nudged_lines = Some(lines);
+            break;
+        }
+    }
+    assert!(nudged_lines.is_some(), "a nudged multi-line deal among 96 dead seeds");
+    play(&db, "2026-12-01", &["deal", "--game", "jacks-or-better", "--bet", "10", "--hands", "10", "--seed", &"e1".repeat(32)]);
+    play(&db, "2026-12-01", &["draw", "11000"]);
+    play(&db, "2026-12-01", &["deal", "--game", "deuces-wild", "--practice", "--bet", "5", "--hands", "5", "--seed", &"e2".repeat(32)]);
+    play(&db, "2026-12-01", &["draw", "10001"]);
+    play(&db, "2026-12-01", &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--hands", "3", "--seed", &"e3".repeat(32)]);
+    play(&db, "2026-12-01", &["draw", "11100"]);
+    vpoker::game::Game::open(&db)
+        .unwrap()
+        .save_lab_table("Flat", vpoker::machine::MachineId::JacksOrBetter, &[vpoker::game::RowPay { row: "full-house".into(), pay: "6".into() }])
+        .unwrap();
+    play(&db, "2026-12-01", &["deal", "--practice", "--table", "lab:Flat", "--bet", "5", "--seed", &"e4".repeat(32)]);
+    play(&db, "2026-12-01", &["draw", "00011"]);
+    // A claim from before places were recorded, counted as the upgrade to schema 19 counts it.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims)", []).unwrap();
+    conn.execute("UPDATE profile SET unplaced_claims = 1", []).unwrap();
+    drop(conn);
+
+    let (full, mut printed) = whole(&db, false);
+    let hands = full["hands"].as_array().unwrap();
+    let has = |what: &str, test: &dyn Fn(&Value) -> bool| assert!(hands.iter().any(test), "the history has {what}");
+    has("a nudged single hand", &|h| h["hands"] == 1 && !h["nudge"].is_null());
+    has("a nudged multi-line hand", &|h| h["hands"].as_u64() > Some(1) && !h["nudge"].is_null());
+    has("a Ten Play hand", &|h| h["hands"] == 10);
+    has("a losing-streak bag draw", &|h| h["situation"] == "losing-streak");
+    has("a practice hand on a machine", &|h| h["practice"] == true && !h["machine"].is_null());
+    has("a library table's hand", &|h| h["table_label"]["kind"] == "game" && h["machine"].is_null());
+    has("a lab table's hand", &|h| h["table_label"]["kind"] == "lab");
+    let claims = full["claims"].as_array().unwrap();
+    assert!(claims.iter().any(|c| c["after_hand"].is_null()) && claims.iter().any(|c| c["after_hand"].is_i64()));
+    // A hand left in progress: the same keys, `in_progress` a number.
+    play(&db, "2026-12-01", &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", &"e5".repeat(32)]);
+    let (in_progress, keys) = whole(&db, false);
+    assert!(in_progress["in_progress"].is_i64());
+    printed.extend(keys);
+    let mut documented = documented_fields("## Fields of `vpoker play history --all`");
+    documented.extend(documented_fields("## Fields of `vpoker play history --json`").into_iter().filter(|(p, _)| p != "."));
+    compare_fields("vpoker play history --all", &printed, &documented);
+
+    let (_, mut printed) = whole(&db, true);
+    let header = documented_fields("## Fields of `vpoker play history --all`");
+    let mut documented = documented_fields("## Fields of `vpoker play history --all --compact`");
+    documented.extend(header.into_iter().filter(|(p, _)| p != "."));
+    play(&db, "2026-12-01", &["draw", "10000"]);
+    printed.extend(whole(&db, true).1);
+    compare_fields("vpoker play history --all --compact", &printed, &documented);
+
+    let mut printed = Fields::new();
+    assert_eq!(verify_all_keys(&db, &mut printed), 0, "the history verifies");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE profile SET losing_streak = losing_streak + 1", []).unwrap();
+    drop(conn);
+    assert_eq!(verify_all_keys(&db, &mut printed), 1, "a profile the history does not give");
+    compare_fields("vpoker verify --all --json", &printed, &documented_fields("## Fields of `vpoker verify --all`"));
 }
