@@ -24,4 +24,5 @@ mod tampers;
 mod ultimate_x;
 mod verify;
 mod verify_all;
+mod verify_doc;
 mod verify_paytable;

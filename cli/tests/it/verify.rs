@@ -353,7 +353,8 @@ pub(crate) fn documented_fields(heading: &str) -> Fields {
 /// --json` and `vpoker verify --json` print, in every nested object, has a row in VERIFY.md's
 /// field tables under the jq path of its object, and every row there is a key they print. The
 /// hands played cover what changes the output's shape: kind deals (single hands from `fill`, a
-/// nudged Triple Play and a nudged Five Play deal), Deuces Wild, a practice hand, a hand that pays
+/// nudged Triple Play and a nudged Five Play deal), Deuces Wild, a practice hand, a saved lab
+/// table's hand, a hand that pays
 /// (and `scripts/verify_hand.py` verifies them all); verify sees a stored nudged Triple Play hand,
 /// a seed with `--nudged`, and a refusal.
 #[test]
@@ -364,6 +365,11 @@ fn every_field_the_history_and_verify_print_is_documented() {
     play(&db, &["fill", "--hands", "240", "--bet", "50", "--seed", SEED]);
     play(&db, &["deal", "--game", "deuces-wild", "--bet", "5", "--hands", "5", "--practice", "--seed", &seed(1)]);
     play(&db, &["draw", "10001"]);
+    // A saved lab table's hand: its label has a `name` where a game's has `game` and `suffix`.
+    let pays = [vpoker::game::RowPay { row: "full-house".into(), pay: "6".into() }];
+    vpoker::game::Game::open(&db).unwrap().save_lab_table("Flat", vpoker::machine::MachineId::JacksOrBetter, &pays).unwrap();
+    play(&db, &["deal", "--practice", "--table", "lab:Flat", "--bet", "5", "--seed", &seed(2)]);
+    play(&db, &["draw", "11000"]);
     // Triple Play, then Five Play deals until the kind-deal bag (1 in 6 dead deals, normal
     // situation) nudges one of each.
     let (mut nudged_triple, mut nudged_five) = (None, None);
