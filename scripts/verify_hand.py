@@ -19,7 +19,10 @@ decision in order (the situation from the balance and the losing streak, each ba
 refilled on the refilling hand's stream 1), checks each hand's commitment by the rule its place
 gives (before `committed_from`: optional, SHA-256 of the seed; from `bound_from` on: SHA-256 of the
 seed and "video-poker/2 bet=B lines=N pays=P table=ID"; between, a machine's hand SHA-256 of the seed
-and a practised table's none), and names the first hand the history does not give. Prints one line per hand, naming
+and a practised table's none), and names the first hand the history does not give. An Ultimate X
+hand (table `ultimate-x:ID`) is paid at each line's multiplier, its commitment text ends
+" multipliers=M1,M2,…", each result's `earned` is the multiplier table's for its final hand, and in the
+whole history its multipliers must be what the hand before left (docs/ULTIMATE-X.md, "Playing it"). Prints one line per hand, naming
 each check that fails, and exits 0 when every hand verifies, 1 otherwise.
 
 A mode for tests: `python3 scripts/verify_hand.py --evaluate` reads lines `MACHINE C1 C2 C3 C4 C5`
@@ -37,6 +40,48 @@ FAMILY = {  # each machine's and kicker game's family (docs/VERIFY.md, "Machines
     "jacks-or-better": "natural", "deuces-wild": "deuces", "bonus-poker": "natural", "double-bonus": "natural",
     "double-double-bonus": "natural", "triple-double-bonus": "natural", "joker-poker": "joker"}
 JOKER = 52  # Joker Poker's 53rd card, after As, written "Jk"
+ULTIMATE_X = "ultimate-x:"  # an Ultimate X table's id is its plain table's after this prefix
+GROUP = {  # the Ultimate X multiplier table each base's game uses (docs/ULTIMATE-X.md, "The multiplier tables")
+    "jacks-or-better": "jacks", "bonus-poker": "bonus", "double-bonus": "double-bonus",
+    "double-double-bonus": "double-bonus", "triple-double-bonus": "triple-double-bonus", "deuces-wild": "deuces"}
+
+
+def earned_multiplier(group, lines, outcome):
+    """The multiplier a final hand of paytable row `outcome` earns for its line's next hand, on an
+    Ultimate X table of `group` dealt on `lines` lines (1 when it pays nothing)."""
+    if outcome == "nothing":
+        return 1
+    column = {1: 0, 3: 1, 5: 2}.get(lines, 3)
+    table = [
+        (lambda g, r: r == "jacks-or-better", [2, 2, 2, 2]),
+        (lambda g, r: r == "two-pair", [3, 3, 3, 3]),
+        (lambda g, r: g == "deuces" and r == "three-of-a-kind", [2, 2, 2, 2]),
+        (lambda g, r: r == "three-of-a-kind", [4, 4, 4, 4]),
+        (lambda g, r: g == "jacks" and r == "straight", [7, 7, 7, 7]),
+        (lambda g, r: g == "deuces" and r == "straight", [3, 3, 3, 3]),
+        (lambda g, r: r == "straight", [8, 8, 8, 8]),
+        (lambda g, r: g == "jacks" and r == "flush", [10, 11, 11, 11]),
+        (lambda g, r: g == "bonus" and r == "flush", [11, 11, 11, 11]),
+        (lambda g, r: g == "deuces" and r == "flush", [5, 5, 5, 5]),
+        (lambda g, r: r == "flush", [10, 10, 10, 10]),
+        (lambda g, r: g == "deuces" and r == "full-house", [5, 5, 5, 5]),
+        (lambda g, r: r == "full-house", [12, 12, 12, 12]),
+        (lambda g, r: g == "jacks" and r == "four-of-a-kind", [2, 2, 3, 3]),
+        (lambda g, r: g == "jacks" and r in ("straight-flush", "royal-flush"), [2, 2, 2, 7]),
+        (lambda g, r: g == "triple-double-bonus", [2, 2, 2, 2]),
+        (lambda g, r: g == "deuces" and r == "four-of-a-kind", [7, 7, 7, 7]),
+        (lambda g, r: g == "deuces" and r == "straight-flush", [12, 12, 12, 12]),
+        (lambda g, r: g == "deuces" and r == "five-of-a-kind", [2, 2, 3, 3]),
+        (lambda g, r: g == "deuces", [2, 2, 4, 4]),
+        (lambda g, r: r == "four-5-k", [2, 2, 3, 3]),
+        (lambda g, r: True, [2, 2, 4, 4]),
+    ]
+    return next(values[column] for applies, values in table if applies(group, outcome))
+
+
+def ultimate_x(hand):
+    """Whether a history entry was dealt on an Ultimate X table."""
+    return (hand.get("table") or "").startswith(ULTIMATE_X)
 
 
 def deck_size(game):
@@ -378,8 +423,17 @@ def check_results(hand, dealt, sources, hold, results, won, name):
             failures.append("%shand %d replacement cards" % (prefix, k + 1))
         base, rows = paytable(hand)
         outcome, row, pay = paying_row(base, final, rows)
-        win = pay * hand["bet"]
+        multiplier = hand["multipliers"][k] if ultimate_x(hand) else 1
+        win = pay * hand["bet"] * multiplier
         total += win
+        if ultimate_x(hand):
+            earned = earned_multiplier(GROUP[base], hand["hands"], outcome)
+            if not same(result.get("multiplier"), multiplier):
+                failures.append("%shand %d multiplier (recorded %s, dealt at %d)"
+                                % (prefix, k + 1, json.dumps(result.get("multiplier")), multiplier))
+            if not same(result.get("earned"), earned):
+                failures.append("%shand %d earned multiplier (recorded %s, the cards earn %d)"
+                                % (prefix, k + 1, json.dumps(result.get("earned")), earned))
         if not same(result["outcome"], outcome):
             failures.append("%shand %d outcome (recorded %s, the cards make %s)"
                             % (prefix, k + 1, json.dumps(result["outcome"]).strip('"'), outcome))
@@ -387,8 +441,8 @@ def check_results(hand, dealt, sources, hold, results, won, name):
             failures.append("%shand %d row (recorded %s, the paytable's is %s)"
                             % (prefix, k + 1, json.dumps(result["row"]), json.dumps(row)))
         if not same(result["win"], win):
-            failures.append("%shand %d win (recorded %s, bet %d x %d = %d)"
-                            % (prefix, k + 1, json.dumps(result["win"]), hand["bet"], pay, win))
+            failures.append("%shand %d win (recorded %s, bet %d x %d x %d = %d)"
+                            % (prefix, k + 1, json.dumps(result["win"]), hand["bet"], pay, multiplier, win))
     if not same(won, total):
         failures.append("%s (recorded %s, the hands pay %d)"
                         % ("won" if name == "results" else "best_won", json.dumps(won), total))
@@ -409,6 +463,8 @@ def commitment_of(rule, hand):
         _, rows = paytable(hand)
         text = "video-poker/2 bet=%d lines=%d pays=%s table=%s" % (
             hand["bet"], hand["hands"], ",".join(str(pay) for _, pay in rows), hand.get("table", hand["machine"]))
+        if ultimate_x(hand):
+            text += " multipliers=" + ",".join(str(m) for m in hand["multipliers"])
         return hashlib.sha256(seed + text.encode("ascii")).hexdigest()
     return hashlib.sha256(seed).hexdigest()
 
@@ -429,6 +485,9 @@ def check(hand, rule=None):
     base = hand.get("base", hand["machine"])
     if base not in ROWS or (hand["machine"] is not None and hand["machine"] not in PAYTABLES):
         return ["table (%s is not a table this verifier knows)" % hand.get("table", hand["machine"])]
+    if ultimate_x(hand) != (hand.get("multipliers") is not None) or (
+            ultimate_x(hand) and (base not in GROUP or len(hand["multipliers"]) != hand["hands"])):
+        return ["multipliers (an Ultimate X hand has one per line, any other none)"]
     rule = rule or hand.get("commitment_rule", "legacy")
     expected, recorded = commitment_of(rule, hand), hand.get("commitment")
     if recorded is None:
@@ -449,12 +508,18 @@ def check(hand, rule=None):
     if hand.get("compact"):
         # The compact form keeps what was stored, not what is derived: the win is checked.
         finals, _ = draw(dealt, sources, hand["hold"])
-        rows = paytable(hand)[1]
-        paid = sum(hand["bet"] * paying_row(hand.get("base") or hand["machine"], cards, rows)[2] for cards in finals)
+        base, rows = paytable(hand)
+        made = [paying_row(base, cards, rows) for cards in finals]
+        at = hand["multipliers"] if ultimate_x(hand) else [1] * len(finals)
+        paid = sum(hand["bet"] * pay * m for (_, _, pay), m in zip(made, at))
         if paid != hand["won"]:
             failures.append("won (recorded %s, the draws pay %d)" % (hand["won"], paid))
+        if ultimate_x(hand):
+            hand["earned"] = [earned_multiplier(GROUP[base], hand["hands"], outcome) for outcome, _, _ in made]
         return failures
     failures += check_results(hand, dealt, sources, hand["hold"], hand["results"], hand["won"], "results")
+    if ultimate_x(hand) and not failures:
+        hand["earned"] = [result["earned"] for result in hand["results"]]
     best = hand.get("best_results"), hand.get("best_won")
     failures += check_results(hand, dealt, sources, hand["best_hold"], best[0], best[1], "best_results")
     return failures
@@ -473,6 +538,7 @@ class Decisions:
         self.balance, self.unordered, self.streak, self.xp = start, unordered_chips, 0, 0
         self.bags = {name: [] for name in BAGS}
         self.last = {name: None for name in BAGS}
+        self.previous = None  # what the hand before left: its choices and each line's earned multiplier
 
     def draw(self, situation, seed):
         bag = self.bags[situation]
@@ -483,8 +549,24 @@ class Decisions:
         self.last[situation] = bag.pop(0)
         return self.last[situation]
 
+    def carried(self, hand):
+        """The multipliers an Ultimate X hand is dealt with (src/pipeline/carry.rs): what each line
+        earned in the hand just before, when that hand was the same deal again (table, pays, bet,
+        lines, practice), else 1 on every line; None on a plain table."""
+        if not ultimate_x(hand):
+            return None
+        choices = (hand["table"], tuple(hand["pays"]), hand["bet"], hand["hands"], hand["practice"])
+        if self.previous and self.previous[0] == choices and len(self.previous[1]) == hand["hands"]:
+            return list(self.previous[1])
+        return [1] * hand["hands"]
+
     def hand(self, hand):
         """None when the history gives this hand's decision, else what it gives instead."""
+        expected = self.carried(hand)
+        if expected != hand.get("multipliers"):
+            return "dealt with multipliers %s, but the hand before leaves %s" % (hand.get("multipliers"), expected)
+        self.previous = ((hand.get("table"), tuple(hand.get("pays") or ()), hand["bet"], hand["hands"], hand["practice"]),
+                         hand.get("earned") or [])
         problem = self.decide(hand)
         if problem is None and not hand["practice"]:
             cost = hand["cost"]
@@ -540,22 +622,24 @@ def evaluate(lines):
     return 0
 
 
-COMPACT = "compact-1"
+COMPACT = ("compact-1", "compact-2")  # compact-2 adds each hand's multipliers (null off Ultimate X)
 
 
 def expand_compact(rows):
     """`history --all --compact`'s hands as the full form's fields the checks read (docs/VERIFY.md,
     "The compact form"): a table given as an object the first time, by its index after."""
     tables, hands = [], []
-    for (hand_id, _moment, table, bet, lines, practice, seed, _seed_from, commitment, situation, nudge,
-         dealt, hold, won) in rows:
+    for row in rows:
+        (hand_id, _moment, table, bet, lines, practice, seed, _seed_from, commitment, situation, nudge,
+         dealt, hold, won), multipliers = row[:14], (row[14] if len(row) > 14 else None)
         if isinstance(table, dict):
             tables.append(table)
         else:
             table = tables[table]
         hands.append({
             "id": hand_id, "machine": table["machine"], "table": table["id"], "base": table["base"],
-            "pays": table["pays"], "bet": bet, "hands": lines, "practice": bool(practice), "cost": bet * lines,
+            "pays": table["pays"], "bet": bet, "hands": lines, "practice": bool(practice),
+            "cost": bet * lines * (2 if table["id"].startswith(ULTIMATE_X) else 1), "multipliers": multipliers,
             "seed": seed, "commitment": commitment, "situation": situation,
             "nudge": nudge and dict(zip(("kind", "position", "removed", "added", "deck_position"), nudge)),
             "dealt": [dealt[i:i + 2] for i in range(0, len(dealt), 2)], "hold": hold, "won": won,
@@ -569,10 +653,10 @@ def main():
     source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
     history = json.load(source)
     hands = history["hands"]
-    if history.get("format") == COMPACT:
+    if history.get("format") in COMPACT:
         hands = expand_compact(hands)
     elif "format" in history:
-        print("this verifier reads the full form and %s, not %s" % (COMPACT, history["format"]))
+        print("this verifier reads the full form and %s, not %s" % (" and ".join(COMPACT), history["format"]))
         return 1
     whole = "start" in history  # `vpoker play history --all`: oldest first, with the claims
     decisions = claims = None

@@ -206,9 +206,13 @@ impl Table {
         Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, label, Source::Copy(base), paytable, &LINES))
     }
 
-    /// The table a fixed id names: a machine, a kicker game or a table of the library (`None` for
-    /// any other id; a lab table is the player's and is read from their game).
+    /// The table a fixed id names: a machine, a kicker game or a table of the library, or the
+    /// Ultimate X table of one (`ultimate-x:ID`); `None` for any other id (a lab table is the
+    /// player's and is read from their game).
     pub fn named(id: &str) -> Option<Table> {
+        if let Some(plain) = id.strip_prefix(ULTIMATE_X_PREFIX) {
+            return Table::named(plain)?.ultimate_x();
+        }
         if let Some(base) = Base::from_id(id) {
             return Some(Table::from(base));
         }

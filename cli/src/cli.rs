@@ -161,6 +161,10 @@ pub struct VerifyArgs {
     /// With --seed: the commitment shown while the hand was in progress, to check against the seed.
     #[arg(long, value_name = "HEX64", requires = "seed")]
     pub commitment: Option<String>,
+    /// With --seed on an Ultimate X table (`--game ultimate-x:ID`): the multiplier of each line at
+    /// the deal, `M1,M2,…` (default: 1 on every line); they enter the commitment and the wins.
+    #[arg(long, value_name = "M1,M2,…", requires = "seed")]
+    pub multipliers: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -323,18 +323,19 @@ fn print_whole_history(db: &std::path::Path, compact: bool) -> ExitCode {
 }
 
 /// The compact form's name, in its header's `format`.
-const COMPACT_FORMAT: &str = "compact-1";
+const COMPACT_FORMAT: &str = "compact-2";
 
 /// What each compact hand's array holds, in order (docs/VERIFY.md, "The compact form").
-const COMPACT_COLUMNS: [&str; 14] = [
+const COMPACT_COLUMNS: [&str; 15] = [
     "id", "played_at", "table", "bet", "hands", "practice", "seed", "seed_from", "commitment", "situation",
-    "nudge", "dealt", "hold", "won",
+    "nudge", "dealt", "hold", "won", "multipliers",
 ];
 
 /// One hand as an array of what was stored (`COMPACT_COLUMNS`): its table the first time as
 /// `{"id","base","pays","machine"}` (taking the next index), then by that index; `played_at` the
 /// moment (or the day alone, or null); `nudge` as `[kind, position, removed, added, deck_position]`;
-/// `dealt` the five cards run together ("6dJkAdTh9h"). Everything the full form adds (costs, EVs,
+/// `dealt` the five cards run together ("6dJkAdTh9h"); `multipliers` an Ultimate X hand's, line by
+/// line (null on any other table). Everything the full form adds (costs, EVs,
 /// results, the best hold) is derived from these and the seed.
 fn compact_hand(hand: &vpoker::game::HandRecord, tables: &mut Vec<vpoker::table::Table>) -> serde_json::Value {
     use serde_json::json;
@@ -363,5 +364,6 @@ fn compact_hand(hand: &vpoker::game::HandRecord, tables: &mut Vec<vpoker::table:
         dealt,
         hand.hold,
         hand.won,
+        hand.multipliers,
     ])
 }

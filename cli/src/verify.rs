@@ -26,6 +26,8 @@ use vpoker::game::{Game, HistoryCheck};
 use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
 use vpoker::shuffle::Seed;
 use vpoker::table::Table;
+use vpoker::ultimate_x::hint::OnScreen;
+use vpoker::ultimate_x::multipliers::Multipliers;
 
 use crate::cli::VerifyArgs;
 use crate::values::table_of;
@@ -86,7 +88,12 @@ fn seed_claim(args: &VerifyArgs, seed: Seed, table: Table) -> Result<Claim, Stri
             ))
         }
     };
-    let pasted = Claim::pasted(seed, table, args.hands, args.commitment.clone(), &BETS);
+    let multipliers = match (&args.multipliers, Multipliers::of_table(&table, args.hands)) {
+        (None, _) => None,
+        (Some(text), Some(rule)) => Some(OnScreen::parse(text, &rule).map_err(|e| format!("--multipliers: {e}"))?),
+        (Some(_), None) => return Err(format!("--multipliers: {} has no multipliers (an Ultimate X table is ultimate-x:ID)", table.id())),
+    };
+    let pasted = Claim::pasted(seed, table, args.hands, args.commitment.clone(), &BETS, multipliers);
     Ok(Claim { nudge, hold: args.hold, ..pasted })
 }
 
@@ -104,6 +111,10 @@ fn text(v: &Verification) -> String {
     out += &format!("commitment  {}\n", v.commitment.as_deref().unwrap_or("(none recorded)"));
     out += &format!("deck        {}\n", cards_to_string(&v.deck));
     out += &format!("dealt       {}\n", cards_to_string(&v.dealt));
+    if let Some(multipliers) = &v.multipliers {
+        let shown: Vec<String> = multipliers.iter().map(|m| format!("{m}x")).collect();
+        out += &format!("multipliers {}\n", shown.join(" "));
+    }
     if let Some(n) = &v.nudge {
         out += &format!(
             "nudge       {}: dealt position {}, {} out, {} in from deck position {}\n",
@@ -117,12 +128,17 @@ fn text(v: &Verification) -> String {
     for (k, hand) in v.hands.iter().enumerate() {
         // The label fills the same 12 columns as the others ("hand 1      ", "hand 100    ").
         out += &format!(
-            "{:<12}{}  drew {}  {}\n",
+            "{:<12}{}  drew {}  {}",
             format!("hand {}", k + 1),
             cards_to_string(&hand.cards),
             cards_to_string(&hand.drawn),
             hand.outcome
         );
+        // An Ultimate X line: the multiplier it was paid at, its win, what it earns for its next hand.
+        if let (Some(multiplier), Some(earned)) = (hand.multiplier, hand.earned) {
+            out += &format!("  at {multiplier}x wins {}, earns {earned}x", hand.win);
+        }
+        out += "\n";
     }
     out += &format!(
         "checks      commitment {}, deal {}, draws {}\n",

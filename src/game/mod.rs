@@ -667,5 +667,5 @@ pub fn verify_seed_text(seed: &str, machine: &str, n_hands: u8, commitment: Opti
     let machine: MachineId = machine.parse()?;
     let n_hands = rules::Lines::new(n_hands)?.count();
     let commitment = commitment.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
-    Ok(verify::verify(&verify::Claim::pasted(seed, Table::machine(machine), n_hands, commitment, &rules::BETS)))
+    Ok(verify::verify(&verify::Claim::pasted(seed, Table::machine(machine), n_hands, commitment, &rules::BETS, None)))
 }

@@ -100,10 +100,13 @@ impl Claim {
     /// A pasted seed with the commitment the player noted, if any: a commitment that is the bound
     /// one for one of `bets` (the game's bets) on `table` at `n_hands` is checked by the bound rule
     /// at that bet (so the hands are drawn at it); any other is read as an older hand's, SHA-256
-    /// of the seed alone.
-    pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32]) -> Claim {
+    /// of the seed alone. On an Ultimate X table the hand is dealt with `multipliers` (1 on every
+    /// line when `None`), which enter the commitment and the wins.
+    pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32], multipliers: Option<OnScreen>) -> Claim {
         let commitment_noted = commitment.clone();
-        let claim = Claim { commitment, ..Claim::seed(seed, table, n_hands) };
+        let seeded = Claim::seed(seed, table, n_hands);
+        let multipliers = multipliers.or(seeded.multipliers.clone());
+        let claim = Claim { commitment, multipliers, ..seeded };
         let bound = commitment_noted.as_deref().and_then(|noted| {
             bets.iter().copied().find(|&bet| {
                 let bound = super::commit::bound(&seed, &claim.table, bet, n_hands, claim.multipliers.as_ref());

@@ -144,7 +144,7 @@ fn every_deal_is_the_pipeline_s_hand_of_its_own_seed_and_runs_are_deterministic(
     for table in [Table::machine(MachineId::DeucesWild), Table::kicker(KickerGame::DoubleDoubleBonus), copy_of(Base::Machine(MachineId::BonusPoker))] {
         for deal in deals::hard_hands(&table, &seed(8), 40) {
             assert_eq!(Deal::deal(&deal.seed, &table, 1, NudgeSource::Never).dealt(), deal.hand.cards, "{table:?}");
-            let claim = Claim { hold: Some(deal.hand.best), ..Claim::pasted(deal.seed, table.clone(), 1, None, &[1]) };
+            let claim = Claim { hold: Some(deal.hand.best), ..Claim::pasted(deal.seed, table.clone(), 1, None, &[1], None) };
             let verification = verify(&claim);
             assert!(verification.verified, "{table:?}");
             assert_eq!(verification.dealt, deal.hand.cards);

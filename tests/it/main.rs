@@ -36,4 +36,5 @@ mod table_drills;
 mod table_practice;
 mod ui_view;
 mod ultimate_x;
+mod ultimate_x_play;
 mod verify;

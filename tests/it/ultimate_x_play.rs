@@ -1,0 +1,244 @@
+//! Ultimate X played for chips and in practice: the stake, each line paid at its multiplier, the
+//! multipliers carried from the hand before by the one rule (`pipeline::carry`), stored with the
+//! hand, bound into its commitment, surviving a close, and checked by the whole history's replay.
+
+use std::sync::atomic::AtomicBool;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use rusqlite::Connection;
+use vpoker::game::{Bet, DealRequest, Game, GameError, Lines, State};
+use vpoker::hold::Hold;
+use vpoker::machine::MachineId;
+use vpoker::shuffle::Seed;
+use vpoker::table::Table;
+use vpoker::ultimate_x::hint::OnScreen;
+use vpoker::ultimate_x::multipliers::Multipliers;
+
+fn now() -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(2026, 12, 5).unwrap().and_hms_opt(12, 0, 0).unwrap()
+}
+
+fn seed(n: u64) -> Seed {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&n.to_le_bytes());
+    bytes[31] = 0x58;
+    Seed::from_bytes(bytes)
+}
+
+fn request(bet: u32, ultimate_x: bool) -> DealRequest {
+    DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::new(bet).unwrap(), hands: Lines::ONE, practice: false, ultimate_x }
+}
+
+/// Deals and draws with the best hold; the state after the draw.
+fn play(game: &mut Game, request: DealRequest, n: u64) -> State {
+    let hand = game.deal(request, seed(n), now()).unwrap().hand.unwrap();
+    game.draw(hand.best_hold, now()).unwrap()
+}
+
+fn whole_history(game: &Game) -> vpoker::game::HistoryCheck {
+    game.check_history(&|_, _| {}, &AtomicBool::new(false)).unwrap()
+}
+
+#[test]
+fn ultimate_x_bets_two_coins_a_line_and_pays_each_line_at_the_multiplier_it_was_dealt() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    let before = game.state(now().date()).unwrap().chips;
+    let dealt = game.deal(request(5, true), seed(1), now()).unwrap();
+    assert_eq!(dealt.chips, before - 10, "5 chips a line, two coins: 10");
+    let hand = dealt.hand.unwrap();
+    assert_eq!((hand.stake, hand.multipliers.clone()), (10, Some(vec![1])), "the first hand starts at 1x");
+    let mut state = game.draw(hand.best_hold, now()).unwrap();
+    // Play until a line earns a multiplier: the next deal of the same choices is dealt with it and
+    // each line pays bet × pay × its multiplier.
+    let mut n = 2;
+    let mut carried_seen = false;
+    while n < 60 {
+        let last = state.last_hand.clone().unwrap();
+        let earned: Vec<u8> = last.results.iter().map(|r| r.earned.unwrap()).collect();
+        let carried = state.carried.clone().expect("an Ultimate X hand leaves its multipliers");
+        assert_eq!(carried.multipliers, earned);
+        let chips = state.chips;
+        let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
+        assert_eq!(hand.multipliers.as_deref(), Some(&earned[..]), "hand {}: dealt with what the hand before earned", hand.id);
+        state = game.draw(hand.best_hold, now()).unwrap();
+        let drawn = state.last_hand.clone().unwrap();
+        for (result, m) in drawn.results.iter().zip(&earned) {
+            let pay = drawn.pays[result.row.unwrap_or(0)] * u32::from(result.row.is_some());
+            assert_eq!(result.win, 5 * u64::from(pay) * u64::from(*m));
+            assert_eq!(result.multiplier, Some(*m));
+        }
+        assert_eq!(state.chips, chips - 10 + drawn.won.unwrap());
+        carried_seen |= earned.iter().any(|&m| m > 1) && drawn.won.unwrap() > 0;
+        n += 1;
+        if carried_seen && n > 12 {
+            break;
+        }
+    }
+    assert!(carried_seen, "a win at a multiplier above 1x was played");
+    let check = whole_history(&game);
+    assert!(check.verified, "{:?}", check.failure);
+    assert!(game.audit().unwrap().ok);
+}
+
+#[test]
+fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    // Find a first hand that earns a multiplier.
+    let mut n = 100;
+    let mut state = play(&mut game, request(5, true), n);
+    while state.carried.as_ref().unwrap().multipliers == [1] {
+        n += 1;
+        state = play(&mut game, request(5, true), n);
+    }
+    let earned = state.carried.clone().unwrap().multipliers;
+    // Another bet: back to 1x, and what it earns is carried from then on.
+    let other_bet = game.deal(request(10, true), seed(500), now()).unwrap().hand.unwrap();
+    assert_eq!(other_bet.multipliers, Some(vec![1]));
+    game.draw(other_bet.best_hold, now()).unwrap();
+    // A plain hand in between forfeits them too; practice is its own run.
+    let mut n = 600;
+    loop {
+        let state = play(&mut game, request(5, true), n);
+        n += 1;
+        if state.carried.as_ref().unwrap().multipliers != [1] {
+            break;
+        }
+    }
+    play(&mut game, request(5, false), n);
+    let after_plain = game.deal(request(5, true), seed(n + 1), now()).unwrap().hand.unwrap();
+    assert_eq!(after_plain.multipliers, Some(vec![1]), "a plain hand in between forfeits the multipliers ({earned:?} earned before)");
+    game.draw(after_plain.best_hold, now()).unwrap();
+    let practice = DealRequest { practice: true, ..request(5, true) };
+    let hand = game.deal(practice, seed(n + 2), now()).unwrap().hand.unwrap();
+    assert_eq!(hand.multipliers, Some(vec![1]), "practice does not continue a real run");
+    assert_eq!(hand.stake, 10);
+    game.draw(hand.best_hold, now()).unwrap();
+    assert!(whole_history(&game).verified);
+}
+
+#[test]
+fn the_multipliers_on_screen_survive_closing_the_game_mid_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let mut game = Game::open(&path).unwrap();
+    let mut n = 200;
+    let mut state = play(&mut game, request(5, true), n);
+    while state.carried.as_ref().unwrap().multipliers == [1] {
+        n += 1;
+        state = play(&mut game, request(5, true), n);
+    }
+    let carried = state.carried.unwrap().multipliers;
+    drop(game);
+    let mut game = Game::open(&path).unwrap();
+    assert_eq!(game.state(now().date()).unwrap().carried.unwrap().multipliers, carried, "shown before the deal after a restart");
+    let hand = game.deal(request(5, true), seed(n + 1), now()).unwrap().hand.unwrap();
+    drop(game);
+    let mut game = Game::open(&path).unwrap();
+    let open = game.state(now().date()).unwrap().hand.unwrap();
+    assert_eq!(open.multipliers, Some(carried.clone()));
+    assert_eq!(open.commitment, hand.commitment);
+    let state = game.draw(open.best_hold, now()).unwrap();
+    assert_eq!(state.last_hand.unwrap().multipliers, Some(carried));
+    assert!(whole_history(&game).verified);
+}
+
+#[test]
+fn refused_ultimate_x_deals_are_typed_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let mut game = Game::open(&path).unwrap();
+    let before = game.state(now().date()).unwrap();
+    let joker = DealRequest { machine: MachineId::JokerPoker, ..request(5, true) };
+    assert!(matches!(game.deal(joker, seed(1), now()), Err(GameError::NoUltimateX { machine: MachineId::JokerPoker })));
+    let fifty = DealRequest { hands: Lines::new(50).unwrap(), ..request(5, true) };
+    let refused = game.deal(fifty, seed(1), now()).unwrap_err();
+    assert_eq!(refused.kind(), "ultimate-x-lines");
+    let after = game.state(now().date()).unwrap();
+    assert_eq!((after.chips, after.xp, after.hand), (before.chips, before.xp, None));
+    // A table without a multiplier table is not one to practise Ultimate X on (the plain one is).
+    assert!(game.table_deal("joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(3), now()).is_ok());
+    game.table_draw(Hold::NONE).unwrap();
+    let table = game.table_deal("ultimate-x:joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(2), now());
+    assert_eq!(table.unwrap_err().kind(), "unknown-table");
+}
+
+#[test]
+fn a_practised_table_carries_its_multipliers_from_hand_to_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    let table = "ultimate-x:jacks-or-better-8-6";
+    let mut earned = vec![1];
+    for n in 0..12 {
+        let hand = game.table_deal(table, Bet::new(5).unwrap(), Lines::ONE, seed(300 + n), now()).unwrap();
+        assert_eq!(hand.multipliers.as_deref(), Some(&earned[..]));
+        let hint = game.table_hint().unwrap();
+        assert_eq!(hint.stake, 10);
+        let drawn = game.table_draw(hint.best_hold).unwrap();
+        earned = drawn.results.iter().map(|r| r.earned.unwrap()).collect();
+    }
+    let check = whole_history(&game);
+    assert!(check.verified, "{:?}", check.failure);
+}
+
+#[test]
+fn the_hint_values_every_hold_with_the_multipliers_on_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    let mut n = 400;
+    loop {
+        let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
+        let hint = game.hint().unwrap();
+        let ux = hint.ultimate_x.clone().expect("an Ultimate X hint");
+        let table = Table::machine(MachineId::JacksOrBetter).ultimate_x().unwrap();
+        let on_screen = OnScreen::of_values(&ux.multipliers, &Multipliers::of_table(&table, 1).unwrap()).unwrap();
+        let evs = vpoker::ultimate_x::hint::hand_evs(&table, &on_screen, &hand.cards).unwrap();
+        for hold in &hint.holds {
+            assert!((hold.ev - evs.ev(hold.hold)).abs() < 1e-12);
+            assert!((hold.ev_chips - hold.ev * 10.0).abs() < 1e-9);
+        }
+        assert_eq!(ux.changes_best, evs.is_mistake(ux.plain_best));
+        game.draw(hint.best_hold, now()).unwrap();
+        n += 1;
+        if ux.multipliers != [1] || n > 430 {
+            break;
+        }
+    }
+}
+
+#[test]
+fn a_crafted_file_dealing_with_other_multipliers_fails_the_whole_history_at_that_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let mut game = Game::open(&path).unwrap();
+    for n in 0..8 {
+        play(&mut game, request(5, true), 700 + n);
+    }
+    drop(game);
+    // Rewrite a hand dealt at 1x as dealt at 2x, consistently: its commitment made again with the
+    // new multipliers and its win paid at them. Only the carry rule can tell.
+    let conn = Connection::open(&path).unwrap();
+    let (id, seed_bytes, won): (i64, Vec<u8>, i64) = conn
+        .query_row("SELECT id, seed, won FROM hands WHERE multipliers = x'01' AND id > 1 ORDER BY id LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap();
+    let table = Table::machine(MachineId::JacksOrBetter).ultimate_x().unwrap();
+    let on_screen = OnScreen::of_values(&[2], &Multipliers::of_table(&table, 1).unwrap()).unwrap();
+    let seed = Seed::from_bytes(seed_bytes.try_into().unwrap());
+    let commitment = vpoker::pipeline::commit::bound(&seed, &table, 5, 1, Some(&on_screen));
+    conn.execute(
+        "UPDATE hands SET multipliers = x'02', won = ?1, commitment = ?2 WHERE id = ?3",
+        rusqlite::params![won * 2, &commitment[..], id],
+    )
+    .unwrap();
+    conn.execute("UPDATE profile SET chips = chips + ?1, paid_total = paid_total + ?1", [won]).unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    let check = whole_history(&game);
+    let failure = check.failure.expect("the carry rule finds the hand");
+    assert_eq!((failure.hand, failure.check), (Some(id), "decision"), "{}", failure.detail);
+    assert!(failure.detail.contains("multipliers 2"), "{}", failure.detail);
+    assert!(!game.audit().unwrap().ok);
+}
