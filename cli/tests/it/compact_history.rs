@@ -60,7 +60,7 @@ fn the_compact_history_verifies_as_the_full_one_in_under_250_bytes_a_hand() {
     for key in ["start", "committed_from", "bound_from", "claims", "unplaced_claims", "profile", "bags"] {
         assert_eq!(full_json[key], compact_json[key], "{key}");
     }
-    assert_eq!(compact_json["format"], "compact-1");
+    assert_eq!(compact_json["format"], "compact-2");
     // Every key it prints is documented in VERIFY.md, and every documented key is printed.
     use crate::verify::{compare_fields, documented_fields, object_keys, Fields};
     let mut printed = Fields::new();

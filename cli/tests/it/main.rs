@@ -22,6 +22,7 @@ mod read_only;
 mod tables;
 mod tampers;
 mod ultimate_x;
+mod ultimate_x_play;
 mod verify;
 mod verify_all;
 mod verify_doc;

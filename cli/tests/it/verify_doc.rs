@@ -305,6 +305,11 @@ fn every_key_the_whole_history_and_its_check_print_is_documented() {
         .unwrap();
     play(&db, "2026-12-01", &["deal", "--practice", "--table", "lab:Flat", "--bet", "5", "--seed", &"e4".repeat(32)]);
     play(&db, "2026-12-01", &["draw", "00011"]);
+    // Ultimate X for chips on three lines, twice (the second dealt with what the first earned).
+    for seed in ["e5", "e6"] {
+        play(&db, "2026-12-01", &["deal", "--game", "jacks-or-better", "--ultimate-x", "--bet", "5", "--hands", "3", "--seed", &seed.repeat(32)]);
+        play(&db, "2026-12-01", &["draw", "11000"]);
+    }
     // A claim from before places were recorded, counted as the upgrade to schema 19 counts it.
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute("UPDATE daily_claims SET after_hand = NULL WHERE rowid = (SELECT MIN(rowid) FROM daily_claims)", []).unwrap();
@@ -317,6 +322,7 @@ fn every_key_the_whole_history_and_its_check_print_is_documented() {
     has("a nudged single hand", &|h| h["hands"] == 1 && !h["nudge"].is_null());
     has("a nudged multi-line hand", &|h| h["hands"].as_u64() > Some(1) && !h["nudge"].is_null());
     has("a Ten Play hand", &|h| h["hands"] == 10);
+    has("an Ultimate X hand", &|h| h["multipliers"].is_array());
     has("a losing-streak bag draw", &|h| h["situation"] == "losing-streak");
     has("a practice hand on a machine", &|h| h["practice"] == true && !h["machine"].is_null());
     has("a library table's hand", &|h| h["table_label"]["kind"] == "game" && h["machine"].is_null());
@@ -347,4 +353,20 @@ fn every_key_the_whole_history_and_its_check_print_is_documented() {
     drop(conn);
     assert_eq!(verify_all_keys(&db, &mut printed), 1, "a profile the history does not give");
     compare_fields("vpoker verify --all --json", &printed, &documented_fields("## Fields of `vpoker verify --all`"));
+}
+
+/// "Ultimate X"'s worked example (a pasted seed on three lines at 1, 4 and 2) is what the CLI prints.
+#[test]
+fn the_ultimate_x_example_is_what_the_cli_prints() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/VERIFY.md")).unwrap();
+    let start = doc.find("\n### Ultimate X\n").expect("VERIFY.md has a section on Ultimate X") + 1;
+    let rest = &doc[start..];
+    let part = &rest[..rest[1..].find("\n### ").map_or(rest.len(), |end| end + 1)];
+    let steps = steps(part);
+    assert_eq!(steps.len(), 1, "one example");
+    let dir = tempfile::tempdir().unwrap();
+    for step in &steps {
+        let (status, out, err) = run(step, dir.path());
+        assert_eq!((status, out.as_str()), (step.status, step.shown.as_str()), "{}\n{err}", step.line);
+    }
 }
