@@ -10,7 +10,7 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::deck::{DeckMath, JOKER_53, STANDARD_52};
-use vpoker::strategy::exact::best_mask;
+use vpoker::strategy::exact::{best_mask, counted_mask};
 use vpoker::strategy::solver::{category_of, draw_pay_totals};
 use vpoker::strategy::tables::{machine_tables, next_colex, subset_ranks, BINOM};
 use vpoker::strategy::{
@@ -126,6 +126,46 @@ fn ties_go_to_fewer_cards_then_the_smaller_mask() {
 }
 
 #[test]
+fn the_analyser_counts_the_tied_hold_of_the_smallest_mask() {
+    // On the canonical hand's sorted cards, the counted hold has the best EV and no smaller mask
+    // has it; the return is the best hold's.
+    let classes = suit_classes();
+    for machine in MachineId::ALL {
+        let tables = machine_tables(machine);
+        let deck = DeckMath::of_family(machine.family());
+        for class in classes[..deck.n_classes].iter().step_by(13) {
+            let cards = class.card_indices();
+            let pay = tables.pay_of_category(category_of(machine.family(), cards));
+            let totals = draw_pay_totals(tables, &subset_ranks(&cards), pay);
+            let value = |m: usize| totals[m] * deck.ev_scale[m];
+            let counted = counted_mask(deck, &totals);
+            assert_eq!(value(counted), value(best_mask(deck, &totals)), "{machine} {cards:?}");
+            assert!((0..counted).all(|m| value(m) < value(counted)), "{machine} {cards:?}");
+        }
+    }
+    // The deals of full-pay Deuces Wild that decide the published counts (cards already sorted):
+    // three to a straight flush against four to a straight, the same EV. The hint lists the hold
+    // with fewer cards first; the analyser counts the smallest mask, which is the straight flush
+    // draw when it lies inside 3 4 5 6 and the straight when the draw needs the 8 — though the two
+    // have the same final-hand distribution on every such deal (the straight flush draw always the
+    // more volatile), so no rule on the distributions alone gives the published counts.
+    let tables = machine_tables(MachineId::DeucesWild);
+    for (text, hint_first, counted) in [
+        ("3d 4h 5d 6d 9c", 0b01101, 0b01101), // 3 5 6 suited; 3 4 5 6
+        ("3d 4d 5c 6d 8c", 0b01011, 0b01011), // 3 4 6 suited; 3 4 5 6; 4 5 6 8
+        ("3d 4c 5d 6c 8c", 0b11010, 0b01111), // 4 6 8 suited; 3 4 5 6; 4 5 6 8
+    ] {
+        let dealt = parse_hand(text).unwrap();
+        let cards = dealt.map(|c| c.index());
+        assert!(cards.windows(2).all(|w| w[0] < w[1]), "{text} is sorted");
+        assert_eq!(hand_evs(MachineId::DeucesWild, &dealt).best(), hold(hint_first), "{text}");
+        let pay = tables.pay_of_category(category_of(Family::Deuces, cards));
+        let totals = draw_pay_totals(tables, &subset_ranks(&cards), pay);
+        assert_eq!(counted_mask(&STANDARD_52, &totals), counted, "{text}");
+    }
+}
+
+#[test]
 fn the_cost_of_a_hold_is_what_it_gives_up_against_the_best() {
     let evs = hand_evs(MachineId::JacksOrBetter, &parse_hand("Ah Kh Qh Jh 9c").unwrap());
     assert_eq!(evs.cost(evs.best()), 0.0);
@@ -197,6 +237,32 @@ fn analyser_reproduces_the_published_returns() {
             }
         }
     }
+}
+
+#[test]
+fn full_pay_deuces_wild_matches_the_published_combination_counts_exactly() {
+    // The Wizard of Odds' table for full-pay Deuces Wild: every (deal, draw) combination, each
+    // deal's draws counted over L = 7,669,695 (the lcm of the draw counts). The five rows a tie
+    // changes (straight flush, flush, straight, three of a kind, nothing) match only when a deal
+    // whose best EV is tied between holds counts the final hands of the less volatile one.
+    let published: [(&str, u128); 11] = [
+        ("natural-royal-flush", 440_202_756),
+        ("four-deuces", 4_060_462_824),
+        ("wild-royal-flush", 35_796_957_696),
+        ("five-of-a-kind", 63_818_309_856),
+        ("straight-flush", 83_087_969_280),
+        ("four-of-a-kind", 1_294_427_430_576),
+        ("full-house", 423_165_297_240),
+        ("flush", 334_561_280_724),
+        ("straight", 1_117_664_265_756),
+        ("three-of-a-kind", 5_674_784_779_512),
+        ("nothing", 10_901_423_560_980),
+    ];
+    let analysis = analyze(MachineId::DeucesWild);
+    assert_eq!(analysis.denominator(), 19_933_230_517_200);
+    assert_eq!(analysis.outcome_counts(), published);
+    let pays: u128 = [800, 200, 25, 15, 9, 5, 3, 2, 2, 1, 0].iter().zip(published).map(|(pay, (_, n))| pay * n).sum();
+    assert!((pays as f64 / 19_933_230_517_200.0 - analysis.return_rate()).abs() < 1e-15);
 }
 
 #[test]
