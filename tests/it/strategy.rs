@@ -10,6 +10,7 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::deck::{DeckMath, JOKER_53, STANDARD_52};
+use vpoker::pipeline::settle::hint_holds;
 use vpoker::strategy::exact::{best_mask, counted_mask};
 use vpoker::strategy::solver::{category_of, draw_pay_totals};
 use vpoker::strategy::tables::{machine_tables, next_colex, subset_ranks, BINOM};
@@ -123,6 +124,39 @@ fn ties_go_to_fewer_cards_then_the_smaller_mask() {
             assert!(sorted.windows(2).all(|w| compare_holds(&w[0], &w[1]).is_lt()));
         }
     }
+}
+
+#[test]
+fn the_hint_marks_every_tied_hold_best_and_none_a_mistake() {
+    let cases = [
+        // Four aces pay 25 with any kicker: keeping the four or all five.
+        (MachineId::JacksOrBetter, "Ac Ad Ah As Kd", vec![0b01111, 0b11111]),
+        // Full-pay Deuces Wild: three to a straight flush (3 5 6) and four to a straight (3 4 5 6),
+        // both 2,610,960 / 7,669,695.
+        (MachineId::DeucesWild, "3d 4h 5d 6d 9c", vec![0b01101, 0b01111]),
+        // Three ways: 4 6 8 suited, 3 4 5 6 and 4 5 6 8.
+        (MachineId::DeucesWild, "3d 4c 5d 6c 8c", vec![0b11010, 0b01111, 0b11110]),
+    ];
+    for (machine, text, tied) in cases {
+        let dealt = parse_hand(text).unwrap();
+        let evs = hand_evs(machine, &dealt);
+        let holds = hint_holds(&evs, &dealt, 5);
+        let best: Vec<u8> = holds.iter().filter(|h| h.best).map(|h| h.hold.mask()).collect();
+        assert_eq!(best, tied, "{text}: the tied holds, in the tie rule's order");
+        assert_eq!(holds[0].hold, evs.best(), "{text}: the tie rule's first is listed first");
+        for h in &holds {
+            assert_eq!(h.best, !h.mistake, "{text} {}", h.bits);
+            assert_eq!(h.best, !evs.is_mistake(h.hold), "{text} {}", h.bits);
+            if h.best {
+                assert_eq!((h.cost, h.cost_chips), (0.0, 0.0));
+                assert_eq!(h.ev, holds[0].ev, "exact ties are equal doubles");
+            }
+        }
+    }
+    // Without a tie, one hold is best.
+    let dealt = parse_hand("Ah Kh Qh Jh 9c").unwrap();
+    let holds = hint_holds(&hand_evs(MachineId::JacksOrBetter, &dealt), &dealt, 1);
+    assert_eq!(holds.iter().filter(|h| h.best).count(), 1);
 }
 
 #[test]
