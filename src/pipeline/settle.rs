@@ -199,16 +199,17 @@ pub struct HintHold {
     pub cost: f64,
     /// The same in chips at the stake.
     pub cost_chips: f64,
-    /// Whether this is the best hold.
+    /// Whether this is a best hold: its EV ties the best EV (within [`crate::strategy::TIE_EPSILON`]),
+    /// so it is never a mistake. Several holds may be best; the list gives the tie rule's first.
     pub best: bool,
     /// Whether playing this hold is a mistake (the core's one threshold).
     pub mistake: bool,
 }
 
 /// Every hold of `dealt` with its EV per coin and in chips at `stake`, its cost and the core's
-/// verdict ([`HoldVerdict::of`]), best first (what the hint and a drill's verdict list).
+/// verdict ([`HoldVerdict::of`]), best first (what the hint and a drill's verdict list). Every hold
+/// whose EV ties the best is marked `best`, the tie rule's first ([`HandEvs::best`]) listed first.
 pub fn hint_holds(evs: &HandEvs, dealt: &[Card; 5], stake: u64) -> Vec<HintHold> {
-    let best = evs.best();
     evs.sorted()
         .into_iter()
         .map(|h| {
@@ -221,7 +222,7 @@ pub fn hint_holds(evs: &HandEvs, dealt: &[Card; 5], stake: u64) -> Vec<HintHold>
                 ev_chips: verdict.ev_chips(),
                 cost: verdict.cost,
                 cost_chips: verdict.cost_chips(),
-                best: h.hold == best,
+                best: !verdict.mistake,
                 mistake: verdict.mistake,
             }
         })

@@ -7,7 +7,11 @@
 //! of distinct hands in its class (24 / the number of suit permutations that fix it). There are
 //! 134,459 classes of five natural cards; the joker deck adds the 16,432 classes of four natural
 //! cards and the joker, 150,891 in all. The canonical hand is solved with its cards in increasing
-//! index order (the joker, 52, last), so the tie rule's "smaller mask" refers to that order.
+//! index order (the joker, 52, last), the order the masks of [`counted_mask`] refer to.
+//!
+//! Where several holds share the best EV exactly, the return is theirs whichever is played; the
+//! final-hand probabilities follow the tied hold of the smallest mask over that order
+//! ([`counted_mask`]), the choice the Wizard of Odds' published tables make (docs/CHARTS.md).
 //!
 //! Every total is an exact integer: EVs are rationals over the draw counts C(n − 5, k), so each
 //! class adds `weight × numerator × (L / C(n − 5, k))` with L the least common multiple of the
@@ -22,7 +26,7 @@ use crate::joker::eval::JOKER;
 use crate::machine::{MachineId, Paytable};
 
 use super::deck::{DeckMath, JOKER_53};
-use super::exact::{best_mask, ratio};
+use super::exact::{counted_mask, ratio};
 use super::solver::{category_of, draw_pay_totals};
 use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
 
@@ -70,6 +74,19 @@ impl Analysis {
     /// The expected return per coin bet of optimal play (1.0 = break even).
     pub fn return_rate(&self) -> f64 {
         ratio(self.return_total, self.denominator)
+    }
+
+    /// The exact count behind each of [`Analysis::outcomes`]: per paytable row, best first, then
+    /// "nothing", the number of (deal, draw) combinations ending in it, each deal's draws counted
+    /// over the common multiple L of the draw counts, so the counts sum to [`Analysis::denominator`]
+    /// (19,933,230,517,200 on the 52-card deck: the combination counts the Wizard of Odds publishes).
+    pub fn outcome_counts(&self) -> &[(&'static str, u128)] {
+        &self.outcome_totals
+    }
+
+    /// L × the number of deals: what [`Analysis::outcome_counts`] sum to.
+    pub fn denominator(&self) -> u128 {
+        self.denominator
     }
 
     /// The probability of each paytable row, best first, then "nothing" (which includes a low
@@ -235,8 +252,8 @@ impl Default for Totals {
 }
 
 impl Totals {
-    /// Solves one canonical hand, picks the best hold by the tie rule and adds its return and
-    /// final-hand counts, scaled to the common denominator.
+    /// Solves one canonical hand and adds the best EV and the final-hand counts of the hold
+    /// [`counted_mask`] picks among those of that EV, scaled to the common denominator.
     #[inline]
     fn add_class(&mut self, family: &FamilyTables, tables: &MachineTables, class: &SuitClass) {
         let cards = class.card_indices();
@@ -244,11 +261,12 @@ impl Totals {
         let dealt_category = category_of(family.family(), cards);
         let pay_totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(dealt_category));
         let deck = tables.deck();
-        let best = best_mask(deck, &pay_totals);
+        // Every hold of the best EV returns the same; only the final hands depend on which is counted.
+        let best = counted_mask(deck, &pay_totals);
         let scale = deck.ev_scale[best] as u64 * u64::from(class.weight);
         self.return_total += scale * pay_totals[best] as u64;
-        // The final-hand counts of the best hold by the same inclusion–exclusion, on category
-        // vectors instead of pays.
+        // The final-hand counts of that hold by the same inclusion–exclusion, on category vectors
+        // instead of pays.
         let mut counts = [0i64; CAT_SLOTS];
         let free = 31 & !best;
         let mut extra = free;

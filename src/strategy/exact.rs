@@ -30,6 +30,31 @@ pub fn best_mask(deck: &DeckMath, pay_totals: &[i64; 32]) -> usize {
     TIE_ORDER[31 - (best_key & 31) as usize] as usize
 }
 
+/// The hold whose final hands the analyser counts for a hand of `deck` (a mask over its cards in
+/// increasing index order: by rank, then suit; Joker Poker's joker last): of the holds with exactly
+/// the best EV, the one with the smallest mask, however many cards it keeps. Comparing two such
+/// holds card by card from the highest down, it is the one that first leaves out a card the other
+/// keeps.
+///
+/// Every hold of the best EV returns the same, so the return never depends on this choice; the
+/// final-hand distribution does when tied holds end in different hands. This is the choice the
+/// Wizard of Odds' published tables make: with it, full-pay Deuces Wild's combination counts are
+/// theirs exactly, while taking the hint's best hold ([`best_mask`], fewer cards first) or the tied
+/// hold of the smallest payout variance does not (docs/CHARTS.md, "Ties between holds").
+#[doc(hidden)] // public for tests/it
+#[inline]
+pub fn counted_mask(deck: &DeckMath, pay_totals: &[i64; 32]) -> usize {
+    let mut best = (i64::MIN, 0);
+    for (mask, &total) in pay_totals.iter().enumerate() {
+        let value = total * deck.ev_scale[mask];
+        // Strictly greater: the first (smallest) mask of the best value stays.
+        if value > best.0 {
+            best = (value, mask);
+        }
+    }
+    best.1
+}
+
 /// The 32 holds in tie-rule order: fewer cards first, then the smaller mask.
 pub(crate) const TIE_ORDER: [u8; 32] = build_tie_order();
 /// For each hold: 31 − its place in [`TIE_ORDER`], so a larger value wins a tie.

@@ -2,8 +2,12 @@
 //!
 //! Replacement cards come uniformly from the cards not dealt: 47 of the 52-card deck, or 48 of
 //! Joker Poker's 53 (the joker, card 52, wild). EVs are per coin bet (a hold
-//! worth 1.0 returns the bet on average). Ties between holds of equal EV (within 1e-12) are
-//! broken by one rule: the hold that keeps fewer cards wins, then the smaller mask.
+//! worth 1.0 returns the bet on average). Holds of equal EV (within 1e-12) are all best: none is a
+//! mistake, and the hint marks each of them best. One rule orders them ([`compare_holds`]): the hold
+//! that keeps fewer cards first, then the smaller mask; [`HandEvs::best`] is the first. The
+//! analyser's final-hand probabilities follow another choice among them, the Wizard of Odds'
+//! ([`exact::counted_mask`]); the return is the same either way (docs/CHARTS.md, "Ties between
+//! holds").
 //!
 //! [`hand_evs`] answers from precomputed tables (about 0.2 µs a hand on a desktop core): per
 //! game family, the category counts of the 5-card hands containing each subset of at most four

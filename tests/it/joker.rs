@@ -17,7 +17,7 @@ use vpoker::library::Preset;
 use vpoker::machine::{MachineId, Paytable};
 use vpoker::strategy::custom::{analyze_table, exact_totals, ExactTotals, TableSolver};
 use vpoker::strategy::deck::{DeckMath, JOKER_53};
-use vpoker::strategy::exact::best_mask;
+use vpoker::strategy::exact::{best_mask, counted_mask};
 use vpoker::strategy::solver::{category_of, draw_pay_totals};
 use vpoker::strategy::tables::{machine_tables, subset_ranks, MachineTables, BINOM};
 use vpoker::strategy::{
@@ -564,7 +564,7 @@ fn gcd(a: u128, b: u128) -> u128 {
 }
 
 /// The exact totals of optimal play walking every one of the 2,869,685 deals with no suit
-/// symmetry, from the solver's public pieces (ranks, draw totals, the exact best hold, the
+/// symmetry, from the solver's public pieces (ranks, draw totals, the hold counted, the
 /// family's counts): what the suit classes must reproduce.
 fn walk_every_deal(table: &Paytable) -> ExactTotals {
     let family = FamilyTables::build(Family::Joker);
@@ -574,9 +574,10 @@ fn walk_every_deal(table: &Paytable) -> ExactTotals {
         let ranks = subset_ranks(&deal);
         let pay = tables.pay_of_category(category_of(Family::Joker, deal));
         let totals = draw_pay_totals(&tables, &ranks, pay);
-        let best = best_mask(&JOKER_53, &totals);
+        let best = counted_mask(&JOKER_53, &totals);
         return_total += (totals[best] * JOKER_53.ev_scale[best]) as u128;
-        // The final hands of the best hold: every superset of it among the dealt cards, by
+        // The final hands of the hold the analyser counts (of the best EV; on a tie, the smallest
+        // mask over the sorted cards): every superset of it among the dealt cards, by
         // inclusion–exclusion, scaled to the common denominator.
         let mut finals = [0i64; 16];
         for subset in (0..32usize).filter(|s| s & best == best) {

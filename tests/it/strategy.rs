@@ -1,6 +1,7 @@
-//! The fast solver against the brute-force reference, the tie rule, the cost of a hold, the
-//! analyser against the published returns, the exact integer best hold against the hint, and the
-//! solver's tables: colex ranks, category counts and the common denominator.
+//! The fast solver against the brute-force reference, the tie rule, the hint's tied best holds,
+//! the cost of a hold, the analyser against the published returns and combination counts (and its
+//! choice among tied holds), the exact integer best hold against the hint, and the solver's
+//! tables: colex ranks, category counts and the common denominator.
 
 use super::common;
 
@@ -10,7 +11,9 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::deck::{DeckMath, JOKER_53, STANDARD_52};
-use vpoker::strategy::exact::best_mask;
+use vpoker::pipeline::settle::hint_holds;
+use vpoker::strategy::custom::{exact_totals, pays_table};
+use vpoker::strategy::exact::{best_mask, counted_mask};
 use vpoker::strategy::solver::{category_of, draw_pay_totals};
 use vpoker::strategy::tables::{machine_tables, next_colex, subset_ranks, BINOM};
 use vpoker::strategy::{
@@ -126,6 +129,79 @@ fn ties_go_to_fewer_cards_then_the_smaller_mask() {
 }
 
 #[test]
+fn the_hint_marks_every_tied_hold_best_and_none_a_mistake() {
+    let cases = [
+        // Four aces pay 25 with any kicker: keeping the four or all five.
+        (MachineId::JacksOrBetter, "Ac Ad Ah As Kd", vec![0b01111, 0b11111]),
+        // Full-pay Deuces Wild: three to a straight flush (3 5 6) and four to a straight (3 4 5 6),
+        // both 2,610,960 / 7,669,695.
+        (MachineId::DeucesWild, "3d 4h 5d 6d 9c", vec![0b01101, 0b01111]),
+        // Three ways: 4 6 8 suited, 3 4 5 6 and 4 5 6 8.
+        (MachineId::DeucesWild, "3d 4c 5d 6c 8c", vec![0b11010, 0b01111, 0b11110]),
+    ];
+    for (machine, text, tied) in cases {
+        let dealt = parse_hand(text).unwrap();
+        let evs = hand_evs(machine, &dealt);
+        let holds = hint_holds(&evs, &dealt, 5);
+        let best: Vec<u8> = holds.iter().filter(|h| h.best).map(|h| h.hold.mask()).collect();
+        assert_eq!(best, tied, "{text}: the tied holds, in the tie rule's order");
+        assert_eq!(holds[0].hold, evs.best(), "{text}: the tie rule's first is listed first");
+        for h in &holds {
+            assert_eq!(h.best, !h.mistake, "{text} {}", h.bits);
+            assert_eq!(h.best, !evs.is_mistake(h.hold), "{text} {}", h.bits);
+            if h.best {
+                assert_eq!((h.cost, h.cost_chips), (0.0, 0.0));
+                assert_eq!(h.ev, holds[0].ev, "exact ties are equal doubles");
+            }
+        }
+    }
+    // Without a tie, one hold is best.
+    let dealt = parse_hand("Ah Kh Qh Jh 9c").unwrap();
+    let holds = hint_holds(&hand_evs(MachineId::JacksOrBetter, &dealt), &dealt, 1);
+    assert_eq!(holds.iter().filter(|h| h.best).count(), 1);
+}
+
+#[test]
+fn the_analyser_counts_the_tied_hold_of_the_smallest_mask() {
+    // On the canonical hand's sorted cards, the counted hold has the best EV and no smaller mask
+    // has it; the return is the best hold's.
+    let classes = suit_classes();
+    for machine in MachineId::ALL {
+        let tables = machine_tables(machine);
+        let deck = DeckMath::of_family(machine.family());
+        for class in classes[..deck.n_classes].iter().step_by(13) {
+            let cards = class.card_indices();
+            let pay = tables.pay_of_category(category_of(machine.family(), cards));
+            let totals = draw_pay_totals(tables, &subset_ranks(&cards), pay);
+            let value = |m: usize| totals[m] * deck.ev_scale[m];
+            let counted = counted_mask(deck, &totals);
+            assert_eq!(value(counted), value(best_mask(deck, &totals)), "{machine} {cards:?}");
+            assert!((0..counted).all(|m| value(m) < value(counted)), "{machine} {cards:?}");
+        }
+    }
+    // The deals of full-pay Deuces Wild that decide the published counts (cards already sorted):
+    // three to a straight flush against four to a straight, the same EV. The hint lists the hold
+    // with fewer cards first; the analyser counts the smallest mask, which is the straight flush
+    // draw when it lies inside 3 4 5 6 and the straight when the draw needs the 8 — though the two
+    // have the same final-hand distribution on every such deal (the straight flush draw always the
+    // more volatile), so no rule on the distributions alone gives the published counts.
+    let tables = machine_tables(MachineId::DeucesWild);
+    for (text, hint_first, counted) in [
+        ("3d 4h 5d 6d 9c", 0b01101, 0b01101), // 3 5 6 suited; 3 4 5 6
+        ("3d 4d 5c 6d 8c", 0b01011, 0b01011), // 3 4 6 suited; 3 4 5 6; 4 5 6 8
+        ("3d 4c 5d 6c 8c", 0b11010, 0b01111), // 4 6 8 suited; 3 4 5 6; 4 5 6 8
+    ] {
+        let dealt = parse_hand(text).unwrap();
+        let cards = dealt.map(|c| c.index());
+        assert!(cards.windows(2).all(|w| w[0] < w[1]), "{text} is sorted");
+        assert_eq!(hand_evs(MachineId::DeucesWild, &dealt).best(), hold(hint_first), "{text}");
+        let pay = tables.pay_of_category(category_of(Family::Deuces, cards));
+        let totals = draw_pay_totals(tables, &subset_ranks(&cards), pay);
+        assert_eq!(counted_mask(&STANDARD_52, &totals), counted, "{text}");
+    }
+}
+
+#[test]
 fn the_cost_of_a_hold_is_what_it_gives_up_against_the_best() {
     let evs = hand_evs(MachineId::JacksOrBetter, &parse_hand("Ah Kh Qh Jh 9c").unwrap());
     assert_eq!(evs.cost(evs.best()), 0.0);
@@ -197,6 +273,50 @@ fn analyser_reproduces_the_published_returns() {
             }
         }
     }
+}
+
+#[test]
+fn full_pay_deuces_wild_matches_the_published_combination_counts_exactly() {
+    // The Wizard of Odds' table for full-pay Deuces Wild: every (deal, draw) combination, each
+    // deal's draws counted over L = 7,669,695 (the lcm of the draw counts). The five rows a tie
+    // changes (straight flush, flush, straight, three of a kind, nothing) match only when a deal
+    // whose best EV is tied between holds counts the final hands of the less volatile one.
+    let published: [(&str, u128); 11] = [
+        ("natural-royal-flush", 440_202_756),
+        ("four-deuces", 4_060_462_824),
+        ("wild-royal-flush", 35_796_957_696),
+        ("five-of-a-kind", 63_818_309_856),
+        ("straight-flush", 83_087_969_280),
+        ("four-of-a-kind", 1_294_427_430_576),
+        ("full-house", 423_165_297_240),
+        ("flush", 334_561_280_724),
+        ("straight", 1_117_664_265_756),
+        ("three-of-a-kind", 5_674_784_779_512),
+        ("nothing", 10_901_423_560_980),
+    ];
+    let analysis = analyze(MachineId::DeucesWild);
+    assert_eq!(analysis.denominator(), 19_933_230_517_200);
+    assert_eq!(analysis.outcome_counts(), published);
+    let pays: u128 = [800, 200, 25, 15, 9, 5, 3, 2, 2, 1, 0].iter().zip(published).map(|(pay, (_, n))| pay * n).sum();
+    assert!((pays as f64 / 19_933_230_517_200.0 - analysis.return_rate()).abs() < 1e-15);
+    // The same page's 99.96 % table (straight flush 11, four of a kind 4, full house 4, flush 3),
+    // through the lab's exact analysis of any pays.
+    let table = pays_table(Family::Deuces, &[800, 200, 25, 15, 11, 4, 4, 3, 2, 1]).unwrap();
+    let counts = exact_totals(&table).categories;
+    let published: [u128; 11] = [
+        458_643_348,
+        3_565_563_612,
+        37_574_943_816,
+        61_291_109_808,
+        111_216_063_372,
+        1_208_791_306_212,
+        520_668_792_144,
+        423_223_749_672,
+        1_126_487_857_584,
+        5_322_003_419_376,
+        11_117_949_068_256,
+    ];
+    assert_eq!(counts, published);
 }
 
 #[test]
