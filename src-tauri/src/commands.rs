@@ -51,7 +51,7 @@ pub async fn claim_daily<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> 
     with_game(app, |game| game.claim_daily(today())).await
 }
 
-/// Deals a hand (or Triple/Five Play) on a machine from a fresh OS seed.
+/// Deals a hand (or Triple/Five Play …, or Ultimate X) on a machine from a fresh OS seed.
 #[tauri::command]
 pub async fn deal<R: Runtime>(
     app: AppHandle<R>,
@@ -59,9 +59,10 @@ pub async fn deal<R: Runtime>(
     bet: u32,
     hands: u8,
     practice: bool,
+    ultimate_x: bool,
 ) -> CommandResult<State> {
     let machine: MachineId = machine.parse().map_err(|_| GameError::InvalidMachine { machine })?;
-    let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice, ultimate_x: false };
+    let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice, ultimate_x };
     let seed = os_seed()?;
     with_game(app, move |game| game.deal(request, seed, now())).await
 }

@@ -56,7 +56,7 @@ fn ultimate_x_bets_two_coins_a_line_and_pays_each_line_at_the_multiplier_it_was_
     while n < 60 {
         let last = state.last_hand.clone().unwrap();
         let earned: Vec<u8> = last.results.iter().map(|r| r.earned.unwrap()).collect();
-        let carried = state.carried.clone().expect("an Ultimate X hand leaves its multipliers");
+        let carried = state.ultimate_x.carried.clone().expect("an Ultimate X hand leaves its multipliers");
         assert_eq!(carried.multipliers, earned);
         let chips = state.chips;
         let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
@@ -88,11 +88,11 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
     // Find a first hand that earns a multiplier.
     let mut n = 100;
     let mut state = play(&mut game, request(5, true), n);
-    while state.carried.as_ref().unwrap().multipliers == [1] {
+    while state.ultimate_x.carried.as_ref().unwrap().multipliers == [1] {
         n += 1;
         state = play(&mut game, request(5, true), n);
     }
-    let earned = state.carried.clone().unwrap().multipliers;
+    let earned = state.ultimate_x.carried.clone().unwrap().multipliers;
     // Another bet: back to 1x, and what it earns is carried from then on.
     let other_bet = game.deal(request(10, true), seed(500), now()).unwrap().hand.unwrap();
     assert_eq!(other_bet.multipliers, Some(vec![1]));
@@ -102,7 +102,7 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
     loop {
         let state = play(&mut game, request(5, true), n);
         n += 1;
-        if state.carried.as_ref().unwrap().multipliers != [1] {
+        if state.ultimate_x.carried.as_ref().unwrap().multipliers != [1] {
             break;
         }
     }
@@ -125,14 +125,14 @@ fn the_multipliers_on_screen_survive_closing_the_game_mid_hand() {
     let mut game = Game::open(&path).unwrap();
     let mut n = 200;
     let mut state = play(&mut game, request(5, true), n);
-    while state.carried.as_ref().unwrap().multipliers == [1] {
+    while state.ultimate_x.carried.as_ref().unwrap().multipliers == [1] {
         n += 1;
         state = play(&mut game, request(5, true), n);
     }
-    let carried = state.carried.unwrap().multipliers;
+    let carried = state.ultimate_x.carried.unwrap().multipliers;
     drop(game);
     let mut game = Game::open(&path).unwrap();
-    assert_eq!(game.state(now().date()).unwrap().carried.unwrap().multipliers, carried, "shown before the deal after a restart");
+    assert_eq!(game.state(now().date()).unwrap().ultimate_x.carried.unwrap().multipliers, carried, "shown before the deal after a restart");
     let hand = game.deal(request(5, true), seed(n + 1), now()).unwrap().hand.unwrap();
     drop(game);
     let mut game = Game::open(&path).unwrap();

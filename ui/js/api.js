@@ -35,7 +35,7 @@ async function call(name, args) {
 export const api = {
   getState: () => call("get_state"),
   claimDaily: () => call("claim_daily"),
-  deal: (machine, bet, hands, practice) => call("deal", { machine, bet, hands, practice }),
+  deal: (machine, bet, hands, practice, ultimateX) => call("deal", { machine, bet, hands, practice, ultimateX }),
   draw: (hold) => call("draw", { hold }),
   hint: () => call("hint"),
   /** Finished hands, newest first; `before` (a hand id) pages to older hands. */

@@ -43,6 +43,16 @@ function chartLine(advice, tier) {
     " ", t("chart.hint-cost", { cost: formatDec(advice.cost, 3) }))]);
 }
 
+/** Ultimate X's word on the hand: whether the multipliers on screen make another hold best than
+ * the plain game's, and what the plain game's hold gives up here (the core's figures). */
+function uxLine(ux, cards) {
+  return h("p", { class: "hint-ux small", "data-testid": "hint-ux", "data-changes": String(ux.changes_best) },
+    ux.changes_best
+      ? [t("ux.hint-changes"), " ", holdCards(cards, ux.plain_best), " ",
+        plural("ux.hint-gives-up", ux.plain_gives_up_chips, { chips: formatDec(ux.plain_gives_up_chips, 2) }, 2)]
+      : t("ux.hint-same"));
+}
+
 /**
  * The panel for the hand in progress; `hint` is null while Rust works it out. The best hold with
  * its EV is always shown; the next holds and the explanation open with the panel's button
@@ -57,6 +67,7 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
     h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
     h("div", { class: "hint-main" },
       h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
+      hint.ultimate_x ? uxLine(hint.ultimate_x, hint.cards) : null,
       chartLine(hint.chart, hint.chart_tier)),
     onMore ? h("button", {
       type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",

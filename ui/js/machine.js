@@ -1,5 +1,6 @@
 // One machine: paytable, extra hands (Triple/Five Play), the main hand, the
-// Deal/Draw button, bet/hands/practice selectors and the hint. The UI keeps
+// Deal/Draw button, bet/hands/practice/Ultimate X selectors and the hint (with
+// Ultimate X, each line's multiplier as the core sends it). The UI keeps
 // only the player's choices (bet, hands, practice, which cards to hold); every
 // result, payout, balance, EV, chips figure and mistake verdict is read from
 // what Rust returns.
@@ -88,12 +89,51 @@ function chooseDefaults(state) {
     bet = hand.bet;
     hands = hand.hands;
     app.prefs.practice = hand.practice;
+    app.prefs.ultimateX = Boolean(hand.multipliers);
     return;
   }
+  // Ultimate X only where the machine has it.
+  if (!machineOf(state).ultimate_x) app.prefs.ultimateX = false;
   if (bet === null) bet = state.last_bet[machineId] ?? state.bets[0];
   if (hands === null) hands = state.last_hands[machineId] ?? state.hand_counts[0];
   // Only a count the core says is open at this level (a remembered one may be above it).
-  if (!openLines(state).includes(hands)) hands = state.hand_counts[0];
+  if (!lineChoices(state).includes(hands)) hands = state.hand_counts[0];
+}
+
+/** The line counts to choose from: the open ones, and with Ultimate X those it is dealt on. */
+function lineChoices(state) {
+  const open = openLines(state);
+  return app.prefs.ultimateX ? open.filter((n) => state.ultimate_x.lines.includes(n)) : open;
+}
+
+/** Ultimate X: what each line shows, first line first, or null off Ultimate X. Each entry's `now`
+ * is the multiplier the line is (or was) paid at and `next` what the next deal of these choices is
+ * dealt with: the hand in progress's own; after a draw, the multiplier each line earned when the
+ * core carries them to these choices (`ultimate_x.carried`), else `ultimate_x.start` on every line. */
+function uxLines(state) {
+  const hand = handHere(state);
+  if (hand) return hand.multipliers ? hand.multipliers.map((m) => ({ now: m, next: null })) : null;
+  if (!app.prefs.ultimateX) return null;
+  const ux = state.ultimate_x;
+  const c = ux.carried;
+  const carried = c && c.machine === machineId && c.bet === bet && c.hands === hands && c.practice === Boolean(app.prefs.practice) ? c.multipliers : null;
+  const last = lastHere(state);
+  const paid = carried && last && last.multipliers ? last.results.map((r) => r.multiplier) : null;
+  return Array.from({ length: hands }, (_, i) => ({ now: paid ? paid[i] : null, next: carried ? carried[i] : ux.start }));
+}
+
+/** One line's multiplier badge: "4×" (paid at), "4× → 2×" (paid at, earned for the next deal) or
+ * "→ 2×" (what the next deal starts at). */
+function uxBadge(line, index) {
+  if (!line) return null;
+  const text = line.now !== null && line.next !== null
+    ? t("ux.badge-earned", { now: formatInt(line.now), next: formatInt(line.next) })
+    : line.now !== null ? t("ux.badge", { m: formatInt(line.now) }) : t("ux.badge-next", { m: formatInt(line.next) });
+  const label = line.now !== null && line.next !== null
+    ? t("ux.line-earned", { n: index + 1, now: formatInt(line.now), next: formatInt(line.next) })
+    : line.now !== null ? t("ux.line-now", { n: index + 1, m: formatInt(line.now) }) : t("ux.line-next", { n: index + 1, m: formatInt(line.next) });
+  const high = (line.next ?? line.now) > 1 || (line.now ?? 1) > 1;
+  return h("span", { class: `ux-badge${high ? " high" : ""}`, "data-testid": "ux-badge", "data-now": line.now === null ? "" : String(line.now), "data-next": line.next === null ? "" : String(line.next), role: "img", "aria-label": label }, text);
 }
 
 // ---- actions ---------------------------------------------------------------
@@ -103,7 +143,7 @@ async function deal() {
   busy = true;
   updateControls();
   play("deal");
-  const next = await plays.ask(app, () => api.deal(machineId, bet, hands, Boolean(app.prefs.practice)));
+  const next = await plays.ask(app, () => api.deal(machineId, bet, hands, Boolean(app.prefs.practice), Boolean(app.prefs.ultimateX)));
   if (next === DROPPED) return;
   busy = false;
   if (next && next.hand) {
@@ -348,12 +388,13 @@ function paytableBox(machine, bets, lit, hand) {
 
 /** One extra hand as a row of small cards and its result; `compact` (Ten Play: two to a line) shows
  * only the win, the outcome in its label and in the tally. */
-function extraRow(index, cards, result, compact) {
+function extraRow(index, cards, result, compact, ux) {
   const win = result ? result.win : 0;
   const row = result ? result.outcome : null;
   const text = result ? (win > 0 ? `${t(`row.${row}`)} ${formatInt(win)}` : t(`row.${row}`)) : "";
   const label = result ? t("machine.hand-n", { n: index + 1, text }) : t("machine.hand-label", { n: index + 1 });
   return h("li", { class: `extra${win > 0 ? " won" : ""}`, "data-testid": "extra-hand", "data-outcome": row || "", "aria-label": label },
+    ux ? uxBadge(ux[index], index) : null,
     h("span", { class: "extra-cards" }, cards.map((c) => c ? miniCard(c) : h("span", { class: "mini back", "aria-label": t("card.back"), role: "img" }, ""))),
     h("span", { class: "extra-result" }, compact ? (win > 0 ? formatInt(win) : "") : text));
 }
@@ -375,13 +416,14 @@ function updateExtraHands() {
   let rows = [];
   const count = hand ? hand.hands : (last && last.results.length > 1 ? last.results.length : hands);
   const compact = count >= COMPACT_FROM;
+  const ux = uxLines(state);
   if (hand && hand.hands > 1) {
     const held = hand.cards.map((c, i) => ((hold >> i) & 1 ? c : null));
-    for (let n = 1; n < hand.hands; n += 1) rows.push(extraRow(n, held, null, compact));
-  } else if (!hand && last && last.results.length > 1) {
-    rows = last.results.slice(1).map((r, n) => extraRow(n + 1, r.cards, r, compact));
+    for (let n = 1; n < hand.hands; n += 1) rows.push(extraRow(n, held, null, compact, ux));
+  } else if (!hand && last && last.results.length > 1 && (!ux || ux.length === last.results.length)) {
+    rows = last.results.slice(1).map((r, n) => extraRow(n + 1, r.cards, r, compact, ux));
   } else if (!hand && hands > 1) {
-    for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null, compact));
+    for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null, compact, ux));
   }
   box.classList.toggle("compact", compact);
   box.replaceChildren(...rows.reverse());
@@ -430,6 +472,7 @@ function selector(kind, values, current, disabled, label) {
       disabled: disabled ? true : undefined,
       onclick: () => {
         if (kind === "bet") bet = v; else hands = v;
+        if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
         render(app);
       },
     }, formatInt(v))));
@@ -445,6 +488,17 @@ function updateControls() {
     button.disabled = busy;
     button.setAttribute("aria-busy", busy ? "true" : "false");
   }
+}
+
+/** Ultimate X's bar above the main hand: the name, the first line's multiplier, and the stake of two
+ * coins a line (null off Ultimate X). */
+function uxMain(state) {
+  const ux = uxLines(state);
+  if (!ux) return null;
+  return h("div", { class: "ux-bar", "data-testid": "ux-bar" },
+    h("span", { class: "ux-name" }, t("ux.name")),
+    uxBadge(ux[0], 0),
+    ux.length > 1 ? h("span", { class: "small ux-note" }, plural("ux.lines-note", ux.length, { n: formatInt(ux.length) })) : null);
 }
 
 /** Same cards, best hold: what the best hold would have made from the very same decks. */
@@ -470,7 +524,9 @@ function winLine(state) {
     // A div, not a paragraph: a short bold line before the smaller ones reads to axe's
     // p-as-heading rule as a heading styled by hand (it fired on "Hand 1: No win · No win").
     return h("div", { class: "win-line playing", "data-testid": "win-total", "data-value": "" },
-      h("span", {}, hand.practice ? t("machine.practice-hand") : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) })),
+      h("span", {}, hand.practice ? t("machine.practice-hand")
+        : hand.multipliers ? plural("ux.bet-line", hand.hands, { bet: formatInt(hand.bet), hands: formatInt(hand.hands), stake: formatInt(hand.stake) })
+          : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) })),
       hand.nudged ? h("span", { class: "kind-badge" }, t("machine.kind-deal")) : null,
       h("span", { class: "small" }, t("machine.choose-hold")));
   }
@@ -536,6 +592,7 @@ export function render(appRef) {
     paytableBox(machine, bets, litRows(state), hand),
     h("ol", { class: "extras", "aria-label": t("machine.extra-hands") }),
     h("ol", { class: "lines-grid", "data-testid": "lines-grid", "aria-label": t("machine.extra-hands"), hidden: true }),
+    uxMain(state),
     h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") },
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
@@ -549,9 +606,9 @@ export function render(appRef) {
       // get a row of their own, so every button keeps a thumb's width.
       h("div", { class: "control-row" },
         selector("bet", bets, bet, Boolean(hand) || busy, t("machine.bet")),
-        openLines(state).length > 1 && openLines(state).length <= 3 ? selector("hands", openLines(state), hands, Boolean(hand) || busy, t("machine.hands")) : null),
-      openLines(state).length > 3
-        ? h("div", { class: "control-row lines-row" }, selector("hands", openLines(state), hands, Boolean(hand) || busy, t("machine.hands")))
+        lineChoices(state).length > 1 && lineChoices(state).length <= 3 ? selector("hands", lineChoices(state), hands, Boolean(hand) || busy, t("machine.hands")) : null),
+      lineChoices(state).length > 3
+        ? h("div", { class: "control-row lines-row" }, selector("hands", lineChoices(state), hands, Boolean(hand) || busy, t("machine.hands")))
         : null,
       h("div", { class: "control-row" },
         h("button", {
@@ -560,6 +617,16 @@ export function render(appRef) {
           disabled: hand ? true : undefined,
           onclick: () => { app.prefs.practice = !app.prefs.practice; render(app); },
         }, t("machine.practice")),
+        machine.ultimate_x && machine.unlocked ? h("button", {
+          type: "button", class: "toggle", "data-testid": "ultimate-x",
+          "aria-pressed": app.prefs.ultimateX ? "true" : "false",
+          disabled: hand ? true : undefined,
+          onclick: () => {
+            app.prefs.ultimateX = !app.prefs.ultimateX;
+            if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
+            render(app);
+          },
+        }, t("ux.name")) : null,
         h("button", {
           type: "button", class: "toggle", "data-testid": "hint-toggle",
           "aria-pressed": hintOn() ? "true" : "false",

@@ -33,7 +33,7 @@ fn the_background_audit_beside_a_player_never_fails_a_healthy_file() {
     for round in 0..8 {
         let audit = app_lib::audit_in_background(app.handle().clone()).expect("the audit thread starts");
         while !audit.is_finished() {
-            let dealt = invoke(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false }));
+            let dealt = invoke(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false, "ultimateX": false }));
             match dealt {
                 Ok(state) => {
                     let best = state["hand"]["best_hold"].as_u64().unwrap();

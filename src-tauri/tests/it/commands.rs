@@ -57,7 +57,7 @@ fn refused(window: &MockWindow, cmd: &str, args: Value) -> Value {
 }
 
 fn deal_args(machine: &str, bet: u32, hands: u8) -> Value {
-    json!({ "machine": machine, "bet": bet, "hands": hands, "practice": false })
+    json!({ "machine": machine, "bet": bet, "hands": hands, "practice": false, "ultimateX": false })
 }
 
 #[test]

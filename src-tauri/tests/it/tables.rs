@@ -18,7 +18,7 @@ fn a_library_table_is_practised_through_the_commands() {
     let hand = ok(&window, "table_deal", json!({ "table": "double-double-bonus-9-6", "bet": 5 }));
     assert_eq!(ok(&window, "table_hand", json!({})), hand, "the screen can resume it");
     // One hand in progress across the game.
-    let blocked = refused(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false }));
+    let blocked = refused(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false, "ultimateX": false }));
     assert_eq!(blocked["kind"], "hand-in-progress");
     let hint = ok(&window, "table_hint", json!({}));
     assert_eq!(hint["holds"].as_array().unwrap().len(), 32);

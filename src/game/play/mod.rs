@@ -336,7 +336,11 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         hand,
         last_hand,
         losing_streak: profile.losing_streak,
-        carried: carried(conn)?,
+        ultimate_x: state::UltimateXView {
+            lines: crate::table::ULTIMATE_X_LINES,
+            start: 1,
+            carried: carried(conn)?,
+        },
         machines: MachineId::ALL
             .into_iter()
             .map(|m| MachineView {
@@ -344,6 +348,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
                 unlock_level: m.unlock_level(),
                 unlocked: rules::machine_unlocked(m, level),
                 paytable: m.paytable().rows().to_vec(),
+                ultimate_x: Table::machine(m).ultimate_x().is_some(),
             })
             .collect(),
         bets: rules::BETS,

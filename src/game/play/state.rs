@@ -48,10 +48,9 @@ pub struct State {
     pub last_hand: Option<HandRecord>,
     /// Losing hands in a row (real hands that paid back less than they cost).
     pub losing_streak: u32,
-    /// The multipliers the last hand left, when it was a machine's Ultimate X hand: the next deal
-    /// of exactly its machine, bet, line count and practice flag is dealt with them; any other deal
-    /// starts every line at 1× (`pipeline::carry`). Null otherwise.
-    pub carried: Option<super::Carried>,
+    /// Ultimate X on the machines: its line counts, the multiplier a line starts at, and what the
+    /// last hand carries to the next deal.
+    pub ultimate_x: UltimateXView,
     /// All five machines with their paytables, so the UI never hard-codes one.
     pub machines: Vec<MachineView>,
     /// The bets a hand may have.
@@ -68,6 +67,19 @@ pub struct State {
     /// "level-up", "unlocked:deuces-wild", "unlocked:multi-play", "nudged", "daily-claimed".
     /// Always empty from `Game::state`.
     pub events: Vec<String>,
+}
+
+/// Ultimate X on the machines (docs/ULTIMATE-X.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UltimateXView {
+    /// The line counts it is dealt on (each open from its level, as every line count).
+    pub lines: [u8; 4],
+    /// The multiplier every line of a deal starts at when nothing is carried to it.
+    pub start: u8,
+    /// The multipliers the last hand left, when it was a machine's Ultimate X hand: the next deal
+    /// of exactly its machine, bet, line count and practice flag is dealt with them; any other deal
+    /// starts every line at `start` (`pipeline::carry`). Null otherwise.
+    pub carried: Option<super::Carried>,
 }
 
 /// The hand in progress. Its seed is not shown until the draw (it would reveal the draw).
@@ -112,6 +124,8 @@ pub struct MachineView {
     pub unlocked: bool,
     /// Its paytable, best row first: [{id, pay}] per coin.
     pub paytable: Vec<PayRow>,
+    /// Whether it has an Ultimate X game (every machine but Joker Poker).
+    pub ultimate_x: bool,
 }
 
 /// What an Ultimate X hint adds: the multipliers the holds were valued with, and what the plain
