@@ -123,12 +123,16 @@ function uxLines(state) {
 }
 
 /** One line's multiplier badge: "4×" (paid at), "4× → 2×" (paid at, earned for the next deal) or
- * "→ 2×" (what the next deal starts at). */
-function uxBadge(line, index) {
+ * "next 2×" (what the next deal starts at); `compact` (Ten Play's rows, two to a line) shows one
+ * figure: the one paid at while the hand is played, else the next deal's ("→ 2×"). The label says
+ * all of it. */
+function uxBadge(line, index, compact = false) {
   if (!line) return null;
-  const text = line.now !== null && line.next !== null
-    ? t("ux.badge-earned", { now: formatInt(line.now), next: formatInt(line.next) })
-    : line.now !== null ? t("ux.badge", { m: formatInt(line.now) }) : t("ux.badge-next", { m: formatInt(line.next) });
+  const text = compact
+    ? (line.next !== null ? t("ux.badge-to", { m: formatInt(line.next) }) : t("ux.badge", { m: formatInt(line.now) }))
+    : line.now !== null && line.next !== null
+      ? t("ux.badge-earned", { now: formatInt(line.now), next: formatInt(line.next) })
+      : line.now !== null ? t("ux.badge", { m: formatInt(line.now) }) : t("ux.badge-next", { m: formatInt(line.next) });
   const label = line.now !== null && line.next !== null
     ? t("ux.line-earned", { n: index + 1, now: formatInt(line.now), next: formatInt(line.next) })
     : line.now !== null ? t("ux.line-now", { n: index + 1, m: formatInt(line.now) }) : t("ux.line-next", { n: index + 1, m: formatInt(line.next) });
@@ -394,7 +398,7 @@ function extraRow(index, cards, result, compact, ux) {
   const text = result ? (win > 0 ? `${t(`row.${row}`)} ${formatInt(win)}` : t(`row.${row}`)) : "";
   const label = result ? t("machine.hand-n", { n: index + 1, text }) : t("machine.hand-label", { n: index + 1 });
   return h("li", { class: `extra${win > 0 ? " won" : ""}`, "data-testid": "extra-hand", "data-outcome": row || "", "aria-label": label },
-    ux ? uxBadge(ux[index], index) : null,
+    ux ? uxBadge(ux[index], index, compact) : null,
     h("span", { class: "extra-cards" }, cards.map((c) => c ? miniCard(c) : h("span", { class: "mini back", "aria-label": t("card.back"), role: "img" }, ""))),
     h("span", { class: "extra-result" }, compact ? (win > 0 ? formatInt(win) : "") : text));
 }
@@ -426,6 +430,7 @@ function updateExtraHands() {
     for (let n = 1; n < hands; n += 1) rows.push(extraRow(n, [null, null, null, null, null], null, compact, ux));
   }
   box.classList.toggle("compact", compact);
+  box.classList.toggle("ux", Boolean(ux));
   box.replaceChildren(...rows.reverse());
   box.hidden = rows.length === 0;
 }
@@ -490,15 +495,14 @@ function updateControls() {
   }
 }
 
-/** Ultimate X's bar above the main hand: the name, the first line's multiplier, and the stake of two
- * coins a line (null off Ultimate X). */
+/** Ultimate X's bar above the main hand: the name and the first line's multiplier (null off
+ * Ultimate X; the other lines' are on their rows). */
 function uxMain(state) {
   const ux = uxLines(state);
   if (!ux) return null;
   return h("div", { class: "ux-bar", "data-testid": "ux-bar" },
     h("span", { class: "ux-name" }, t("ux.name")),
-    uxBadge(ux[0], 0),
-    ux.length > 1 ? h("span", { class: "small ux-note" }, plural("ux.lines-note", ux.length, { n: formatInt(ux.length) })) : null);
+    uxBadge(ux[0], 0));
 }
 
 /** Same cards, best hold: what the best hold would have made from the very same decks. */

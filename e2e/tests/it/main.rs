@@ -17,3 +17,4 @@ mod joker;
 mod lines;
 mod phone;
 mod tables;
+mod ultimate_x;

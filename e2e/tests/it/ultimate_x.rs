@@ -1,0 +1,115 @@
+//! Ultimate X on the phone: a level-12 profile turns Ultimate X on at Jacks or Better and plays 3
+//! and 10 lines for chips. Each line's multiplier shows before the deal (what the next deal of these
+//! choices is dealt with), while the hand is played (what it pays at: the hand's own, as `vpoker
+//! play state` says) and after the draw (paid at → earned, as `vpoker play history` says); the hint
+//! says whether the multipliers change the best hold. In every language at 390 × 844 and 320 × 568
+//! (screenshots `ux-*`): axe with no serious or critical finding, every control at least 44 px,
+//! nothing wider than the screen.
+
+use serde_json::Value;
+use vpoker_e2e::*;
+
+const JACKS: &str = "jacks-or-better";
+
+/// Each line's badge on screen, first line first: (`data-now`, `data-next`), empty when not shown.
+async fn badges(app: &Session) -> Result<Vec<(String, String)>> {
+    let script = r#"
+        const bar = document.querySelector('[data-testid=ux-bar] [data-testid=ux-badge]');
+        const extras = [...document.querySelectorAll('.extras [data-testid=extra-hand]')].reverse();
+        const all = [bar, ...extras.map((row) => row.querySelector('[data-testid=ux-badge]'))].filter(Boolean);
+        return all.map((b) => [b.dataset.now, b.dataset.next]);
+    "#;
+    let value = app.client().execute(script, vec![]).await?;
+    Ok(value
+        .as_array()
+        .ok_or("badges")?
+        .iter()
+        .map(|pair| (pair[0].as_str().unwrap_or("").to_string(), pair[1].as_str().unwrap_or("").to_string()))
+        .collect())
+}
+
+fn numbers(values: &Value) -> Vec<String> {
+    values.as_array().map(|a| a.iter().map(|v| v.to_string()).collect()).unwrap_or_default()
+}
+
+#[tokio::test]
+#[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
+async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language() -> Result<()> {
+    require_e2e()?;
+    let data = DataHome::new()?;
+    let db = data.db_path();
+    std::fs::create_dir_all(db.parent().ok_or("no parent")?)?;
+    crate::app::prepare_level(&db, 12)?;
+    let driver = Driver::start(&data)?;
+    let app = driver.launch().await?;
+    app.phone_size().await?;
+    app.wait_loaded().await?;
+    let mut found = Vec::new();
+
+    app.open_machine(JACKS).await?;
+    app.click("ultimate-x").await?;
+    app.click("bet-5").await?;
+    app.click("hands-3").await?;
+    app.wait_ready().await?;
+    // Before the first deal: every line starts at the core's start multiplier.
+    let start = play(&db, None, &["state"])?["ultimate_x"]["start"].to_string();
+    assert_eq!(badges(&app).await?, vec![(String::new(), start.clone()); 3], "three lines at the start multiplier");
+    let chips = app.chips().await?;
+    app.deal().await?;
+    let state = play(&db, None, &["state"])?;
+    assert_eq!(state["hand"]["stake"], 30, "two coins a line: {state}");
+    app.wait_chips(chips - 30).await?;
+    let shown: Vec<String> = badges(&app).await?.into_iter().map(|(now, _)| now).collect();
+    assert_eq!(shown, numbers(&state["hand"]["multipliers"]), "the hand's own multipliers while it is played");
+    app.wait_hint().await?;
+    app.wait_visible(&tid("hint-ux")).await?;
+    // Play the hint's hold (the value with these multipliers, as `vpoker play hint` ranks it).
+    let hint = play(&db, None, &["hint"])?;
+    assert_eq!(hint["ultimate_x"]["multipliers"], state["hand"]["multipliers"]);
+    app.hold(hint["best_hold"].as_u64().ok_or("best_hold")? as u8).await?;
+    app.draw().await?;
+    let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];
+    let paid: Vec<String> = last["results"].as_array().ok_or("results")?.iter().map(|r| r["multiplier"].to_string()).collect();
+    let earned: Vec<String> = last["results"].as_array().ok_or("results")?.iter().map(|r| r["earned"].to_string()).collect();
+    let expected: Vec<(String, String)> = paid.into_iter().zip(earned.clone()).collect();
+    assert_eq!(badges(&app).await?, expected, "after the draw: paid at → earned, line by line");
+    app.screenshot("ux-3-drawn-en").await?;
+    found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] three drawn: {p}")));
+    // The next deal of the same choices is dealt with what each line earned.
+    app.deal().await?;
+    let next = play(&db, None, &["state"])?;
+    assert_eq!(numbers(&next["hand"]["multipliers"]), earned, "carried to the next deal");
+    app.draw().await?;
+
+    for lang in ["en", "de", "pt", "ja"] {
+        app.set_language(lang).await?;
+        app.open_machine(JACKS).await?;
+        app.click("hands-10").await?;
+        app.wait_ready().await?;
+        assert_eq!(badges(&app).await?.len(), 10, "[{lang}] ten lines, ten multipliers before the deal");
+        app.screenshot(&format!("ux-10-ready-{lang}")).await?;
+        found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] ready: {p}")));
+        app.deal().await?;
+        app.wait_hint().await?;
+        app.screenshot(&format!("ux-10-dealt-{lang}")).await?;
+        found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] dealt: {p}")));
+        app.draw().await?;
+        assert_eq!(badges(&app).await?.len(), 10, "[{lang}] ten lines after the draw");
+        app.screenshot(&format!("ux-10-drawn-{lang}")).await?;
+        found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] drawn: {p}")));
+        let wide = crate::phone::overflow(&app).await?;
+        assert!(wide.is_empty(), "[{lang}] wider than the screen at 390 px: {wide:?}");
+        app.window_size(320, 568).await?;
+        app.wait_still().await?;
+        app.screenshot(&format!("ux-10-drawn-{lang}-320")).await?;
+        let wide = crate::phone::overflow(&app).await?;
+        assert!(wide.is_empty(), "[{lang}] wider than the screen at 320 px: {wide:?}");
+        found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
+        app.phone_size().await?;
+    }
+    // Every hand the app dealt verifies, multipliers included, by the whole history's replay.
+    let all = cli(&["verify", "--db", db.to_str().ok_or("path")?, "--all", "--json"])?;
+    assert_eq!(all["verified"], true, "{all}");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    app.close().await
+}
