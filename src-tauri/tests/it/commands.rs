@@ -82,6 +82,26 @@ fn daily_chips_once_a_day_with_a_typed_refusal() {
     assert_eq!(ok(&f.window, "get_state", json!({}))["chips"], 1200);
 }
 
+/// Ultimate X through the command: two coins a line, the multipliers on screen, the hint's word on
+/// the plain game's hold, what the hand leaves for the next deal; Joker Poker has none (typed).
+#[test]
+fn an_ultimate_x_hand_deals_with_its_multipliers_and_leaves_the_earned_ones() {
+    let f = fresh();
+    let args = json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false, "ultimateX": true });
+    let state = ok(&f.window, "deal", args.clone());
+    assert_eq!((state["chips"].clone(), state["hand"]["stake"].clone(), state["hand"]["multipliers"].clone()), (json!(990), json!(10), json!([1])));
+    let hint = ok(&f.window, "hint", json!({}));
+    assert_eq!(hint["ultimate_x"]["multipliers"], json!([1]));
+    let state = ok(&f.window, "draw", json!({ "hold": hint["best_hold"] }));
+    let earned = state["last_hand"]["results"][0]["earned"].clone();
+    assert_eq!(state["ultimate_x"]["carried"]["multipliers"], json!([earned]));
+    let next = ok(&f.window, "deal", args);
+    assert_eq!(next["hand"]["multipliers"], json!([earned]));
+    let joker = json!({ "machine": "joker-poker", "bet": 5, "hands": 1, "practice": false, "ultimateX": true });
+    ok(&f.window, "draw", json!({ "hold": 0 }));
+    assert_eq!(refused(&f.window, "deal", joker)["kind"], "no-ultimate-x");
+}
+
 #[test]
 fn a_hand_deals_hints_and_draws_and_lands_in_history_and_stats() {
     let f = fresh();
