@@ -80,12 +80,16 @@ export function verificationView(app, v) {
     nudge ? h("p", { class: "kind-line", "data-testid": "verify-nudge" },
       h("span", { class: "kind-badge" }, t("history.kind")), " ",
       t("verify.nudge", { n: nudge.position + 1, removed: cardName(nudge.out), added: cardName(nudge.in), from: formatInt(nudge.from) })) : null,
+    v.multipliers ? h("p", { class: "small", "data-testid": "verify-ux" }, t("ux.verify-multipliers", {
+      list: v.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
+    })) : null,
     v.hold === null ? h("p", { class: "small muted" }, t("verify.no-hold")) : null,
     h("ol", { class: "verify-hands" }, v.hands.map((hand, k) =>
       h("li", { class: "hr-cards", "data-testid": "verify-hand", "data-cards": hand.cards.join(" "), "data-drawn": hand.drawn.join(" ") },
         h("span", { class: "hr-label" }, t("verify.hand", { n: k + 1 })),
         hand.cards.map((c) => miniCard(c, { held: v.hold !== null && !hand.drawn.includes(c) })),
-        h("span", { class: "small" }, " ", v.hold === null ? "" : t(`row.${hand.outcome}`))))),
+        h("span", { class: "small" }, " ", v.hold === null ? "" : t(`row.${hand.outcome}`),
+          hand.multiplier === undefined ? "" : ` · ${t("ux.verify-line", { now: formatInt(hand.multiplier), next: formatInt(hand.earned) })}`)))),
     h("p", { class: "small muted" }, t("verify.how")));
 }
 

@@ -354,7 +354,7 @@ pub(crate) fn documented_fields(heading: &str) -> Fields {
 /// field tables under the jq path of its object, and every row there is a key they print. The
 /// hands played cover what changes the output's shape: kind deals (single hands from `fill`, a
 /// nudged Triple Play and a nudged Five Play deal), Deuces Wild, a practice hand, a saved lab
-/// table's hand, a hand that pays
+/// table's hand, an Ultimate X hand, a hand that pays
 /// (and `scripts/verify_hand.py` verifies them all); verify sees a stored nudged Triple Play hand,
 /// a seed with `--nudged`, and a refusal.
 #[test]
@@ -369,6 +369,9 @@ fn every_field_the_history_and_verify_print_is_documented() {
     let pays = [vpoker::game::RowPay { row: "full-house".into(), pay: "6".into() }];
     vpoker::game::Game::open(&db).unwrap().save_lab_table("Flat", vpoker::machine::MachineId::JacksOrBetter, &pays).unwrap();
     play(&db, &["deal", "--practice", "--table", "lab:Flat", "--bet", "5", "--seed", &seed(2)]);
+    play(&db, &["draw", "11000"]);
+    // Ultimate X on three lines: the hand's `multipliers`, each result's `multiplier` and `earned`.
+    play(&db, &["deal", "--game", "jacks-or-better", "--ultimate-x", "--bet", "5", "--hands", "3", "--seed", &seed(3)]);
     play(&db, &["draw", "11000"]);
     // Triple Play, then Five Play deals until the kind-deal bag (1 in 6 dead deals, normal
     // situation) nudges one of each.
@@ -411,6 +414,8 @@ fn every_field_the_history_and_verify_print_is_documented() {
     object_keys(&verified, ".", &mut printed);
     let vector = vpoker(&["verify", "--seed", &format!("{:0>64}", "dead0009"), "--nudged", "--hands", "5", "--json"]);
     object_keys(&serde_json::from_slice(&vector.stdout).unwrap(), ".", &mut printed);
+    let ux = vpoker(&["verify", "--seed", &seed(3), "--game", "ultimate-x:jacks-or-better", "--hands", "3", "--multipliers", "1,4,2", "--hold", "11000", "--json"]);
+    object_keys(&serde_json::from_slice(&ux.stdout).unwrap(), ".", &mut printed);
     let refused = vpoker(&["verify", "--db", db_arg, "--hand", "100000", "--json"]);
     assert_eq!(refused.status.code(), Some(1));
     object_keys(&serde_json::from_slice(&refused.stdout).unwrap(), ".", &mut printed);

@@ -4,7 +4,8 @@
 //! play state` says) and after the draw (paid at → earned, as `vpoker play history` says); the hint
 //! says whether the multipliers change the best hold. In every language at 390 × 844 and 320 × 568
 //! (screenshots `ux-*`): axe with no serious or critical finding, every control at least 44 px,
-//! nothing wider than the screen.
+//! nothing wider than the screen. The history shows each hand's multipliers and what it earned, and
+//! the app's verification of the newest hand shows them and verifies.
 
 use serde_json::Value;
 use vpoker_e2e::*;
@@ -107,6 +108,18 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
         app.phone_size().await?;
     }
+    // The history names each line's multiplier and what it earned; the newest hand verifies in the
+    // app with its multipliers shown.
+    app.set_language("en").await?;
+    app.open_tab("history").await?;
+    app.wait_visible(&tid("history-ux")).await?;
+    app.screenshot("ux-history-en").await?;
+    found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] history: {p}")));
+    app.click("history-verify").await?;
+    app.wait_visible(&tid("verify-ux")).await?;
+    assert_eq!(app.attr("verification", "data-verified").await?.as_deref(), Some("true"));
+    app.screenshot("ux-verify-en").await?;
+    found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] verify: {p}")));
     // Every hand the app dealt verifies, multipliers included, by the whole history's replay.
     let all = cli(&["verify", "--db", db.to_str().ok_or("path")?, "--all", "--json"])?;
     assert_eq!(all["verified"], true, "{all}");
