@@ -19,7 +19,8 @@
 //! copy of the database (its export, in the temp directory, removed afterwards): the whole command
 //! as the app calls it, settling, storing and answering every line, at the database's history length.
 //! Practice hands (no chips move, so the copy's balance never stops it; every other step is a real
-//! hand's).
+//! hand's). `ux_deal_draw_1`, `ux_deal_draw_10`: the same on the Ultimate X table; `ux_state`:
+//! `state` with an Ultimate X hand last (the multipliers it carries read from it).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -188,6 +189,27 @@ fn line_figures(
             })?;
             out.insert(format!("deal_draw_{count}"), figure.into());
         }
+        // Ultimate X: the same on 1 and 10 lines (the multipliers carried from the hand before,
+        // every hold valued with them), then `state` with an Ultimate X hand last (what it carries).
+        for count in [1u8, 10] {
+            let lines = Lines::new(count).map_err(fail)?;
+            if level < vpoker::game::rules::lines_unlock_level(lines) {
+                out.insert(format!("ux_deal_draw_{count}"), serde_json::Value::Null);
+                continue;
+            }
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x: true };
+            let figure = median(&mut || {
+                k += 1;
+                let mut bytes = [0x58u8; 32];
+                bytes[..8].copy_from_slice(&k.to_le_bytes());
+                let dealt = copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
+                let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
+                copy.draw(best, now).map(drop).map_err(fail)
+            })?;
+            out.insert(format!("ux_deal_draw_{count}"), figure.into());
+        }
+        let figure = median(&mut || copy.state(now.date()).map(drop).map_err(fail))?;
+        out.insert("ux_state".to_string(), figure.into());
         Ok(out.into())
     })();
     for suffix in ["", "-wal", "-shm"] {
