@@ -210,6 +210,30 @@ fn line_figures(
         }
         let figure = median(&mut || copy.state(now.date()).map(drop).map_err(fail))?;
         out.insert("ux_state".to_string(), figure.into());
+        // The hint command alone, plain and Ultimate X, on 1 and 10 lines: 25 deals each, the
+        // median of the hint's time (the deal and the draw around it not timed).
+        for (ultimate_x, count) in [(false, 1u8), (false, 10), (true, 1), (true, 10)] {
+            let lines = Lines::new(count).map_err(fail)?;
+            let key = format!("{}hint_{count}", if ultimate_x { "ux_" } else { "" });
+            if level < vpoker::game::rules::lines_unlock_level(lines) {
+                out.insert(key, serde_json::Value::Null);
+                continue;
+            }
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x };
+            let mut times = Vec::new();
+            for _ in 0..25 {
+                k += 1;
+                let mut bytes = [0x68u8; 32];
+                bytes[..8].copy_from_slice(&k.to_le_bytes());
+                copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
+                let started = Instant::now();
+                let hint = copy.hint().map_err(fail)?;
+                times.push(ms(started));
+                copy.draw(hint.best_hold, now).map_err(fail)?;
+            }
+            times.sort_by(f64::total_cmp);
+            out.insert(key, times[times.len() / 2].into());
+        }
         Ok(out.into())
     })();
     for suffix in ["", "-wal", "-shm"] {
