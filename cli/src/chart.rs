@@ -51,6 +51,9 @@ pub struct ChartArgs {
     /// The three charts of the table instead: beginner (at most 10 lines), intermediate (20) and expert (40, the chart), each with its return, its cost and the lines it adds over the tier below.
     #[arg(long, conflicts_with_all = ["lines", "classes"])]
     pub tiers: bool,
+    /// With --game: the chart of the table's Ultimate X best single strategy on this many lines (1, 3, 5 or 10), its exact return beside perfect play's, and where play that sees the multipliers on screen departs from it at each average multiplier (docs/ULTIMATE-X.md, "The single strategy's chart").
+    #[arg(long, value_name = "N", requires = "game", conflicts_with_all = ["tiers", "classes", "pays"])]
+    pub ultimate_x_lines: Option<u8>,
     /// Print one JSON object {"game","family","lines","chart_return","optimal_return","cost","hands_per_lost_bet","seconds"} (with --tiers: {"game","optimal_return","tiers":[{"tier","max_lines","lines","chart_return","cost","added"}…]}).
     #[arg(long)]
     pub json: bool,
@@ -87,6 +90,12 @@ pub(crate) fn pays_json(table: &Paytable) -> Value {
 pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     if args.classes {
         return classes(args.json);
+    }
+    if let (Some(lines), Some(id)) = (args.ultimate_x_lines, &args.game) {
+        return match table_of(id, args.db.as_deref())? {
+            Ok(table) => crate::ultimate_x::chart(&table, lines, args.json),
+            Err(refused) => Ok(refused),
+        };
     }
     let (game, table) = match (&args.game, &args.pays) {
         (Some(id), _) => match table_of(id, args.db.as_deref())? {

@@ -2,6 +2,7 @@
 //! hand. The multiplier tables ([`multipliers`]) and the exact long-run optimum ([`mdp`]);
 //! docs/ULTIMATE-X.md derives the method and cites the tables.
 
+pub mod chart;
 pub mod hint;
 pub mod mdp;
 pub mod multipliers;

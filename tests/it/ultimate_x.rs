@@ -203,3 +203,41 @@ fn machine_solutions() {
         }
     }
 }
+
+/// The best single strategy's chart (one line of 8/6 Jacks or Better): at most 40 lines, its return
+/// measured by playing it is at most the single strategy's and close to it, below perfect play's;
+/// the exceptions at each average multiplier are what the hint says for their example hands (the
+/// exact hold there, not the chart's), and the chart departs least near the mean multiplier (2×).
+#[test]
+fn the_single_strategy_chart_and_its_exceptions() {
+    use vpoker::ultimate_x::hint::{hint, OnScreen};
+    let table = table("jacks-or-better-8-6");
+    let ux = vpoker::ultimate_x::chart::chart(&table, 1).unwrap();
+    assert!(ux.chart.lines().len() <= 40);
+    assert!(ux.return_chart <= ux.return_single_strategy + 1e-12, "{} {}", ux.return_chart, ux.return_single_strategy);
+    assert!(ux.return_single_strategy - ux.return_chart < 0.0002, "{} {}", ux.return_chart, ux.return_single_strategy);
+    assert!(ux.return_single_strategy < ux.return_perfect);
+    let shown: Vec<u8> = ux.by_multiplier.iter().map(|at| at.multiplier).collect();
+    assert_eq!(shown, [1, 2, 3, 4, 7, 10, 12], "one line shows the table's own multipliers");
+    let least = ux.by_multiplier.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)).unwrap();
+    assert_eq!(least.multiplier, 2, "the chart is best where the mean multiplier is");
+    let multipliers = multipliers(&table, 1);
+    for at in &ux.by_multiplier {
+        assert!(!at.exceptions.is_empty() && at.frequency > 0.0 && at.cost > 0.0, "{}x", at.multiplier);
+        let listed: f64 = at.exceptions.iter().map(|e| e.frequency * e.cost).sum();
+        assert!(listed <= at.cost + 1e-12, "{}x: the listed exceptions cost at most the whole", at.multiplier);
+        for e in &at.exceptions {
+            let on_screen = OnScreen::parse(&at.multiplier.to_string(), &multipliers).unwrap();
+            let answer = hint(&table, &on_screen, &e.example.cards).unwrap();
+            assert_eq!(answer.best, e.example.best_hold, "{}x {:?}", at.multiplier, e.example);
+            let chart_value = answer.holds.iter().find(|v| v.hold == e.example.chart_hold).unwrap().ev;
+            assert!(answer.holds[0].ev - chart_value > 1e-9, "{}x {:?}: the chart's hold is not best", at.multiplier, e.example);
+        }
+    }
+    // At 1× a low pair gives way to four to an outside straight (the straight earns 7×).
+    let at_one = &ux.by_multiplier[0];
+    assert!(at_one
+        .exceptions
+        .iter()
+        .any(|e| e.line.class == "low-pair" && e.instead.as_ref().is_some_and(|l| l.class == "to-straight-4-open")));
+}

@@ -71,3 +71,22 @@ fn hint_refuses_what_the_table_cannot_show() {
     assert!(String::from_utf8(lines.stderr).unwrap().contains("1, 3, 5 or 10 lines, not 4"));
     assert!(usage_error(&["hint", "--game", "jacks-or-better", "--multipliers", "1,1,1", "3c 4d 5c 6c 6d"]).contains("--ultimate-x"));
 }
+
+/// `chart --ultimate-x-lines`: the single strategy's chart with its three returns and the
+/// exceptions at each average multiplier, as one JSON object.
+#[test]
+fn chart_prints_the_single_strategy_and_its_exceptions() {
+    let value = json(&["chart", "--game", "jacks-or-better-8-6", "--ultimate-x-lines", "1", "--json"]);
+    assert_eq!(
+        keys(&value),
+        ["game", "lines", "return_perfect", "return_single_strategy", "return_chart", "mean_multiplier", "chart", "by_multiplier", "seconds"]
+    );
+    let (chart, single) = (value["return_chart"].as_f64().unwrap(), value["return_single_strategy"].as_f64().unwrap());
+    assert!(chart <= single && single - chart < 0.0002, "{chart} {single}");
+    assert!(value["chart"].as_array().unwrap().len() <= 40);
+    let at = &value["by_multiplier"][0];
+    assert_eq!(keys(at), ["multiplier", "frequency", "cost", "exceptions"]);
+    assert_eq!(keys(&at["exceptions"][0]), ["line", "instead", "frequency", "cost", "example"]);
+    assert_eq!(keys(&at["exceptions"][0]["example"]), ["cards", "chart_hold", "best_hold"]);
+    assert!(usage_error(&["chart", "--ultimate-x-lines", "3"]).contains("--game"));
+}

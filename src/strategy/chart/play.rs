@@ -73,7 +73,7 @@ impl Chart {
         self.classes.iter().position(|&class| defs[class as usize].matches(&shape))
     }
 
-    fn line_ref(&self, line: usize) -> LineRef {
+    pub(crate) fn line_ref(&self, line: usize) -> LineRef {
         let l = &self.lines[line];
         LineRef { rank: l.rank, class: l.class.clone(), label: l.label.clone() }
     }
