@@ -43,6 +43,36 @@ impl From<&Chart> for ChartView {
     }
 }
 
+/// The best single strategy's chart of a machine's Ultimate X game on some lines, as the UI shows it
+/// (`ultimate_x::chart`): its lines, its return beside the single strategy's and perfect play's,
+/// and where exact play departs from it at each average multiplier.
+#[derive(Clone, Debug, Serialize)]
+pub struct UltimateXChartView {
+    /// Lines dealt.
+    pub lines: u8,
+    /// The chart's lines, first first: rank, class, label and how often each is the play.
+    pub chart: Vec<UltimateXChartLine>,
+    /// Returns per unit bet (the Ultimate X bet included): playing the chart, the single strategy, perfect play.
+    pub return_chart: f64,
+    /// See `return_chart`.
+    pub return_single_strategy: f64,
+    /// See `return_chart`.
+    pub return_perfect: f64,
+    /// The exceptions at each average multiplier a screen can show.
+    pub by_multiplier: Vec<vpoker::ultimate_x::chart::AtMultiplier>,
+}
+
+/// One line of the Ultimate X chart.
+#[derive(Clone, Debug, Serialize)]
+pub struct UltimateXChartLine {
+    /// 1 for the first line.
+    pub rank: usize,
+    /// The class id (the UI's text for it).
+    pub class: String,
+    /// Share of deals it plays.
+    pub frequency: f64,
+}
+
 fn machine(text: &str) -> Result<MachineId, GameError> {
     text.parse().map_err(GameError::from)
 }
@@ -50,6 +80,29 @@ fn machine(text: &str) -> Result<MachineId, GameError> {
 /// A lab table's base: a machine's id or a kicker game's; any other text is `lab-unknown` (base).
 fn base(text: &str) -> Result<Base, GameError> {
     Base::from_id(text).ok_or_else(|| GameError::LabUnknown { name: "base".into(), value: text.into() })
+}
+
+/// The best single strategy's chart of a machine's Ultimate X game on `lines` lines (seconds the
+/// first time for a machine and line count, on a worker; kept by the core).
+#[tauri::command]
+pub async fn ultimate_x_chart(machine: String, lines: u8) -> CommandResult<UltimateXChartView> {
+    let machine = self::machine(&machine)?;
+    worker(move || {
+        let table = vpoker::table::Table::machine(machine).ultimate_x().ok_or(GameError::NoUltimateX { machine })?;
+        if !table.lines().contains(&lines) {
+            return Err(GameError::UltimateXLines { lines }.into());
+        }
+        let ux = vpoker::ultimate_x::chart::kept(&table, lines).map_err(|_| GameError::UltimateXLines { lines })?;
+        Ok(UltimateXChartView {
+            lines,
+            chart: ux.chart.lines().iter().map(|l| UltimateXChartLine { rank: l.rank, class: l.class.clone(), frequency: l.frequency }).collect(),
+            return_chart: ux.return_chart,
+            return_single_strategy: ux.return_single_strategy,
+            return_perfect: ux.return_perfect,
+            by_multiplier: ux.by_multiplier.clone(),
+        })
+    })
+    .await
 }
 
 /// A machine's strategy chart (generated from the exact solver the first time).

@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 51] = [
+pub const NAMES: [&str; 52] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -41,6 +41,7 @@ pub const NAMES: [&str; 51] = [
     "mistakes",
     "chart",
     "chart_tiers",
+    "ultimate_x_chart",
     "paytable_analyze",
     "paytable_chart",
     "lab_tables",

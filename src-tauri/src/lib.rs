@@ -116,6 +116,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::mistakes,
         charts::chart,
         charts::chart_tiers,
+        charts::ultimate_x_chart,
         charts::paytable_analyze,
         charts::paytable_chart,
         charts::lab_tables,

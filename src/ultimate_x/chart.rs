@@ -99,6 +99,21 @@ pub struct UxChart {
     pub by_multiplier: Vec<AtMultiplier>,
 }
 
+/// [`chart`], made once per process for each table and line count (seconds each) and kept.
+pub fn kept(table: &Table, lines: u8) -> Result<std::sync::Arc<UxChart>, UxError> {
+    type Key = (String, Vec<u32>, u8);
+    static KEPT: std::sync::Mutex<Vec<(Key, std::sync::Arc<UxChart>)>> = std::sync::Mutex::new(Vec::new());
+    let key: Key = (table.base().id().to_string(), table.pays(), lines);
+    if let Some((_, found)) = KEPT.lock().ok().and_then(|kept| kept.iter().find(|(k, _)| *k == key).cloned()) {
+        return Ok(found);
+    }
+    let made = std::sync::Arc::new(chart(table, lines)?);
+    if let Ok(mut kept) = KEPT.lock() {
+        kept.push((key, std::sync::Arc::clone(&made)));
+    }
+    Ok(made)
+}
+
 /// Per average multiplier, per (chart line, exact line): weight, cost sum, costliest example.
 type Tally = std::collections::HashMap<(usize, Option<usize>), (f64, f64, f64, Example)>;
 

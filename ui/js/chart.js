@@ -17,6 +17,10 @@ const tiers = new Map();
 const tierAsks = new Map();
 const tierChosen = new Map();
 const TIER_NAMES = ["beginner", "intermediate", "expert"];
+/** Each machine's Ultimate X single-strategy chart by line count ("ID/N"), and the count looked at. */
+const uxCharts = new Map();
+const uxAsks = new Map();
+const uxLinesChosen = new Map();
 /** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
 const inputs = new Map();
 const lab = {
@@ -90,13 +94,63 @@ async function loadTiers(app, id) {
   app.render();
 }
 
-/** The choice of tier: beginner (10 lines), intermediate (20), expert (the machine's chart). */
+/** The choice of tier: beginner (10 lines), intermediate (20), expert (the machine's chart), and
+ * on a machine with Ultimate X its single strategy's chart. */
 function tierChoice(app, id, chosen) {
+  const machine = app.state.machines.find((m) => m.id === id);
+  const names = machine && machine.ultimate_x ? [...TIER_NAMES, "ultimate-x"] : TIER_NAMES;
   return h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
-    TIER_NAMES.map((name) => h("button", {
+    names.map((name) => h("button", {
       type: "button", class: "seg-btn", "data-testid": `chart-tier-${name}`, "aria-pressed": String(name === chosen),
       onclick: () => { tierChosen.set(id, name); app.render(); },
-    }, t(`chart.tier.${name}`))));
+    }, name === "ultimate-x" ? t("ux.name") : t(`chart.tier.${name}`))));
+}
+
+async function loadUx(app, id, lines) {
+  const key = `${id}/${lines}`;
+  uxCharts.set(key, "loading");
+  if (!uxAsks.has(key)) uxAsks.set(key, line());
+  const view = await uxAsks.get(key).ask(app, () => api.ultimateXChart(id, lines), { quiet: true });
+  if (view === DROPPED) return;
+  uxCharts.set(key, view || null);
+  app.render();
+}
+
+/** A chart line's name in the player's language, with its rank. */
+function lineName(ref) {
+  return t("chart.line-named", { label: t(`chart.class.${ref.class}`), n: formatInt(ref.rank) });
+}
+
+/** Ultimate X: the single strategy's chart on the chosen line count, its returns, and where exact
+ * play departs from it at each average multiplier (the core's figures, the costliest three each). */
+function uxBody(app, id) {
+  const lines = uxLinesChosen.get(id) || app.state.ultimate_x.lines[0];
+  const key = `${id}/${lines}`;
+  if (!uxCharts.has(key)) loadUx(app, id, lines);
+  const view = uxCharts.get(key);
+  const choice = h("div", { class: "seg ux-lines", role: "group", "aria-label": t("machine.hands") },
+    app.state.ultimate_x.lines.map((n) => h("button", {
+      type: "button", class: "seg-btn", "data-testid": `ux-chart-lines-${n}`, "aria-pressed": String(n === lines),
+      onclick: () => { uxLinesChosen.set(id, n); app.render(); },
+    }, formatInt(n))));
+  if (view === "loading" || view === undefined) return [choice, h("p", { class: "notice" }, t("chart.generating"))];
+  if (!view) return [choice];
+  return [choice,
+    h("p", { class: "small" }, t("ux.chart-explain")),
+    h("p", { class: "lab-figure", "data-testid": "ux-chart-summary", "data-chart-return": String(view.return_chart) },
+      t("ux.chart-summary", { chart: formatPercent(view.return_chart, 3), single: formatPercent(view.return_single_strategy, 3), perfect: formatPercent(view.return_perfect, 3) })),
+    h("ol", { class: "chart-lines", "data-testid": "ux-chart-lines", "data-lines": String(view.chart.length) },
+      view.chart.map((l) => h("li", { "data-class": l.class },
+        h("span", { class: "chart-rank" }, formatInt(l.rank)),
+        h("span", { class: "chart-label" }, t(`chart.class.${l.class}`)),
+        h("span", { class: "chart-freq small" }, t("ux.chart-freq", { share: formatShare(l.frequency, 2) }))))),
+    h("h3", { class: "section-title" }, t("ux.chart-exceptions")),
+    h("ul", { class: "ux-exceptions", "data-testid": "ux-chart-exceptions" }, view.by_multiplier.map((at) => h("li", { "data-multiplier": String(at.multiplier) },
+      h("p", {}, h("strong", {}, t("ux.badge", { m: formatInt(at.multiplier) })), " ",
+        t("ux.chart-at", { share: formatShare(at.frequency, 2), cost: formatDec(at.cost * 100, 3) })),
+      h("ul", { class: "small" }, at.exceptions.slice(0, 3).map((e) => h("li", {},
+        t("ux.chart-exception", { line: lineName(e.line), instead: e.instead ? lineName(e.instead) : t("ux.chart-unnamed"), share: formatShare(e.frequency, 2) }))))))),
+  ];
 }
 
 /** One tier's chart: its summary and lines, the lines new in this tier marked. */
@@ -112,6 +166,7 @@ function tierBody(app, id, name) {
 
 function chartScreen(app, id) {
   const chosen = tierChosen.get(id) || "expert";
+  if (chosen === "ultimate-x") return [chartHead(app, id), tierChoice(app, id, chosen), uxBody(app, id)];
   if (chosen !== "expert") {
     return [chartHead(app, id), tierChoice(app, id, chosen), tierBody(app, id, chosen)];
   }
