@@ -16,4 +16,5 @@ mod fairness;
 mod joker;
 mod lines;
 mod phone;
+mod progress;
 mod tables;
