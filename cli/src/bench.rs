@@ -76,8 +76,11 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     let mistakes_20 = median(&mut || game.mistakes(None, 20).map(drop).map_err(fail))?;
     let drill_mistake = median(&mut || {
         let seed = vpoker::shuffle::Seed::from_bytes([7; 32]);
-        game.drill_next(jacks.id(), vpoker::game::DrillSource::Mistakes, seed).map(drop).map_err(fail)
+        game.drill_next(jacks.id(), vpoker::game::DrillSource::Mistakes, seed, today).map(drop).map_err(fail)
     })?;
+    let review_games = median(&mut || game.review(today, None, 0).map(drop).map_err(fail))?;
+    let progress_90 = median(&mut || game.progress(jacks.id(), 90).map(drop).map_err(fail))?;
+    let review_20 = median(&mut || game.review(today, Some(jacks.id()), 20).map(drop).map_err(fail))?;
     let sessions = session_figures(&median)?;
     let lines = line_figures(&game, &median)?;
     let started = Instant::now();
@@ -102,6 +105,9 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "session_card": session_card,
             "mistakes_20": mistakes_20,
             "drill_next_mistake": drill_mistake,
+            "review_games": review_games,
+            "review_20": review_20,
+            "progress_90": progress_90,
             "milestones": milestones,
             "milestone_news": milestone_news,
             "daily_deals": daily_deals,

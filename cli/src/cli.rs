@@ -292,8 +292,18 @@ pub enum PlayCommand {
     Stats,
     /// Luck against skill, same cards with the best hold and the chips-over-hands chart, per machine.
     Coach,
-    /// The player's mistaken deals on the review queue (drilled until answered right twice in a row).
+    /// The player's mistaken deals on the review queue, newest first, each with its schedule (`due`
+    /// date, `last_review`, `reps`, `lapses`, `stability`, `difficulty`; docs/TRAINING.md).
     Mistakes(MistakesArgs),
+    /// What is due for review on --today's date: `games` (each game with mistakes queued: `table`,
+    /// `label`, `due` today, `queued`) and `due` (the cards due, in the order drills bring them
+    /// back: `table`, `hand`, `cards` and the schedule). Reads only.
+    Review(ReviewArgs),
+    /// A game's progress over its last days played: `days` (each `day` as `history` writes it,
+    /// `decisions`, `mistakes`, `ev_given_up` per coin as history's, `accuracy`,
+    /// `ev_given_up_per_100`), oldest first, and `trend` (the least-squares line through the days'
+    /// EV given up per 100 decisions: `per_day`, `first`, `last`). Reads only.
+    Progress(ProgressArgs),
     /// Change one setting, e.g. `set kind-deals off`.
     Set(SetArgs),
     /// Check the ledger (exit 1 if it does not add up).
@@ -464,6 +474,29 @@ pub struct MistakesArgs {
     /// Number of mistakes to list, newest first: 1 to 500 (each is a replayed hand, like a history page).
     #[arg(long, value_name = "N", default_value = "20", value_parser = value_parser!(u32).range(1..=i64::from(vpoker::game::rules::HISTORY_PAGE_MAX)))]
     pub limit: u32,
+}
+
+/// `review [--game ID] [--limit N]`
+#[derive(Args)]
+pub struct ReviewArgs {
+    /// Only this game's cards (any table: a machine, a kicker game, a library id or `lab:NAME`);
+    /// `games` still lists every game.
+    #[arg(long, value_name = "ID")]
+    pub game: Option<String>,
+    /// Cards to list at most: 0 to 500 (each is a hand read from the history, like a history page).
+    #[arg(long, value_name = "N", default_value = "100", value_parser = value_parser!(u32).range(0..=i64::from(vpoker::game::rules::HISTORY_PAGE_MAX)))]
+    pub limit: u32,
+}
+
+/// `progress --game ID [--days N]`
+#[derive(Args)]
+pub struct ProgressArgs {
+    /// Any table: a machine, a kicker game, a library id, `lab:NAME` or `ultimate-x:ID`.
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+    /// The last N days played (the game refuses more than 366: progress-limit).
+    #[arg(long, value_name = "N", default_value = "90")]
+    pub days: u32,
 }
 
 /// `history [--limit N]`

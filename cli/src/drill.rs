@@ -10,7 +10,7 @@
 //!
 //! `--source mistakes --db FILE` prints the player's own mistaken deals on the review queue of that
 //! game database, in the order drills bring them back, each as `{"cards","best","holds","hand","hold",
-//! "due","streak"}` (`--count` is optional there: all of them).
+//! "due","reps","lapses"}` (`due` the date it comes back; `--count` is optional there: all of them).
 //!
 //! Both accept the same full line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
 //! the flag a source does not need (`--db` for hard, `--seed` for mistakes) is accepted and not read.
@@ -107,7 +107,8 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
                         .collect();
                     serde_json::json!({
                         "cards": hand.dealt, "best": evs.best(), "holds": holds, "hand": hand.id,
-                        "hold": hand.hold, "due": mistake.due, "streak": mistake.streak,
+                        "hold": hand.hold, "due": mistake.schedule.due, "reps": mistake.schedule.reps,
+                        "lapses": mistake.schedule.lapses,
                     })
                     .to_string()
                 } else {

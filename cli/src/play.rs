@@ -69,7 +69,8 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 Some(seed) => seed,
                 None => os_seed()?,
             };
-            let outcome = DrillSource::parse(&args.source).and_then(|source| Game::open(&db)?.drill_next(&args.table, source, seed));
+            let outcome =
+                DrillSource::parse(&args.source).and_then(|source| Game::open(&db)?.drill_next(&args.table, source, seed, today));
             Ok(print_outcome(outcome))
         }
         PlayCommand::DrillAnswer(args) => {
@@ -80,7 +81,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             };
             let key = DrillKey { table: args.table, from };
             let outcome =
-                args.hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.drill_answer(&key, hold));
+                args.hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.drill_answer(&key, hold, today));
             Ok(print_outcome(outcome))
         }
         PlayCommand::Daily => Ok(print_outcome(Game::open(&db).and_then(|game| game.daily_deals(today)))),
@@ -123,6 +124,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 .and_then(|game| game.mistakes(None, args.limit))
                 .map(|m| serde_json::json!({ "mistakes": m })),
         )),
+        PlayCommand::Review(args) => {
+            Ok(print_outcome(Game::open(&db).and_then(|game| game.review(today, args.game.as_deref(), args.limit))))
+        }
+        PlayCommand::Progress(args) => Ok(print_outcome(Game::open(&db).and_then(|game| game.progress(&args.game, args.days)))),
         PlayCommand::Set(SetArgs { key, value }) => {
             Ok(print_outcome(Game::open(&db).and_then(|mut game| game.set_setting_state(&key, &value, today))))
         }

@@ -4,14 +4,14 @@
 
 use serde::Deserialize;
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillVerdict, QueuedMistake};
+use vpoker::game::{DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillVerdict, Progress, QueuedMistake, Review};
 use vpoker::game::Session;
 use vpoker::game::SessionCard;
 use vpoker::game::{Arrival, Coach, GameError};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 
-use crate::commands::{now, os_seed};
+use crate::commands::{now, os_seed, today};
 use crate::error::CommandResult;
 use crate::worker::with_game;
 
@@ -64,7 +64,7 @@ pub async fn drill_next<R: Runtime>(
 ) -> CommandResult<Option<DrillQuestion>> {
     let source = self::source(&source)?;
     let seed = os_seed()?;
-    with_game(app, move |game| game.drill_next(&table, source, seed)).await
+    with_game(app, move |game| game.drill_next(&table, source, seed, today())).await
 }
 
 /// What `drill_answer` reads of the question sent back: its `table`, `source` and `seed` or `hand`
@@ -89,13 +89,26 @@ pub async fn drill_answer<R: Runtime>(
 ) -> CommandResult<DrillVerdict> {
     let key = DrillKey::parse(&question.table, &question.source, question.seed.as_deref(), question.hand)?;
     let hold = Hold::from_mask(hold).map_err(GameError::from)?;
-    with_game(app, move |game| game.drill_answer(&key, hold)).await
+    with_game(app, move |game| game.drill_answer(&key, hold, today())).await
 }
 
 /// A table's drill tallies, hard decisions and mistakes.
 #[tauri::command]
 pub async fn drill_tallies<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<DrillTallies> {
     with_game(app, move |game| game.drill_tallies(&table)).await
+}
+
+/// What is due for review today (the device's date): every game's `due` and `queued` counts and up
+/// to `limit` of the cards due (`vpoker play review`).
+#[tauri::command]
+pub async fn review<R: Runtime>(app: AppHandle<R>, limit: u32) -> CommandResult<Review> {
+    with_game(app, move |game| game.review(today(), None, limit)).await
+}
+
+/// A game's progress over its last `days` days played: the daily points and the trend line.
+#[tauri::command]
+pub async fn progress<R: Runtime>(app: AppHandle<R>, table: String, days: u32) -> CommandResult<Progress> {
+    with_game(app, move |game| game.progress(&table, days)).await
 }
 
 /// The newest mistakes on the review queue.

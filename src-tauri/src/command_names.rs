@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 52] = [
+pub const NAMES: [&str; 54] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -39,6 +39,8 @@ pub const NAMES: [&str; 52] = [
     "drill_answer",
     "drill_tallies",
     "mistakes",
+    "review",
+    "progress",
     "chart",
     "chart_tiers",
     "ultimate_x_chart",

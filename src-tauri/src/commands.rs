@@ -22,7 +22,7 @@ use crate::worker::{as_job, with_game, worker};
 use crate::AppState;
 
 /// Today's date on the device's calendar: the daily chips follow the player's local midnight.
-fn today() -> chrono::NaiveDate {
+pub(crate) fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 

@@ -114,6 +114,8 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::drill_answer,
         coach::drill_tallies,
         coach::mistakes,
+        coach::review,
+        coach::progress,
         charts::chart,
         charts::chart_tiers,
         charts::ultimate_x_chart,

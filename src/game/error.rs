@@ -141,6 +141,14 @@ pub enum GameError {
         /// The most hands one page may have.
         max: u32,
     },
+    /// A progress read of more days than one read may have.
+    #[error("progress covers at most {max} days at once, not {days}")]
+    ProgressLimit {
+        /// The number of days asked for.
+        days: u32,
+        /// The most days one read may have.
+        max: u32,
+    },
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
@@ -259,6 +267,7 @@ impl GameError {
             GameError::InvalidPay { .. } => "invalid-pay",
             GameError::UnknownLabTable { .. } => "unknown-lab-table",
             GameError::HistoryLimit { .. } => "history-limit",
+            GameError::ProgressLimit { .. } => "progress-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
             GameError::NoUltimateX { .. } => "no-ultimate-x",
             GameError::UltimateXLines { .. } => "ultimate-x-lines",
@@ -305,6 +314,7 @@ impl GameError {
             GameError::InvalidPay { row, problem, .. } => vec![("row", json!(row)), ("problem", json!(problem))],
             GameError::UnknownLabTable { name } => vec![("name", json!(shown(name)))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
+            GameError::ProgressLimit { days, max } => vec![("days", json!(days)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
             GameError::NoUltimateX { machine } => vec![("machine", json!(machine.id()))],
             GameError::UltimateXLines { lines } => vec![("lines", json!(lines))],

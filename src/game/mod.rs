@@ -81,6 +81,7 @@ pub use audit::Audit;
 pub use coach::session_card::{grade, GradeThreshold, SessionCard, CARD_MIN_DEALS, GRADES, LAST_GRADE};
 pub use daily_deals::{DailyDay, DailyDeals, DailyHand, DailyResult, DailyReview, DailyScore};
 pub use coach::{Arrival, Coach, LuckSkill, MachineCoach, SessionFigures};
+pub use coach::progress::{Direction, Progress, ProgressDay, Trend, FLAT, PROGRESS_DAYS_MAX};
 pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
@@ -97,9 +98,11 @@ pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
 pub use store::KEPT_BEFORE_IMPORT;
 pub use training::drills::{
-    DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict, QueuedMistake, MAX_DEALS_PER_QUESTION,
+    DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict, QueuedMistake, Review,
+    MAX_DEALS_PER_QUESTION,
 };
-pub use training::review::{AGAIN_RIGHT, AGAIN_WRONG};
+pub use training::review::{DueCard, GameDue};
+pub use training::schedule::{ReviewSchedule, RETIRE_AFTER_DAYS};
 pub use store::player::StoredClaim;
 pub use whole_history::{History, HistoryCheck, HistoryFailure};
 
@@ -495,17 +498,18 @@ impl Game {
     /// The next drill hand on `table` (any table: a machine, a kicker game, a library table or
     /// `lab:NAME`): the first hard decision of the drill run from `seed` (`no-hard-hands` on a table
     /// where no hold beats another), or the earliest due of the player's mistakes queued there
-    /// (`None` when the queue is empty). Reads only.
-    pub fn drill_next(&self, table: &str, source: DrillSource, seed: Seed) -> Result<Option<DrillQuestion>, GameError> {
-        self.store.read(|tx| training::drills::next(tx, table, source, seed))
+    /// (`None` when none is due on `today`, the player's local date). Reads only.
+    pub fn drill_next(&self, table: &str, source: DrillSource, seed: Seed, today: NaiveDate) -> Result<Option<DrillQuestion>, GameError> {
+        self.store.read(|tx| training::drills::next(tx, table, source, seed, today))
     }
 
     /// Judges `hold` on the drill hand `key` names and counts it (no chips, no XP). The core finds
     /// the hand again (a hard hand dealt again from its seed; a mistake read from the history, which
-    /// must be on the table's queue: `unknown-hand` otherwise), never from the caller's cards.
-    pub fn drill_answer(&mut self, key: &DrillKey, hold: Hold) -> Result<DrillVerdict, GameError> {
+    /// must be on the table's queue: `unknown-hand` otherwise), never from the caller's cards. A
+    /// mistake is scheduled again from `today`, the player's local date (docs/TRAINING.md).
+    pub fn drill_answer(&mut self, key: &DrillKey, hold: Hold, today: NaiveDate) -> Result<DrillVerdict, GameError> {
         self.store.write(|tx| {
-            let verdict = training::drills::answer(tx, key, hold)?;
+            let verdict = training::drills::answer(tx, key, hold, today)?;
             if verdict.left_queue && verdict.queue == 0 {
                 milestones::mark(tx, milestones::DRILL_QUEUE_EMPTIED)?;
             }
@@ -523,6 +527,23 @@ impl Game {
     /// At most [`rules::HISTORY_PAGE_MAX`] (500) at once: more is `history-limit`.
     pub fn mistakes(&self, table: Option<&str>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
         self.store.read(|tx| training::drills::mistakes(tx, table, limit))
+    }
+
+    /// A game's progress over its last `days` days played (any table id: a machine, a kicker game, a
+    /// library table, `lab:NAME`, `ultimate-x:ID`): each day's decisions, mistakes, accuracy and EV
+    /// given up (per coin, as the history's, and per 100 decisions), with the least-squares trend
+    /// line. An indexed read of the running sums' daily table. More than
+    /// [`PROGRESS_DAYS_MAX`] days is `progress-limit`; an unknown id `unknown-table`.
+    pub fn progress(&self, table: &str, days: u32) -> Result<Progress, GameError> {
+        self.store.read(|tx| coach::progress::progress(tx, table, days))
+    }
+
+    /// What is due on `today` (the player's local date): every game with mistakes queued (`due`
+    /// today and `queued` in all, the lobby's "7 hands to review") and up to `limit` of the cards
+    /// due, in the order they come back — one game's when `table` names it (`unknown-table`
+    /// otherwise). At most [`rules::HISTORY_PAGE_MAX`] cards at once: more is `history-limit`.
+    pub fn review(&self, today: NaiveDate, table: Option<&str>, limit: u32) -> Result<Review, GameError> {
+        self.store.read(|tx| training::drills::review(tx, today, table, limit))
     }
 
     /// The saved lab tables, by name.

@@ -1,6 +1,6 @@
 //! The coach: same cards with the best hold against a brute replay, luck and skill identities over
 //! random play, session boundaries with given times, the downsampled chart, session cards, and the
-//! review queue of mistakes (two right answers in a row take a hand off).
+//! review queue of mistakes (back on a schedule of dates).
 
 use vpoker::table::Table;
 use chrono::{NaiveDate, NaiveDateTime};
@@ -332,56 +332,115 @@ fn the_audit_names_and_rebuilds_a_tampered_coach_total_and_chart() {
     assert!(game.audit().unwrap().repaired.is_empty());
 }
 
+/// The documented schedule (docs/TRAINING.md, "The review schedule"): (answer on the day it is
+/// due, the day it comes back after it; `None`: off the queue), for a mistake made on day 1.
+const ALL_RIGHT: [(bool, Option<u32>); 3] = [(true, Some(4)), (true, Some(15)), (true, None)];
+const WRONG_FIRST: [(bool, Option<u32>); 5] = [(false, Some(2)), (true, Some(5)), (true, Some(13)), (true, Some(35)), (true, None)];
+
 #[test]
-fn a_mistake_leaves_the_review_queue_after_two_right_answers_in_a_row() {
+fn mistakes_come_back_on_the_documented_schedule_of_dates() {
+    let day = |n: u32| NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(n - 1));
     let (_dir, mut game) = fresh();
-    play(&mut game, 60, 30, &[31, 0], at(6, 10, 0));
-    let queued = game.mistakes(None, 100).unwrap();
-    assert!(!queued.is_empty());
+    // Day 1: hands thrown away whole; the mistakes are due the day they were made.
+    play(&mut game, 60, 30, &[0], at(1, 10, 0));
+    let queued = game.mistakes(Some("jacks-or-better"), 500).unwrap();
+    assert!(queued.len() >= 2, "{}", queued.len());
+    assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.schedule.due == day(1) && q.schedule.reps == 0));
     // A page of the queue at most, like the history's.
     assert_eq!(game.mistakes(None, 501).unwrap_err(), vpoker::game::GameError::HistoryLimit { limit: 501, max: 500 });
-    assert!(game.mistakes(Some("jacks-or-better"), 500).is_ok());
-    assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.streak == 0));
-    let before = queued.len();
-    let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0)).unwrap().unwrap();
-    let DrillFrom::Mistakes { hand: id } = question.key.from else { panic!("a queued hand: {question:?}") };
-    let stored = game.history(1, Some(id + 1)).unwrap().remove(0);
-    let wrong = stored.hold.unwrap();
-    let right = stored.best_hold;
-    // Wrong: stays, streak 0, comes back after three answers.
-    let due = |game: &Game| {
-        let queued = game.mistakes(None, 100).unwrap();
-        queued.iter().find(|q| q.hand.id == id).map(|q| (q.due, q.streak))
+    assert_eq!(game.review(day(1), None, 501).unwrap_err().kind(), "history-limit");
+    assert_eq!(game.review(day(1), Some("nope"), 5).unwrap_err().kind(), "unknown-table");
+    let review = game.review(day(1), None, 500).unwrap();
+    assert_eq!(review.games.len(), 1);
+    assert_eq!((review.games[0].table.as_str(), review.games[0].due, review.games[0].queued), ("jacks-or-better", queued.len() as u64, queued.len() as u64));
+    assert_eq!(review.due.len(), queued.len());
+    // Nothing is due before the day the mistakes were made.
+    assert_eq!(game.review(day(1) - chrono::Days::new(1), None, 10).unwrap().games[0].due, 0);
+    // Two cards: one answered right every time it is due, one wrong first. The others are never answered.
+    let (a, b) = (review.due[0].hand, review.due[1].hand);
+    let key = |hand: i64| DrillKey { table: "jacks-or-better".into(), from: DrillFrom::Mistakes { hand } };
+    let hold_of = |game: &Game, hand: i64, right: bool| {
+        let stored = game.history(1, Some(hand + 1)).unwrap().remove(0);
+        if right { stored.best_hold } else { stored.hold.unwrap() }
     };
-    assert_eq!(due(&game), Some((0, 0)), "a new mistake is due at once");
-    let verdict = game.drill_answer(&question.key, wrong).unwrap();
-    assert!(!verdict.correct && !verdict.left_queue);
-    assert!(verdict.ev_given_up_chips > 0.0);
-    // The first answer moved the drill clock to 1: due again three answers later.
-    assert_eq!(due(&game), Some((1 + 3, 0)));
-    let next = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0)).unwrap().unwrap();
-    assert!(before == 1 || next.key.from != DrillFrom::Mistakes { hand: id }, "another due mistake comes first");
-    // Right once: stays, due ten answers later; right again: leaves.
-    let verdict = game.drill_answer(&question.key, right).unwrap();
-    assert!(verdict.correct && !verdict.left_queue);
-    assert_eq!(due(&game), Some((2 + 10, 1)));
-    let verdict = game.drill_answer(&question.key, right).unwrap();
-    assert!(verdict.correct && verdict.left_queue);
-    assert_eq!(game.mistakes(None, 100).unwrap().len(), before - 1);
-    assert_eq!(verdict.tally.answered, 3);
-    assert_eq!((verdict.tally.correct, verdict.tally.streak), (2, 2));
+    let mut plan: Vec<(i64, u32, &[(bool, Option<u32>)])> = vec![(a, 1, &ALL_RIGHT), (b, 1, &WRONG_FIRST)];
+    let others = queued.len() as u64 - 2;
+    for today in 1..=40u32 {
+        // The due list on each day is exactly the documented one (and the never-answered others).
+        let review = game.review(day(today), None, 500).unwrap();
+        let due: Vec<i64> = review.due.iter().map(|c| c.hand).filter(|&h| h == a || h == b).collect();
+        let mut expected: Vec<i64> = plan.iter().filter(|(_, due, steps)| !steps.is_empty() && *due <= today).map(|&(h, _, _)| h).collect();
+        expected.sort();
+        let mut got = due.clone();
+        got.sort();
+        assert_eq!(got, expected, "day {today}");
+        let total = review.games.first().map_or(0, |g| g.due);
+        assert_eq!(total, others + expected.len() as u64, "the lobby's count on day {today}");
+        for (hand, due, steps) in plan.iter_mut() {
+            if steps.is_empty() || *due != today {
+                continue;
+            }
+            let (right, next) = steps[0];
+            let verdict = game.drill_answer(&key(*hand), hold_of(&game, *hand, right), day(today)).unwrap();
+            assert_eq!(verdict.correct, right);
+            assert_eq!(verdict.left_queue, next.is_none(), "hand {hand} on day {today}");
+            assert_eq!(verdict.next_due, next.map(day), "hand {hand} answered on day {today}");
+            *steps = &steps[1..];
+            if let Some(next) = next {
+                *due = next;
+            }
+        }
+    }
+    assert!(plan.iter().all(|(_, _, steps)| steps.is_empty()), "both schedules ran to their end");
+    assert_eq!(game.mistakes(None, 500).unwrap().len(), queued.len() - 2);
     // Answering a hand that is no longer queued is refused and changes nothing.
-    assert_eq!(game.drill_answer(&question.key, right).unwrap_err().kind(), "unknown-hand");
+    assert_eq!(game.drill_answer(&key(a), hold_of(&game, a, true), day(40)).unwrap_err().kind(), "unknown-hand");
+    // The drill's mistakes source offers only what is due: nothing before day 1.
+    assert!(game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0), day(1) - chrono::Days::new(1)).unwrap().is_none());
+    let next = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0), day(40)).unwrap().unwrap();
+    assert_eq!((next.queue, next.due), (others, others));
     // Hard decisions are counted apart and need no queue.
-    let hard = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5)).unwrap().unwrap();
+    let hard = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5), day(40)).unwrap().unwrap();
     assert_eq!(hard.key.from, DrillFrom::Hard { seed: seed(5) });
-    let verdict = game.drill_answer(&hard.key, Hold::NONE).unwrap();
-    assert_eq!(verdict.tally.answered, 1);
+    let verdict = game.drill_answer(&hard.key, Hold::NONE, day(40)).unwrap();
+    assert_eq!((verdict.tally.answered, verdict.next_due), (1, None));
     assert_eq!(verdict.holds.len(), 32);
     let tallies = game.drill_tallies("jacks-or-better").unwrap();
-    assert_eq!((tallies.hard.answered, tallies.mistakes.answered), (1, 3));
+    assert_eq!((tallies.hard.answered, tallies.mistakes.answered), (1, 8));
     // A queued hand is answered on its own table only.
-    let elsewhere = DrillKey { table: "bonus-poker".into(), from: question.key.from };
-    assert_eq!(game.drill_answer(&elsewhere, right).unwrap_err().kind(), "unknown-hand");
+    let elsewhere = DrillKey { table: "bonus-poker".into(), from: next.key.from };
+    assert_eq!(game.drill_answer(&elsewhere, Hold::NONE, day(40)).unwrap_err().kind(), "unknown-hand");
     assert!(game.audit().unwrap().ok);
+}
+
+/// The schedule itself: the same answers on the same dates give the same dates; a date before the
+/// last answer counts as the last answer's; every right-only run leaves within a few answers.
+#[test]
+fn the_schedule_is_a_pure_function_of_answers_and_dates() {
+    use vpoker::game::{ReviewSchedule, RETIRE_AFTER_DAYS};
+    let d1 = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+    let replay = |answers: &[bool]| {
+        let mut card = ReviewSchedule::new(d1);
+        let mut dates = vec![];
+        for &right in answers {
+            match card.answered(right, card.due) {
+                Some(next) => {
+                    dates.push(Some(next.due));
+                    card = next;
+                }
+                None => {
+                    dates.push(None);
+                    break;
+                }
+            }
+        }
+        dates
+    };
+    let plus = |n: u64| Some(d1 + chrono::Days::new(n));
+    assert_eq!(replay(&[true, true, true]), [plus(3), plus(14), None]);
+    assert_eq!(replay(&[false, true, true, true, true]), [plus(1), plus(4), plus(12), plus(34), None]);
+    assert_eq!(replay(&[true, false, true, true, true]), replay(&[true, false, true, true, true]));
+    let once = ReviewSchedule::new(d1).answered(true, d1).unwrap();
+    assert_eq!(once.answered(false, d1 - chrono::Days::new(9)), once.answered(false, d1));
+    assert!(RETIRE_AFTER_DAYS == 30);
 }

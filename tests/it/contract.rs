@@ -75,10 +75,19 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));
     // A table's drill: the question (with its seed), a wrong answer's verdict; a chart's cost.
-    let question = game.drill_next("double-double-bonus-9-6", DrillSource::Hard, seed(10)).unwrap().unwrap();
+    let drill_day = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let question = game.drill_next("double-double-bonus-9-6", DrillSource::Hard, seed(10), drill_day).unwrap().unwrap();
     snapshot("table-drill", &json(&question));
-    snapshot("table-drill-verdict", &json(&game.drill_answer(&question.key, Hold::NONE).unwrap()));
+    snapshot("table-drill-verdict", &json(&game.drill_answer(&question.key, Hold::NONE, drill_day).unwrap()));
     snapshot("drill-tallies", &json(&game.drill_tallies("double-double-bonus-9-6").unwrap()));
+    // What is due for review (the table hand drawn above was a mistake): the lobby's counts and the
+    // cards, then a mistake answered wrong, with the date it comes back.
+    snapshot("review", &json(&game.review(drill_day, None, 10).unwrap()));
+    let mistake = game.drill_next("double-double-bonus-9-6", DrillSource::Mistakes, seed(10), drill_day).unwrap().unwrap();
+    snapshot("mistake-drill-verdict", &json(&game.drill_answer(&mistake.key, Hold::NONE, drill_day).unwrap()));
+    snapshot("mistakes", &json(&game.mistakes(None, 10).unwrap()));
+    // A game's progress: its days (one here) and no trend line before a second day.
+    snapshot("progress", &json(&game.progress("jacks-or-better", 90).unwrap()));
     snapshot("library-chart-cost", &json(&vpoker::library::Preset::find("jacks-or-better-9-6").unwrap().chart_cost()));
     // Saved lab tables: a machine's table and a kicker game's (a library table copied into the
     // lab), each base sent as its id.
@@ -95,6 +104,7 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.set_setting("sound", "loud").unwrap_err(),
         game.verify_hand(drawn_id + 1000).unwrap_err(),
         game.history(501, None).unwrap_err(),
+        game.progress("jacks-or-better", 367).unwrap_err(),
         game.daily_draw(Hold::NONE, day).unwrap_err(),
         GameError::NoHardHands { table: "lab:Nothing".into() },
         GameError::NotCorrupt { path: "/DATA/game.db".into() },

@@ -238,8 +238,18 @@ fn files_of_four_earlier_schemas_migrate_audit_and_verify_whole() {
             for key in ["real", "practice", "session"] {
                 disagreements(&coach[key], &printed[key], &format!("coach.{key}"), &mut problems);
             }
-            let mistakes = serde_json::to_value(game.mistakes(None, 500).unwrap()).unwrap();
-            disagreements(&mistakes, &json(&format!("{name}.mistakes.json"))["mistakes"], "mistakes", &mut problems);
+            let queued = game.mistakes(None, 500).unwrap();
+            // Migration 22: each queued mistake becomes a new card due the date its hand was dealt
+            // (the old `due`, a count of drill answers, and `streak` are gone); the hands stay.
+            assert!(queued.iter().all(|q| Some(q.schedule.due) == q.hand.day && q.schedule.reps == 0), "{name}");
+            let mistakes = serde_json::to_value(&queued).unwrap();
+            let mut printed = json(&format!("{name}.mistakes.json"))["mistakes"].clone();
+            for old in printed.as_array_mut().unwrap() {
+                let old = old.as_object_mut().unwrap();
+                old.remove("due");
+                old.remove("streak");
+            }
+            disagreements(&mistakes, &printed, "mistakes", &mut problems);
         }
         assert!(problems.is_empty(), "{name}: {} disagreements, first {:?}", problems.len(), &problems[..problems.len().min(5)]);
         assert!(history.as_array().unwrap().len() > 200, "{name}");
@@ -408,7 +418,10 @@ fn migration_17_makes_one_drill_tally_per_table_and_source() {
     let ddb = game.drill_tallies("double-double-bonus-9-6").unwrap();
     assert_eq!((ddb.hard.answered, ddb.hard.correct, ddb.hard.best_streak, ddb.mistakes.answered), (9, 6, 4, 0));
     assert_eq!(game.mistakes(Some("jacks-or-better"), 10).unwrap().len(), 3, "the queue is kept under the hands' table");
-    assert_eq!(game.drill_next("jacks-or-better", vpoker::game::DrillSource::Mistakes, vpoker::shuffle::Seed::from_bytes([1; 32])).unwrap().unwrap().queue, 3);
+    // Migration 22: each is due the date its hand was dealt, so all three are due on a later date.
+    let later = chrono::NaiveDate::from_ymd_opt(2100, 1, 1).unwrap();
+    let question = game.drill_next("jacks-or-better", vpoker::game::DrillSource::Mistakes, vpoker::shuffle::Seed::from_bytes([1; 32]), later);
+    assert_eq!(question.unwrap().map(|q| (q.queue, q.due)), Some((3, 3)));
     let milestones = game.milestones().unwrap();
     assert_eq!(milestones.iter().find(|m| m.id == "drills-100").unwrap().progress, 7 + 4 + 2 + 9, "every answer still counts");
     let audit = game.audit().unwrap();

@@ -170,22 +170,25 @@ fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     while !play(&mut game, request, n, false, day(0)) {
         n += 1;
     }
-    let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(1)).unwrap().unwrap();
+    let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(1), day(0)).unwrap().unwrap();
     assert_eq!(question.queue, 1);
     let best = hand_evs(MachineId::JacksOrBetter, &question.cards).best();
-    // Right once keeps it on the queue (it comes back); right again takes it off.
-    let first = game.drill_answer(&question.key, best).unwrap();
-    assert!(!first.left_queue);
+    // Right on the days it is due keeps it on the queue (it comes back three, then eleven days
+    // later); right a third time puts it more than 30 days out: off the queue.
+    let first = game.drill_answer(&question.key, best, day(0)).unwrap();
+    assert_eq!((first.left_queue, first.next_due), (false, Some(day(3))));
     assert_eq!(progress(&game, "drill-queue-emptied"), (0, 1, false));
-    let second = game.drill_answer(&question.key, best).unwrap();
-    assert!(second.left_queue && second.queue == 0);
+    let second = game.drill_answer(&question.key, best, day(3)).unwrap();
+    assert_eq!((second.left_queue, second.next_due), (false, Some(day(14))));
+    let third = game.drill_answer(&question.key, best, day(14)).unwrap();
+    assert!(third.left_queue && third.queue == 0 && third.next_due.is_none());
     assert_eq!(progress(&game, "drill-queue-emptied"), (1, 1, true));
     assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, None, "not yet announced");
-    assert_eq!(progress(&game, "drills-100"), (2, 100, false));
-    let news: Vec<String> = game.milestone_news(day(3)).unwrap().into_iter().map(|m| m.id).collect();
+    assert_eq!(progress(&game, "drills-100"), (3, 100, false));
+    let news: Vec<String> = game.milestone_news(day(15)).unwrap().into_iter().map(|m| m.id).collect();
     assert_eq!(news, ["drill-queue-emptied"]);
-    assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, Some(day(3)));
-    assert!(game.milestone_news(day(4)).unwrap().is_empty());
+    assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, Some(day(15)));
+    assert!(game.milestone_news(day(16)).unwrap().is_empty());
 }
 
 /// Plays `date`'s ten deals holding every card.

@@ -573,7 +573,10 @@ fn a_review_row_for_no_such_hand_fails_the_audit() {
     assert!(game.audit().unwrap().ok);
     drop(game);
     for (damage, words) in [
-        ("INSERT INTO review (hand_id, tbl, due, streak) VALUES (9999, 0, 0, 0)", "not in the history"),
+        (
+            "INSERT INTO review (hand_id, tbl, due, last_review, reps, lapses, stability, difficulty) VALUES (9999, 0, 739000, NULL, 0, 0, 0, 0)",
+            "not in the history",
+        ),
         ("UPDATE review SET tbl = 1", "not the table it was dealt on"),
     ] {
         let copy = dir.path().join("copy.db");

@@ -77,11 +77,11 @@ fn played(dir: &Path) -> PathBuf {
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();
     for source in [DrillSource::Hard, DrillSource::Mistakes] {
-        let question = game.drill_next("jacks-or-better", source, seed(700)).unwrap().unwrap();
-        game.drill_answer(&question.key, Hold::NONE).unwrap();
+        let question = game.drill_next("jacks-or-better", source, seed(700), day(2)).unwrap().unwrap();
+        game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();
     }
-    let question = game.drill_next("lab:Six five", DrillSource::Hard, seed(701)).unwrap().unwrap();
-    game.drill_answer(&question.key, Hold::NONE).unwrap();
+    let question = game.drill_next("lab:Six five", DrillSource::Hard, seed(701), day(2)).unwrap().unwrap();
+    game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();
     for _ in 0..10 {
         game.daily_draw(Hold::NONE, day(2)).unwrap();
     }
@@ -273,8 +273,8 @@ fn a_milestone_of_an_accepted_record_survives_an_edit_of_it_and_one_of_the_truth
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
     for n in 0..100 {
-        let question = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5000 + n)).unwrap().unwrap();
-        game.drill_answer(&question.key, Hold::NONE).unwrap();
+        let question = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5000 + n), day(2)).unwrap().unwrap();
+        game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();
     }
     let news: Vec<String> = game.milestone_news(day(0)).unwrap().into_iter().map(|m| m.id).collect();
     assert!(news.contains(&"drills-100".to_string()), "{news:?}");

@@ -22,12 +22,12 @@ fn seed(n: u64) -> Seed {
 
 /// The hard question `seed` deals on `table`.
 fn ask(game: &Game, table: &str, seed: Seed) -> Result<DrillQuestion, GameError> {
-    game.drill_next(table, DrillSource::Hard, seed).map(|q| q.expect("a hard question is always posed or refused"))
+    game.drill_next(table, DrillSource::Hard, seed, day()).map(|q| q.expect("a hard question is always posed or refused"))
 }
 
 /// The answer `hold` to the hard question `seed` deals on `table`.
 fn answer(game: &mut Game, table: &str, seed: Seed, hold: Hold) -> Result<DrillVerdict, GameError> {
-    game.drill_answer(&DrillKey { table: table.into(), from: DrillFrom::Hard { seed } }, hold)
+    game.drill_answer(&DrillKey { table: table.into(), from: DrillFrom::Hard { seed } }, hold, day())
 }
 
 fn day() -> NaiveDate {
@@ -154,9 +154,9 @@ fn a_queued_mistake_is_judged_on_the_table_it_was_dealt_on() {
     // The table saved again: a full house now pays 1, a flush 1.
     let after = [RowPay { row: "full-house".into(), pay: "1".into() }, RowPay { row: "flush".into(), pay: "1".into() }];
     game.save_lab_table("Mine", MachineId::JacksOrBetter, &after).unwrap();
-    let question = game.drill_next("lab:Mine", DrillSource::Mistakes, seed(1)).unwrap().expect("the mistake is queued");
+    let question = game.drill_next("lab:Mine", DrillSource::Mistakes, seed(1), day()).unwrap().expect("the mistake is queued");
     assert_eq!(question.cards, queued.cards);
-    let verdict = game.drill_answer(&question.key, Hold::NONE).unwrap();
+    let verdict = game.drill_answer(&question.key, Hold::NONE, day()).unwrap();
     let evs = dealt_on.hand_evs(&queued.cards);
     assert_eq!(verdict.best_hold, evs.best(), "judged on the pays the hand was dealt with");
     let best = verdict.holds.iter().find(|h| h.best).unwrap();

@@ -100,6 +100,10 @@ export const api = {
   drillAnswer: (question, hold) => call("drill_answer", { question, hold }),
   drillTallies: (table) => call("drill_tallies", { table }),
   mistakes: (limit) => call("mistakes", { limit }),
+  /** What is due for review today: {today, games: [{table, label, due, queued}], due: [cards]}. */
+  review: (limit) => call("review", { limit }),
+  /** A game's daily series and trend line: {table, label, days: [...], trend}. */
+  progress: (table, days) => call("progress", { table, days }),
   /** The big numbers (52!, 2^128, …), the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),

@@ -49,7 +49,7 @@ export function tableIdName(id) {
 }
 
 /** The field whose number an error's counted text agrees with (`plural`), by kind. */
-const ERROR_COUNTS = { "history-limit": "max", "multi-play-locked": "hands" };
+const ERROR_COUNTS = { "history-limit": "max", "progress-limit": "max", "multi-play-locked": "hands" };
 
 /**
  * Translated text for an error from Rust, with its data interpolated (numbers and dates as the

@@ -1,5 +1,6 @@
 // The lobby: machines (locked ones say which level opens them), level and
-// progress to the next unlock, daily chips with the streak, today's ten deals, and the way into
+// progress to the next unlock, daily chips with the streak, today's ten deals, what is due for
+// review today per game (a count and the way in; never a countdown), and the way into
 // practice hands. Every figure, and whether the player is broke, comes from
 // the state Rust returned.
 
@@ -12,7 +13,9 @@ import { line, DROPPED } from "./ask.js";
 
 let today = null; // today's ten deals, as Rust sent them for the card
 let tableHand = null; // a practice table hand waiting for its draw, as Rust sent it
+let review = null; // what is due for review today, per game, as Rust sent it
 const todayAsk = line();
+const reviewAsk = line();
 const tableHandAsk = line();
 
 export function enter(app) {
@@ -21,6 +24,12 @@ export function enter(app) {
     if (state === DROPPED) return;
     today = state;
     if (state) app.render();
+  });
+  // What is due today per game: the counts only (no cards).
+  reviewAsk.get(app, () => api.review(0)).catch(() => null).then((due) => {
+    if (due === DROPPED) return;
+    review = due;
+    if (due) app.render();
   });
   tableHand = null;
   // A table hand waiting blocks every deal: say where it is, one tap away.
@@ -77,6 +86,20 @@ function todayCard(app) {
       h("span", { class: "tile-pays" }, line),
       st && st.streak > 0 ? h("span", { class: "tile-badge" }, plural("daily.streak", st.streak, { days: formatInt(st.streak) })) : null),
     h("button", { type: "button", class: "btn quiet", "data-testid": "lobby-milestones", onclick: () => app.go("milestones") }, t("milestone.title")));
+}
+
+/** The games with mistakes due today, each a way into its drill: "7 hands to review". */
+function reviewCard(app) {
+  const games = review ? review.games.filter((g) => g.due > 0) : [];
+  if (!games.length) return null;
+  const route = (id) => (app.state.machines.some((m) => m.id === id) ? "train" : "table-drill");
+  return h("section", { class: "today review-due", "aria-labelledby": "review-title", "data-testid": "lobby-review" },
+    h("h2", { id: "review-title", class: "section-title" }, t("review.lobby.title")),
+    h("ul", { class: "tiles" }, games.map((g) => h("li", {},
+      h("button", { type: "button", class: "tile", "data-testid": `lobby-review-${g.table}`, "data-due": String(g.due), onclick: () => app.go(route(g.table), g.table) },
+        h("span", { class: "tile-name" }, app.tableName(g.label)),
+        h("span", { class: "tile-pays" }, plural("review.lobby.due", g.due, { n: formatInt(g.due) })))))),
+    h("p", { class: "small" }, t("review.lobby.explain")));
 }
 
 function progressBlock(state) {
@@ -142,6 +165,7 @@ export function render(app) {
     dailyBlock(app, state),
     progressBlock(state),
     todayCard(app),
+    reviewCard(app),
     h("section", { "aria-labelledby": "machines-title" },
       h("h2", { id: "machines-title", class: "section-title" }, t("lobby.machines")),
       h("ul", { class: "tiles" }, state.machines.map((m) => machineTile(app, m)))),

@@ -19,6 +19,7 @@ import * as tables from "./tables.js";
 import * as verify from "./verify.js";
 import { machineDrill, tableDrill } from "./train.js";
 import * as chart from "./chart.js";
+import * as progress from "./progress.js";
 
 /** name → the screen (enter, render, leave), the tab it belongs to, its level (or level(arg)). */
 const ROUTES = {
@@ -33,6 +34,8 @@ const ROUTES = {
   // The hub (#/fairness) is 1, each of its pages (#/fairness/verify, …) 2.
   fairness: { screen: fairness, tab: "lobby", level: (arg) => (arg ? 2 : 1) },
   train: { screen: machineDrill, tab: "lobby", level: 2 },
+  // A game's progress, opened from its drill screen.
+  progress: { screen: progress, tab: "lobby", level: 3 },
   chart: { screen: chart, tab: "lobby", level: 2 },
   paylab: { screen: chart, tab: "lobby", level: 2 },
   history: { screen: history, tab: "history", level: 1 },

@@ -2,8 +2,8 @@
 // machine) and a casino table's drill (#/table-drill/ID: a library table or a saved lab table, back
 // to the table's practice screen). No chips and no XP. Two sources the core draws from: hard
 // decisions (dealt from a fresh seed on the table's own EVs) and the player's own mistakes on that
-// table (its review queue: a machine's hands and a table's practice hands alike), until answered
-// right twice in a row. Each answer is judged at once by the core: right or not, the EV given up in
+// table (its review queue: a machine's hands and a table's practice hands alike), when the core's
+// schedule says they are due today (it says when each comes back). Each answer is judged at once by the core: right or not, the EV given up in
 // chips, the best hold lit, why a hard hand is hard, the EV table a tap away, and the tally and
 // streak per source. The UI keeps only the cards the player holds; the answer sends the question
 // back and the core finds the same hand again. Each route names its parts with its own prefix
@@ -11,7 +11,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt } from "./i18n.js";
+import { t, plural, formatInt, formatDay } from "./i18n.js";
 import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
 import { line, DROPPED } from "./ask.js";
 
@@ -25,9 +25,9 @@ const KINDS = {
     /** A machine the state does not list is no machine. */
     unknown: (app, id) => !(app.state && app.state.machines.some((m) => m.id === id)),
     title: (app, id) => t("train.title", { machine: app.machineName(id) }),
-    explain: (source) => (source === "hard" ? t("train.explain.hard") : t("train.explain.mistakes")),
+    explain: (source) => (source === "hard" ? t("train.explain.hard") : t("review.explain")),
     queue: (n) => plural("train.queue", n, { n: formatInt(n) }),
-    empty: () => t("train.no-mistakes"),
+    empty: () => t("review.none-due"),
   },
   "table-drill": {
     prefix: "table-drill",
@@ -35,9 +35,9 @@ const KINDS = {
     // The core refuses a table it does not know (the error is shown): nothing to check here.
     unknown: () => false,
     title: (app, id) => t("tabledrill.title", { table: names.has(id) ? app.tableName(names.get(id)) : app.tableIdName(id) }),
-    explain: (source) => (source === "hard" ? t("tabledrill.explain") : t("train.explain.mistakes")),
+    explain: (source) => (source === "hard" ? t("tabledrill.explain") : t("review.explain")),
     queue: (n) => plural("tabledrill.queue", n, { n: formatInt(n) }),
-    empty: () => t("tabledrill.no-mistakes"),
+    empty: () => t("review.none-due"),
   },
 };
 
@@ -127,8 +127,10 @@ function verdictView(prefix) {
   const v = s.verdict;
   // Why a hard hand is hard (a queued mistake has no reason).
   const reason = v.reason ? h("p", { class: "small muted", "data-testid": `${prefix}-reason` }, t(`tabledrill.reason.${v.reason}`)) : null;
-  const left = v.left_queue ? h("p", { class: "small", "data-testid": `${prefix}-left-queue` }, t("train.left-queue")) : null;
-  return drillVerdict(prefix, v, v.cards, [reason, left], { "data-best-hold": String(v.best_hold) });
+  const left = v.left_queue ? h("p", { class: "small", "data-testid": `${prefix}-left-queue` }, t("review.left-queue")) : null;
+  // When a queued mistake comes back, as the core scheduled it.
+  const back = v.next_due ? h("p", { class: "small", "data-testid": `${prefix}-next-due`, "data-next-due": v.next_due }, t("review.next-due", { date: formatDay(v.next_due) })) : null;
+  return drillVerdict(prefix, v, v.cards, [reason, left, back], { "data-best-hold": String(v.best_hold) });
 }
 
 function render(app) {
@@ -158,6 +160,7 @@ function render(app) {
         onclick: () => { sources[s.kind] = one; app.render(); },
       }, t(`train.source.${one}`)))),
     h("p", { class: "small muted" }, kind.explain(source())),
+    h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : s.failed ? null
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())

@@ -101,7 +101,7 @@ fn any_tables_hard_decisions_and_mistakes_are_drilled_with_play_drill() {
     };
     let seed = "00000000000000000000000000000000000000000000000000000000000d0d11";
     let question = play(&["drill", "--table", "double-double-bonus-9-6", "--seed", seed]);
-    assert_eq!(keys(&question), ["table", "source", "seed", "name", "label", "cards", "bet", "queue", "tally"]);
+    assert_eq!(keys(&question), ["table", "source", "seed", "name", "label", "cards", "bet", "queue", "due", "tally"]);
     assert_eq!((question["seed"].as_str(), question["source"].as_str()), (Some(seed), Some("hard")));
     let parsed: Vec<vpoker::card::Card> = question["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
     let table = vpoker::table::Table::named("double-double-bonus-9-6").unwrap();

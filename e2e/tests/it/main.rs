@@ -16,5 +16,6 @@ mod fairness;
 mod joker;
 mod lines;
 mod phone;
+mod progress;
 mod tables;
 mod ultimate_x;

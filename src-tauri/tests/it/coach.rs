@@ -33,6 +33,19 @@ fn the_coach_commands_answer_with_the_cores_figures() {
     let verdict = ok(&window, "drill_answer", json!({ "question": question, "hold": 31 }));
     assert_eq!(verdict["correct"], false);
     assert_eq!(verdict["holds"].as_array().unwrap().len(), 32);
+    // Answered wrong today, it comes back tomorrow: one fewer due today, as many queued.
+    assert!(verdict["next_due"].is_string(), "{verdict}");
+    let review = ok(&window, "review", json!({ "limit": 0 }));
+    let jacks = review["games"].as_array().unwrap().iter().find(|g| g["table"] == "jacks-or-better").unwrap().clone();
+    assert_eq!((jacks["due"].as_u64(), jacks["queued"].as_u64()), (Some(queued as u64 - 1), Some(queued as u64)));
+    assert!(review["due"].as_array().unwrap().is_empty());
+    // The game's progress: today's decisions, every one drawn on it.
+    let progress = ok(&window, "progress", json!({ "table": "jacks-or-better", "days": 30 }));
+    let days = progress["days"].as_array().unwrap();
+    assert_eq!(days.len(), 1);
+    assert!(days[0]["decisions"].as_u64().unwrap() >= 12 && progress["trend"].is_null(), "{progress}");
+    let refused = invoke(&window, "progress", json!({ "table": "jacks-or-better", "days": 400 })).unwrap_err();
+    assert_eq!(refused["kind"], "progress-limit");
     let hard = ok(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "hard" }));
     assert!(hard["hand"].is_null() && hard["seed"].as_str().unwrap().len() == 64, "{hard}");
     let best = ok(&window, "drill_answer", json!({ "question": hard, "hold": 0 }))["best_hold"].clone();

@@ -13,6 +13,7 @@
 //! added in the draw's transaction, so the coach costs the same at any length of history. The
 //! coach's commands also say when the player comes and goes (sessions: `sums/sessions.rs`).
 
+pub mod progress;
 pub mod session_card;
 
 use chrono::NaiveDateTime;

@@ -291,7 +291,36 @@ UPDATE profile SET unplaced_claims = (SELECT COUNT(*) FROM daily_claims WHERE af
     // `multipliers` (NULL on every other table). Which multipliers a hand must carry follows from
     // the hand before it (`pipeline::carry`); an older build opening such a file says it is newer.
     sql("ALTER TABLE hands ADD COLUMN multipliers BLOB CHECK (multipliers IS NULL OR length(multipliers) = n_hands);"),
+    // 22: the review queue by dates (`game/training/schedule.rs`, docs/TRAINING.md): each queued
+    // mistake is a card with its due date (a day number, `store::codes`), the date of its last
+    // drill answer, its answers and wrong answers, and FSRS's stability and difficulty, instead of
+    // a due count of drill answers and a streak. A queued mistake becomes a new card due the date
+    // its hand was dealt (day 1, 0001-01-01, for a practice table hand of schemas 13–14, which
+    // carries no date): due at once, as it was. The drill answer count (`profile.drill_clock`),
+    // which only timed the old queue, goes.
+    sql(MIGRATION_22),
 ];
+
+const MIGRATION_22: &str = r#"
+DROP INDEX review_due;
+ALTER TABLE review RENAME TO review_v21;
+CREATE TABLE review (
+    hand_id INTEGER PRIMARY KEY,
+    tbl INTEGER NOT NULL CHECK (tbl >= 0),
+    due INTEGER NOT NULL,
+    last_review INTEGER,
+    reps INTEGER NOT NULL CHECK (reps >= 0),
+    lapses INTEGER NOT NULL CHECK (lapses >= 0 AND lapses <= reps),
+    stability REAL NOT NULL CHECK (stability >= 0),
+    difficulty REAL NOT NULL CHECK (difficulty >= 0),
+    CHECK ((last_review IS NULL) = (reps = 0))
+);
+CREATE INDEX review_due ON review (tbl, due, hand_id);
+INSERT INTO review (hand_id, tbl, due, last_review, reps, lapses, stability, difficulty)
+    SELECT r.hand_id, r.tbl, COALESCE((SELECT h.day FROM hands h WHERE h.id = r.hand_id), 1), NULL, 0, 0, 0, 0 FROM review_v21 r;
+DROP TABLE review_v21;
+ALTER TABLE profile DROP COLUMN drill_clock;
+"#;
 
 const MIGRATION_17: &str = r#"
 DROP INDEX review_due;

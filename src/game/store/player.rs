@@ -1,5 +1,5 @@
-//! The player's own rows: the profile (balance, XP, losing streak, the ledger's running sums, the
-//! drill clock), the ledger of start and daily chips, the daily claims, the settings, the kind-deal
+//! The player's own rows: the profile (balance, XP, losing streak, the ledger's running sums), the
+//! ledger of start and daily chips, the daily claims, the settings, the kind-deal
 //! bags and the remembered bet per machine. Plain reads and writes inside the caller's transaction;
 //! the rules that change them live in the rooms above.
 
@@ -69,17 +69,6 @@ pub(crate) fn write_profile(conn: &Connection, profile: &Profile) -> Res<()> {
         profile.daily_total as i64,
     ])?;
     Ok(())
-}
-
-/// The drill clock: drill answers given so far.
-pub(crate) fn drill_clock(conn: &Connection) -> Res<i64> {
-    Ok(conn.prepare_cached("SELECT drill_clock FROM profile WHERE id = 1")?.query_row([], |r| r.get(0))?)
-}
-
-/// Advances the drill clock by one answer; returns the new value.
-pub(crate) fn tick_drill_clock(conn: &Connection) -> Res<i64> {
-    conn.prepare_cached("UPDATE profile SET drill_clock = drill_clock + 1 WHERE id = 1")?.execute([])?;
-    drill_clock(conn)
 }
 
 /// The ledger's start and daily rows, summed: (start chips, start rows, daily chips, daily rows).

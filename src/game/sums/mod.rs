@@ -9,6 +9,7 @@
 //! the list changes, so no migration ever fills them.
 
 pub(crate) mod chart;
+pub(crate) mod days;
 mod list;
 pub(crate) mod sessions;
 mod table;
@@ -40,6 +41,7 @@ pub(crate) fn add_deal(conn: &Connection, situation: Situation, nudged: bool) ->
 /// all-time sums, final hands and chart, and its session's sums; a practised table's hand to its
 /// table's figures.
 pub(crate) fn add_draw(conn: &Connection, hand: &HandRecord) -> Res<()> {
+    days::add(conn, hand)?;
     let Some(machine) = hand.machine else {
         let mut sums = table::read_table(conn, hand.table.id())?;
         sums.add(hand);
@@ -253,6 +255,8 @@ pub(crate) struct Rebuilt {
     charts: BTreeMap<(i64, bool), (MachineId, Series)>,
     /// Practised table id → figures.
     tables: BTreeMap<String, TableSums>,
+    /// (table id, date) → that day's figures on the table.
+    days: BTreeMap<(String, chrono::NaiveDate), days::DaySums>,
 }
 
 /// [`Rebuilt`] being filled from the hands: which session each hand belongs to.
@@ -273,6 +277,7 @@ impl Rebuild {
             kinds: [(0, 0); 3],
             charts: BTreeMap::new(),
             tables: BTreeMap::new(),
+            days: BTreeMap::new(),
         };
         Ok(Rebuild { firsts: sessions::firsts(conn)?, at: None, built })
     }
@@ -287,6 +292,9 @@ impl Rebuild {
         }
         if !hand.drawn {
             return;
+        }
+        if let Some(key) = days::key_of(hand) {
+            built.days.entry(key).or_default().add(hand);
         }
         let Some(machine) = hand.machine else {
             let id = hand.table.id();
@@ -341,7 +349,7 @@ impl Rebuilt {
             }
         }
         let tables = table::read_tables(conn)?.into_iter().map(|t| (t.table.clone(), t)).collect();
-        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, tables })
+        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, tables, days: days::read_all(conn)? })
     }
 
     /// What differs from `stored`, in words (empty when every table agrees bit for bit).
@@ -383,6 +391,12 @@ impl Rebuilt {
                 problems.push(format!("the practice figures of table '{key}' differ from its hands replayed"));
             }
         }
+        let keys: std::collections::BTreeSet<_> = self.days.keys().chain(stored.days.keys()).collect();
+        for key in keys {
+            if self.days.get(key) != stored.days.get(key) {
+                problems.push(format!("the figures of '{}' on {} differ from its hands replayed", key.0, key.1));
+            }
+        }
         problems
     }
 
@@ -405,7 +419,7 @@ impl Rebuilt {
         for sums in self.tables.values() {
             table::write_table(conn, sums)?;
         }
-        Ok(())
+        days::write_all(conn, &self.days)
     }
 }
 

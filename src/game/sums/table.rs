@@ -9,6 +9,7 @@
 //! - `chart_series`, `chart_points`: chips over deals (`chart.rs`);
 //! - `table_sums`: per practised table (a library or lab table, by stable id), its hands, best
 //!   holds, chips the holds and the best holds would have won, and EV given up;
+//! - `day_sums`: per table id and date, the decisions, mistakes and EV given up (`days.rs`);
 //! - `sums_version`: the SHA-256 of these definitions (and [`RULES`]), so a changed list rebuilds.
 
 use rusqlite::types::Value;
@@ -78,6 +79,14 @@ CREATE TABLE table_sums (
     best_won INTEGER NOT NULL CHECK (best_won >= 0),
     ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0)
 ) WITHOUT ROWID;
+CREATE TABLE day_sums (
+    table_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    decisions INTEGER NOT NULL CHECK (decisions >= 1),
+    mistakes INTEGER NOT NULL CHECK (mistakes BETWEEN 0 AND decisions),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
+    PRIMARY KEY (table_id, day)
+) WITHOUT ROWID;
 CREATE TABLE sums_version (version TEXT NOT NULL);
 "
     )
@@ -91,7 +100,7 @@ pub(crate) fn version() -> String {
 
 /// The derived tables, every one recreated by [`recreate`].
 pub(crate) const TABLES: &[&str] =
-    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "table_sums", "sums_version"];
+    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "table_sums", "day_sums", "sums_version"];
 
 /// Whether the derived tables exist, are today's version, and are defined as [`definitions`] says
 /// (a table altered by hand is stale, so it is rebuilt).

@@ -2,12 +2,14 @@
 //! and no XP, counted apart per table and source (`drill_totals`). Two sources: **hard** decisions
 //! the core deals from a seed (`pipeline::drill`: each the hand of its own seed, on the table's own
 //! EVs and pays), and the player's own **mistakes** from the table's review queue (`review.rs`;
-//! judged on the table as each hand was dealt on it), which come back until answered right twice in a row. The answer names the
+//! judged on the table as each hand was dealt on it), which come back on a schedule of dates
+//! (`schedule.rs`, docs/TRAINING.md): a mistakes question is only a hand due today. The answer names the
 //! question ([`DrillKey`]: the seed, or the queued hand) and the core finds the same hand again, so
 //! only hands it dealt or stored can be answered; it is judged at once by the one verdict
 //! ([`HoldVerdict`]): right or not, the EV given up in chips at the bet, the best hold, the full EV
 //! table, why the hand is hard, and the tally and streak.
 
+use chrono::NaiveDate;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +22,7 @@ use crate::strategy::drill::HardReason;
 use crate::table::Table;
 
 use super::review;
+use super::schedule::ReviewSchedule;
 use crate::game::error::GameError;
 use crate::game::hands::{self, HandRecord};
 use crate::game::store::{player, Failure, Res};
@@ -36,7 +39,7 @@ pub const MAX_DEALS_PER_QUESTION: u64 = 10_000;
 pub enum DrillSource {
     /// Hands the core draws where the best hold is not the plain rule's, or a close call.
     Hard,
-    /// The player's own mistaken deals, until answered right twice in a row.
+    /// The player's own mistaken deals, when their schedule says they are due.
     Mistakes,
 }
 
@@ -145,6 +148,8 @@ pub struct DrillQuestion {
     pub bet: u32,
     /// Mistakes on this table's review queue.
     pub queue: u64,
+    /// Those of them due today.
+    pub due: u64,
     /// The table's tally for this source so far.
     pub tally: DrillTally,
 }
@@ -199,19 +204,25 @@ pub struct DrillVerdict {
     pub holds: Vec<HintHold>,
     /// The tally after this answer.
     pub tally: DrillTally,
-    /// The hand left the review queue (its second right answer in a row).
+    /// The hand left the review queue (a right answer that put it more than
+    /// `RETIRE_AFTER_DAYS` days out).
     pub left_queue: bool,
     /// Mistakes still on this table's review queue.
     pub queue: u64,
+    /// Those of them due today.
+    pub due: u64,
+    /// When a queued mistake comes back after this answer (null for a hard hand, or one that left
+    /// the queue).
+    pub next_due: Option<NaiveDate>,
 }
 
 /// A queued mistake as `vpoker play mistakes` lists it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QueuedMistake {
-    /// The drill answer count at which it is next due.
-    pub due: i64,
-    /// Right answers in a row so far (0 or 1; two take it off the queue).
-    pub streak: i64,
+    /// Where it stands in its schedule (`due`, `last_review`, `reps`, `lapses`, `stability`,
+    /// `difficulty`).
+    #[serde(flatten)]
+    pub schedule: ReviewSchedule,
     /// The hand, replayed.
     pub hand: HandRecord,
 }
@@ -259,14 +270,14 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
 }
 
 /// The next drill hand on the table `table_id`: the first hard hand of the drill run from `seed`,
-/// or the earliest due of the player's mistakes queued there (`None` when the queue is empty).
-pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed: Seed) -> Res<Option<DrillQuestion>> {
+/// or the earliest due of the player's mistakes queued there (`None` when none is due on `today`).
+pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed: Seed, today: NaiveDate) -> Res<Option<DrillQuestion>> {
     let table = table_practice::any(conn, table_id)?;
     let from = match source {
         DrillSource::Hard => DrillFrom::Hard { seed },
         DrillSource::Mistakes => {
             let codes = hands::codes_of_id(conn, table.id())?;
-            let Some(hand) = review::next(conn, &codes)? else { return Ok(None) };
+            let Some(hand) = review::next(conn, &codes, today)? else { return Ok(None) };
             DrillFrom::Mistakes { hand }
         }
     };
@@ -282,6 +293,7 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
         cards: posed.cards,
         bet: posed.bet,
         queue: review::queue_len(conn, &posed.codes)?,
+        due: review::due_len(conn, &posed.codes, today)?,
         tally: read_tally(conn, posed.table.id(), source)?,
         key: posed.key,
     }))
@@ -289,8 +301,9 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
 
 /// Judges `hold` on the hand `key` names (found again by the core: a hard hand dealt again from its
 /// seed, a queued mistake read from the history, which must be on the table's queue) by the one
-/// verdict ([`HoldVerdict`]) and counts it (no chips, no XP).
-pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold) -> Res<DrillVerdict> {
+/// verdict ([`HoldVerdict`]) and counts it (no chips, no XP); a queued mistake is scheduled again
+/// from `today` (any queued hand may be answered: one not yet due is an early review).
+pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: NaiveDate) -> Res<DrillVerdict> {
     let table = table_practice::any(conn, &key.table)?;
     let Some(posed) = pose(conn, table, key.from)? else {
         let DrillFrom::Mistakes { hand } = key.from else { unreachable!("a hard hand is always posed or refused") };
@@ -300,10 +313,13 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold) -> Res<Drill
     let stake = u64::from(posed.bet);
     let verdict = HoldVerdict::of(&evs, hold, stake);
     let correct = !verdict.mistake;
-    let clock = player::tick_drill_clock(conn)?;
-    let left_queue = match key.from {
-        DrillFrom::Mistakes { hand } => review::answer(conn, hand, correct, clock)?,
-        DrillFrom::Hard { .. } => false,
+    let (left_queue, next_due) = match key.from {
+        DrillFrom::Mistakes { hand } => {
+            let left = review::answer(conn, hand, correct, today)?;
+            let next_due = review::due_date_of(conn, hand)?;
+            (left, next_due)
+        }
+        DrillFrom::Hard { .. } => (false, None),
     };
     let tally = add_answer(conn, posed.table.id(), key.from.source(), correct, verdict.cost_chips())?;
     Ok(DrillVerdict {
@@ -320,6 +336,8 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold) -> Res<Drill
         tally,
         left_queue,
         queue: review::queue_len(conn, &posed.codes)?,
+        due: review::due_len(conn, &posed.codes, today)?,
+        next_due,
     })
 }
 
@@ -344,11 +362,34 @@ pub(crate) fn mistakes(conn: &Connection, table_id: Option<&str>, limit: u32) ->
     let marks = player::commit_marks(conn)?;
     queued
         .into_iter()
-        .map(|(id, due, streak)| {
+        .map(|(id, schedule)| {
             let stored = hands::finished_hand(conn, id)?.ok_or(GameError::UnknownHand { hand_id: id })?;
-            Ok(QueuedMistake { due, streak, hand: stored.record(marks)? })
+            Ok(QueuedMistake { schedule, hand: stored.record(marks)? })
         })
         .collect()
+}
+
+/// What is due on a date: every game's counts and the cards due (`vpoker play review`, the lobby).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Review {
+    /// The date asked about.
+    pub today: NaiveDate,
+    /// Every game with mistakes queued: `due` today and `queued` in all.
+    pub games: Vec<review::GameDue>,
+    /// The cards due today, in the order they come back (one game's when one was named).
+    pub due: Vec<review::DueCard>,
+}
+
+/// What is due on `today`, every game's counts and up to `limit` cards due (one table's when
+/// `table_id` names it).
+pub(crate) fn review(conn: &Connection, today: NaiveDate, table_id: Option<&str>, limit: u32) -> Res<Review> {
+    rules::check_history_limit(limit)?;
+    let codes = match table_id {
+        None => None,
+        Some(id) => Some(hands::codes_of_id(conn, table_practice::any(conn, id)?.id())?),
+    };
+    let (games, due) = review::due_today(conn, today, codes.as_deref(), limit)?;
+    Ok(Review { today, games, due })
 }
 
 /// The bet last played on `table`: a machine's remembered bet, another table's last practised
