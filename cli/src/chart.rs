@@ -93,7 +93,7 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     }
     if let (Some(lines), Some(id)) = (args.ultimate_x_lines, &args.game) {
         return match table_of(id, args.db.as_deref())? {
-            Ok(table) => crate::ultimate_x::chart(&table, lines, args.json),
+            Ok(table) => crate::ultimate_x_chart::chart(&table, lines, args.json),
             Err(refused) => Ok(refused),
         };
     }

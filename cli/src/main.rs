@@ -12,6 +12,7 @@ mod lab_text;
 mod play;
 mod simulate;
 mod ultimate_x;
+mod ultimate_x_chart;
 mod values;
 mod verify;
 

@@ -11,6 +11,10 @@
 //! 3. kept when it is hard on the table ([`drill_hand_with`]: the plain rule read on the table's
 //!    pays, the EVs from the table's own solver, [`Table::hand_evs`]), skipped otherwise.
 //!
+//! On an Ultimate X table (`ultimate-x:ID`) a hand is drilled on [`DRILL_UX_LINES`] lines with the
+//! multipliers [`drill_multipliers`] draws from its hand seed, and it is hard when those multipliers
+//! make another hold best than the plain game's (`multipliers-change-it`).
+//!
 //! The deals depend on the master seed alone, never on the table: two tables drilled from one seed
 //! see the same deals and keep those hard on each. A [`DrillDeal`] names its hand seed, so the
 //! player (or a stranger) can replay it.
@@ -19,8 +23,12 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::shuffle::Seed;
-use crate::strategy::drill::{drill_hand_with, DrillHand};
+use crate::shuffle::Chooser;
+use crate::strategy::drill::{drill_hand_with, DrillHand, HardReason};
+use crate::strategy::HandEvs;
 use crate::table::Table;
+use crate::ultimate_x::hint::OnScreen;
+use crate::ultimate_x::multipliers::Multipliers;
 
 use super::deal::{Deal, NudgeSource};
 use super::seeds::HandSeeds;
@@ -31,7 +39,8 @@ pub const DRILL_STREAM: u64 = 0;
 /// A hard hand and the seed that deals it.
 ///
 /// Serialised as the [`DrillHand`]'s object with `"seed"` (64 hex digits) added:
-/// `{"seed":HEX64,"cards":[…],"best":MASK,"holds":[…],"plain":MASK,"reason":"close-call"}`.
+/// `{"seed":HEX64,"cards":[…],"best":MASK,"holds":[…],"plain":MASK,"reason":"close-call"}`, and on
+/// an Ultimate X table `"multipliers"`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DrillDeal {
     /// The hand's own seed: `Deal::deal(seed, table, 1, Never)` deals `hand.cards`.
@@ -39,6 +48,39 @@ pub struct DrillDeal {
     /// The hand and why it is hard.
     #[serde(flatten)]
     pub hand: DrillHand,
+    /// On an Ultimate X table: the multipliers on screen the hand is drilled with
+    /// ([`drill_multipliers`], from the hand seed), which its EVs are valued with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<Vec<u8>>,
+}
+
+/// The line count an Ultimate X drill hand is dealt on (Ultimate X's classic three-line cabinet).
+pub const DRILL_UX_LINES: u8 = 3;
+
+/// The stream of a hand seed the multipliers of an Ultimate X drill hand are drawn from (stream 0
+/// deals, 1 refills bags, 2 picks a nudge's card).
+pub const DRILL_UX_STREAM: u64 = 3;
+
+/// The multipliers on screen of an Ultimate X drill hand of `seed` on `table` (`None` on a plain
+/// table): each of [`DRILL_UX_LINES`] lines, first first, one of the values the table awards on
+/// that many lines (1 included, in increasing order), chosen uniformly on the hand seed's stream
+/// [`DRILL_UX_STREAM`] (Lemire's rejection, as the shuffle chooses).
+pub fn drill_multipliers(seed: &Seed, table: &Table) -> Option<OnScreen> {
+    let rule = Multipliers::of_table(table, DRILL_UX_LINES)?;
+    let values = rule.values();
+    let mut rng = seed.rng();
+    rng.set_stream(DRILL_UX_STREAM);
+    let chosen: Vec<u8> = (0..DRILL_UX_LINES).map(|_| values[rng.below(values.len() as u32) as usize]).collect();
+    OnScreen::of_values(&chosen, &rule).ok()
+}
+
+/// The EVs of a drill hand: on an Ultimate X table every hold valued with the multipliers on
+/// screen (per coin of the Ultimate X bet), else the table's own.
+pub fn drill_evs(table: &Table, cards: &[Card; 5], on_screen: Option<&OnScreen>) -> HandEvs {
+    match on_screen {
+        Some(on_screen) => crate::ultimate_x::hint::hand_evs(table, on_screen, cards).unwrap_or_else(|_| table.hand_evs(cards)),
+        None => table.hand_evs(cards),
+    }
 }
 
 /// The deals of a drill run on one table: an endless iterator of its hard hands (see the module
@@ -78,8 +120,20 @@ impl HardDeals {
     pub fn next_within(&mut self, max_deals: u64) -> Option<DrillDeal> {
         (0..max_deals).find_map(|_| {
             let (seed, cards) = self.deal();
+            // Ultimate X: hard when the multipliers on screen make another hold best than the
+            // plain game's (the decisions a player must learn anew there).
+            if let Some(on_screen) = drill_multipliers(&seed, &self.table) {
+                let evs = drill_evs(&self.table, &cards, Some(&on_screen));
+                let plain = self.table.hand_evs(&cards).best();
+                if !evs.is_mistake(plain) {
+                    return None;
+                }
+                let holds = evs.sorted();
+                let hand = DrillHand { cards, best: holds[0].hold, holds, plain, reason: HardReason::MultipliersChangeIt };
+                return Some(DrillDeal { seed, hand, multipliers: Some(on_screen.values().to_vec()) });
+            }
             let solver = |hand: &[Card; 5]| self.table.hand_evs(hand);
-            drill_hand_with(self.table.paytable(), &solver, &cards).map(|hand| DrillDeal { seed, hand })
+            drill_hand_with(self.table.paytable(), &solver, &cards).map(|hand| DrillDeal { seed, hand, multipliers: None })
         })
     }
 }

@@ -267,6 +267,7 @@ fn the_share_of_hard_hands_among_random_deals() {
                     differs_by_held[plain.n_held()] += 1;
                 }
                 Some(HardReason::CloseCall) => close += 1,
+                Some(HardReason::MultipliersChangeIt) => panic!("hard_reason never sees multipliers"),
                 None => {}
             }
         }
@@ -435,6 +436,7 @@ fn the_share_of_hard_hands_on_the_kicker_tables() {
             match hard_reason(&evs, plain_hold_on(game.paytable(), &cards)) {
                 Some(HardReason::PlainRuleDiffers) => differs += 1,
                 Some(HardReason::CloseCall) => close += 1,
+                Some(HardReason::MultipliersChangeIt) => panic!("hard_reason never sees multipliers"),
                 None => {}
             }
         }

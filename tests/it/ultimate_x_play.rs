@@ -242,3 +242,43 @@ fn a_crafted_file_dealing_with_other_multipliers_fails_the_whole_history_at_that
     assert!(failure.detail.contains("multipliers 2"), "{}", failure.detail);
     assert!(!game.audit().unwrap().ok);
 }
+
+/// Drills on a machine's Ultimate X table: each hard hand comes with three lines' multipliers drawn
+/// from its seed and is one whose best hold those multipliers change (the plain game's hold is
+/// wrong there), judged as the hint judges it; a mistaken Ultimate X hand comes back judged with
+/// the multipliers it was dealt with.
+#[test]
+fn drills_of_the_hands_whose_best_hold_the_multipliers_change() {
+    use vpoker::game::DrillSource;
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    let table = Table::named("ultimate-x:jacks-or-better").unwrap();
+    let rule = Multipliers::of_table(&table, 3).unwrap();
+    for n in 0..6 {
+        let question = game.drill_next(table.id(), DrillSource::Hard, seed(900 + n), now().date()).unwrap().unwrap();
+        let shown = question.multipliers.clone().expect("an Ultimate X drill hand shows its multipliers");
+        assert_eq!(shown.len(), 3);
+        let on_screen = OnScreen::of_values(&shown, &rule).unwrap();
+        let hint = vpoker::ultimate_x::hint::hint(&table, &on_screen, &question.cards).unwrap();
+        assert_ne!(hint.best, hint.plain_best, "{:?} at {shown:?}: the multipliers change the best hold", question.cards);
+        let plain = game.drill_answer(&question.key, hint.plain_best, now().date()).unwrap();
+        assert!(!plain.correct);
+        assert_eq!(plain.reason.map(|r| r.id()), Some("multipliers-change-it"));
+        assert_eq!(plain.best_hold, hint.best);
+        // Per coin of the Ultimate X bet (half a line's value), at one line's stake of 2 × bet.
+        let expected = hint.plain_gives_up / 2.0 * f64::from(2 * question.bet);
+        assert!((plain.ev_given_up_chips - expected).abs() < 1e-9, "{} {expected}", plain.ev_given_up_chips);
+        assert!(game.drill_answer(&question.key, hint.best, now().date()).unwrap().correct);
+    }
+    // A mistaken Ultimate X hand on the review queue: asked again with its own multipliers.
+    let hand = game.deal(request(5, true), seed(950), now()).unwrap().hand.unwrap();
+    let worst = vpoker::hold::Hold::from_mask(if hand.best_hold.mask() == 0 { 31 } else { 0 }).unwrap();
+    let state = game.draw(worst, now()).unwrap();
+    let record = state.last_hand.unwrap();
+    assert_eq!(record.mistake, Some(true));
+    let question = game.drill_next(table.id(), DrillSource::Mistakes, seed(1), now().date()).unwrap().expect("the mistake is due");
+    assert_eq!(question.multipliers, record.multipliers);
+    let verdict = game.drill_answer(&question.key, record.best_hold, now().date()).unwrap();
+    assert!(verdict.correct);
+    assert_eq!(verdict.best_hold, record.best_hold);
+}

@@ -590,6 +590,7 @@ export function render(appRef) {
       !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
         : h("span", { class: "head-actions" },
           h("button", { type: "button", class: "btn small", "data-testid": "machine-chart", onclick: () => app.go("chart", machine.id) }, t("chart.open")),
+          // With Ultimate X on, the drill is of the hands whose best hold the multipliers change.
           h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open")))),
     otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.machineName(otherHand.machine) }), " ",
       h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,

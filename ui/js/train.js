@@ -41,7 +41,7 @@ const KINDS = {
   },
 };
 
-const s = { kind: "train", id: null, question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
+const s = { kind: "train", id: null, table: null, question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
 /** The source each route shows (kept between visits): a machine's and a table's apart. */
 const sources = { train: "hard", "table-drill": "hard" };
 /** Table id → its label as the core sent it with a question (the title of a table's drill). */
@@ -70,9 +70,10 @@ async function next(app) {
   app.render();
   const ticket = drill.start(app);
   const id = s.id;
+  const table = s.table;
   const [question, tallies] = await Promise.all([
-    ticket.ask(() => api.drillNext(id, source()), { quiet: true }),
-    ticket.ask(() => api.drillTallies(id), { quiet: true }),
+    ticket.ask(() => api.drillNext(table, source()), { quiet: true }),
+    ticket.ask(() => api.drillTallies(table), { quiet: true }),
   ]);
   if (!ticket.wanted()) return;
   s.failed = question === undefined;
@@ -138,12 +139,18 @@ function render(app) {
   const id = app.route.arg;
   if (kind.unknown(app, id)) return replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
   const { prefix } = kind;
-  const key = `${app.route.name}/${id}/${sources[app.route.name]}`;
+  // A machine's drill on its Ultimate X table when the player plays Ultimate X there (the core
+  // names that table: `machines[].ultimate_x`).
+  const machine = app.route.name === "train" ? app.state.machines.find((m) => m.id === id) : null;
+  const uxTable = machine && machine.ultimate_x ? machine.ultimate_x : null;
+  const table = uxTable && app.prefs.ultimateX ? uxTable : id;
+  const key = `${app.route.name}/${table}/${sources[app.route.name]}`;
   if (s.key !== key) {
     s.key = key;
     s.kind = app.route.name;
-    if (s.id !== id) s.tallies = null;
+    if (s.table !== table) s.tallies = null;
     s.id = id;
+    s.table = table;
     s.question = null;
     s.failed = false;
     s.loading = true;
@@ -159,6 +166,10 @@ function render(app) {
         type: "button", "data-testid": `${prefix}-source-${one}`, "aria-pressed": source() === one ? "true" : "false",
         onclick: () => { sources[s.kind] = one; app.render(); },
       }, t(`train.source.${one}`)))),
+    uxTable ? h("button", {
+      type: "button", class: "toggle", "data-testid": `${prefix}-ultimate-x`, "aria-pressed": app.prefs.ultimateX ? "true" : "false",
+      onclick: () => { app.prefs.ultimateX = !app.prefs.ultimateX; app.render(); },
+    }, t("ux.name")) : null,
     h("p", { class: "small muted" }, kind.explain(source())),
     h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
@@ -166,6 +177,10 @@ function render(app) {
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())
           : [
             q.source === "mistakes" ? h("p", { class: "small", "data-testid": `${prefix}-queue`, "data-queue": String(s.verdict ? s.verdict.queue : q.queue) }, kind.queue(s.verdict ? s.verdict.queue : q.queue)) : null,
+            // Ultimate X: the multipliers on screen the hand is valued with, line by line.
+            q.multipliers ? h("div", { class: "ux-bar", "data-testid": `${prefix}-ux` },
+              h("span", { class: "ux-name" }, t("ux.name")),
+              q.multipliers.map((m, i) => h("span", { class: `ux-badge${m > 1 ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, prefix, i))),
             s.verdict ? verdictView(prefix) : h("p", { class: "small" }, t("train.choose")),
             h("button", {

@@ -348,7 +348,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
                 unlock_level: m.unlock_level(),
                 unlocked: rules::machine_unlocked(m, level),
                 paytable: m.paytable().rows().to_vec(),
-                ultimate_x: Table::machine(m).ultimate_x().is_some(),
+                ultimate_x: Table::machine(m).ultimate_x().map(|ux| ux.id().to_string()),
             })
             .collect(),
         bets: rules::BETS,

@@ -124,8 +124,9 @@ pub struct MachineView {
     pub unlocked: bool,
     /// Its paytable, best row first: [{id, pay}] per coin.
     pub paytable: Vec<PayRow>,
-    /// Whether it has an Ultimate X game (every machine but Joker Poker).
-    pub ultimate_x: bool,
+    /// Its Ultimate X table's id (`ultimate-x:ID`; every machine but Joker Poker has one), or null:
+    /// what its Ultimate X hands and drills are dealt on.
+    pub ultimate_x: Option<String>,
 }
 
 /// What an Ultimate X hint adds: the multipliers the holds were valued with, and what the plain

@@ -15,10 +15,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::pipeline::drill::HardDeals;
+use crate::pipeline::drill::{drill_evs, drill_multipliers, HardDeals};
 use crate::pipeline::settle::{hint_holds, HintHold, HoldVerdict};
 use crate::shuffle::Seed;
 use crate::strategy::drill::HardReason;
+use crate::strategy::HandEvs;
 use crate::table::Table;
 
 use super::review;
@@ -143,6 +144,10 @@ pub struct DrillQuestion {
     pub label: crate::table::TableLabel,
     /// The five cards.
     pub cards: [Card; 5],
+    /// On an Ultimate X table: the multipliers on screen, line by line (a hard hand's drawn from
+    /// its seed on three lines, `pipeline::drill::drill_multipliers`; a queued mistake's as dealt).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<Vec<u8>>,
     /// Chips per coin the verdict's chip figures use (a queued hand's bet, else the table's last
     /// bet, else the smallest).
     pub bet: u32,
@@ -236,6 +241,13 @@ struct Posed {
     reason: Option<HardReason>,
     /// The registry codes of the table's review queue.
     codes: Vec<i64>,
+    /// The EVs it is judged by (on Ultimate X: valued with its multipliers on screen).
+    evs: HandEvs,
+    /// On Ultimate X: the multipliers on screen (a hard hand's drawn from its seed, a queued
+    /// mistake's as it was dealt).
+    multipliers: Option<Vec<u8>>,
+    /// Chips at stake for one line at `bet` (twice the bet on Ultimate X).
+    stake: u64,
 }
 
 /// The hand `from` names on `table`. `None` for a queued mistake that is not on the table's queue
@@ -249,7 +261,20 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 return Err(GameError::NoHardHands { table: table.id().to_string() }.into());
             };
             let bet = last_bet(conn, &table)?.unwrap_or(rules::BETS[0]);
-            Ok(Some(Posed { table, key, cards: hard.hand.cards, bet, reason: Some(hard.hand.reason), codes }))
+            let on_screen = drill_multipliers(&hard.seed, &table);
+            let evs = drill_evs(&table, &hard.hand.cards, on_screen.as_ref());
+            let stake = table.stake(bet, 1);
+            Ok(Some(Posed {
+                key,
+                cards: hard.hand.cards,
+                bet,
+                reason: Some(hard.hand.reason),
+                codes,
+                evs,
+                multipliers: hard.multipliers,
+                stake,
+                table,
+            }))
         }
         DrillFrom::Mistakes { hand } => {
             let queued = review::queued_under(conn, hand)?;
@@ -263,8 +288,20 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 Err(other) => return Err(other),
             };
             // Judged on the table as the hand was dealt on it (its registry row: a lab table saved
-            // again since with other pays keeps its old hands' pays), never on today's definition.
-            Ok(stored.map(|stored| Posed { table: stored.table.clone(), key, cards: stored.dealt, bet: stored.bet.chips(), reason: None, codes }))
+            // again since with other pays keeps its old hands' pays), never on today's definition,
+            // and on Ultimate X with the multipliers it was dealt with.
+            let Some(stored) = stored else { return Ok(None) };
+            Ok(Some(Posed {
+                table: stored.table.clone(),
+                key,
+                cards: stored.dealt,
+                bet: stored.bet.chips(),
+                reason: None,
+                codes,
+                evs: stored.evs()?,
+                multipliers: stored.multipliers.as_ref().map(|m| m.values().to_vec()),
+                stake: stored.table.stake(stored.bet.chips(), 1),
+            }))
         }
     }
 }
@@ -290,6 +327,7 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
     Ok(Some(DrillQuestion {
         name: posed.table.name().to_string(),
         label: posed.table.label().clone(),
+        multipliers: posed.multipliers.clone(),
         cards: posed.cards,
         bet: posed.bet,
         queue: review::queue_len(conn, &posed.codes)?,
@@ -309,8 +347,8 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: Naive
         let DrillFrom::Mistakes { hand } = key.from else { unreachable!("a hard hand is always posed or refused") };
         return Err(GameError::UnknownHand { hand_id: hand }.into());
     };
-    let evs = posed.table.hand_evs(&posed.cards);
-    let stake = u64::from(posed.bet);
+    let evs = posed.evs.clone();
+    let stake = posed.stake;
     let verdict = HoldVerdict::of(&evs, hold, stake);
     let correct = !verdict.mistake;
     let (left_queue, next_due) = match key.from {
