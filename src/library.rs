@@ -339,6 +339,9 @@ pub struct Listed {
     /// The exact return of optimal play per coin (computed, never typed in).
     #[serde(rename = "return")]
     pub return_rate: f64,
+    /// Its Ultimate X table's id (`ultimate-x:` and its id), or null when its game has no
+    /// multiplier table (Joker Poker).
+    pub ultimate_x: Option<String>,
 }
 
 /// The whole library with each table's exact return, computed once per process (about 0.4 s for
@@ -358,6 +361,7 @@ pub fn listing() -> &'static [Listed] {
                     base: preset.base.id(),
                     pays: table.rows().iter().map(|row| ListedPay { row: row.id, pay: row.pay }).collect(),
                     return_rate: analyze_table(&table).return_rate,
+                    ultimate_x: Group::of(preset.base).map(|_| format!("{ULTIMATE_X_PREFIX}{}", preset.id)),
                 }
             })
             .collect()
@@ -406,3 +410,37 @@ impl Preset {
         }
     }
 }
+
+/// The Ultimate X multiplier groups: the cabinets print one multiplier table per group of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Jacks or Better.
+    Jacks,
+    /// Bonus Poker.
+    Bonus,
+    /// Double Bonus and Double Double Bonus.
+    DoubleBonus,
+    /// Triple Double Bonus.
+    TripleDoubleBonus,
+    /// Deuces Wild.
+    Deuces,
+}
+
+impl Group {
+    /// The group of a base's game, or `None` where no multiplier table is known (Joker Poker).
+    pub fn of(base: Base) -> Option<Group> {
+        match base {
+            Base::Machine(MachineId::JacksOrBetter) => Some(Group::Jacks),
+            Base::Machine(MachineId::BonusPoker) => Some(Group::Bonus),
+            Base::Machine(MachineId::DoubleBonus) | Base::Kicker(KickerGame::DoubleDoubleBonus) => {
+                Some(Group::DoubleBonus)
+            }
+            Base::Kicker(KickerGame::TripleDoubleBonus) => Some(Group::TripleDoubleBonus),
+            Base::Machine(MachineId::DeucesWild) => Some(Group::Deuces),
+            Base::Machine(MachineId::JokerPoker) => None,
+        }
+    }
+}
+
+/// An Ultimate X table's id is its plain table's id after this prefix.
+pub const ULTIMATE_X_PREFIX: &str = "ultimate-x:";

@@ -95,39 +95,7 @@ pub enum Multipliers {
     UltimateX(Group),
 }
 
-/// The Ultimate X multiplier groups: the cabinets print one multiplier table per group of games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Group {
-    /// Jacks or Better.
-    Jacks,
-    /// Bonus Poker.
-    Bonus,
-    /// Double Bonus and Double Double Bonus.
-    DoubleBonus,
-    /// Triple Double Bonus.
-    TripleDoubleBonus,
-    /// Deuces Wild.
-    Deuces,
-}
-
-impl Group {
-    /// The group of a base's game, or `None` where no multiplier table is known (Joker Poker).
-    pub fn of(base: Base) -> Option<Group> {
-        match base {
-            Base::Machine(MachineId::JacksOrBetter) => Some(Group::Jacks),
-            Base::Machine(MachineId::BonusPoker) => Some(Group::Bonus),
-            Base::Machine(MachineId::DoubleBonus) | Base::Kicker(KickerGame::DoubleDoubleBonus) => {
-                Some(Group::DoubleBonus)
-            }
-            Base::Kicker(KickerGame::TripleDoubleBonus) => Some(Group::TripleDoubleBonus),
-            Base::Machine(MachineId::DeucesWild) => Some(Group::Deuces),
-            Base::Machine(MachineId::JokerPoker) => None,
-        }
-    }
-}
-
-/// An Ultimate X table's id is its plain table's id after this prefix.
-pub const ULTIMATE_X_PREFIX: &str = "ultimate-x:";
+pub use crate::library::{Group, ULTIMATE_X_PREFIX};
 
 /// The line counts an Ultimate X table deals at.
 pub const ULTIMATE_X_LINES: [u8; 4] = [1, 3, 5, 10];

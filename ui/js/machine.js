@@ -116,7 +116,7 @@ function uxLines(state) {
   if (!app.prefs.ultimateX) return null;
   const ux = state.ultimate_x;
   const c = ux.carried;
-  const carried = c && c.machine === machineId && c.bet === bet && c.hands === hands && c.practice === Boolean(app.prefs.practice) ? c.multipliers : null;
+  const carried = c && c.table === machineOf(state).ultimate_x && c.bet === bet && c.hands === hands && c.practice === Boolean(app.prefs.practice) ? c.multipliers : null;
   const last = lastHere(state);
   const paid = carried && last && last.multipliers ? last.results.map((r) => r.multiplier) : null;
   return Array.from({ length: hands }, (_, i) => ({ now: paid ? paid[i] : null, next: carried ? carried[i] : ux.start }));

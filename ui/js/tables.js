@@ -15,7 +15,7 @@ import { copyToLab } from "./chart.js";
 import { line, DROPPED } from "./ask.js";
 import { openLines, tallyBox } from "./lines_view.js";
 
-const s = { hands: 1, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, showHint: false, costs: {}, costing: null };
+const s = { hands: 1, ux: false, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, showHint: false, costs: {}, costing: null };
 /** What a visit reads first: the library, then the table's hand and figures. */
 const loads = line();
 /** The chart costs, one table at a time. */
@@ -50,7 +50,10 @@ async function load(app) {
     if (!ticket.wanted()) return;
     if (labs) s.labs = labs;
     // A hand in progress on another table is that table's: show it there.
-    s.hand = hand && hand.table === s.table ? hand : null;
+    // The table's own hand, or its Ultimate X table's (the core names that table in the library).
+    const listed = listedOf(s.table);
+    s.hand = hand && (hand.table === s.table || (listed && hand.table === listed.ultimate_x)) ? hand : null;
+    if (s.hand) s.ux = Boolean(s.hand.multipliers);
     // A hand resumed keeps its own line count on the selector.
     if (s.hand) s.hands = s.hand.hands;
     if (s.hand) fetchHint(app);
@@ -100,7 +103,9 @@ async function deal(app) {
   if (s.busy) return;
   s.busy = true;
   // The figures are shown at the smallest bet Rust offers (nothing is staked).
-  const hand = await plays.ask(app, () => api.tableDeal(s.table, app.state.bets[0], s.hands));
+  const listed = listedOf(s.table);
+  const table = s.ux && listed && listed.ultimate_x ? listed.ultimate_x : s.table;
+  const hand = await plays.ask(app, () => api.tableDeal(table, app.state.bets[0], s.hands));
   if (hand === DROPPED) return;
   s.busy = false;
   if (hand) {
@@ -216,9 +221,41 @@ function resultBlock() {
     d.results.length > 1 ? tallyBox(d.tally, d.results.length, "table-tally") : null);
 }
 
-/** The line counts the player's level opens (as on the machines), when there is more than one. */
+/** Ultimate X on this table: the toggle (where the table's game has it), and each line's multiplier
+ * as the core sends it: the hand's own while it is played; after a draw on Ultimate X, what each
+ * line was paid at and earned (the next deal of the same line count is dealt with it); else the
+ * core's carried multipliers for these choices or its start multiplier. */
+function uxBlock(app) {
+  const listed = listedOf(s.table);
+  if (!listed || !listed.ultimate_x) return null;
+  const toggle = h("button", {
+    type: "button", class: "toggle", "data-testid": "table-ultimate-x", "aria-pressed": s.ux ? "true" : "false",
+    disabled: s.hand || s.busy ? true : undefined,
+    onclick: () => { s.ux = !s.ux; s.drawn = null; app.render(); },
+  }, t("ux.name"));
+  if (!s.ux) return h("div", { class: "control-row" }, toggle);
+  const d = s.drawn && s.drawn.results[0].multiplier !== undefined ? s.drawn : null;
+  const ux = app.state.ultimate_x;
+  const c = ux.carried;
+  const carried = c && c.table === listed.ultimate_x && c.bet === app.state.bets[0] && c.hands === s.hands && c.practice ? c.multipliers : null;
+  const lines = s.hand ? s.hand.multipliers.map((m) => [m, null])
+    : d && d.results.length === s.hands ? d.results.map((r) => [r.multiplier, r.earned])
+      : Array.from({ length: s.hands }, (_, i) => [null, carried ? carried[i] : ux.start]);
+  return h("div", { class: "ux-bar", "data-testid": "table-ux" }, toggle,
+    lines.map(([now, next], i) => {
+      const text = now !== null && next !== null ? t("ux.badge-earned", { now: formatInt(now), next: formatInt(next) })
+        : now !== null ? t("ux.badge", { m: formatInt(now) }) : t("ux.badge-next", { m: formatInt(next) });
+      const label = now !== null && next !== null ? t("ux.line-earned", { n: i + 1, now: formatInt(now), next: formatInt(next) })
+        : now !== null ? t("ux.line-now", { n: i + 1, m: formatInt(now) }) : t("ux.line-next", { n: i + 1, m: formatInt(next) });
+      return h("span", { class: `ux-badge${(next ?? now) > 1 || (now ?? 1) > 1 ? " high" : ""}`, "data-testid": "ux-badge",
+        "data-now": now === null ? "" : String(now), "data-next": next === null ? "" : String(next), role: "img", "aria-label": label }, text);
+    }));
+}
+
+/** The line counts the player's level opens (as on the machines), when there is more than one
+ * (with Ultimate X, those it is dealt on). */
 function linesChoice(app) {
-  const open = openLines(app.state);
+  const open = openLines(app.state).filter((n) => !s.ux || app.state.ultimate_x.lines.includes(n));
   if (open.length < 2) return null;
   if (!open.includes(s.hands)) s.hands = 1;
   return h("div", { class: "seg table-lines", role: "group", "aria-label": t("machine.hands") },
@@ -267,6 +304,7 @@ function tableScreen(app) {
     listed ? h("p", { class: "small", "data-testid": "table-return" }, joinParts([t("tables.return", { pct: formatPercent(listed.return, 2) }), t("tables.practice-only")])) : null,
     listed ? h("details", { class: "table-pays" }, h("summary", {}, t("tables.pays")),
       h("ul", {}, listed.pays.map((p) => h("li", {}, rowName(p.row), " ", formatInt(p.pay))))) : null,
+    uxBlock(app),
     cards ? cardsRow(app, cards, Boolean(s.hand), mask) : h("p", { class: "small" }, t("tables.deal-first")),
     linesChoice(app),
     s.hand

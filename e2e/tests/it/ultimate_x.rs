@@ -4,7 +4,8 @@
 //! play state` says) and after the draw (paid at → earned, as `vpoker play history` says); the hint
 //! says whether the multipliers change the best hold. In every language at 390 × 844 and 320 × 568
 //! (screenshots `ux-*`): axe with no serious or critical finding, every control at least 44 px,
-//! nothing wider than the screen. The history shows each hand's multipliers and what it earned, and
+//! nothing wider than the screen; the drill of the hands whose best hold the multipliers change, and
+//! the single strategy's chart with its exceptions, in each language. The history shows each hand's multipliers and what it earned, and
 //! the app's verification of the newest hand shows them and verifies.
 
 use serde_json::Value;
@@ -20,6 +21,18 @@ async fn badges(app: &Session) -> Result<Vec<(String, String)>> {
         const all = [bar, ...extras.map((row) => row.querySelector('[data-testid=ux-badge]'))].filter(Boolean);
         return all.map((b) => [b.dataset.now, b.dataset.next]);
     "#;
+    let value = app.client().execute(script, vec![]).await?;
+    Ok(value
+        .as_array()
+        .ok_or("badges")?
+        .iter()
+        .map(|pair| (pair[0].as_str().unwrap_or("").to_string(), pair[1].as_str().unwrap_or("").to_string()))
+        .collect())
+}
+
+/// The practised table's badges: (`data-now`, `data-next`) each.
+async fn table_badges(app: &Session) -> Result<Vec<(String, String)>> {
+    let script = r#"return [...document.querySelectorAll('[data-testid=table-ux] [data-testid=ux-badge]')].map((b) => [b.dataset.now, b.dataset.next]);"#;
     let value = app.client().execute(script, vec![]).await?;
     Ok(value
         .as_array()
@@ -107,10 +120,51 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         assert!(wide.is_empty(), "[{lang}] wider than the screen at 320 px: {wide:?}");
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
         app.phone_size().await?;
+        // The drill with Ultimate X on: a hand whose best hold the multipliers on screen change.
+        app.click("machine-train").await?;
+        app.wait_visible(&tid("train-ux")).await?;
+        app.screenshot(&format!("ux-drill-{lang}")).await?;
+        found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] drill: {p}")));
+        // The single strategy's chart (one line, the first count) and where the multipliers change
+        // the hold.
+        app.open_machine(JACKS).await?;
+        app.click("machine-chart").await?;
+        app.click("chart-tier-ultimate-x").await?;
+        app.wait_visible(&tid("ux-chart-exceptions")).await?;
+        app.screenshot(&format!("ux-chart-{lang}")).await?;
+        found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] chart: {p}")));
     }
+    // Practice on a casino table's Ultimate X game (8/6 Jacks or Better, the cabinets' table): the
+    // multiplier before the deal, while playing and after the draw, as the CLI's history says.
+    app.set_language("en").await?;
+    app.open_tab("lobby").await?;
+    app.click("lobby-tables").await?;
+    app.wait_visible(&tid("tables-list")).await?;
+    app.click("table-jacks-or-better-8-6").await?;
+    app.click("table-ultimate-x").await?;
+    app.click("table-hands-1").await?;
+    app.wait_visible(&tid("table-ux")).await?;
+    app.click("table-deal").await?;
+    app.wait_visible(&tid("table-draw")).await?;
+    let hand = play(&db, None, &["hint"])?;
+    assert_eq!(hand["hand"]["table"], "ultimate-x:jacks-or-better-8-6", "{hand}");
+    let shown: Vec<(String, String)> = table_badges(&app).await?;
+    assert_eq!(shown, vec![(numbers(&hand["hand"]["multipliers"])[0].clone(), String::new())]);
+    app.click("table-draw").await?;
+    app.wait_until("the table hand is drawn", || async {
+        if app.is_visible(&tid("warn-draw")).await? {
+            app.click("warn-draw").await?;
+        }
+        app.is_visible(&tid("table-result")).await
+    })
+    .await?;
+    let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];
+    let result = &last["results"][0];
+    assert_eq!(table_badges(&app).await?, vec![(result["multiplier"].to_string(), result["earned"].to_string())]);
+    app.screenshot("ux-table-en").await?;
+    found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] table: {p}")));
     // The history names each line's multiplier and what it earned; the newest hand verifies in the
     // app with its multipliers shown.
-    app.set_language("en").await?;
     app.open_tab("history").await?;
     app.wait_visible(&tid("history-ux")).await?;
     app.screenshot("ux-history-en").await?;

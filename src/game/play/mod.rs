@@ -67,8 +67,10 @@ impl DealRequest {
 /// exactly these choices is dealt with (any other deal starts every line at 1×).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Carried {
-    /// The machine.
-    pub machine: MachineId,
+    /// The Ultimate X table's id (`ultimate-x:ID`: a machine's or a practised table's).
+    pub table: String,
+    /// The machine, when the table is a machine's (null for a practised casino table).
+    pub machine: Option<MachineId>,
     /// Chips a line.
     pub bet: u32,
     /// Lines.
@@ -88,15 +90,18 @@ fn previous_carry(conn: &Connection) -> Res<Option<Carry>> {
     }
 }
 
-/// The multipliers the last hand carries to a deal of the same choices on a machine's Ultimate X
-/// table, when it was one that earned any.
+/// The multipliers the last hand carries to a deal of the same choices on its Ultimate X table,
+/// when it was an Ultimate X hand.
 fn carried(conn: &Connection) -> Res<Option<Carried>> {
     let last = hands::next_hand_id(conn)? - 1;
     let Some(hand) = hands::finished_hand(conn, last)? else { return Ok(None) };
-    let (Some(machine), Some(_)) = (hand.machine(), &hand.multipliers) else { return Ok(None) };
+    if hand.multipliers.is_none() {
+        return Ok(None);
+    }
     let carry = hand.carry()?;
     Ok(Some(Carried {
-        machine,
+        table: hand.table.id().to_string(),
+        machine: hand.machine(),
         bet: hand.bet.chips(),
         hands: hand.n_hands,
         practice: hand.practice,

@@ -76,9 +76,10 @@ pub struct UltimateXView {
     pub lines: [u8; 4],
     /// The multiplier every line of a deal starts at when nothing is carried to it.
     pub start: u8,
-    /// The multipliers the last hand left, when it was a machine's Ultimate X hand: the next deal
-    /// of exactly its machine, bet, line count and practice flag is dealt with them; any other deal
-    /// starts every line at `start` (`pipeline::carry`). Null otherwise.
+    /// The multipliers the last hand left, when it was an Ultimate X hand (a machine's or a
+    /// practised table's): the next deal of exactly its table, bet, line count and practice flag is
+    /// dealt with them; any other deal starts every line at `start` (`pipeline::carry`). Null
+    /// otherwise.
     pub carried: Option<super::Carried>,
 }
 
