@@ -178,41 +178,26 @@ fn line_figures(
         let level = copy.state(now.date()).map_err(fail)?.level;
         let mut out = serde_json::Map::new();
         let mut k = 0u64;
-        for count in vpoker::game::rules::HAND_COUNTS.into_iter().filter(|&c| [1, 10, 50, 100].contains(&c)) {
+        // Plain on 1, 10, 50 and 100 lines; Ultimate X (the multipliers carried from the hand before,
+        // every hold valued with them) on 1 and 10; then `state` with an Ultimate X hand last.
+        let runs = [(false, 1u8), (false, 10), (false, 50), (false, 100), (true, 1), (true, 10)];
+        for (ultimate_x, count) in runs {
             let lines = Lines::new(count).map_err(fail)?;
+            let key = format!("{}deal_draw_{count}", if ultimate_x { "ux_" } else { "" });
             if level < vpoker::game::rules::lines_unlock_level(lines) {
-                out.insert(format!("deal_draw_{count}"), serde_json::Value::Null);
+                out.insert(key, serde_json::Value::Null);
                 continue;
             }
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x: false };
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x };
             let figure = median(&mut || {
                 k += 1;
-                let mut bytes = [0x4cu8; 32];
+                let mut bytes = [if ultimate_x { 0x58u8 } else { 0x4c }; 32];
                 bytes[..8].copy_from_slice(&k.to_le_bytes());
                 let dealt = copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
                 let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
                 copy.draw(best, now).map(drop).map_err(fail)
             })?;
-            out.insert(format!("deal_draw_{count}"), figure.into());
-        }
-        // Ultimate X: the same on 1 and 10 lines (the multipliers carried from the hand before,
-        // every hold valued with them), then `state` with an Ultimate X hand last (what it carries).
-        for count in [1u8, 10] {
-            let lines = Lines::new(count).map_err(fail)?;
-            if level < vpoker::game::rules::lines_unlock_level(lines) {
-                out.insert(format!("ux_deal_draw_{count}"), serde_json::Value::Null);
-                continue;
-            }
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x: true };
-            let figure = median(&mut || {
-                k += 1;
-                let mut bytes = [0x58u8; 32];
-                bytes[..8].copy_from_slice(&k.to_le_bytes());
-                let dealt = copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
-                let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
-                copy.draw(best, now).map(drop).map_err(fail)
-            })?;
-            out.insert(format!("ux_deal_draw_{count}"), figure.into());
+            out.insert(key, figure.into());
         }
         let figure = median(&mut || copy.state(now.date()).map(drop).map_err(fail))?;
         out.insert("ux_state".to_string(), figure.into());

@@ -170,7 +170,7 @@ function render(app) {
       type: "button", class: "toggle", "data-testid": `${prefix}-ultimate-x`, "aria-pressed": app.prefs.ultimateX ? "true" : "false",
       onclick: () => { app.prefs.ultimateX = !app.prefs.ultimateX; app.render(); },
     }, t("ux.name")) : null,
-    h("p", { class: "small muted" }, kind.explain(source())),
+    h("p", { class: "small muted" }, table !== id && source() === "hard" ? t("ux.drill-explain") : kind.explain(source())),
     h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : s.failed ? null

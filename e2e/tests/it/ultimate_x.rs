@@ -13,26 +13,25 @@ use vpoker_e2e::*;
 
 const JACKS: &str = "jacks-or-better";
 
-/// Each line's badge on screen, first line first: (`data-now`, `data-next`), empty when not shown.
+/// Each line's badge on the machine screen, first line first: (`data-now`, `data-next`), empty
+/// when not shown.
 async fn badges(app: &Session) -> Result<Vec<(String, String)>> {
-    let script = r#"
+    read_badges(app, r#"
         const bar = document.querySelector('[data-testid=ux-bar] [data-testid=ux-badge]');
         const extras = [...document.querySelectorAll('.extras [data-testid=extra-hand]')].reverse();
         const all = [bar, ...extras.map((row) => row.querySelector('[data-testid=ux-badge]'))].filter(Boolean);
         return all.map((b) => [b.dataset.now, b.dataset.next]);
-    "#;
-    let value = app.client().execute(script, vec![]).await?;
-    Ok(value
-        .as_array()
-        .ok_or("badges")?
-        .iter()
-        .map(|pair| (pair[0].as_str().unwrap_or("").to_string(), pair[1].as_str().unwrap_or("").to_string()))
-        .collect())
+    "#)
+    .await
 }
 
-/// The practised table's badges: (`data-now`, `data-next`) each.
+/// The practised table's badges, the same way.
 async fn table_badges(app: &Session) -> Result<Vec<(String, String)>> {
-    let script = r#"return [...document.querySelectorAll('[data-testid=table-ux] [data-testid=ux-badge]')].map((b) => [b.dataset.now, b.dataset.next]);"#;
+    read_badges(app, "return [...document.querySelectorAll('[data-testid=table-ux] [data-testid=ux-badge]')].map((b) => [b.dataset.now, b.dataset.next]);").await
+}
+
+/// What `script` returns: pairs of texts.
+async fn read_badges(app: &Session, script: &str) -> Result<Vec<(String, String)>> {
     let value = app.client().execute(script, vec![]).await?;
     Ok(value
         .as_array()
