@@ -386,7 +386,18 @@ function paytableBox(machine, bets, lit, hand) {
         "aria-expanded": open ? "true" : "false", "aria-controls": "paytable",
         onclick: () => { app.prefs.paytableOpen = !open; render(app); },
       }, t("machine.paytable")),
-      hand && hand.commitment ? commitmentLine(hand.commitment) : null),
+      hand && hand.commitment ? commitmentLine(hand.commitment) : null,
+      // Ultimate X on or off between hands, in the paytable's bar (the controls keep one row on a
+      // small phone); while a hand is played its bar above the cards says it.
+      !hand && machine.ultimate_x && machine.unlocked ? h("button", {
+        type: "button", class: "toggle small", "data-testid": "ultimate-x",
+        "aria-pressed": app.prefs.ultimateX ? "true" : "false",
+        onclick: () => {
+          app.prefs.ultimateX = !app.prefs.ultimateX;
+          if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
+          render(app);
+        },
+      }, t("ux.name")) : null),
     table);
 }
 
@@ -622,16 +633,6 @@ export function render(appRef) {
           disabled: hand ? true : undefined,
           onclick: () => { app.prefs.practice = !app.prefs.practice; render(app); },
         }, t("machine.practice")),
-        machine.ultimate_x && machine.unlocked ? h("button", {
-          type: "button", class: "toggle", "data-testid": "ultimate-x",
-          "aria-pressed": app.prefs.ultimateX ? "true" : "false",
-          disabled: hand ? true : undefined,
-          onclick: () => {
-            app.prefs.ultimateX = !app.prefs.ultimateX;
-            if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
-            render(app);
-          },
-        }, t("ux.name")) : null,
         h("button", {
           type: "button", class: "toggle", "data-testid": "hint-toggle",
           "aria-pressed": hintOn() ? "true" : "false",
