@@ -40,8 +40,9 @@ pub const DATABASE_FILE: &str = "vpoker.db";
 /// The file name the export dialog suggests.
 pub const EXPORT_FILE: &str = "video-poker-progress.db";
 
-/// Starts the app: opens the database in the app data directory, audits it on a background thread
-/// and shows the main window (the first `get_state` starts warming the strategy tables). On Android and iOS this is the library's entry point.
+/// Starts the app: opens the database in the app data directory on a thread of its own while the
+/// main window starts, then audits it on another (the first `get_state` starts warming the strategy
+/// tables). On Android and iOS this is the library's entry point.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     let builder = with_commands(tauri::Builder::default()).plugin(tauri_plugin_dialog::init());
@@ -56,7 +57,7 @@ pub fn run() {
         .setup(|app| {
             let dir = app.path().app_data_dir()?;
             let picker = DialogPicker::new(app.handle().clone());
-            let state = AppState::open(&dir.join(DATABASE_FILE)).with_picker(picker);
+            let state = AppState::open_in_background(&dir.join(DATABASE_FILE)).with_picker(picker);
             #[cfg(mobile)]
             let state = state.with_reminders(reminder::PluginReminders::new(app.handle().clone()));
             app.manage(state);

@@ -1,7 +1,7 @@
 //! The one managed state: the open game behind a mutex, or the error that opening it gave.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use vpoker::eval::Family;
 use vpoker::game::{Game, GameError};
@@ -13,7 +13,9 @@ use crate::notifications::{NoReminders, Reminders};
 /// unreadable), `game` holds that typed error and every command returns it, until the player asks
 /// for [`crate::commands::reset_database`].
 pub struct AppState {
-    game: Mutex<Result<Game, GameError>>,
+    /// Set once the database is open (see [`AppState::open_in_background`]); [`AppState::game`]
+    /// waits for it.
+    game: Arc<OnceLock<Mutex<Result<Game, GameError>>>>,
     db_path: PathBuf,
     picker: Box<dyn FilePicker>,
     reminders: Box<dyn Reminders>,
@@ -78,12 +80,29 @@ impl AppState {
     /// Opens (or creates) the database at `db_path`, creating its directory first. Never fails:
     /// an error is kept and reported by every command.
     pub fn open(db_path: &Path) -> AppState {
-        if let Some(dir) = db_path.parent() {
-            // A failure here surfaces as Game::open's own error, which names the file.
-            let _ = std::fs::create_dir_all(dir);
-        }
+        let state = AppState::unopened(db_path);
+        state.game();
+        state
+    }
+
+    /// [`AppState::open`], the opening (creating, migrating, the quick check) on a thread of its
+    /// own, so the window and its webview start meanwhile: the first command waits for it. Opened
+    /// in `setup`, it held up the window's creation: a few milliseconds of work, but its writes
+    /// wait for the disk (17–100 ms of the debug app's start here, docs/BENCHMARKS.md).
+    pub fn open_in_background(db_path: &Path) -> AppState {
+        let state = AppState::unopened(db_path);
+        let (game, path) = (Arc::clone(&state.game), state.db_path.clone());
+        let spawned = std::thread::Builder::new().name("open-database".into()).spawn(move || {
+            game.get_or_init(|| Mutex::new(open_game(&path)));
+        });
+        // Without the thread the first command opens it.
+        drop(spawned);
+        state
+    }
+
+    fn unopened(db_path: &Path) -> AppState {
         AppState {
-            game: Mutex::new(Game::open(db_path)),
+            game: Arc::new(OnceLock::new()),
             db_path: db_path.to_path_buf(),
             picker: Box::new(NoPicker),
             reminders: Box::new(NoReminders),
@@ -120,10 +139,20 @@ impl AppState {
         &self.db_path
     }
 
-    /// The open game behind the one lock every command takes (or the error opening it gave).
+    /// The open game behind the one lock every command takes (or the error opening it gave), once
+    /// it is open: while it is being opened, this waits.
     pub fn game(&self) -> &Mutex<Result<Game, GameError>> {
-        &self.game
+        self.game.get_or_init(|| Mutex::new(open_game(&self.db_path)))
     }
+}
+
+/// Opens (or creates) the database at `db_path`, creating its directory first.
+fn open_game(db_path: &Path) -> Result<Game, GameError> {
+    if let Some(dir) = db_path.parent() {
+        // A failure here surfaces as Game::open's own error, which names the file.
+        let _ = std::fs::create_dir_all(dir);
+    }
+    Game::open(db_path)
 }
 
 /// Runs the full ledger audit (every hand replayed) on a read-only connection of its own, on a
@@ -135,6 +164,8 @@ pub fn audit_in_background(app: tauri::AppHandle<impl tauri::Runtime>) -> Option
     use tauri::Manager;
     let spawned = std::thread::Builder::new().name("ledger-audit".into()).spawn(move || {
         let state = app.state::<AppState>();
+        // Once the game is open: a file still being created or migrated is not audited.
+        state.game();
         if let Err(error) = Game::audit_file(state.db_path()) {
             if let Ok(mut game) = state.game().lock() {
                 if game.is_ok() && error.kind() == "corrupt-database" {

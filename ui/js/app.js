@@ -134,7 +134,35 @@ function setState(next) {
   if (previous && next.events.length) celebrate(next.events, { machineName, announce, state });
 }
 
+/**
+ * A press on the screen (a finger, a pen or a mouse button held down on an element of `<main>`):
+ * a redraw during it replaces the element pressed, and the browser then sends no click, since the
+ * press ended on another element: the tap is lost. An answer that came in while a card was pressed
+ * (the hint's, on a busy machine) lost that card's hold so. A redraw asked for during a press is
+ * therefore drawn once the press ends, after the click it makes, or after a second at most (a
+ * release the page never saw).
+ */
+let pressing = false;
+let redrawAfterPress = null;
+
+function pressEnded() {
+  pressing = false;
+  if (redrawAfterPress === null) return;
+  window.clearTimeout(redrawAfterPress);
+  redrawAfterPress = null;
+  // A task of its own: the click of this release is sent after pointerup, in the same task.
+  window.setTimeout(render, 0);
+}
+
+main.addEventListener("pointerdown", () => { pressing = true; }, true);
+document.addEventListener("pointerup", pressEnded, true);
+document.addEventListener("pointercancel", pressEnded, true);
+
 function render() {
+  if (pressing) {
+    if (redrawAfterPress === null) redrawAfterPress = window.setTimeout(pressEnded, 1000);
+    return;
+  }
   for (const button of document.querySelectorAll(".tabbar [data-route]")) {
     const on = button.dataset.route === tabOf(route.name);
     if (on) button.setAttribute("aria-current", "page");
