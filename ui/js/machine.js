@@ -388,9 +388,10 @@ function paytableBox(machine, bets, lit, hand) {
       }, t("machine.paytable")),
       hand && hand.commitment ? commitmentLine(hand.commitment) : null,
       // Ultimate X on or off between hands, in the paytable's bar (the controls keep one row on a
-      // small phone); while a hand is played its bar above the cards says it.
-      !hand && machine.ultimate_x && machine.unlocked ? h("button", {
-        type: "button", class: "toggle small", "data-testid": "ultimate-x",
+      // small phone), offered once the level opens several lines (`multi_play`, where a player
+      // meets multi-line games); while a hand is played its bar above the cards says it.
+      !hand && app.state.multi_play && machine.ultimate_x && machine.unlocked ? h("button", {
+        type: "button", class: "toggle", "data-testid": "ultimate-x",
         "aria-pressed": app.prefs.ultimateX ? "true" : "false",
         onclick: () => {
           app.prefs.ultimateX = !app.prefs.ultimateX;
