@@ -249,17 +249,6 @@ impl Table {
         })))
     }
 
-    /// The plain table of an Ultimate X table (itself when it is plain).
-    pub fn plain(&self) -> Table {
-        match self.0.multipliers {
-            Multipliers::None => self.clone(),
-            Multipliers::UltimateX(_) => {
-                let id = self.0.id.strip_prefix(ULTIMATE_X_PREFIX).unwrap_or(&self.0.id);
-                Table::stored(id, self.base(), &self.pays()).unwrap_or_else(|| self.clone())
-            }
-        }
-    }
-
     /// Coins bet per line for each chip of the bet: 2 on an Ultimate X table, else 1.
     pub fn coins_per_line(&self) -> u32 {
         match self.0.multipliers {

@@ -179,7 +179,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
         if let Some(hand) = state.hand {
             game.draw(hand.best_hold, now)?;
         }
-        let cost = vpoker::pipeline::stake(bet, request.hands.count());
+        let cost = request.table()?.stake(bet, request.hands.count());
         let (mut played, mut day, mut idle_days) = (0u64, now.date(), 0u32);
         while played < n_hands {
             let state = game.state(day)?;

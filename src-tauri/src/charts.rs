@@ -92,7 +92,10 @@ pub async fn ultimate_x_chart(machine: String, lines: u8) -> CommandResult<Ultim
         if !table.lines().contains(&lines) {
             return Err(GameError::UltimateXLines { lines }.into());
         }
-        let ux = vpoker::ultimate_x::chart::kept(&table, lines).map_err(|_| GameError::UltimateXLines { lines })?;
+        let ux = vpoker::ultimate_x::chart::kept(&table, lines).map_err(|refused| match refused {
+            vpoker::ultimate_x::hint::UxError::Lines { lines } => GameError::UltimateXLines { lines },
+            _ => GameError::NoUltimateX { machine },
+        })?;
         Ok(UltimateXChartView {
             lines,
             chart: ux.chart.lines().iter().map(|l| UltimateXChartLine { rank: l.rank, class: l.class.clone(), frequency: l.frequency }).collect(),

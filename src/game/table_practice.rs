@@ -177,11 +177,7 @@ pub(crate) fn deal(conn: &Connection, table: &str, bet: rules::Bet, lines: rules
     if !table.lines().contains(&n_hands) {
         return Err(GameError::UltimateXLines { lines: n_hands }.into());
     }
-    let previous = match hands::finished_hand(conn, hands::next_hand_id(conn)? - 1)? {
-        Some(hand) => Some(hand.carry()?),
-        None => None,
-    };
-    let on_screen = on_screen(previous.as_ref(), &table, bet.chips(), n_hands, true);
+    let on_screen = on_screen(hands::last_carry(conn)?.as_ref(), &table, bet.chips(), n_hands, true);
     let deal = Deal::deal(&seed, &table, n_hands, NudgeSource::Never);
     let stored = StoredHand {
         id: 0,

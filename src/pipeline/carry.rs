@@ -37,6 +37,16 @@ impl Carry {
         &self.earned
     }
 
+    /// The table the hand was dealt on.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Its bet in chips a line, line count and practice flag.
+    pub fn choices(&self) -> (u32, u8, bool) {
+        (self.bet, self.lines, self.practice)
+    }
+
     /// Whether a deal of these choices continues this hand's multipliers.
     pub fn continues(&self, table: &Table, bet: u32, lines: u8, practice: bool) -> bool {
         self.table == *table && self.bet == bet && self.lines == lines && self.practice == practice

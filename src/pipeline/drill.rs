@@ -54,6 +54,18 @@ pub struct DrillDeal {
     pub multipliers: Option<Vec<u8>>,
 }
 
+impl DrillDeal {
+    /// The EVs the hand was found hard by (every hold's, from its `holds`): what its answer is
+    /// judged by, so the hand is never valued twice.
+    pub fn evs(&self) -> HandEvs {
+        let mut evs = [0.0; 32];
+        for h in &self.hand.holds {
+            evs[h.hold.mask() as usize] = h.ev;
+        }
+        HandEvs::from_array(evs)
+    }
+}
+
 /// The line count an Ultimate X drill hand is dealt on (Ultimate X's classic three-line cabinet).
 pub const DRILL_UX_LINES: u8 = 3;
 
@@ -72,15 +84,6 @@ pub fn drill_multipliers(seed: &Seed, table: &Table) -> Option<OnScreen> {
     rng.set_stream(DRILL_UX_STREAM);
     let chosen: Vec<u8> = (0..DRILL_UX_LINES).map(|_| values[rng.below(values.len() as u32) as usize]).collect();
     OnScreen::of_values(&chosen, &rule).ok()
-}
-
-/// The EVs of a drill hand: on an Ultimate X table every hold valued with the multipliers on
-/// screen (per coin of the Ultimate X bet), else the table's own.
-pub fn drill_evs(table: &Table, cards: &[Card; 5], on_screen: Option<&OnScreen>) -> HandEvs {
-    match on_screen {
-        Some(on_screen) => crate::ultimate_x::hint::hand_evs(table, on_screen, cards).unwrap_or_else(|_| table.hand_evs(cards)),
-        None => table.hand_evs(cards),
-    }
 }
 
 /// The deals of a drill run on one table: an endless iterator of its hard hands (see the module
@@ -123,7 +126,9 @@ impl HardDeals {
             // Ultimate X: hard when the multipliers on screen make another hold best than the
             // plain game's (the decisions a player must learn anew there).
             if let Some(on_screen) = drill_multipliers(&seed, &self.table) {
-                let evs = drill_evs(&self.table, &cards, Some(&on_screen));
+                // The multipliers were checked for this table, so valuing with them cannot be
+                // refused; were it ever, the deal is passed over rather than judged on plain EVs.
+                let evs = crate::ultimate_x::hint::hand_evs(&self.table, &on_screen, &cards).ok()?;
                 let plain = self.table.hand_evs(&cards).best();
                 if !evs.is_mistake(plain) {
                     return None;

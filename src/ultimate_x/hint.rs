@@ -103,7 +103,7 @@ impl OnScreen {
 
     /// Every line at 1× (every table's start).
     pub fn ones(multipliers: &Multipliers) -> OnScreen {
-        OnScreen { checked_for: *multipliers, values: vec![1; usize::from(multipliers.lines())] }
+        OnScreen { checked_for: *multipliers, values: vec![super::multipliers::START; usize::from(multipliers.lines())] }
     }
 
     /// The multipliers, line by line.

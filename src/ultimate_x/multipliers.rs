@@ -10,6 +10,9 @@ use crate::strategy::tables::CAT_SLOTS;
 /// The line counts Ultimate X is dealt on.
 pub const UX_LINES: [u8; 4] = crate::table::ULTIMATE_X_LINES;
 
+/// The multiplier every line starts at (and a hand that pays nothing earns).
+pub const START: u8 = 1;
+
 /// The largest multiplier any table awards.
 pub const MAX_MULTIPLIER: u8 = 12;
 

@@ -136,7 +136,9 @@ function uxBadge(line, index, compact = false) {
   const label = line.now !== null && line.next !== null
     ? t("ux.line-earned", { n: index + 1, now: formatInt(line.now), next: formatInt(line.next) })
     : line.now !== null ? t("ux.line-now", { n: index + 1, m: formatInt(line.now) }) : t("ux.line-next", { n: index + 1, m: formatInt(line.next) });
-  const high = (line.next ?? line.now) > 1 || (line.now ?? 1) > 1;
+  // Lit when the line is or will be paid above the core's start multiplier.
+  const start = app.state.ultimate_x.start;
+  const high = [line.now, line.next].some((m) => m !== null && m > start);
   return h("span", { class: `ux-badge${high ? " high" : ""}`, "data-testid": "ux-badge", "data-now": line.now === null ? "" : String(line.now), "data-next": line.next === null ? "" : String(line.next), role: "img", "aria-label": label }, text);
 }
 

@@ -247,7 +247,8 @@ function uxBlock(app) {
         : now !== null ? t("ux.badge", { m: formatInt(now) }) : t("ux.badge-next", { m: formatInt(next) });
       const label = now !== null && next !== null ? t("ux.line-earned", { n: i + 1, now: formatInt(now), next: formatInt(next) })
         : now !== null ? t("ux.line-now", { n: i + 1, m: formatInt(now) }) : t("ux.line-next", { n: i + 1, m: formatInt(next) });
-      return h("span", { class: `ux-badge${(next ?? now) > 1 || (now ?? 1) > 1 ? " high" : ""}`, "data-testid": "ux-badge",
+      const high = [now, next].some((m) => m !== null && m > ux.start);
+      return h("span", { class: `ux-badge${high ? " high" : ""}`, "data-testid": "ux-badge",
         "data-now": now === null ? "" : String(now), "data-next": next === null ? "" : String(next), role: "img", "aria-label": label }, text);
     }));
 }

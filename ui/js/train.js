@@ -180,7 +180,7 @@ function render(app) {
             // Ultimate X: the multipliers on screen the hand is valued with, line by line.
             q.multipliers ? h("div", { class: "ux-bar", "data-testid": `${prefix}-ux` },
               h("span", { class: "ux-name" }, t("ux.name")),
-              q.multipliers.map((m, i) => h("span", { class: `ux-badge${m > 1 ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
+              q.multipliers.map((m, i) => h("span", { class: `ux-badge${m > app.state.ultimate_x.start ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, prefix, i))),
             s.verdict ? verdictView(prefix) : h("p", { class: "small" }, t("train.choose")),
             h("button", {

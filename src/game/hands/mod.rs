@@ -47,6 +47,16 @@ pub(crate) use rows::{
 };
 pub(crate) use registry::codes_of_id;
 
+/// What the newest hand leaves for the next deal (`None` for an empty history): the one read the
+/// deal's carry rule and the state's carried multipliers take. A hand is dealt only when none is in
+/// progress, so the newest hand is a finished one.
+pub(crate) fn last_carry(conn: &rusqlite::Connection) -> Res<Option<Carry>> {
+    match finished_hand(conn, next_hand_id(conn)? - 1)? {
+        Some(hand) => Ok(Some(hand.carry()?)),
+        None => Ok(None),
+    }
+}
+
 /// One hand of play (a deal, and once drawn its hold and results).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HandRecord {

@@ -81,32 +81,22 @@ pub struct Carried {
     pub multipliers: Vec<u8>,
 }
 
-/// What the hand before the next deal leaves (`None` for an empty history).
-fn previous_carry(conn: &Connection) -> Res<Option<Carry>> {
-    let last = hands::next_hand_id(conn)? - 1;
-    match hands::finished_hand(conn, last)? {
-        Some(hand) => Ok(Some(hand.carry()?)),
-        None => Ok(None),
+impl Carried {
+    /// What `carry` leaves, when it is an Ultimate X hand's (it earned a multiplier on each line).
+    fn of(carry: &Carry) -> Option<Carried> {
+        if carry.earned().is_empty() {
+            return None;
+        }
+        let (bet, hands, practice) = carry.choices();
+        Some(Carried {
+            table: carry.table().id().to_string(),
+            machine: carry.table().as_machine(),
+            bet,
+            hands,
+            practice,
+            multipliers: carry.earned().to_vec(),
+        })
     }
-}
-
-/// The multipliers the last hand carries to a deal of the same choices on its Ultimate X table,
-/// when it was an Ultimate X hand.
-fn carried(conn: &Connection) -> Res<Option<Carried>> {
-    let last = hands::next_hand_id(conn)? - 1;
-    let Some(hand) = hands::finished_hand(conn, last)? else { return Ok(None) };
-    if hand.multipliers.is_none() {
-        return Ok(None);
-    }
-    let carry = hand.carry()?;
-    Ok(Some(Carried {
-        table: hand.table.id().to_string(),
-        machine: hand.machine(),
-        bet: hand.bet.chips(),
-        hands: hand.n_hands,
-        practice: hand.practice,
-        multipliers: carry.earned().to_vec(),
-    }))
 }
 
 /// Collects the daily chips for `today`.
@@ -147,7 +137,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
     let kind_deals = !practice && player::settings(conn)?.kind_deals;
     let situation = Situation::of(profile.chips - cost, profile.losing_streak);
     let mut bag = None;
-    let on_screen = carry::on_screen(previous_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice);
+    let on_screen = carry::on_screen(hands::last_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice);
     let dealt = if kind_deals {
         let mut stored = player::bag(conn, situation)?;
         let dealt = Deal::deal(&seed, &table, hands, NudgeSource::Bag(&mut stored));
@@ -343,8 +333,8 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         losing_streak: profile.losing_streak,
         ultimate_x: state::UltimateXView {
             lines: crate::table::ULTIMATE_X_LINES,
-            start: 1,
-            carried: carried(conn)?,
+            start: crate::ultimate_x::multipliers::START,
+            carried: hands::last_carry(conn)?.as_ref().and_then(Carried::of),
         },
         machines: MachineId::ALL
             .into_iter()

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::pipeline::drill::{drill_evs, drill_multipliers, HardDeals};
+use crate::pipeline::drill::HardDeals;
 use crate::pipeline::settle::{hint_holds, HintHold, HoldVerdict};
 use crate::shuffle::Seed;
 use crate::strategy::drill::HardReason;
@@ -261,8 +261,7 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 return Err(GameError::NoHardHands { table: table.id().to_string() }.into());
             };
             let bet = last_bet(conn, &table)?.unwrap_or(rules::BETS[0]);
-            let on_screen = drill_multipliers(&hard.seed, &table);
-            let evs = drill_evs(&table, &hard.hand.cards, on_screen.as_ref());
+            let evs = hard.evs();
             let stake = table.stake(bet, 1);
             Ok(Some(Posed {
                 key,
