@@ -112,6 +112,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] drawn: {p}")));
         let wide = crate::phone::overflow(&app).await?;
         assert!(wide.is_empty(), "[{lang}] wider than the screen at 390 px: {wide:?}");
+        let widest = widest_wins_fit(&app).await?;
+        assert!(widest.is_empty(), "[{lang}] a five-digit win on every line at 390 px: {widest:?}");
         app.window_size(320, 568).await?;
         app.wait_still().await?;
         app.screenshot(&format!("ux-10-drawn-{lang}-320")).await?;
@@ -178,4 +180,23 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     assert_eq!(all["verified"], true, "{all}");
     assert!(found.is_empty(), "{}", found.join("\n"));
     app.close().await
+}
+
+/// Writes the widest win a Ten Play line can show (a royal at the top multiplier, five digits in
+/// the player's number format) into every line's result, checks nothing is cut or sticks out, and
+/// puts the screen back as the core sent it.
+async fn widest_wins_fit(app: &Session) -> Result<Vec<String>> {
+    let script = r#"
+        const cells = [...document.querySelectorAll(".extras.compact .extra-result")];
+        const before = cells.map((c) => c.textContent);
+        const wide = new Intl.NumberFormat(document.documentElement.lang).format(48000);
+        cells.forEach((c) => { c.textContent = wide; });
+        return before;
+    "#;
+    let before = app.client().execute(script, vec![]).await?;
+    let problems = crate::phone::overflow(app).await?;
+    let restore = "const cells = [...document.querySelectorAll('.extras.compact .extra-result')];
+        arguments[0].forEach((text, i) => { cells[i].textContent = text; });";
+    app.client().execute(restore, vec![before]).await?;
+    Ok(problems)
 }
