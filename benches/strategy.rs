@@ -107,6 +107,26 @@ fn table_builds(c: &mut Criterion) {
     group.finish();
 }
 
+/// One hand solved without tables (`strategy::cold`: what a one-shot `vpoker play state` or `hint`
+/// does instead of a table build), per family.
+fn cold_hand(c: &mut Criterion) {
+    use vpoker::strategy::solver::cold_evs;
+    let hands = sample_hands(64);
+    let mut group = c.benchmark_group("cold hand (32 EVs, no tables)");
+    group.sample_size(20);
+    for machine in [MachineId::JacksOrBetter, MachineId::DeucesWild, MachineId::JokerPoker] {
+        let pays = machine.paytable().pay_by_category();
+        let mut next = 0usize;
+        group.bench_function(machine.id(), |b| {
+            b.iter(|| {
+                next = (next + 1) % hands.len();
+                cold_evs(pays, machine.family(), black_box(&hands[next]))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn analyser(c: &mut Criterion) {
     warm_up();
     let classes = suit_classes();
@@ -119,5 +139,5 @@ fn analyser(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_hand, ultimate_x_hint, table_builds, analyser);
+criterion_group!(benches, cold_hand, one_hand, ultimate_x_hint, table_builds, analyser);
 criterion_main!(benches);

@@ -9,6 +9,7 @@
 //! pays: a few milliseconds, nothing is rebuilt from the 2,598,960 hands.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -20,7 +21,7 @@ use crate::machine::{MachineId, Paytable};
 use super::analyze::{canonical_classes, outcome_totals, solve_classes, OutcomeProbability};
 use super::chart::{self, Cancelled, Chart, ChartStage};
 use super::exact::ratio;
-use super::solver::fast_evs_with;
+use super::solver::{cold_evs, fast_evs_with};
 use super::tables::{family_tables, MachineTables};
 use super::HandEvs;
 
@@ -255,26 +256,36 @@ pub fn lab_report(
     Ok(LabReport { analysis, chart })
 }
 
-/// The solver for one lab table (any family's): the EVs of all 32 holds of any hand.
+/// The solver for one lab table (any family's): the EVs of all 32 holds of any hand. Its pay sums
+/// are built on the first hand that needs them: while the family's counts are not built, the first
+/// few hands of a process are solved cold (`cold.rs`), as a machine's are.
 pub struct TableSolver {
     family: Family,
-    tables: MachineTables,
+    table: Paytable,
+    tables: OnceLock<MachineTables>,
 }
 
 impl TableSolver {
-    /// Builds the table's solver tables (a few milliseconds once the family's counts exist).
+    /// The table's solver; nothing is built yet.
     pub fn new(table: &Paytable) -> TableSolver {
-        let family = table.family();
-        TableSolver { family, tables: MachineTables::for_paytable(table, family_tables(family)) }
+        TableSolver { family: table.family(), table: table.clone(), tables: OnceLock::new() }
     }
 
     /// The EVs of all 32 holds of `hand` (cards of the table's deck) under the table.
     pub fn hand_evs(&self, hand: &[Card; 5]) -> HandEvs {
-        fast_evs_with(&self.tables, self.family, hand)
+        match self.tables.get() {
+            Some(tables) => fast_evs_with(tables, self.family, hand),
+            None if super::cold::take(self.family) => cold_evs(self.table.pay_by_category(), self.family, hand),
+            None => {
+                let tables =
+                    self.tables.get_or_init(|| MachineTables::for_paytable(&self.table, family_tables(self.family)));
+                fast_evs_with(tables, self.family, hand)
+            }
+        }
     }
 
     /// Bytes held by its pay sums.
     pub fn n_bytes(&self) -> usize {
-        self.tables.n_bytes()
+        self.tables.get().map_or(0, MachineTables::n_bytes)
     }
 }

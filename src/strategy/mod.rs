@@ -28,6 +28,10 @@
 mod analyze;
 mod brute;
 pub mod chart;
+#[doc(hidden)] // public for tests/it
+pub mod cold;
+#[doc(hidden)] // public for tests/it (generated)
+pub mod cold_rows;
 pub mod custom;
 #[doc(hidden)] // public for tests/it
 pub mod deck;
@@ -129,7 +133,9 @@ pub fn compare_holds(a: &HoldEv, b: &HoldEv) -> std::cmp::Ordering {
 }
 
 /// The EVs of all 32 holds of `hand` on `machine`, exactly (each is a ratio of integers,
-/// correctly rounded). The first call for a machine builds its tables (see [`prepare`]).
+/// correctly rounded). While the family's tables are not built, the first few hands of a process
+/// are solved cold (`cold.rs`, the same integers); after them a call builds the machine's tables
+/// (see [`prepare`]).
 pub fn hand_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
     solver::fast_evs(machine, hand)
 }
@@ -139,7 +145,12 @@ pub fn hand_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
 /// natural family's category counts with its pays (a few milliseconds once the family's counts
 /// exist; [`prepare`] builds those, not the kicker games' pay sums).
 pub fn kicker_hand_evs(game: KickerGame, hand: &[Card; 5]) -> HandEvs {
-    solver::fast_evs_with(tables::kicker_tables(game), game.family(), hand)
+    let family = game.family();
+    match tables::kicker_tables_built(game) {
+        Some(built) => solver::fast_evs_with(built, family, hand),
+        None if cold::take(family) => solver::cold_evs(game.paytable().pay_by_category(), family, hand),
+        None => solver::fast_evs_with(tables::kicker_tables(game), family, hand),
+    }
 }
 
 /// Builds the tables of one game family and of its machines, if not built yet. Blocks until they

@@ -9,8 +9,9 @@
 //! for the next hand) weighs these counts with its own values; the plain EVs are the counts
 //! weighed with the pays. Exact integers; about 2,000 additions a hand.
 
-use super::solver::category_of;
-use super::tables::{subset_ranks, FamilyTables, CAT_SLOTS, POPCOUNT};
+use crate::eval::Family;
+
+use super::tables::{category_of, subset_ranks, FamilyTables, CAT_SLOTS, POPCOUNT};
 
 /// Per hold mask over the sorted cards, the number of its draws in each category (all exact).
 pub type HoldCounts = [[i64; CAT_SLOTS]; 32];
@@ -24,7 +25,31 @@ pub fn hold_category_counts(family: &FamilyTables, sorted: &[usize; 5]) -> HoldC
         family.add_counts(POPCOUNT[mask] as usize, ranks[mask], 1, row);
     }
     counts[31][category_of(family.family(), *sorted)] = 1;
-    // Superset Möbius transform, one card at a time, on whole rows.
+    holds_of_subsets(&mut counts);
+    counts
+}
+
+/// The category counts of every hold: from the family's tables when they are built, else solved
+/// cold (`cold.rs`) while the process has solved few of the family's hands, else from the tables,
+/// built now.
+pub fn hold_counts(family: Family, sorted: &[usize; 5]) -> HoldCounts {
+    match super::tables::family_tables_built(family) {
+        Some(tables) => hold_category_counts(tables, sorted),
+        None if super::cold::take(family) => hold_category_counts_cold(family, sorted),
+        None => hold_category_counts(super::tables::family_tables(family), sorted),
+    }
+}
+
+/// The same counts without the family's tables: the hand's own 32 subset counts (`cold.rs`).
+pub fn hold_category_counts_cold(family: Family, sorted: &[usize; 5]) -> HoldCounts {
+    let mut counts = super::cold::subset_counts(family, sorted);
+    holds_of_subsets(&mut counts);
+    counts
+}
+
+/// Turns the counts of the hands containing each subset into each hold's draws: the superset
+/// Möbius transform, one card at a time, on whole rows.
+fn holds_of_subsets(counts: &mut HoldCounts) {
     for bit in [1usize, 2, 4, 8, 16] {
         for mask in 0..32 {
             if mask & bit == 0 {
@@ -35,5 +60,4 @@ pub fn hold_category_counts(family: &FamilyTables, sorted: &[usize; 5]) -> HoldC
             }
         }
     }
-    counts
 }

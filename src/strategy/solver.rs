@@ -10,15 +10,25 @@
 //! included, goes through these functions.
 
 use crate::card::Card;
-use crate::eval::{evaluate_deuces_indices, evaluate_joker_indices, evaluate_natural_indices, Family};
+use crate::eval::Family;
 use crate::machine::MachineId;
 
-use super::tables::{machine_tables, subset_ranks, MachineTables};
-use super::HandEvs;
+use super::deck::DeckMath;
+#[doc(hidden)] // public for tests/it, where it has always been
+pub use super::tables::category_of;
+use super::tables::{machine_tables, machine_tables_built, subset_ranks, MachineTables, CAT_SLOTS};
+use super::{cold, outcomes, HandEvs};
 
-/// The EVs of all 32 holds, with tables built on first use.
+/// The EVs of all 32 holds: from the machine's tables when they are built, else solved cold
+/// (`cold.rs`) while the process has solved few of its family's hands, else from the tables, built
+/// now.
 pub(crate) fn fast_evs(machine: MachineId, hand: &[Card; 5]) -> HandEvs {
-    fast_evs_with(machine_tables(machine), machine.family(), hand)
+    let family = machine.family();
+    match machine_tables_built(machine) {
+        Some(tables) => fast_evs_with(tables, family, hand),
+        None if cold::take(family) => cold_evs(machine.paytable().pay_by_category(), family, hand),
+        None => fast_evs_with(machine_tables(machine), family, hand),
+    }
 }
 
 /// The EVs of all 32 holds from any paytable's tables (`family` is the paytable's).
@@ -27,7 +37,27 @@ pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card
     let category = category_of(family, sorted);
     let ranks = subset_ranks(&sorted);
     let totals = draw_pay_totals(tables, &ranks, tables.pay_of_category(category));
-    let n_draws = &tables.deck().n_draws;
+    evs_of_totals(&totals, &position, tables.deck())
+}
+
+/// The EVs of all 32 holds without any table (`cold.rs`): each hold's category counts from the
+/// hand's own 32 subset counts, weighed with the per-coin pays by category (`pays`, the paytable's
+/// `pay_by_category`). The same integers as [`fast_evs_with`] (tested on every family).
+#[doc(hidden)] // public for tests/it
+pub fn cold_evs(pays: &[u32], family: Family, hand: &[Card; 5]) -> HandEvs {
+    let (sorted, position) = sorted_with_positions(hand);
+    let counts = outcomes::hold_category_counts_cold(family, &sorted);
+    let mut pay = [0i64; CAT_SLOTS];
+    for (slot, &p) in pay.iter_mut().zip(pays) {
+        *slot = i64::from(p);
+    }
+    let totals = counts.map(|row| row.iter().zip(pay.iter()).map(|(count, pay)| count * pay).sum::<i64>());
+    evs_of_totals(&totals, &position, DeckMath::of_family(family))
+}
+
+/// Each hold's EV from its draws' total pay (by mask over the sorted cards), by mask over the
+/// cards as given.
+fn evs_of_totals(totals: &[i64; 32], position: &[usize; 5], deck: &DeckMath) -> HandEvs {
     let mut evs = [0.0; 32];
     // `given[m]` is the hold mask, in the order the cards were given, of sorted-order mask m.
     let mut given = [0u8; 32];
@@ -36,7 +66,7 @@ pub(crate) fn fast_evs_with(tables: &MachineTables, family: Family, hand: &[Card
             let low = mask.trailing_zeros() as usize;
             given[mask] = given[mask & (mask - 1)] | (1 << position[low]);
         }
-        evs[given[mask] as usize] = totals[mask] as f64 / f64::from(n_draws[mask]);
+        evs[given[mask] as usize] = totals[mask] as f64 / f64::from(deck.n_draws[mask]);
     }
     HandEvs::from_array(evs)
 }
@@ -56,17 +86,6 @@ pub fn sorted_with_positions(hand: &[Card; 5]) -> ([usize; 5], [usize; 5]) {
         }
     }
     (sorted, position)
-}
-
-/// The category index of five card indices under the family's evaluator.
-#[doc(hidden)] // public for tests/it
-#[inline]
-pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
-    match family {
-        Family::Natural => evaluate_natural_indices(cards) as usize,
-        Family::Deuces => evaluate_deuces_indices(cards) as usize,
-        Family::Joker => evaluate_joker_indices(cards) as usize,
-    }
 }
 
 /// For each hold (a mask over the sorted cards whose subset ranks are `ranks`), the total pay of

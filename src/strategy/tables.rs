@@ -242,6 +242,17 @@ pub(crate) fn family_tables(family: Family) -> &'static FamilyTables {
     family_cell(family).get_or_init(|| FamilyTables::build(family))
 }
 
+/// The family's tables when they are built (not while another thread is building them), without
+/// building them.
+pub(crate) fn family_tables_built(family: Family) -> Option<&'static FamilyTables> {
+    family_cell(family).get()
+}
+
+/// The machine's tables when they are built, without building them.
+pub(crate) fn machine_tables_built(machine: MachineId) -> Option<&'static MachineTables> {
+    machine_cell(machine).get()
+}
+
 /// The machine's tables, built on first use together with its family's.
 #[doc(hidden)] // public for tests/it
 pub fn machine_tables(machine: MachineId) -> &'static MachineTables {
@@ -255,11 +266,27 @@ pub(crate) fn kicker_tables(game: KickerGame) -> &'static MachineTables {
         .get_or_init(|| MachineTables::for_paytable(game.paytable(), family_tables(game.family())))
 }
 
+/// A kicker game's tables when they are built, without building them.
+pub(crate) fn kicker_tables_built(game: KickerGame) -> Option<&'static MachineTables> {
+    KICKERS[game as usize].get()
+}
+
 /// Bytes of all tables built so far.
 pub(crate) fn built_bytes() -> usize {
     let families = [&NATURAL, &DEUCES, &JOKER].into_iter().filter_map(|cell| cell.get()).map(FamilyTables::n_bytes);
     let machines = MACHINES.iter().chain(&KICKERS).filter_map(OnceLock::get).map(MachineTables::n_bytes);
     families.sum::<usize>() + machines.sum::<usize>()
+}
+
+/// The category index of five card indices under the family's evaluator.
+#[doc(hidden)] // public for tests/it
+#[inline]
+pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
+    match family {
+        Family::Natural => evaluate_natural_indices(cards) as usize,
+        Family::Deuces => evaluate_deuces_indices(cards) as usize,
+        Family::Joker => evaluate_joker_indices(cards) as usize,
+    }
 }
 
 fn evaluate_natural_indices_u8(hand: [usize; 5]) -> u8 {

@@ -137,7 +137,7 @@ pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
     let scaled = paytable.with_pays(&pays).expect("one pay per row");
     let chart = chart::generate(&scaled, &|_, _| {}, &AtomicBool::new(false)).expect("never cancelled");
 
-    let deck = game.family.deck();
+    let deck = crate::strategy::DeckMath::of_family(game.family);
     let n = usize::from(lines);
     let n_states = solved.values.len();
     let (mut dist, mut scratch) = (vec![0.0; n_states], vec![0.0; n_states]);

@@ -227,7 +227,7 @@ pub fn hint_with(
     hand: &[Card; 5],
 ) -> UxHint {
     let game = super::game(table, multipliers);
-    let deck = game.family.deck();
+    let deck = crate::strategy::DeckMath::of_family(game.family);
     // Solve the sorted hand and map each sorted-order mask back to the order given.
     let (sorted, position) = crate::strategy::solver::sorted_with_positions(hand);
     let outcomes = game.line_outcomes(&sorted, deck);

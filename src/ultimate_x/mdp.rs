@@ -18,8 +18,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::strategy::canonical_classes;
-use crate::strategy::outcomes::{hold_category_counts, HoldCounts};
-use crate::strategy::tables::{FamilyTables, CAT_SLOTS};
+use crate::eval::Family;
+use crate::strategy::outcomes::{hold_counts, HoldCounts};
+use crate::strategy::tables::CAT_SLOTS;
 use crate::strategy::{DeckMath, SuitClass};
 
 use super::multipliers::Multipliers;
@@ -30,8 +31,8 @@ pub struct Game<'a> {
     pub pays: [f64; CAT_SLOTS],
     /// The multipliers.
     pub multipliers: &'a Multipliers,
-    /// The family's counts.
-    pub family: &'static FamilyTables,
+    /// The table's family (its counts come from `outcomes::hold_counts`).
+    pub family: Family,
 }
 
 /// The plain EV and one line's earned-multiplier distribution (index = multiplier) of every hold.
@@ -77,7 +78,7 @@ impl Game<'_> {
     /// The plain EV and one line's earned-multiplier distribution of every hold of a sorted
     /// dealt hand.
     pub fn line_outcomes(&self, sorted: &[usize; 5], deck: &DeckMath) -> LineOutcomes {
-        let counts: HoldCounts = hold_category_counts(self.family, sorted);
+        let counts: HoldCounts = hold_counts(self.family, sorted);
         let mut ev = [0.0; 32];
         let mut earned = [[0.0; 13]; 32];
         for (mask, row) in counts.iter().enumerate() {
@@ -150,7 +151,7 @@ impl Game<'_> {
     /// For the policy that is greedy for `values`: per state M, the expected pay r(M) and the
     /// transition probabilities T(M, ·), exactly over all deals.
     pub fn evaluate(&self, values: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
-        let deck = self.family.deck();
+        let deck = DeckMath::of_family(self.family);
         let classes = canonical_classes(deck);
         let n_states = self.n_states();
         let n = self.n();
@@ -297,7 +298,7 @@ impl Game<'_> {
 
     /// E[K] and E[p] per line when every deal holds the largest `weight_pay·p(h) + weight_k·E[K | h]`.
     fn single_pass(&self, weight_pay: f64, weight_k: f64) -> (f64, f64) {
-        let deck = self.family.deck();
+        let deck = DeckMath::of_family(self.family);
         let classes = canonical_classes(deck);
         let (mut k_total, mut p_total) = (0.0, 0.0);
         for class in classes {

@@ -17,5 +17,5 @@ pub fn game<'a>(table: &Table, multipliers: &'a multipliers::Multipliers) -> mdp
     for (slot, &pay) in pays.iter_mut().zip(table.paytable().pay_by_category()) {
         *slot = f64::from(pay);
     }
-    mdp::Game { pays, multipliers, family: crate::strategy::tables::family_tables(table.family()) }
+    mdp::Game { pays, multipliers, family: table.family() }
 }

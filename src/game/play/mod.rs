@@ -275,7 +275,11 @@ fn tier_chart(machine: MachineId, tier: &str) -> &'static crate::strategy::chart
 pub(crate) fn history(conn: &Connection, limit: u32, before: Option<i64>) -> Res<Vec<HandRecord>> {
     rules::check_history_limit(limit)?;
     let marks = player::commit_marks(conn)?;
-    hands::finished_hands(conn, limit, before)?.iter().map(|hand| hand.record(marks)).collect()
+    let page = hands::finished_hands(conn, limit, before)?;
+    if page.len() > crate::strategy::cold::COLD_HANDS as usize {
+        crate::strategy::cold::expect_many_hands();
+    }
+    page.iter().map(|hand| hand.record(marks)).collect()
 }
 
 /// The state on `today`, with the events of the command that returns it.
