@@ -40,6 +40,10 @@ pub const DATABASE_FILE: &str = "vpoker.db";
 /// How long to wait for the UI to reach an expected state.
 pub const TIMEOUT: Duration = Duration::from_secs(15);
 
+/// The longest an app launch may take before its WebDriver session opens (a launch takes a second
+/// or two; several seconds on a loaded machine).
+pub const LAUNCH_TIMEOUT: Duration = Duration::from_secs(120);
+
 /// Refuses to drive the app without `VPOKER_E2E=1`: the tests are `#[ignore]`d, so a plain
 /// `cargo test` reports them as ignored, and one asked for with `--include-ignored` outside
 /// scripts/test.sh says why it cannot run instead of passing without driving anything.
@@ -238,10 +242,15 @@ impl Driver {
         // started listening ("connection error"): that attempt launched nothing, so try again.
         let mut attempt = 1;
         let client = loop {
-            let connected = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            let connecting = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
                 .capabilities(caps.clone())
-                .connect(&format!("http://127.0.0.1:{}", self.port))
-                .await;
+                .connect(&format!("http://127.0.0.1:{}", self.port));
+            // An app that dies before its webview connects (seen once: "Failed to initialize GTK" on
+            // a loaded machine) leaves WebKitWebDriver waiting for it for good: a hung run becomes
+            // a failed test, which scripts/test.sh runs again alone.
+            let Ok(connected) = tokio::time::timeout(LAUNCH_TIMEOUT, connecting).await else {
+                return Err(format!("no WebDriver session after {LAUNCH_TIMEOUT:?}: the app did not start\n{}", self.log_text()).into());
+            };
             match connected {
                 Ok(client) => break client,
                 Err(e) if attempt < 3 && e.to_string().contains("did not respond") => {
