@@ -165,7 +165,7 @@ function verdictView(prefix) {
   // Why a hard hand is hard (a queued mistake has no reason).
   const reason = v.reason ? h("p", { class: "small muted", "data-testid": `${prefix}-reason` }, t(`tabledrill.reason.${v.reason}`)) : null;
   // A chart hand: the line the player's chart plays it by, and what following it gives up here.
-  const chart = v.chart ? h("p", { class: "small", "data-testid": `${prefix}-chart`, "data-followed": String(v.chart.followed), "data-line": String(v.chart.line.rank), "data-tier": v.chart.tier },
+  const chart = v.chart ? h("p", { class: "small", "data-testid": `${prefix}-chart`, "data-followed": String(v.chart.followed), "data-line": String(v.chart.line.rank), "data-hold": String(v.chart.hold), "data-tier": v.chart.tier },
     t("drill.chart.line", { tier: t(`chart.tier.${v.chart.tier}`), line: t("chart.line-named", { label: t(`chart.class.${v.chart.line.class}`), n: formatInt(v.chart.line.rank) }) }),
     " ", plural("drill.chart.cost", v.chart.ev_given_up_chips, { chips: formatDec(v.chart.ev_given_up_chips, 2) }, 2),
     v.chart.followed ? [" ", t("drill.chart.followed")] : null) : null;
