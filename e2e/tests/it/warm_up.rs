@@ -2,7 +2,7 @@
 //! ago shows the offer in the lobby (the days `vpoker play warm-up` says), taking it runs five hard
 //! decisions and goes back to the machine, and the offer is gone for the day; the drill's *By my
 //! chart* source deals a hand the player's tier gets wrong (checked against `vpoker hint`) and its
-//! verdict names the chart's line. Axe on each screen, photographed at 390 × 844 in four languages.
+//! verdict names the chart's line. Axe and 44 px on each screen, photographed at 390 × 844 in four languages.
 
 use vpoker_e2e::{cli, cli_best_hold, play, tid, DataHome, Driver, Result, Session};
 
@@ -68,9 +68,12 @@ async fn cards(app: &Session, prefix: &str) -> Result<Vec<String>> {
     Ok(cards)
 }
 
+/// Axe finds nothing, and every control is at least 44 px.
 async fn axe_clean(app: &Session, what: &str) -> Result<()> {
     let violations = app.axe().await?;
     assert!(violations.is_empty(), "axe on {what}: {violations:?}");
+    let small = app.small_targets().await?;
+    assert!(small.is_empty(), "controls under 44 px on {what}: {small:?}");
     Ok(())
 }
 
