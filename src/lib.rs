@@ -30,4 +30,5 @@ pub mod machine;
 pub mod shuffle;
 pub mod strategy;
 pub mod table;
+pub mod table_chart;
 pub mod ultimate_x;

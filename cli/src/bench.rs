@@ -8,6 +8,9 @@
 //! - `open_state`: open + `state` with the tables built (what the app pays: it builds them on a
 //!   background thread at start-up);
 //! - `stats`, `history_20`, `history_20_deep` (a page from the middle of the history);
+//! - `state` on the open game (each machine's warm-up offer included), `warm_up` (one game's offer:
+//!   its last date played), `drill_next_chart` (a chart question on Jacks or Better by the expert
+//!   tier, its tiers built by a first call not timed);
 //! - `audit_full`: the full audit, every hand replayed (once: it is the background check).
 //!
 //! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`), and
@@ -80,6 +83,13 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     })?;
     let review_games = median(&mut || game.review(today, None, 0).map(drop).map_err(fail))?;
     let progress_90 = median(&mut || game.progress(jacks.id(), 90).map(drop).map_err(fail))?;
+    let state = median(&mut || game.state(today).map(drop).map_err(fail))?;
+    let warm_up = median(&mut || game.warm_up(jacks.id(), today).map(drop).map_err(fail))?;
+    let expert = Some(vpoker::strategy::chart::ChartTier::Expert);
+    let chart_seed = vpoker::shuffle::Seed::from_bytes([9; 32]);
+    let chart_question = || game.drill_next_by(jacks.id(), vpoker::game::DrillSource::Chart, chart_seed, expert, today);
+    chart_question().map_err(fail)?;
+    let drill_next_chart = median(&mut || chart_question().map(drop).map_err(fail))?;
     let review_20 = median(&mut || game.review(today, Some(jacks.id()), 20).map(drop).map_err(fail))?;
     let sessions = session_figures(&median)?;
     let lines = line_figures(&game, &median)?;
@@ -108,6 +118,9 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "review_games": review_games,
             "review_20": review_20,
             "progress_90": progress_90,
+            "state": state,
+            "warm_up": warm_up,
+            "drill_next_chart": drill_next_chart,
             "milestones": milestones,
             "milestone_news": milestone_news,
             "daily_deals": daily_deals,

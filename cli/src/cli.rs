@@ -329,39 +329,59 @@ pub enum PlayCommand {
     /// Every milestone (`id`, `reached`, `progress` of `goal`, `reached_on`): skill and habit, never
     /// spending. Reads only.
     Milestones,
-    /// A hand to drill on any table (`table`, `source`, `seed` or `hand`, `name`, `cards`, `bet`,
-    /// `queue`, `tally`), or null when the mistakes queue is empty; reads only (a hard hand's seed
-    /// comes from OS entropy unless --seed is given).
+    /// A hand to drill on any table (`table`, `source`, `seed` or `hand`, a chart hand's `tier`,
+    /// `name`, `cards`, `bet`, `queue`, `tally`), or null when the mistakes queue is empty; reads only
+    /// (a hard or chart hand's seed comes from OS entropy unless --seed is given).
     Drill(DrillArgs),
-    /// Answer a drill: the hand --seed deals on --table (hard) or queued hand --hand (mistakes),
-    /// found again by the core, judged and counted (no chips, no XP).
+    /// Answer a drill: the hand --seed deals on --table (hard; chart with --tier) or queued hand
+    /// --hand (mistakes), found again by the core, judged and counted (no chips, no XP); a chart
+    /// hand's verdict has `chart`: the tier's line, its hold and what following it gives up.
     DrillAnswer(DrillAnswerArgs),
+    /// The warm-up offered on --game on --today's date (`{"table","warm_up"}`: `last_played`,
+    /// `days_away`, `decisions`, or null): the game last played a week or more before. Reads only.
+    WarmUp(WarmUpArgs),
+    /// Answer --today's warm-up offers (taken or declined alike): none is made again that date.
+    AnswerWarmUp,
 }
 
-/// `drill --table ID [--source hard|mistakes] [--seed HEX64]`
+/// `warm-up --game ID`
+#[derive(Args)]
+pub struct WarmUpArgs {
+    /// Any table: a machine, a kicker game, a library id, `lab:NAME` or `ultimate-x:ID`.
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+}
+
+/// `drill --table ID [--source hard|mistakes|chart] [--tier T] [--seed HEX64]`
 #[derive(Args)]
 pub struct DrillArgs {
     /// Any table: a machine, a kicker game, a library id (`vpoker tables`) or a saved lab table (`lab:NAME`).
     #[arg(long, value_name = "ID")]
     pub table: String,
-    /// Where the hand comes from: hard (dealt from a seed) or mistakes (the table's review queue).
+    /// Where the hand comes from: hard (dealt from a seed), mistakes (the table's review queue) or chart (dealt from a seed, where the tier's chart holds no best hold).
     #[arg(long, value_name = "SOURCE", default_value = "hard")]
     pub source: String,
-    /// With --source hard: the drill run's seed, to reproduce a question: 64 hex digits (default: from OS entropy).
+    /// With --source hard or chart: the drill run's seed, to reproduce a question: 64 hex digits (default: from OS entropy).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
+    /// With --source chart: the chart's tier, beginner, intermediate or expert (default: the player's chart-tier setting).
+    #[arg(long, value_name = "TIER")]
+    pub tier: Option<String>,
 }
 
-/// `drill-answer --table ID (--seed HEX64 | --hand ID) --hold MASK`
+/// `drill-answer --table ID (--seed HEX64 [--tier T] | --hand ID) --hold MASK`
 #[derive(Args)]
 #[command(group(ArgGroup::new("which").required(true).args(["seed", "hand"])))]
 pub struct DrillAnswerArgs {
     /// The question's table.
     #[arg(long, value_name = "ID")]
     pub table: String,
-    /// A hard question's seed (the core deals the same hand again).
+    /// A hard or chart question's seed (the core deals the same hand again).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
+    /// With --seed: a chart question's tier (beginner, intermediate or expert); without it the seed is a hard question's.
+    #[arg(long, value_name = "TIER", requires = "seed")]
+    pub tier: Option<String>,
     /// A mistakes question's hand (it must be on the table's review queue).
     #[arg(long, value_name = "ID")]
     pub hand: Option<i64>,

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use vpoker::game::{Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment};
+use vpoker::game::{parse_tier, Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
@@ -69,21 +69,33 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 Some(seed) => seed,
                 None => os_seed()?,
             };
-            let outcome =
-                DrillSource::parse(&args.source).and_then(|source| Game::open(&db)?.drill_next(&args.table, source, seed, today));
+            // The tier stays text until here: one the game does not know is its refusal (exit 1).
+            let outcome = DrillSource::parse(&args.source)
+                .and_then(|source| Ok((source, args.tier.as_deref().map(parse_tier).transpose()?)))
+                .and_then(|(source, tier)| Game::open(&db)?.drill_next_by(&args.table, source, seed, tier, today));
             Ok(print_outcome(outcome))
         }
         PlayCommand::DrillAnswer(args) => {
-            let from = match (args.seed, args.hand) {
-                (Some(seed), _) => DrillFrom::Hard { seed },
-                (None, Some(hand)) => DrillFrom::Mistakes { hand },
-                (None, None) => return Err("drill-answer needs --seed or --hand".into()),
+            let from = match (args.seed, args.hand, args.tier) {
+                (Some(seed), _, Some(tier)) => match parse_tier(&tier) {
+                    Ok(tier) => DrillFrom::Chart { seed, tier },
+                    Err(refused) => return Ok(print_outcome::<()>(Err(refused))),
+                },
+                (Some(seed), _, None) => DrillFrom::Hard { seed },
+                (None, Some(hand), _) => DrillFrom::Mistakes { hand },
+                (None, None, _) => return Err("drill-answer needs --seed or --hand".into()),
             };
             let key = DrillKey { table: args.table, from };
             let outcome =
                 args.hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.drill_answer(&key, hold, today));
             Ok(print_outcome(outcome))
         }
+        PlayCommand::WarmUp(args) => Ok(print_outcome(
+            Game::open(&db)
+                .and_then(|game| game.warm_up(&args.game, today))
+                .map(|offer| serde_json::json!({ "table": args.game, "warm_up": offer })),
+        )),
+        PlayCommand::AnswerWarmUp => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.answer_warm_up(today)))),
         PlayCommand::Daily => Ok(print_outcome(Game::open(&db).and_then(|game| game.daily_deals(today)))),
         PlayCommand::DailyDraw(DrawArgs { hold, mask }) => {
             let text = hold.or(mask).ok_or("daily-draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;

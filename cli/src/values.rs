@@ -41,6 +41,15 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for CoreValue<T> {
     }
 }
 
+/// `--tier` of `drill --source chart`: a chart tier (beginner, intermediate, expert).
+pub(crate) fn chart_tier() -> CoreValue<vpoker::strategy::chart::ChartTier> {
+    use vpoker::strategy::chart::ChartTier;
+    CoreValue::new(
+        |text| ChartTier::from_id(text).ok_or_else(|| format!("'{text}' is not a chart tier (beginner, intermediate or expert)")),
+        ChartTier::ALL.iter().map(|t| t.id()).collect(),
+    )
+}
+
 /// The five machines' ids.
 pub(crate) fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()

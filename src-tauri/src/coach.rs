@@ -54,8 +54,9 @@ pub async fn background<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<S
     with_game(app, move |game| game.background(now)).await
 }
 
-/// The next drill hand on any table (`null` when its mistakes queue is empty); a hard hand is dealt
-/// from a fresh OS seed, which the question carries for the answer.
+/// The next drill hand on any table (`null` when its mistakes queue is empty); a hard or chart hand
+/// is dealt from a fresh OS seed, which the question carries for the answer (a chart hand by the
+/// player's `chart-tier`, which it carries too).
 #[tauri::command]
 pub async fn drill_next<R: Runtime>(
     app: AppHandle<R>,
@@ -67,8 +68,9 @@ pub async fn drill_next<R: Runtime>(
     with_game(app, move |game| game.drill_next(&table, source, seed, today())).await
 }
 
-/// What `drill_answer` reads of the question sent back: its `table`, `source` and `seed` or `hand`
-/// (the other fields are not read), checked by `DrillKey::parse` into typed errors.
+/// What `drill_answer` reads of the question sent back: its `table`, `source` and `seed` or `hand`,
+/// and a chart question's `tier` (the other fields are not read), checked by `DrillKey::parse` into
+/// typed errors.
 #[derive(Debug, Deserialize)]
 pub struct AskedDrill {
     table: String,
@@ -77,6 +79,8 @@ pub struct AskedDrill {
     seed: Option<String>,
     #[serde(default)]
     hand: Option<i64>,
+    #[serde(default)]
+    tier: Option<String>,
 }
 
 /// Judges a hold for the drill hand the question names (the core finds it again) and counts it
@@ -87,7 +91,7 @@ pub async fn drill_answer<R: Runtime>(
     question: AskedDrill,
     hold: u32,
 ) -> CommandResult<DrillVerdict> {
-    let key = DrillKey::parse(&question.table, &question.source, question.seed.as_deref(), question.hand)?;
+    let key = DrillKey::parse(&question.table, &question.source, question.seed.as_deref(), question.hand, question.tier.as_deref())?;
     let hold = Hold::from_mask(hold).map_err(GameError::from)?;
     with_game(app, move |game| game.drill_answer(&key, hold, today())).await
 }
@@ -109,6 +113,13 @@ pub async fn review<R: Runtime>(app: AppHandle<R>, limit: u32) -> CommandResult<
 #[tauri::command]
 pub async fn progress<R: Runtime>(app: AppHandle<R>, table: String, days: u32) -> CommandResult<Progress> {
     with_game(app, move |game| game.progress(&table, days)).await
+}
+
+/// Answers today's warm-up offers (the device's date; taken or declined alike): none is made again
+/// that date. The new state.
+#[tauri::command]
+pub async fn answer_warm_up<R: Runtime>(app: AppHandle<R>) -> CommandResult<vpoker::game::State> {
+    with_game(app, move |game| game.answer_warm_up(today())).await
 }
 
 /// The newest mistakes on the review queue.

@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 54] = [
+pub const NAMES: [&str; 55] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -41,6 +41,7 @@ pub const NAMES: [&str; 54] = [
     "mistakes",
     "review",
     "progress",
+    "answer_warm_up",
     "chart",
     "chart_tiers",
     "ultimate_x_chart",

@@ -117,6 +117,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::mistakes,
         coach::review,
         coach::progress,
+        coach::answer_warm_up,
         charts::chart,
         charts::chart_tiers,
         charts::ultimate_x_chart,

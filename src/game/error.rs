@@ -183,6 +183,32 @@ pub enum GameError {
         /// The table's id.
         table: String,
     },
+    /// A chart drill on a table that has no chart of the tier (`table_chart::NoTierChart`: an
+    /// Ultimate X table, judged with its multipliers, has none).
+    #[error("table '{table}' has no chart of a tier to drill by ({reason})")]
+    NoTierChart {
+        /// The table's id.
+        table: String,
+        /// Why: "ultimate-x".
+        reason: &'static str,
+    },
+    /// A chart tier that is not one of the three.
+    #[error("'{}' is not a chart tier (beginner, intermediate or expert)", shown(tier))]
+    UnknownChartTier {
+        /// The text given.
+        tier: String,
+        /// The tiers there are.
+        tiers: Vec<&'static str>,
+    },
+    /// A chart drill that found no hand, among `MAX_DEALS_PER_CHART_QUESTION` deals, on which the
+    /// tier's chart holds other than a best hold.
+    #[error("the {tier} chart of '{table}' held a best hold on every deal looked at: no hand to drill")]
+    NoChartHands {
+        /// The table's id.
+        table: String,
+        /// The tier.
+        tier: &'static str,
+    },
     /// A hold that is not a 5-bit mask.
     #[error("'{}' is not a hold (a mask 0-31 or five characters of 0 and 1, like 10110)", shown(hold))]
     InvalidHold {
@@ -274,6 +300,9 @@ impl GameError {
             GameError::NotCorrupt { .. } => "not-corrupt",
             GameError::UnknownTable { .. } => "unknown-table",
             GameError::NoHardHands { .. } => "no-hard-hands",
+            GameError::NoTierChart { .. } => "no-tier-chart",
+            GameError::UnknownChartTier { .. } => "unknown-chart-tier",
+            GameError::NoChartHands { .. } => "no-chart-hands",
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
             GameError::DailyDealsDone { .. } => "daily-deals-done",
@@ -321,6 +350,9 @@ impl GameError {
             GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
             GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(shown(table)))],
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
+            GameError::NoTierChart { table, reason } => vec![("table", json!(shown(table))), ("reason", json!(reason))],
+            GameError::UnknownChartTier { tier, tiers } => vec![("tier", json!(shown(tier))), ("tiers", json!(tiers))],
+            GameError::NoChartHands { table, tier } => vec![("table", json!(shown(table))), ("tier", json!(tier))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {
                 vec![("day", json!(day.to_string()))]
             }

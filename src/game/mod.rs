@@ -72,6 +72,7 @@ use std::sync::atomic::AtomicBool;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
+use crate::strategy::chart::ChartTier;
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::pipeline::verify::{self, Verification};
@@ -98,10 +99,11 @@ pub use store::migrations;
 pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
 pub use store::KEPT_BEFORE_IMPORT;
 pub use training::drills::{
-    DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict, QueuedMistake, Review,
-    MAX_DEALS_PER_QUESTION,
+    parse_tier, ChartVerdict, DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict,
+    QueuedMistake, Review, MAX_DEALS_PER_CHART_QUESTION, MAX_DEALS_PER_QUESTION,
 };
 pub use training::review::{DueCard, GameDue};
+pub use training::warm_up::{warm_up_on, WarmUp, WARM_UP_AFTER_DAYS, WARM_UP_DECISIONS};
 pub use training::schedule::{ReviewSchedule, RETIRE_AFTER_DAYS};
 pub use store::player::StoredClaim;
 pub use whole_history::{History, HistoryCheck, HistoryFailure};
@@ -241,7 +243,7 @@ impl Game {
         self.store.path()
     }
 
-    /// The state on `today` (the date only matters for the daily chips).
+    /// The state on `today` (the date matters for the daily chips and the warm-up offers).
     pub fn state(&self, today: NaiveDate) -> Result<State, GameError> {
         let state = self.store.read(|tx| play::state(tx, today, Vec::new()))?;
         Ok(State { read_only: self.is_read_only(), ..state })
@@ -458,6 +460,22 @@ impl Game {
         self.state(today)
     }
 
+    /// The warm-up offered on `table` (any table) on `today`, the player's local date, or `None`
+    /// (docs/TRAINING.md, "A warm-up after a week away"). Reads one row of the daily sums.
+    pub fn warm_up(&self, table: &str, today: NaiveDate) -> Result<Option<WarmUp>, GameError> {
+        self.store.read(|tx| training::warm_up::offer(tx, table, today))
+    }
+
+    /// Answers the warm-up offers of `today` (taken or declined alike): none is made again that
+    /// date (the setting `warm-up-answered`). The new state, read in the same transaction.
+    pub fn answer_warm_up(&mut self, today: NaiveDate) -> Result<State, GameError> {
+        let state = self.store.write(|tx| {
+            store::player::write_setting(tx, "warm-up-answered", &today.format("%Y-%m-%d").to_string())?;
+            play::state(tx, today, Vec::new())
+        })?;
+        Ok(State { read_only: self.is_read_only(), ..state })
+    }
+
     /// The full ledger check: the running sums, then every hand replayed (see [`audit`]). Takes time
     /// in proportion to the history, so it is not on the start-up path. One snapshot throughout.
     /// A failed truth is reported (`ok` false, with its problems); derived tables that disagree with
@@ -498,9 +516,24 @@ impl Game {
     /// The next drill hand on `table` (any table: a machine, a kicker game, a library table or
     /// `lab:NAME`): the first hard decision of the drill run from `seed` (`no-hard-hands` on a table
     /// where no hold beats another), or the earliest due of the player's mistakes queued there
-    /// (`None` when none is due on `today`, the player's local date). Reads only.
+    /// (`None` when none is due on `today`, the player's local date); a chart hand by the chart of
+    /// the player's `chart-tier` ([`Game::drill_next_by`] names another). Reads only.
     pub fn drill_next(&self, table: &str, source: DrillSource, seed: Seed, today: NaiveDate) -> Result<Option<DrillQuestion>, GameError> {
-        self.store.read(|tx| training::drills::next(tx, table, source, seed, today))
+        self.store.read(|tx| training::drills::next(tx, table, source, seed, None, today))
+    }
+
+    /// [`Game::drill_next`] with a chart hand drawn by the chart of `tier` (the player's
+    /// `chart-tier` when `None`; not read by the other sources): `no-tier-chart` on an Ultimate X
+    /// table, `no-chart-hands` when the chart held a best hold on every deal looked at.
+    pub fn drill_next_by(
+        &self,
+        table: &str,
+        source: DrillSource,
+        seed: Seed,
+        tier: Option<ChartTier>,
+        today: NaiveDate,
+    ) -> Result<Option<DrillQuestion>, GameError> {
+        self.store.read(|tx| training::drills::next(tx, table, source, seed, tier, today))
     }
 
     /// Judges `hold` on the drill hand `key` names and counts it (no chips, no XP). The core finds

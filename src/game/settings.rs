@@ -1,16 +1,21 @@
 //! Settings: one game rule (`kind-deals`) and the app's preferences, stored with the game so a
 //! reinstall of the UI keeps them. Every key and value is validated; nothing is coerced.
 
+use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::error::GameError;
+use super::rules::parse_day;
 
 /// The value of a setting that takes a time of day, `HH:MM` on a 24-hour clock (`07:30`).
 pub const TIME_OF_DAY: &str = "HH:MM";
 
+/// The value of a setting that takes a calendar date, `YYYY-MM-DD` (`2026-12-05`).
+pub const DATE: &str = "YYYY-MM-DD";
+
 /// Every setting: its key, the values it takes (the first is the default; [`TIME_OF_DAY`] stands
-/// for any time of day written `HH:MM`).
-pub const SETTINGS: [(&str, &[&str]); 9] = [
+/// for any time of day written `HH:MM`, [`DATE`] for any date written `YYYY-MM-DD`).
+pub const SETTINGS: [(&str, &[&str]); 10] = [
     ("kind-deals", &["on", "off"]),
     ("hints", &["on", "off"]),
     ("mistake-warnings", &["on", "off"]),
@@ -24,12 +29,17 @@ pub const SETTINGS: [(&str, &[&str]); 9] = [
     // Which of the machine's charts the hint names its line from (`chart::tiers`): the expert one
     // (the machine's chart), or a shorter one a player is learning by.
     ("chart-tier", &["expert", "intermediate", "beginner"]),
+    // The last date the player answered a warm-up offer (took it or said not now): no offer is
+    // made again that date (`training/warm_up.rs`). The app sets it with `answer_warm_up`.
+    ("warm-up-answered", &["never", DATE]),
 ];
 
 /// Whether `value` is one of `values` (a time of day written `HH:MM`, 00:00 to 23:59, where the
 /// values say [`TIME_OF_DAY`]).
 fn accepts(values: &[&str], value: &str) -> bool {
-    values.contains(&value) || (values.contains(&TIME_OF_DAY) && time_of_day(value).is_some())
+    values.contains(&value)
+        || (values.contains(&TIME_OF_DAY) && time_of_day(value).is_some())
+        || (values.contains(&DATE) && parse_day(value).is_some())
 }
 
 /// The hour and minute of a time of day written exactly `HH:MM` (`07:30`, never `7:30`).
@@ -63,6 +73,8 @@ pub struct Settings {
     pub reminder: Option<String>,
     /// The chart the hint plays by: "expert" (the default), "intermediate" or "beginner".
     pub chart_tier: String,
+    /// The last date a warm-up offer was answered (taken or declined), or null (the default).
+    pub warm_up_answered: Option<NaiveDate>,
 }
 
 /// Checks a key and value; `Ok` gives the key's canonical spelling.
@@ -107,6 +119,7 @@ impl Settings {
             language: get("language"),
             reminder: Some(get("reminder")).filter(|time| time != "off"),
             chart_tier: get("chart-tier"),
+            warm_up_answered: parse_day(&get("warm-up-answered")),
         }
     }
 }

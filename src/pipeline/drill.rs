@@ -15,6 +15,12 @@
 //! multipliers [`drill_multipliers`] draws from its hand seed, and it is hard when those multipliers
 //! make another hold best than the plain game's (`multipliers-change-it`).
 //!
+//! The chart drill deals the same run and keeps other hands: those on which a chart (the chart of
+//! the tier a player learns by, `table_chart::TierChart`) holds something that is not a best hold
+//! on the table's own EVs ([`HardDeals::next_off_chart_within`], a [`ChartDeal`] with the chart's
+//! advice, `chart::advise`). Off the chart's hold is a mistake by the one threshold
+//! ([`HandEvs::is_mistake`]); a plain table's EVs only (an Ultimate X table has no tier chart).
+//!
 //! The deals depend on the master seed alone, never on the table: two tables drilled from one seed
 //! see the same deals and keep those hard on each. A [`DrillDeal`] names its hand seed, so the
 //! player (or a stranger) can replay it.
@@ -24,8 +30,9 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::shuffle::Seed;
 use crate::shuffle::Chooser;
+use crate::strategy::chart::{advise, Advice, Chart};
 use crate::strategy::drill::{drill_hand_with, DrillHand, HardReason};
-use crate::strategy::HandEvs;
+use crate::strategy::{HandEvs, HoldEv};
 use crate::table::Table;
 use crate::ultimate_x::hint::OnScreen;
 use crate::ultimate_x::multipliers::Multipliers;
@@ -60,6 +67,31 @@ impl DrillDeal {
     pub fn evs(&self) -> HandEvs {
         let mut evs = [0.0; 32];
         for h in &self.hand.holds {
+            evs[h.hold.mask() as usize] = h.ev;
+        }
+        HandEvs::from_array(evs)
+    }
+}
+
+/// A hand on which a chart's hold is not a best hold, and the seed that deals it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartDeal {
+    /// The hand's own seed: `Deal::deal(seed, table, 1, Never)` deals `cards`.
+    pub seed: Seed,
+    /// The five dealt cards.
+    pub cards: [Card; 5],
+    /// What the chart says on the hand: its line and hold, the best hold and its line, the cost.
+    pub advice: Advice,
+    /// All 32 holds with their exact EV per coin, best first.
+    #[serde(skip)]
+    pub holds: Vec<HoldEv>,
+}
+
+impl ChartDeal {
+    /// The EVs the hand was found by: what its answer is judged by.
+    pub fn evs(&self) -> HandEvs {
+        let mut evs = [0.0; 32];
+        for h in &self.holds {
             evs[h.hold.mask() as usize] = h.ev;
         }
         HandEvs::from_array(evs)
@@ -139,6 +171,18 @@ impl HardDeals {
             }
             let solver = |hand: &[Card; 5]| self.table.hand_evs(hand);
             drill_hand_with(self.table.paytable(), &solver, &cards).map(|hand| DrillDeal { seed, hand, multipliers: None })
+        })
+    }
+
+    /// The next hand among at most `max_deals` more deals (the same deals as the hard ones) on
+    /// which `chart`'s hold is a mistake on the table's own EVs, or `None` when `chart` holds a
+    /// best hold on every one of them. `chart` must be a chart of this table's paytable.
+    pub fn next_off_chart_within(&mut self, chart: &Chart, max_deals: u64) -> Option<ChartDeal> {
+        (0..max_deals).find_map(|_| {
+            let (seed, cards) = self.deal();
+            let evs = self.table.hand_evs(&cards);
+            let advice = advise(chart, &cards, &evs);
+            (!advice.agrees).then(|| ChartDeal { seed, cards, advice, holds: evs.sorted() })
         })
     }
 }

@@ -86,6 +86,15 @@ fn the_commands_send_what_the_snapshots_hold() {
     let mistake = game.drill_next("double-double-bonus-9-6", DrillSource::Mistakes, seed(10), drill_day).unwrap().unwrap();
     snapshot("mistake-drill-verdict", &json(&game.drill_answer(&mistake.key, Hold::NONE, drill_day).unwrap()));
     snapshot("mistakes", &json(&game.mistakes(None, 10).unwrap()));
+    // A chart drill by the beginner tier: the question carries its tier, the verdict the chart's
+    // line, hold and cost (counted in the hard tally, after the tallies' snapshot above).
+    let tier = Some(vpoker::strategy::chart::ChartTier::Beginner);
+    let chart = game.drill_next_by("jacks-or-better", DrillSource::Chart, seed(11), tier, drill_day).unwrap().unwrap();
+    snapshot("chart-drill", &json(&chart));
+    snapshot("chart-drill-verdict", &json(&game.drill_answer(&chart.key, Hold::NONE, drill_day).unwrap()));
+    // The warm-up offered on a machine a long while after its last hand.
+    let later = chrono::NaiveDate::from_ymd_opt(2027, 6, 1).unwrap();
+    snapshot("warm-up", &json(&game.warm_up("jacks-or-better", later).unwrap()));
     // A game's progress: its days (one here) and no trend line before a second day.
     snapshot("progress", &json(&game.progress("jacks-or-better", 90).unwrap()));
     snapshot("library-chart-cost", &json(&vpoker::library::Preset::find("jacks-or-better-9-6").unwrap().chart_cost()));

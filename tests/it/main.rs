@@ -4,6 +4,7 @@
 mod architecture;
 mod cards;
 mod chart;
+mod chart_drill;
 mod chart_joker;
 mod coach;
 mod cold_solve;
@@ -39,3 +40,4 @@ mod ui_view;
 mod ultimate_x;
 mod ultimate_x_play;
 mod verify;
+mod warm_up;

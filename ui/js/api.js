@@ -104,6 +104,8 @@ export const api = {
   review: (limit) => call("review", { limit }),
   /** A game's daily series and trend line: {table, label, days: [...], trend}. */
   progress: (table, days) => call("progress", { table, days }),
+  /** Answers today's warm-up offers (taken or declined): the new State, with none offered today. */
+  answerWarmUp: () => call("answer_warm_up"),
   /** The big numbers (52!, 2^128, …), the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),

@@ -1,7 +1,8 @@
 // The lobby: machines (locked ones say which level opens them), level and
 // progress to the next unlock, daily chips with the streak, today's ten deals, what is due for
-// review today per game (a count and the way in; never a countdown), and the way into
-// practice hands. Every figure, and whether the player is broke, comes from
+// review today per game (a count and the way in; never a countdown), a warm-up offered on each
+// machine not played for a week (the state's `machines[].warm_up`: take it, or "not now" for the
+// day; no countdown, no streak), and the way into practice hands. Every figure, and whether the player is broke, comes from
 // the state Rust returned.
 
 import { api } from "./api.js";
@@ -102,6 +103,21 @@ function reviewCard(app) {
     h("p", { class: "small" }, t("review.lobby.explain")));
 }
 
+/** The machines the core offers a warm-up on: each a way into its warm-up, and "not now" for the day. */
+function warmUpCard(app) {
+  const offered = app.state.machines.filter((m) => m.warm_up);
+  if (!offered.length) return null;
+  const later = () => app.run(() => api.answerWarmUp());
+  return h("section", { class: "today warm-up", "aria-labelledby": "warm-up-title", "data-testid": "lobby-warm-up" },
+    h("h2", { id: "warm-up-title", class: "section-title" }, t("warmup.lobby.title")),
+    h("ul", { class: "tiles" }, offered.map((m) => h("li", {},
+      h("button", { type: "button", class: "tile", "data-testid": `lobby-warm-up-${m.id}`, "data-days": String(m.warm_up.days_away), onclick: () => app.go("warm-up", m.id) },
+        h("span", { class: "tile-name" }, nameOf(m.id)),
+        h("span", { class: "tile-pays" }, plural("warmup.lobby.away", m.warm_up.days_away, { days: formatInt(m.warm_up.days_away) })),
+        h("span", { class: "tile-badge" }, plural("warmup.lobby.take", m.warm_up.decisions, { n: formatInt(m.warm_up.decisions) })))))),
+    h("button", { type: "button", class: "btn quiet", "data-testid": "lobby-warm-up-later", onclick: later }, t("warmup.lobby.later")));
+}
+
 function progressBlock(state) {
   const next = state.next_unlock;
   // The bars place the XP Rust sent between the thresholds it sent.
@@ -164,6 +180,7 @@ export function render(app) {
       h("button", { type: "button", class: "btn", "data-testid": "lobby-table-resume", onclick: () => app.go("table", tableHand.table) }, t("tables.resume"))) : null,
     dailyBlock(app, state),
     progressBlock(state),
+    warmUpCard(app),
     todayCard(app),
     reviewCard(app),
     h("section", { "aria-labelledby": "machines-title" },

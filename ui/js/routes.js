@@ -3,7 +3,7 @@
 // not in the table is the lobby.
 //
 // Levels: the lobby 0; a screen opened from it 1 (a tab, a machine, the fairness hub); one opened
-// from that 2 (training, a chart, a lab, a hand's verification, a casino table, a fairness page);
+// from that 2 (training, a warm-up, a chart, a lab, a hand's verification, a casino table, a fairness page);
 // a casino table's drill 3.
 
 import * as lobby from "./lobby.js";
@@ -17,7 +17,7 @@ import * as daily from "./daily.js";
 import * as milestones from "./milestones.js";
 import * as tables from "./tables.js";
 import * as verify from "./verify.js";
-import { machineDrill, tableDrill } from "./train.js";
+import { machineDrill, tableDrill, warmUpDrill } from "./train.js";
 import * as chart from "./chart.js";
 import * as progress from "./progress.js";
 
@@ -34,6 +34,8 @@ const ROUTES = {
   // The hub (#/fairness) is 1, each of its pages (#/fairness/verify, …) 2.
   fairness: { screen: fairness, tab: "lobby", level: (arg) => (arg ? 2 : 1) },
   train: { screen: machineDrill, tab: "lobby", level: 2 },
+  // The warm-up the lobby offers on a machine not played for a week: its hard decisions, then the machine.
+  "warm-up": { screen: warmUpDrill, tab: "lobby", level: 2 },
   // A game's progress, opened from its drill screen.
   progress: { screen: progress, tab: "lobby", level: 3 },
   chart: { screen: chart, tab: "lobby", level: 2 },

@@ -1,9 +1,12 @@
-// Drills on any table, one screen for two routes: a machine's training (#/train/ID, back to the
-// machine) and a casino table's drill (#/table-drill/ID: a library table or a saved lab table, back
-// to the table's practice screen). No chips and no XP. Two sources the core draws from: hard
-// decisions (dealt from a fresh seed on the table's own EVs) and the player's own mistakes on that
-// table (its review queue: a machine's hands and a table's practice hands alike), when the core's
-// schedule says they are due today (it says when each comes back). Each answer is judged at once by the core: right or not, the EV given up in
+// Drills on any table, one screen for three routes: a machine's training (#/train/ID, back to the
+// machine), a casino table's drill (#/table-drill/ID: a library table or a saved lab table, back
+// to the table's practice screen) and a machine's warm-up (#/warm-up/ID: the hard decisions the
+// lobby offered after a week away, as many as the offer says, then back to the machine). No chips
+// and no XP. Three sources the core draws from: hard decisions (dealt from a fresh seed on the
+// table's own EVs), hands where the player's chart tier holds something that is not a best hold
+// (the verdict says the chart's line and what following it gives up) and the player's own mistakes
+// on that table (its review queue: a machine's hands and a table's practice hands alike), when the
+// core's schedule says they are due today (it says when each comes back). Each answer is judged at once by the core: right or not, the EV given up in
 // chips, the best hold lit, why a hard hand is hard, the EV table a tap away, and the tally and
 // streak per source. The UI keeps only the cards the player holds; the answer sends the question
 // back and the core finds the same hand again. Each route names its parts with its own prefix
@@ -11,11 +14,11 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDay } from "./i18n.js";
+import { t, plural, formatInt, formatDay, formatDec } from "./i18n.js";
 import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
 import { line, DROPPED } from "./ask.js";
 
-const SOURCES = ["hard", "mistakes"];
+const SOURCES = ["hard", "chart", "mistakes"];
 
 /** What differs between the two routes: the prefix of the test ids, where back goes, the texts. */
 const KINDS = {
@@ -28,6 +31,17 @@ const KINDS = {
     explain: (source) => (source === "hard" ? t("train.explain.hard") : t("review.explain")),
     queue: (n) => plural("train.queue", n, { n: formatInt(n) }),
     empty: () => t("review.none-due"),
+    sources: SOURCES,
+  },
+  "warm-up": {
+    prefix: "warm-up",
+    back: "machine",
+    unknown: (app, id) => !(app.state && app.state.machines.some((m) => m.id === id)),
+    title: (app, id) => t("warmup.title", { machine: app.machineName(id) }),
+    explain: () => t("warmup.explain"),
+    queue: (n) => plural("train.queue", n, { n: formatInt(n) }),
+    empty: () => t("review.none-due"),
+    sources: ["hard"],
   },
   "table-drill": {
     prefix: "table-drill",
@@ -38,12 +52,16 @@ const KINDS = {
     explain: (source) => (source === "hard" ? t("tabledrill.explain") : t("review.explain")),
     queue: (n) => plural("tabledrill.queue", n, { n: formatInt(n) }),
     empty: () => t("review.none-due"),
+    sources: SOURCES,
   },
 };
 
 const s = { kind: "train", id: null, table: null, question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
 /** The source each route shows (kept between visits): a machine's and a table's apart. */
-const sources = { train: "hard", "table-drill": "hard" };
+const sources = { train: "hard", "table-drill": "hard", "warm-up": "hard" };
+/** A warm-up under way: its machine, the decisions the core's offer named, those answered. The offer
+ * is answered (hidden for the day) when its screen opens, so the count is kept here from then on. */
+const warm = { id: null, goal: 0, answered: 0 };
 /** Table id → its label as the core sent it with a question (the title of a table's drill). */
 const names = new Map();
 
@@ -51,11 +69,28 @@ const names = new Map();
  * drops an answer still out. */
 const drill = line();
 
-function enter() {
+function enter(app) {
   // Each visit starts with a fresh question (the table is chosen again from the route).
   s.id = null;
   s.key = null;
   s.busy = false;
+  if (app.route.name === "warm-up") startWarmUp(app, app.route.arg);
+}
+
+/** Opening a warm-up takes the offer the state holds for the machine (once: answering it hides
+ * every offer for the day, so a visit again later finds none and shows the last count). */
+function startWarmUp(app, id) {
+  const machine = app.state && app.state.machines.find((m) => m.id === id);
+  if (!machine || !machine.warm_up) return;
+  warm.id = id;
+  warm.goal = machine.warm_up.decisions;
+  warm.answered = 0;
+  app.run(() => api.answerWarmUp(), { quiet: true });
+}
+
+/** The warm-up's decisions are all answered. */
+function warmUpDone() {
+  return s.kind === "warm-up" && warm.id === s.id && warm.answered >= warm.goal;
 }
 
 function source() {
@@ -113,6 +148,7 @@ async function answer(app) {
   if (verdict) {
     s.verdict = verdict;
     s.tallies = { ...s.tallies, [q.source]: verdict.tally };
+    if (s.kind === "warm-up" && warm.id === s.id) warm.answered += 1;
     app.announce(verdictText(verdict));
   }
   app.render();
@@ -128,10 +164,15 @@ function verdictView(prefix) {
   const v = s.verdict;
   // Why a hard hand is hard (a queued mistake has no reason).
   const reason = v.reason ? h("p", { class: "small muted", "data-testid": `${prefix}-reason` }, t(`tabledrill.reason.${v.reason}`)) : null;
+  // A chart hand: the line the player's chart plays it by, and what following it gives up here.
+  const chart = v.chart ? h("p", { class: "small", "data-testid": `${prefix}-chart`, "data-followed": String(v.chart.followed), "data-line": String(v.chart.line.rank), "data-hold": String(v.chart.hold), "data-tier": v.chart.tier },
+    t("drill.chart.line", { tier: t(`chart.tier.${v.chart.tier}`), line: t("chart.line-named", { label: t(`chart.class.${v.chart.line.class}`), n: formatInt(v.chart.line.rank) }) }),
+    " ", plural("drill.chart.cost", v.chart.ev_given_up_chips, { chips: formatDec(v.chart.ev_given_up_chips, 2) }, 2),
+    v.chart.followed ? [" ", t("drill.chart.followed")] : null) : null;
   const left = v.left_queue ? h("p", { class: "small", "data-testid": `${prefix}-left-queue` }, t("review.left-queue")) : null;
   // When a queued mistake comes back, as the core scheduled it.
   const back = v.next_due ? h("p", { class: "small", "data-testid": `${prefix}-next-due`, "data-next-due": v.next_due }, t("review.next-due", { date: formatDay(v.next_due) })) : null;
-  return drillVerdict(prefix, v, v.cards, [reason, left, back], { "data-best-hold": String(v.best_hold) });
+  return drillVerdict(prefix, v, v.cards, [reason, chart, left, back], { "data-best-hold": String(v.best_hold) });
 }
 
 function render(app) {
@@ -145,6 +186,15 @@ function render(app) {
   const uxTable = machine && machine.ultimate_x ? machine.ultimate_x : null;
   const table = uxTable && app.prefs.ultimateX ? uxTable : id;
   const key = `${app.route.name}/${table}/${sources[app.route.name]}`;
+  if (app.route.name === "warm-up" && warm.id !== id) {
+    // No warm-up was offered on this machine today (or it was answered): nothing to drill here.
+    return replace(app.main,
+      h("div", { class: "machine-head" },
+        h("button", { type: "button", class: "back", "data-testid": "warm-up-back", "aria-label": t("verify.back"), onclick: () => app.go("machine", id) }, "‹"),
+        h("h2", { class: "machine-title" }, kind.title(app, id))),
+      h("p", { class: "notice", "data-testid": "warm-up-none" }, t("warmup.none")),
+      h("button", { type: "button", class: "btn primary", "data-testid": "warm-up-play", onclick: () => app.go("machine", id) }, t("warmup.play")));
+  }
   if (s.key !== key) {
     s.key = key;
     s.kind = app.route.name;
@@ -157,21 +207,31 @@ function render(app) {
     next(app);
   }
   const q = s.question;
+  const warming = app.route.name === "warm-up";
+  const done = warmUpDone();
+  // The tally the core sent with the question or the verdict (a chart hand's is the hard decisions'),
+  // else the table's tally of that source.
+  const tally = s.verdict ? s.verdict.tally : q ? q.tally : s.tallies && s.tallies[source()];
+  const explain = table !== id && source() === "hard" ? t("ux.drill-explain")
+    : source() === "chart" ? t("drill.chart.explain", { tier: t(`chart.tier.${app.state.settings.chart_tier}`) })
+      : kind.explain(source());
   replace(app.main,
     h("div", { class: "machine-head" },
       h("button", { type: "button", class: "back", "data-testid": `${prefix}-back`, "aria-label": t("verify.back"), onclick: () => app.go(kind.back, id) }, "‹"),
       h("h2", { class: "machine-title" }, kind.title(app, id))),
-    h("div", { class: "seg", role: "group", "aria-label": t("train.source") },
-      SOURCES.map((one) => h("button", {
+    warming ? h("p", { class: "small", "data-testid": "warm-up-count", "data-answered": String(warm.answered), "data-goal": String(warm.goal) },
+      t("warmup.count", { n: formatInt(Math.min(warm.answered + (s.verdict ? 0 : 1), warm.goal)), total: formatInt(warm.goal) })) : null,
+    warming ? null : h("div", { class: "seg", role: "group", "aria-label": t("train.source") },
+      kind.sources.map((one) => h("button", {
         type: "button", "data-testid": `${prefix}-source-${one}`, "aria-pressed": source() === one ? "true" : "false",
         onclick: () => { sources[s.kind] = one; app.render(); },
       }, t(`train.source.${one}`)))),
-    uxTable ? h("button", {
+    uxTable && !warming ? h("button", {
       type: "button", class: "toggle", "data-testid": `${prefix}-ultimate-x`, "aria-pressed": app.prefs.ultimateX ? "true" : "false",
       onclick: () => { app.prefs.ultimateX = !app.prefs.ultimateX; app.render(); },
     }, t("ux.name")) : null,
-    h("p", { class: "small muted" }, table !== id && source() === "hard" ? t("ux.drill-explain") : kind.explain(source())),
-    h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
+    h("p", { class: "small muted" }, explain),
+    warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : s.failed ? null
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())
@@ -183,16 +243,18 @@ function render(app) {
               q.multipliers.map((m, i) => h("span", { class: `ux-badge${m > app.state.ultimate_x.start ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, prefix, i))),
             s.verdict ? verdictView(prefix) : h("p", { class: "small" }, t("train.choose")),
+            done ? h("p", { class: "small", "data-testid": "warm-up-done" }, t("warmup.done")) : null,
             h("button", {
-              type: "button", class: "btn primary", "data-testid": s.verdict ? `${prefix}-next` : `${prefix}-answer`,
+              type: "button", class: "btn primary", "data-testid": done ? "warm-up-play" : s.verdict ? `${prefix}-next` : `${prefix}-answer`,
               disabled: s.busy ? true : undefined,
-              onclick: () => (s.verdict ? next(app) : answer(app)),
-            }, s.verdict ? t("train.next") : t("train.answer")),
+              onclick: () => (done ? app.go("machine", id) : s.verdict ? next(app) : answer(app)),
+            }, done ? t("warmup.play") : s.verdict ? t("train.next") : t("train.answer")),
           ],
-    drillTally(prefix, s.tallies && s.tallies[source()]));
+    drillTally(prefix, tally));
 }
 
-/** The two routes: two screens (as the library and a table's practice are), so that going from one
- * to the other enters afresh. */
+/** The three routes: three screens (as the library and a table's practice are), so that going from
+ * one to another enters afresh. */
 export const machineDrill = { enter, render };
 export const tableDrill = { enter, render };
+export const warmUpDrill = { enter, render };

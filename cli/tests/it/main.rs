@@ -4,6 +4,7 @@
 mod common;
 mod compact_history;
 
+mod chart_drill;
 mod chart_lab;
 mod daily;
 mod drill;

@@ -19,3 +19,4 @@ mod phone;
 mod progress;
 mod tables;
 mod ultimate_x;
+mod warm_up;

@@ -58,3 +58,27 @@ fn the_coach_commands_answer_with_the_cores_figures() {
     let err = invoke(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "random" })).unwrap_err();
     assert_eq!((err["kind"].as_str(), err["source"].as_str()), (Some("unknown-drill-source"), Some("random")));
 }
+
+#[test]
+fn a_chart_drill_round_and_the_warm_up_answered_through_the_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = app_on(&dir.path().join("vpoker.db"));
+    ok(&window, "set_setting", json!({ "key": "chart-tier", "value": "beginner" }));
+    // A chart question by the player's tier, sent back whole: judged, with the chart's line and cost.
+    let question = ok(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "chart" }));
+    assert_eq!((question["source"].as_str(), question["tier"].as_str()), (Some("chart"), Some("beginner")), "{question}");
+    let verdict = ok(&window, "drill_answer", json!({ "question": question, "hold": 0 }));
+    let chart = &verdict["chart"];
+    assert_eq!(chart["tier"], "beginner");
+    assert!(chart["ev_given_up"].as_f64().unwrap() > 0.0 && chart["line"]["rank"].as_u64().unwrap() >= 1, "{verdict}");
+    // A question sent back with a tier that is none, or on Ultimate X: typed refusals.
+    let mut bad = question.clone();
+    bad["tier"] = json!("master");
+    assert_eq!(invoke(&window, "drill_answer", json!({ "question": bad, "hold": 0 })).unwrap_err()["kind"], "unknown-chart-tier");
+    let ux = invoke(&window, "drill_next", json!({ "table": "ultimate-x:jacks-or-better", "source": "chart" })).unwrap_err();
+    assert_eq!((ux["kind"].as_str(), ux["reason"].as_str()), (Some("no-tier-chart"), Some("ultimate-x")));
+    // Answering the day's warm-up offers: the state, the date stored.
+    let state = ok(&window, "answer_warm_up", json!({}));
+    assert!(state["settings"]["warm_up_answered"].is_string(), "{state}");
+    assert!(state["machines"].as_array().unwrap().iter().all(|m| m["warm_up"].is_null()));
+}

@@ -26,7 +26,7 @@ use super::moment::Moment;
 use super::rules::{self, Bet, Lines};
 use super::store::{player, Res};
 use super::sums;
-use super::training::review;
+use super::training::{review, warm_up};
 use state::{HandView, Hint, MachineView, State, UltimateXHint};
 
 /// What a deal asks for.
@@ -255,19 +255,18 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
         holds: hint_holds(&evs, &hand.dealt, stake),
         best_hold: best,
         best_ev: evs.ev(best),
-        chart: crate::strategy::chart::advise(tier_chart(machine, &tier), &hand.dealt, &evs),
+        chart: crate::strategy::chart::advise(tier_chart(machine, &tier).chart(), &hand.dealt, &evs),
         chart_tier: tier,
     })
 }
 
-/// The machine's chart of the tier the player chose (`chart-tier`): the expert one is the machine's
-/// chart; a shorter one is its tier of `chart::machine_tiers` (made once per run).
-fn tier_chart(machine: MachineId, tier: &str) -> &'static crate::strategy::chart::Chart {
-    use crate::strategy::chart;
-    match tier {
-        "expert" => chart::machine_chart(machine),
-        _ => chart::machine_tiers(machine).tier(tier).map_or_else(|| chart::machine_chart(machine), |t| t.chart()),
-    }
+/// The machine's chart of the tier the player chose (`chart-tier`), as `TierChart` gives every
+/// table's (the machine's plain table: an Ultimate X hand's hint names the machine's chart too).
+fn tier_chart(machine: MachineId, tier: &str) -> crate::table_chart::TierChart {
+    use crate::strategy::chart::ChartTier;
+    let tier = ChartTier::from_id(tier).unwrap_or(ChartTier::Expert);
+    crate::table_chart::TierChart::of(&crate::table::Table::machine(machine), tier)
+        .expect("a machine's plain table has every tier's chart")
 }
 
 /// Up to `limit` finished hands, newest first, replayed; with `before`, only older ids. A limit
@@ -316,6 +315,24 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         }
     });
     let last_hand = history(conn, 1, None)?.into_iter().next();
+    let settings = player::settings(conn)?;
+    // Each unlocked machine's warm-up offer: one indexed read of its last date played.
+    let mut machines = Vec::with_capacity(MachineId::ALL.len());
+    for m in MachineId::ALL {
+        let unlocked = rules::machine_unlocked(m, level);
+        let warm_up = match unlocked {
+            true => warm_up::warm_up_on(warm_up::last_played(conn, m.id())?, settings.warm_up_answered, today),
+            false => None,
+        };
+        machines.push(MachineView {
+            id: m,
+            unlock_level: m.unlock_level(),
+            unlocked,
+            paytable: m.paytable().rows().to_vec(),
+            ultimate_x: Table::machine(m).ultimate_x().map(|ux| ux.id().to_string()),
+            warm_up,
+        });
+    }
     Ok(State {
         chips: profile.chips,
         level,
@@ -327,7 +344,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         lines: rules::line_choices(level),
         next_unlock: rules::next_unlock(profile.xp),
         daily: daily::view(around, last_claimed, today),
-        settings: player::settings(conn)?,
+        settings,
         last_bet,
         last_hands,
         broke: hand.is_none() && rules::broke(profile.chips),
@@ -340,16 +357,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
             start: crate::ultimate_x::multipliers::START,
             carried: hands::last_carry(conn)?.as_ref().and_then(Carried::of),
         },
-        machines: MachineId::ALL
-            .into_iter()
-            .map(|m| MachineView {
-                id: m,
-                unlock_level: m.unlock_level(),
-                unlocked: rules::machine_unlocked(m, level),
-                paytable: m.paytable().rows().to_vec(),
-                ultimate_x: Table::machine(m).ultimate_x().map(|ux| ux.id().to_string()),
-            })
-            .collect(),
+        machines,
         bets: rules::BETS,
         hand_counts: rules::HAND_COUNTS,
         events,

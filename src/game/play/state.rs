@@ -128,6 +128,9 @@ pub struct MachineView {
     /// Its Ultimate X table's id (`ultimate-x:ID`; every machine but Joker Poker has one), or null:
     /// what its Ultimate X hands and drills are dealt on.
     pub ultimate_x: Option<String>,
+    /// A warm-up offered on it today (`{last_played, days_away, decisions}`: last played a week or
+    /// more ago, no offer answered today; docs/TRAINING.md), or null.
+    pub warm_up: Option<crate::game::training::warm_up::WarmUp>,
 }
 
 /// What an Ultimate X hint adds: the multipliers the holds were valued with, and what the plain

@@ -1,9 +1,13 @@
 //! Drills on any table — a machine, a kicker game, a library table or a saved lab table — no chips
-//! and no XP, counted apart per table and source (`drill_totals`). Two sources: **hard** decisions
+//! and no XP, counted apart per table and source (`drill_totals`). Three sources: **hard** decisions
 //! the core deals from a seed (`pipeline::drill`: each the hand of its own seed, on the table's own
-//! EVs and pays), and the player's own **mistakes** from the table's review queue (`review.rs`;
+//! EVs and pays), the player's own **mistakes** from the table's review queue (`review.rs`;
 //! judged on the table as each hand was dealt on it), which come back on a schedule of dates
-//! (`schedule.rs`, docs/TRAINING.md): a mistakes question is only a hand due today. The answer names the
+//! (`schedule.rs`, docs/TRAINING.md): a mistakes question is only a hand due today, and **chart**
+//! hands: the same drill run's deals on which the chart of a tier (`table_chart::TierChart`, the
+//! player's `chart-tier` unless one is named) holds something that is not a best hold; its verdict
+//! also says the chart's line, its hold and what following it gives up on the hand. Its answers
+//! count in the table's hard tally (`DrillSource::tallied`: `drill_totals` takes two sources). The answer names the
 //! question ([`DrillKey`]: the seed, or the queued hand) and the core finds the same hand again, so
 //! only hands it dealt or stored can be answered; it is judged at once by the one verdict
 //! ([`HoldVerdict`]): right or not, the EV given up in chips at the bet, the best hold, the full EV
@@ -16,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::pipeline::drill::HardDeals;
+use crate::strategy::chart::{ChartTier, LineRef};
+use crate::table_chart::TierChart;
 use crate::pipeline::settle::{hint_holds, HintHold, HoldVerdict};
 use crate::shuffle::Seed;
 use crate::strategy::drill::HardReason;
@@ -34,6 +40,10 @@ use crate::game::{rules, table_practice};
 /// (`no-hard-hands`).
 pub const MAX_DEALS_PER_QUESTION: u64 = 10_000;
 
+/// The most deals looked at for one chart hand (a chart's hold is a mistake on far fewer deals
+/// than a hand is hard: docs/TRAINING.md, "Drills by chart", gives the shares measured).
+pub const MAX_DEALS_PER_CHART_QUESTION: u64 = 100_000;
+
 /// Where drill hands come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -42,6 +52,8 @@ pub enum DrillSource {
     Hard,
     /// The player's own mistaken deals, when their schedule says they are due.
     Mistakes,
+    /// Hands the core draws where the chart of a tier holds something that is not a best hold.
+    Chart,
 }
 
 impl DrillSource {
@@ -50,17 +62,28 @@ impl DrillSource {
         match self {
             DrillSource::Hard => "hard",
             DrillSource::Mistakes => "mistakes",
+            DrillSource::Chart => "chart",
         }
     }
 
-    /// Every source, in the order the screen offers them.
-    pub const ALL: [DrillSource; 2] = [DrillSource::Hard, DrillSource::Mistakes];
+    /// The tally a source's answers count in: a chart hand's in the hard decisions' (its hands are
+    /// the hard drill run's, and `drill_totals` keeps the two sources its CHECK names).
+    pub fn tallied(self) -> DrillSource {
+        match self {
+            DrillSource::Chart => DrillSource::Hard,
+            other => other,
+        }
+    }
+
+    /// Every source.
+    pub const ALL: [DrillSource; 3] = [DrillSource::Hard, DrillSource::Mistakes, DrillSource::Chart];
 
     /// Parses a stable id.
     pub fn from_id(id: &str) -> Option<DrillSource> {
         match id {
             "hard" => Some(DrillSource::Hard),
             "mistakes" => Some(DrillSource::Mistakes),
+            "chart" => Some(DrillSource::Chart),
             _ => None,
         }
     }
@@ -78,8 +101,8 @@ impl DrillSource {
 /// (the app sends the whole question; the other fields are not read) and the core finds the hand
 /// again from it, never from cards the caller names.
 ///
-/// Serialised flat: `{"table":ID,"source":"hard","seed":HEX64}` or `{"table":ID,"source":"mistakes",
-/// "hand":ID}`.
+/// Serialised flat: `{"table":ID,"source":"hard","seed":HEX64}`, `{"table":ID,"source":"mistakes",
+/// "hand":ID}` or `{"table":ID,"source":"chart","seed":HEX64,"tier":"beginner"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrillKey {
     /// The table's id (a machine's, a kicker game's, a library id, or `lab:NAME`).
@@ -103,20 +126,31 @@ pub enum DrillFrom {
         /// The hand's id in the history.
         hand: i64,
     },
+    /// The first hand of the drill run from this seed on which the tier's chart holds something
+    /// that is not a best hold (`pipeline::drill`, `HardDeals::next_off_chart_within`).
+    Chart {
+        /// The run's seed (64 hex digits).
+        seed: Seed,
+        /// The tier whose chart the hand is off.
+        tier: ChartTier,
+    },
 }
 
 impl DrillKey {
     /// A key from its parts as they come from outside (the app's question sent back): the source by
-    /// id (`unknown-drill-source`), a hard question's seed as 64 hex digits (`invalid-seed` when it
-    /// is missing or not a seed), a mistake's hand id (`unknown-hand` with id 0 when it is missing).
-    /// The table is checked where it is read.
-    pub fn parse(table: &str, source: &str, seed: Option<&str>, hand: Option<i64>) -> Result<DrillKey, GameError> {
+    /// id (`unknown-drill-source`), a hard or chart question's seed as 64 hex digits (`invalid-seed`
+    /// when it is missing or not a seed), a chart question's tier (`unknown-chart-tier` when it is
+    /// missing or none), a mistake's hand id (`unknown-hand` with id 0 when it is missing). The
+    /// table is checked where it is read.
+    pub fn parse(table: &str, source: &str, seed: Option<&str>, hand: Option<i64>, tier: Option<&str>) -> Result<DrillKey, GameError> {
+        let seed = || {
+            let text = seed.unwrap_or_default();
+            text.parse::<Seed>().map_err(|_| GameError::InvalidSeed { seed: text.to_string() })
+        };
         let from = match DrillSource::parse(source)? {
-            DrillSource::Hard => {
-                let text = seed.unwrap_or_default();
-                DrillFrom::Hard { seed: text.parse().map_err(|_| GameError::InvalidSeed { seed: text.to_string() })? }
-            }
+            DrillSource::Hard => DrillFrom::Hard { seed: seed()? },
             DrillSource::Mistakes => DrillFrom::Mistakes { hand: hand.ok_or(GameError::UnknownHand { hand_id: 0 })? },
+            DrillSource::Chart => DrillFrom::Chart { seed: seed()?, tier: parse_tier(tier.unwrap_or_default())? },
         };
         Ok(DrillKey { table: table.to_string(), from })
     }
@@ -128,8 +162,17 @@ impl DrillFrom {
         match self {
             DrillFrom::Hard { .. } => DrillSource::Hard,
             DrillFrom::Mistakes { .. } => DrillSource::Mistakes,
+            DrillFrom::Chart { .. } => DrillSource::Chart,
         }
     }
+}
+
+/// A chart tier by id, or the typed error naming what was given (and every tier).
+pub fn parse_tier(id: &str) -> Result<ChartTier, GameError> {
+    ChartTier::from_id(id).ok_or_else(|| GameError::UnknownChartTier {
+        tier: id.to_string(),
+        tiers: ChartTier::ALL.iter().map(|t| t.id()).collect(),
+    })
 }
 
 /// A hand to answer. The best hold and the EVs are not part of it: they come with the verdict.
@@ -155,7 +198,7 @@ pub struct DrillQuestion {
     pub queue: u64,
     /// Those of them due today.
     pub due: u64,
-    /// The table's tally for this source so far.
+    /// The table's tally for this source so far (a chart question's: the hard decisions').
     pub tally: DrillTally,
 }
 
@@ -219,6 +262,28 @@ pub struct DrillVerdict {
     /// When a queued mistake comes back after this answer (null for a hard hand, or one that left
     /// the queue).
     pub next_due: Option<NaiveDate>,
+    /// A chart question's: what the tier's chart says on the hand and what following it costs
+    /// (null for the other sources).
+    pub chart: Option<ChartVerdict>,
+}
+
+/// What the chart of a tier says on a chart drill's hand, judged by the one verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartVerdict {
+    /// The tier.
+    pub tier: ChartTier,
+    /// The line the chart plays the hand by (the first line matching one of its holds).
+    pub line: LineRef,
+    /// The hold that line plays (never a best hold: that is why the hand was drawn).
+    pub hold: Hold,
+    /// The first line of the chart the best hold belongs to, if any line does.
+    pub best_line: Option<LineRef>,
+    /// EV per coin following the chart gives up on this hand (its `HoldVerdict`'s cost).
+    pub ev_given_up: f64,
+    /// The same in chips at the bet.
+    pub ev_given_up_chips: f64,
+    /// The answer was the chart's hold.
+    pub followed: bool,
 }
 
 /// A queued mistake as `vpoker play mistakes` lists it.
@@ -248,6 +313,8 @@ struct Posed {
     multipliers: Option<Vec<u8>>,
     /// Chips at stake for one line at `bet` (twice the bet on Ultimate X).
     stake: u64,
+    /// A chart hand's tier, the chart's line, hold and the best hold's line.
+    chart: Option<(ChartTier, crate::strategy::chart::Advice)>,
 }
 
 /// The hand `from` names on `table`. `None` for a queued mistake that is not on the table's queue
@@ -273,6 +340,28 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 multipliers: hard.multipliers,
                 stake,
                 table,
+                chart: None,
+            }))
+        }
+        DrillFrom::Chart { seed, tier } => {
+            let chart = TierChart::of(&table, tier)
+                .map_err(|why| GameError::NoTierChart { table: table.id().to_string(), reason: why.id() })?;
+            let Some(deal) = HardDeals::new(&table, &seed).next_off_chart_within(chart.chart(), MAX_DEALS_PER_CHART_QUESTION) else {
+                return Err(GameError::NoChartHands { table: table.id().to_string(), tier: tier.id() }.into());
+            };
+            let bet = last_bet(conn, &table)?.unwrap_or(rules::BETS[0]);
+            let stake = table.stake(bet, 1);
+            Ok(Some(Posed {
+                key,
+                cards: deal.cards,
+                bet,
+                reason: None,
+                codes,
+                evs: deal.evs(),
+                multipliers: None,
+                stake,
+                table,
+                chart: Some((tier, deal.advice)),
             }))
         }
         DrillFrom::Mistakes { hand } => {
@@ -300,17 +389,34 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
                 evs: stored.evs()?,
                 multipliers: stored.multipliers.as_ref().map(|m| m.values().to_vec()),
                 stake: stored.table.stake(stored.bet.chips(), 1),
+                chart: None,
             }))
         }
     }
 }
 
 /// The next drill hand on the table `table_id`: the first hard hand of the drill run from `seed`,
-/// or the earliest due of the player's mistakes queued there (`None` when none is due on `today`).
-pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed: Seed, today: NaiveDate) -> Res<Option<DrillQuestion>> {
+/// the first there on which the chart of `tier` (the player's `chart-tier` when `None`) holds
+/// other than a best hold, or the earliest due of the player's mistakes queued there (`None` when
+/// none is due on `today`).
+pub(crate) fn next(
+    conn: &Connection,
+    table_id: &str,
+    source: DrillSource,
+    seed: Seed,
+    tier: Option<ChartTier>,
+    today: NaiveDate,
+) -> Res<Option<DrillQuestion>> {
     let table = table_practice::any(conn, table_id)?;
     let from = match source {
         DrillSource::Hard => DrillFrom::Hard { seed },
+        DrillSource::Chart => {
+            let tier = match tier {
+                Some(tier) => tier,
+                None => ChartTier::from_id(&player::settings(conn)?.chart_tier).unwrap_or(ChartTier::Expert),
+            };
+            DrillFrom::Chart { seed, tier }
+        }
         DrillSource::Mistakes => {
             let codes = hands::codes_of_id(conn, table.id())?;
             let Some(hand) = review::next(conn, &codes, today)? else { return Ok(None) };
@@ -320,7 +426,7 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
     let Some(posed) = pose(conn, table, from)? else {
         return Err(match from {
             DrillFrom::Mistakes { hand } => GameError::UnknownHand { hand_id: hand }.into(),
-            DrillFrom::Hard { .. } => GameError::NoHardHands { table: table_id.to_string() }.into(),
+            DrillFrom::Hard { .. } | DrillFrom::Chart { .. } => GameError::NoHardHands { table: table_id.to_string() }.into(),
         });
     };
     Ok(Some(DrillQuestion {
@@ -331,7 +437,7 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
         bet: posed.bet,
         queue: review::queue_len(conn, &posed.codes)?,
         due: review::due_len(conn, &posed.codes, today)?,
-        tally: read_tally(conn, posed.table.id(), source)?,
+        tally: read_tally(conn, posed.table.id(), source.tallied())?,
         key: posed.key,
     }))
 }
@@ -343,7 +449,7 @@ pub(crate) fn next(conn: &Connection, table_id: &str, source: DrillSource, seed:
 pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: NaiveDate) -> Res<DrillVerdict> {
     let table = table_practice::any(conn, &key.table)?;
     let Some(posed) = pose(conn, table, key.from)? else {
-        let DrillFrom::Mistakes { hand } = key.from else { unreachable!("a hard hand is always posed or refused") };
+        let DrillFrom::Mistakes { hand } = key.from else { unreachable!("a dealt hand is always posed or refused") };
         return Err(GameError::UnknownHand { hand_id: hand }.into());
     };
     let evs = posed.evs.clone();
@@ -356,9 +462,22 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: Naive
             let next_due = review::due_date_of(conn, hand)?;
             (left, next_due)
         }
-        DrillFrom::Hard { .. } => (false, None),
+        DrillFrom::Hard { .. } | DrillFrom::Chart { .. } => (false, None),
     };
-    let tally = add_answer(conn, posed.table.id(), key.from.source(), correct, verdict.cost_chips())?;
+    let tally = add_answer(conn, posed.table.id(), key.from.source().tallied(), correct, verdict.cost_chips())?;
+    // What following the chart gives up here: the same verdict on the chart's hold.
+    let chart = posed.chart.as_ref().map(|(tier, advice)| {
+        let off = HoldVerdict::of(&evs, advice.hold, stake);
+        ChartVerdict {
+            tier: *tier,
+            line: advice.line.clone(),
+            hold: advice.hold,
+            best_line: advice.best_line.clone(),
+            ev_given_up: off.cost,
+            ev_given_up_chips: off.cost_chips(),
+            followed: hold == advice.hold,
+        }
+    });
     Ok(DrillVerdict {
         table: posed.table.id().to_string(),
         cards: posed.cards,
@@ -375,6 +494,7 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: Naive
         queue: review::queue_len(conn, &posed.codes)?,
         due: review::due_len(conn, &posed.codes, today)?,
         next_due,
+        chart,
     })
 }
 

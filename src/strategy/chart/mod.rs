@@ -42,7 +42,7 @@ pub(crate) use classes::family_name as family_id;
 pub use class_lists::classes;
 pub use classes::{ClassInfo, ClassParam, Prefer, Vocabulary};
 pub use play::{advise, hint, Advice, LineRef};
-pub use tiers::{tiers, Tier, Tiers, TIERS};
+pub use tiers::{tiers, tiers_of, ChartTier, Tier, Tiers, TIERS};
 
 /// The most lines a chart has (a limit that keeps a chart usable by players).
 pub const MAX_LINES: usize = 40;

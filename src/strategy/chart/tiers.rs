@@ -8,6 +8,7 @@
 //! for its limit, and the expert tier is the table's chart.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
@@ -18,6 +19,38 @@ use super::{chart_of, hands, rank, solve, Cancelled, Chart, ChartStage, Vocabula
 
 /// The tiers, easiest first: each one's name and line budget.
 pub const TIERS: [(&str, usize); 3] = [("beginner", 10), ("intermediate", 20), ("expert", MAX_LINES)];
+
+/// A tier by name, as a player chooses it (the setting `chart-tier`, a drill's `--tier`).
+/// Serialised as its id: `"beginner"`, `"intermediate"` or `"expert"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChartTier {
+    /// At most 10 lines.
+    Beginner,
+    /// At most 20 lines.
+    Intermediate,
+    /// At most [`MAX_LINES`]: the table's chart.
+    Expert,
+}
+
+impl ChartTier {
+    /// Every tier, easiest first (as [`TIERS`]).
+    pub const ALL: [ChartTier; 3] = [ChartTier::Beginner, ChartTier::Intermediate, ChartTier::Expert];
+
+    /// The stable id, the tier's name in [`TIERS`].
+    pub fn id(self) -> &'static str {
+        match self {
+            ChartTier::Beginner => TIERS[0].0,
+            ChartTier::Intermediate => TIERS[1].0,
+            ChartTier::Expert => TIERS[2].0,
+        }
+    }
+
+    /// The tier an id names, if any.
+    pub fn from_id(id: &str) -> Option<ChartTier> {
+        ChartTier::ALL.into_iter().find(|tier| tier.id() == id)
+    }
+}
 
 /// One tier: its name, its line budget, its chart and the classes it adds over the tier below.
 ///
@@ -144,4 +177,29 @@ pub fn tiers(
     }
     let optimal_return = tiers[0].chart.optimal_return();
     Ok(Tiers { optimal_return, tiers })
+}
+
+/// How many tables' tiers [`tiers_of`] keeps (a lab that tries many pays starts it afresh).
+pub const TIERS_KEPT: usize = 8;
+
+/// The three tiers of any paytable, generated the first time a table with these rows and pays is
+/// asked for and kept for the process (a second or two each; at most [`TIERS_KEPT`] tables: the
+/// five machines' are [`super::machine_tiers`]'). Asked from two threads at once, the second waits
+/// for the first.
+pub fn tiers_of(table: &Paytable) -> Arc<Tiers> {
+    type Key = (&'static str, Vec<(&'static str, u32)>);
+    static KEPT: Mutex<Vec<(Key, Arc<Tiers>)>> = Mutex::new(Vec::new());
+    let key: Key = (super::family_id(table.family()), table.rows().iter().map(|row| (row.id, row.pay)).collect());
+    // The tiers are pure: a lock poisoned by a panic elsewhere holds only whole entries.
+    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, tiers)) = kept.iter().find(|(k, _)| *k == key) {
+        return Arc::clone(tiers);
+    }
+    if kept.len() >= TIERS_KEPT {
+        kept.clear();
+    }
+    let never = AtomicBool::new(false);
+    let made = Arc::new(tiers(table, &|_, _| {}, &never).expect("tiers that cannot be cancelled complete"));
+    kept.push((key, Arc::clone(&made)));
+    made
 }

@@ -1,0 +1,66 @@
+//! The warm-up offer: when a player comes back to a game not played for a week, five hard
+//! decisions on it before the first hand (the hard drill, `drills.rs`, with a count of
+//! [`WARM_UP_DECISIONS`]). An offer only: taking it or saying "not now" hides every offer for the
+//! rest of that date (the setting `warm-up-answered`), and nothing counts down or keeps a streak.
+//!
+//! A pure function of the date passed in, the last date the game was played (one indexed read of
+//! the derived `day_sums`, the newest row of the table's id: `sums::days::last_days`) and the
+//! last date an offer was answered:
+//!
+//! - offered when the game was last played [`WARM_UP_AFTER_DAYS`] (7) or more days before `today`
+//!   (played on the 1st: offered from the 8th on, not on the 7th);
+//! - never for a game never played (a first visit is no return: there is nothing to warm up
+//!   after), nor when the last date played is after `today` (a clock set back);
+//! - not again on a date an offer was answered (taken or declined).
+//!
+//! "Played" is a hand drawn on that table (for chips or in practice): a drill answer draws no hand.
+//! A machine's Ultimate X table is a table of its own (`ultimate-x:ID`).
+
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use serde::Serialize;
+
+use crate::game::store::Res;
+use crate::game::sums::days;
+
+/// The days away from a game after which a warm-up is offered: 7 (a week).
+pub const WARM_UP_AFTER_DAYS: u32 = 7;
+
+/// The hard decisions a warm-up is.
+pub const WARM_UP_DECISIONS: u32 = 5;
+
+/// A warm-up offered on a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct WarmUp {
+    /// The last date the game was played.
+    pub last_played: NaiveDate,
+    /// Days from then to today (at least [`WARM_UP_AFTER_DAYS`]).
+    pub days_away: u32,
+    /// The hard decisions offered ([`WARM_UP_DECISIONS`]).
+    pub decisions: u32,
+}
+
+/// The offer on `today` for a game last played on `last_played` (`None`: never), when an offer was
+/// last answered on `answered` (the rule is in the module documentation).
+pub fn warm_up_on(last_played: Option<NaiveDate>, answered: Option<NaiveDate>, today: NaiveDate) -> Option<WarmUp> {
+    let last_played = last_played?;
+    if answered == Some(today) {
+        return None;
+    }
+    let days_away = u32::try_from((today - last_played).num_days()).ok()?;
+    (days_away >= WARM_UP_AFTER_DAYS).then_some(WarmUp { last_played, days_away, decisions: WARM_UP_DECISIONS })
+}
+
+/// The last date a hand was drawn on the table `table_id` (a resolved id), if any: the newest row
+/// of `day_sums` for it, by its primary key.
+pub(crate) fn last_played(conn: &Connection, table_id: &str) -> Res<Option<NaiveDate>> {
+    Ok(days::last_days(conn, table_id, 1)?.first().map(|&(day, _)| day))
+}
+
+/// The offer on `today` for the table `table_id` (any table: a machine, a kicker game, a library
+/// or lab table, an Ultimate X table; `unknown-table` otherwise).
+pub(crate) fn offer(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Option<WarmUp>> {
+    let table = crate::game::table_practice::any(conn, table_id)?;
+    let answered = crate::game::store::player::settings(conn)?.warm_up_answered;
+    Ok(warm_up_on(last_played(conn, table.id())?, answered, today))
+}
