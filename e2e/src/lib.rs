@@ -242,9 +242,10 @@ impl Driver {
         // started listening ("connection error"): that attempt launched nothing, so try again.
         let mut attempt = 1;
         let client = loop {
-            let connecting = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-                .capabilities(caps.clone())
-                .connect(&format!("http://127.0.0.1:{}", self.port));
+            let url = format!("http://127.0.0.1:{}", self.port);
+            let mut builder = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+            builder.capabilities(caps.clone());
+            let connecting = builder.connect(&url);
             // An app that dies before its webview connects (seen once: "Failed to initialize GTK" on
             // a loaded machine) leaves WebKitWebDriver waiting for it for good: a hung run becomes
             // a failed test, which scripts/test.sh runs again alone.
