@@ -3,5 +3,6 @@
 //! back on a schedule of dates (`schedule.rs`). Owns those two tables.
 
 pub mod drills;
+pub mod proficiency;
 pub(crate) mod review;
 pub mod schedule;
