@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 54] = [
+pub const NAMES: [&str; 56] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -41,6 +41,8 @@ pub const NAMES: [&str; 54] = [
     "mistakes",
     "review",
     "progress",
+    "proficiency",
+    "proficiency_answer",
     "chart",
     "chart_tiers",
     "ultimate_x_chart",

@@ -117,6 +117,8 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::mistakes,
         coach::review,
         coach::progress,
+        coach::proficiency,
+        coach::proficiency_answer,
         charts::chart,
         charts::chart_tiers,
         charts::ultimate_x_chart,

@@ -228,10 +228,10 @@ pub enum GameError {
         day: NaiveDate,
     },
     /// An answer to a question of another date's check (only today's check is answered).
-    #[error("that question is from the proficiency check of {day}, not of today, {today}")]
+    #[error("that question is from the proficiency check of '{}', not of today, {today}", shown(day))]
     ProficiencyOtherDay {
-        /// The question's date.
-        day: NaiveDate,
+        /// The question's date, as given (a text that is no date is no question of today's).
+        day: String,
         /// Today's date.
         today: NaiveDate,
     },
@@ -368,7 +368,7 @@ impl GameError {
             GameError::ProficiencyNotNext { index, next } => vec![("index", json!(index)), ("next", json!(next))],
             GameError::ProficiencyDone { table, day } => vec![("table", json!(shown(table))), ("day", json!(day.to_string()))],
             GameError::ProficiencyOtherDay { day, today } => {
-                vec![("day", json!(day.to_string())), ("today", json!(today.to_string()))]
+                vec![("day", json!(shown(day))), ("today", json!(today.to_string()))]
             }
             GameError::InvalidSetting { key, value, expected } => {
                 vec![("key", json!(shown(key))), ("value", json!(shown(value))), ("expected", json!(expected))]

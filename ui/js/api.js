@@ -104,6 +104,10 @@ export const api = {
   review: (limit) => call("review", { limit }),
   /** A game's daily series and trend line: {table, label, days: [...], trend}. */
   progress: (table, days) => call("progress", { table, days }),
+  /** A game's proficiency check of today: {table, label, date, total, next, questions, done, score, curve}. */
+  proficiency: (table) => call("proficiency", { table }),
+  /** Answers question `index` of the check of `date` (the check's own date) with a hold mask. */
+  proficiencyAnswer: (table, date, index, hold) => call("proficiency_answer", { table, date, index, hold }),
   /** The big numbers (52!, 2^128, …), the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),

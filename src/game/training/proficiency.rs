@@ -127,7 +127,7 @@ pub(crate) fn state(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<
 /// (`proficiency-not-next`), and none once all are (`proficiency-done`); a refusal changes nothing.
 pub(crate) fn answer(conn: &Connection, table_id: &str, day: NaiveDate, index: usize, hold: Hold, today: NaiveDate) -> Res<Proficiency> {
     if day != today {
-        return Err(GameError::ProficiencyOtherDay { day, today }.into());
+        return Err(GameError::ProficiencyOtherDay { day: day.to_string(), today }.into());
     }
     let (table, code) = check_table(conn, table_id, today)?;
     let mut holds = match code {
