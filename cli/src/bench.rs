@@ -8,6 +8,8 @@
 //! - `open_state`: open + `state` with the tables built (what the app pays: it builds them on a
 //!   background thread at start-up);
 //! - `stats`, `history_20`, `history_20_deep` (a page from the middle of the history);
+//! - `proficiency`: Jacks or Better's proficiency check of the day (its 25 hard hands dealt again
+//!   from the date's seed, the answers and the curve of the last 30 checks: indexed reads);
 //! - `audit_full`: the full audit, every hand replayed (once: it is the background check).
 //!
 //! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`), and
@@ -80,6 +82,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     })?;
     let review_games = median(&mut || game.review(today, None, 0).map(drop).map_err(fail))?;
     let progress_90 = median(&mut || game.progress(jacks.id(), 90).map(drop).map_err(fail))?;
+    let proficiency = median(&mut || game.proficiency(jacks.id(), today).map(drop).map_err(fail))?;
     let review_20 = median(&mut || game.review(today, Some(jacks.id()), 20).map(drop).map_err(fail))?;
     let sessions = session_figures(&median)?;
     let lines = line_figures(&game, &median)?;
@@ -108,6 +111,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "review_games": review_games,
             "review_20": review_20,
             "progress_90": progress_90,
+            "proficiency": proficiency,
             "milestones": milestones,
             "milestone_news": milestone_news,
             "daily_deals": daily_deals,
