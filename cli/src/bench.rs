@@ -11,6 +11,8 @@
 //! - `state` on the open game (each machine's warm-up offer included), `warm_up` (one game's offer:
 //!   its last date played), `drill_next_chart` (a chart question on Jacks or Better by the expert
 //!   tier, its tiers built by a first call not timed);
+//! - `proficiency`: Jacks or Better's proficiency check of the day (its 25 hard hands dealt again
+//!   from the date's seed, the answers and the curve of the last 30 checks: indexed reads);
 //! - `audit_full`: the full audit, every hand replayed (once: it is the background check).
 //!
 //! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`), and
@@ -90,6 +92,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     let chart_question = || game.drill_next_by(jacks.id(), vpoker::game::DrillSource::Chart, chart_seed, expert, today);
     chart_question().map_err(fail)?;
     let drill_next_chart = median(&mut || chart_question().map(drop).map_err(fail))?;
+    let proficiency = median(&mut || game.proficiency(jacks.id(), today).map(drop).map_err(fail))?;
     let review_20 = median(&mut || game.review(today, Some(jacks.id()), 20).map(drop).map_err(fail))?;
     let sessions = session_figures(&median)?;
     let lines = line_figures(&game, &median)?;
@@ -121,6 +124,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "state": state,
             "warm_up": warm_up,
             "drill_next_chart": drill_next_chart,
+            "proficiency": proficiency,
             "milestones": milestones,
             "milestone_news": milestone_news,
             "daily_deals": daily_deals,

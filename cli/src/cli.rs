@@ -304,6 +304,13 @@ pub enum PlayCommand {
     /// `ev_given_up_per_100`), oldest first, and `trend` (the least-squares line through the days'
     /// EV given up per 100 decisions: `per_day`, `first`, `last`). Reads only.
     Progress(ProgressArgs),
+    /// A game's proficiency check of --today's date (25 hard decisions from a seed of the date and
+    /// the game: docs/TRAINING.md): `questions` (each `index`, `seed`, `cards`, `hold` once answered,
+    /// and once all are answered `reason` and `review`), `next`, `done`, `score` (`best_holds`,
+    /// `ev_given_up`, `grade`) once done, and `curve` (the game's completed checks by date and their
+    /// `trend`). With --answer N --hold MASK: answers question N (0-24, the next one) and prints the
+    /// check after it.
+    Proficiency(ProficiencyArgs),
     /// Change one setting, e.g. `set kind-deals off`.
     Set(SetArgs),
     /// Check the ledger (exit 1 if it does not add up).
@@ -517,6 +524,24 @@ pub struct ProgressArgs {
     /// The last N days played (the game refuses more than 366: progress-limit).
     #[arg(long, value_name = "N", default_value = "90")]
     pub days: u32,
+}
+
+/// `proficiency --game ID [--answer N --hold MASK [--date YYYY-MM-DD]]`
+#[derive(Args)]
+pub struct ProficiencyArgs {
+    /// Any table a drill takes: a machine, a kicker game, a library id, `lab:NAME` or `ultimate-x:ID`.
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+    /// Answer question N (0-24; the check's `next`).
+    #[arg(long, value_name = "N", requires = "hold")]
+    pub answer: Option<usize>,
+    /// The answer's hold: a mask 0-31 (bit i keeps card i) or five 0/1 characters like 10110.
+    #[arg(long, value_name = "MASK", requires = "answer", allow_hyphen_values = true)]
+    pub hold: Option<String>,
+    /// With --answer: the date of the check the question is from (default: --today; only today's
+    /// check is answered: proficiency-other-day).
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = date, requires = "answer")]
+    pub date: Option<NaiveDate>,
 }
 
 /// `history [--limit N]`

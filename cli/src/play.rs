@@ -140,6 +140,15 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(Game::open(&db).and_then(|game| game.review(today, args.game.as_deref(), args.limit))))
         }
         PlayCommand::Progress(args) => Ok(print_outcome(Game::open(&db).and_then(|game| game.progress(&args.game, args.days)))),
+        PlayCommand::Proficiency(args) => {
+            let outcome = match (args.answer, args.hold) {
+                (Some(index), Some(hold)) => hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| {
+                    Game::open(&db)?.proficiency_answer(&args.game, args.date.unwrap_or(today), index, hold, today)
+                }),
+                _ => Game::open(&db).and_then(|game| game.proficiency(&args.game, today)),
+            };
+            Ok(print_outcome(outcome))
+        }
         PlayCommand::Set(SetArgs { key, value }) => {
             Ok(print_outcome(Game::open(&db).and_then(|mut game| game.set_setting_state(&key, &value, today))))
         }

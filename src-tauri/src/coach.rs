@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillVerdict, Progress, QueuedMistake, Review};
+use vpoker::game::{DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillVerdict, Proficiency, Progress, QueuedMistake, Review};
 use vpoker::game::Session;
 use vpoker::game::SessionCard;
 use vpoker::game::{Arrival, Coach, GameError};
@@ -120,6 +120,29 @@ pub async fn progress<R: Runtime>(app: AppHandle<R>, table: String, days: u32) -
 #[tauri::command]
 pub async fn answer_warm_up<R: Runtime>(app: AppHandle<R>) -> CommandResult<vpoker::game::State> {
     with_game(app, move |game| game.answer_warm_up(today())).await
+}
+
+/// A game's proficiency check of today (the device's date): its 25 questions, which are answered,
+/// the score once complete and the curve of its checks by date (`vpoker play proficiency`).
+#[tauri::command]
+pub async fn proficiency<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<Proficiency> {
+    with_game(app, move |game| game.proficiency(&table, today())).await
+}
+
+/// Answers question `index` of the check of `date` (the check's date as the core sent it) with
+/// `hold`: only today's check is answered (`proficiency-other-day`, also for a date that is none).
+#[tauri::command]
+pub async fn proficiency_answer<R: Runtime>(
+    app: AppHandle<R>,
+    table: String,
+    date: String,
+    index: usize,
+    hold: u32,
+) -> CommandResult<Proficiency> {
+    let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
+    let today = today();
+    let day = vpoker::game::rules::parse_day(&date).ok_or(GameError::ProficiencyOtherDay { day: date, today })?;
+    with_game(app, move |game| game.proficiency_answer(&table, day, index, hold, today)).await
 }
 
 /// The newest mistakes on the review queue.

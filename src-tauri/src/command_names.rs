@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 55] = [
+pub const NAMES: [&str; 57] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -42,6 +42,8 @@ pub const NAMES: [&str; 55] = [
     "review",
     "progress",
     "answer_warm_up",
+    "proficiency",
+    "proficiency_answer",
     "chart",
     "chart_tiers",
     "ultimate_x_chart",

@@ -118,6 +118,8 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::review,
         coach::progress,
         coach::answer_warm_up,
+        coach::proficiency,
+        coach::proficiency_answer,
         charts::chart,
         charts::chart_tiers,
         charts::ultimate_x_chart,

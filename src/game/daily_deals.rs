@@ -20,18 +20,14 @@ use crate::hold::Hold;
 use crate::locale::Language;
 use crate::machine::MachineId;
 use crate::pipeline::daily::{self, DEALS};
-use crate::pipeline::settle::{hint_holds, settle_with, HintHold};
+use crate::pipeline::settle::settle_with;
 
-use super::coach::session_card::grade;
+use super::coach::score::{HoldReview, Score};
 use super::error::GameError;
 use super::rules;
 use super::store::codes::{day_code, day_from_code};
 use super::store::schema;
 use super::store::{corrupt, Res};
-
-/// A mistake giving up at most this much EV per coin is marked "close", more is "costly" (the
-/// session card's lowest grade line: one such hand alone keeps a day above it).
-pub const CLOSE: f64 = 0.05;
 
 /// The days the strip shows, today included.
 pub const STRIP_DAYS: u64 = 30;
@@ -96,34 +92,12 @@ pub struct DailyResult {
     pub review: Option<DailyReview>,
 }
 
-/// A played deal's verdict.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DailyReview {
-    /// The best hold.
-    pub best_hold: Hold,
-    /// EV per coin of the hold played.
-    pub ev: f64,
-    /// EV per coin of the best hold.
-    pub best_ev: f64,
-    /// EV per coin given up (0 for the best hold and its exact ties).
-    pub ev_given_up: f64,
-    /// "best", "close" (given up at most [`CLOSE`]) or "costly".
-    pub mark: &'static str,
-    /// All 32 holds, best first (the hint's entries: hold, cards kept, EV, cost, verdict), at a
-    /// stake of one coin.
-    pub holds: Vec<HintHold>,
-}
+/// A played deal's verdict: the one review of a scored set's decision (the proficiency check's too).
+pub type DailyReview = HoldReview;
 
-/// A finished day's score.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DailyScore {
-    /// Holds as good as the best.
-    pub best_holds: u32,
-    /// EV per coin given up, summed over the ten.
-    pub ev_given_up: f64,
-    /// The grade, on the session card's thresholds (EV given up per coin wagered).
-    pub grade: &'static str,
-}
+/// A finished day's score: holds as good as the best, the EV per coin given up summed over the ten,
+/// the grade on the session card's thresholds (the proficiency check is scored the same way).
+pub type DailyScore = Score;
 
 /// A played date in the strip, or the best day.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -167,15 +141,9 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
 
 /// The deals of `date` played with `holds` (in order), and their score so far.
 fn played(date: NaiveDate, holds: &[Hold]) -> (Vec<(DailyResult, DailyReview)>, DailyScore) {
-    let mut out = Vec::with_capacity(holds.len());
-    let (mut best_holds, mut ev_given_up) = (0, 0.0);
-    for (index, &hold) in holds.iter().enumerate() {
-        let (result, review) = play(date, index, hold);
-        best_holds += u32::from(review.mark == "best");
-        ev_given_up += review.ev_given_up;
-        out.push((result, review));
-    }
-    (out, DailyScore { best_holds, ev_given_up, grade: grade_of(best_holds, ev_given_up) })
+    let out: Vec<(DailyResult, DailyReview)> = holds.iter().enumerate().map(|(index, &hold)| play(date, index, hold)).collect();
+    let score = Score::of(out.iter().map(|(_, review)| review), DEALS);
+    (out, score)
 }
 
 /// Holds and draws the current deal of `today`; after the tenth, `daily-deals-done`.
@@ -303,23 +271,8 @@ fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview)
     let deal = daily::deal(date, index);
     let evs = deal.table().hand_evs(&deal.dealt());
     let settled = settle_with(&deal, 1, hold, None, &evs);
-    let verdict = settled.verdict;
     let hand = settled.results.into_iter().next().expect("one hand");
-    let mark = if !verdict.mistake {
-        "best"
-    } else if verdict.cost <= CLOSE {
-        "close"
-    } else {
-        "costly"
-    };
-    let review = DailyReview {
-        best_hold: verdict.best_hold,
-        ev: verdict.ev,
-        best_ev: verdict.best_ev,
-        ev_given_up: verdict.cost,
-        mark,
-        holds: hint_holds(&evs, &deal.dealt(), 1),
-    };
+    let review = HoldReview::of(&evs, &deal.dealt(), hold);
     let result = DailyResult {
         index,
         cards: deal.dealt(),
@@ -331,11 +284,6 @@ fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview)
         review: None,
     };
     (result, review)
-}
-
-/// The grade of a day: EV given up per coin wagered (one coin per deal) on the session card's lines.
-fn grade_of(best_holds: u32, ev_given_up: f64) -> &'static str {
-    grade(ev_given_up / DEALS as f64, best_holds as usize == DEALS)
 }
 
 /// The share text in `lang`: `daily.share-text` of the UI's table filled with the app's name, the

@@ -14,6 +14,7 @@ use rusqlite::Connection;
 
 use super::hands::{each_hand, HandRecord};
 use super::store::{corrupt, player, Derived, Res};
+use super::training::proficiency;
 use super::{daily_deals, sums};
 
 /// How the audit compares a group with its rebuild.
@@ -34,7 +35,7 @@ pub(crate) trait FromHands {
 }
 
 /// Every group of derived tables.
-pub(crate) const DERIVED: [Derived<Compare>; 2] = [
+pub(crate) const DERIVED: [Derived<Compare>; 3] = [
     Derived {
         name: "the running sums",
         tables: sums::TABLES,
@@ -48,6 +49,13 @@ pub(crate) const DERIVED: [Derived<Compare>; 2] = [
         is_current: daily_deals::days_current,
         rebuild: daily_deals::rebuild_days,
         compare: Compare::Rows(daily_deals::day_differences),
+    },
+    Derived {
+        name: "the proficiency checks' scores",
+        tables: proficiency::DAYS_TABLES,
+        is_current: proficiency::days_current,
+        rebuild: proficiency::rebuild_days,
+        compare: Compare::Rows(proficiency::day_differences),
     },
 ];
 

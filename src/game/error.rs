@@ -227,6 +227,40 @@ pub enum GameError {
         /// The date passed in.
         day: NaiveDate,
     },
+    /// A proficiency check's question answered a second time.
+    #[error("question {index} of the proficiency check of '{}' on {day} is already answered", shown(table))]
+    ProficiencyAnswered {
+        /// The table's id.
+        table: String,
+        /// The check's date.
+        day: NaiveDate,
+        /// The question's index (0-based).
+        index: usize,
+    },
+    /// A proficiency check's question answered before the ones ahead of it (or one it does not have).
+    #[error("question {index} of the proficiency check is not the next one: answer question {next} first")]
+    ProficiencyNotNext {
+        /// The question's index given (0-based).
+        index: usize,
+        /// The next question to answer.
+        next: usize,
+    },
+    /// An answer to a proficiency check whose questions are all answered.
+    #[error("the proficiency check of '{}' on {day} is complete: one check per game a date", shown(table))]
+    ProficiencyDone {
+        /// The table's id.
+        table: String,
+        /// The check's date.
+        day: NaiveDate,
+    },
+    /// An answer to a question of another date's check (only today's check is answered).
+    #[error("that question is from the proficiency check of '{}', not of today, {today}", shown(day))]
+    ProficiencyOtherDay {
+        /// The question's date, as given (a text that is no date is no question of today's).
+        day: String,
+        /// Today's date.
+        today: NaiveDate,
+    },
     /// An unknown setting or a value it does not take.
     #[error("'{}' is not a value of setting '{}' (expected {expected})", shown(value), shown(key))]
     InvalidSetting {
@@ -306,6 +340,10 @@ impl GameError {
             GameError::InvalidHold { .. } => "invalid-hold",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
             GameError::DailyDealsDone { .. } => "daily-deals-done",
+            GameError::ProficiencyAnswered { .. } => "proficiency-answered",
+            GameError::ProficiencyNotNext { .. } => "proficiency-not-next",
+            GameError::ProficiencyDone { .. } => "proficiency-done",
+            GameError::ProficiencyOtherDay { .. } => "proficiency-other-day",
             GameError::InvalidSetting { .. } => "invalid-setting",
             GameError::CorruptDatabase { .. } => "corrupt-database",
             GameError::NewerDatabase { .. } => "newer-database",
@@ -355,6 +393,14 @@ impl GameError {
             GameError::NoChartHands { table, tier } => vec![("table", json!(shown(table))), ("tier", json!(tier))],
             GameError::DailyAlreadyClaimed { day } | GameError::DailyDealsDone { day } => {
                 vec![("day", json!(day.to_string()))]
+            }
+            GameError::ProficiencyAnswered { table, day, index } => {
+                vec![("table", json!(shown(table))), ("day", json!(day.to_string())), ("index", json!(index))]
+            }
+            GameError::ProficiencyNotNext { index, next } => vec![("index", json!(index)), ("next", json!(next))],
+            GameError::ProficiencyDone { table, day } => vec![("table", json!(shown(table))), ("day", json!(day.to_string()))],
+            GameError::ProficiencyOtherDay { day, today } => {
+                vec![("day", json!(shown(day))), ("today", json!(today.to_string()))]
             }
             GameError::InvalidSetting { key, value, expected } => {
                 vec![("key", json!(shown(key))), ("value", json!(shown(value))), ("expected", json!(expected))]

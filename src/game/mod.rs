@@ -82,7 +82,7 @@ pub use audit::Audit;
 pub use coach::session_card::{grade, GradeThreshold, SessionCard, CARD_MIN_DEALS, GRADES, LAST_GRADE};
 pub use daily_deals::{DailyDay, DailyDeals, DailyHand, DailyResult, DailyReview, DailyScore};
 pub use coach::{Arrival, Coach, LuckSkill, MachineCoach, SessionFigures};
-pub use coach::progress::{Direction, Progress, ProgressDay, Trend, FLAT, PROGRESS_DAYS_MAX};
+pub use coach::progress::{trend_of, Direction, Progress, ProgressDay, Trend, FLAT, PROGRESS_DAYS_MAX};
 pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
@@ -102,6 +102,8 @@ pub use training::drills::{
     parse_tier, ChartVerdict, DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict,
     QueuedMistake, Review, MAX_DEALS_PER_CHART_QUESTION, MAX_DEALS_PER_QUESTION,
 };
+pub use training::proficiency::{CheckPoint, CheckQuestion, Curve, Proficiency, CURVE_CHECKS};
+pub use coach::score::{HoldReview, Score, CLOSE};
 pub use training::review::{DueCard, GameDue};
 pub use training::warm_up::{warm_up_on, WarmUp, WARM_UP_AFTER_DAYS, WARM_UP_DECISIONS};
 pub use training::schedule::{ReviewSchedule, RETIRE_AFTER_DAYS};
@@ -350,6 +352,22 @@ impl Game {
     /// next deal); after the tenth, `daily-deals-done`. Returns the new state.
     pub fn daily_draw(&mut self, hold: Hold, today: NaiveDate) -> Result<DailyDeals, GameError> {
         self.store.write(|tx| daily_deals::draw(tx, today, hold))
+    }
+
+    /// The proficiency check of the game `table` (any table id a drill takes) on `today` (see
+    /// [`training::proficiency`]): its 25 questions, which are answered, the score once complete
+    /// and the curve of the game's checks by date with its trend. Reads only: a check begins with
+    /// its first answer.
+    pub fn proficiency(&self, table: &str, today: NaiveDate) -> Result<Proficiency, GameError> {
+        self.store.read(|tx| training::proficiency::state(tx, table, today))
+    }
+
+    /// Answers question `index` of the proficiency check of `table` on `day` with `hold` (one
+    /// transaction). Only today's check is answered (`proficiency-other-day`), each question once
+    /// (`proficiency-answered`), in order (`proficiency-not-next`), none once complete
+    /// (`proficiency-done`); a refusal changes nothing. Returns the check after it.
+    pub fn proficiency_answer(&mut self, table: &str, day: NaiveDate, index: usize, hold: Hold, today: NaiveDate) -> Result<Proficiency, GameError> {
+        self.store.write(|tx| training::proficiency::answer(tx, table, day, index, hold, today))
     }
 
     /// Deals a practice hand of `lines` hands on `table` — a library table (`vpoker tables`) or a

@@ -24,8 +24,15 @@
 //! The deals depend on the master seed alone, never on the table: two tables drilled from one seed
 //! see the same deals and keep those hard on each. A [`DrillDeal`] names its hand seed, so the
 //! player (or a stranger) can replay it.
+//!
+//! The proficiency check of a table on a date (docs/TRAINING.md, "The proficiency check") is a drill
+//! run like any other: its master seed is [`check_seed`] (SHA-256 of `video-poker proficiency
+//! YYYY-MM-DD TABLE_ID`) and its questions are the run's first [`CHECK_HANDS`] hard hands
+//! ([`check_hands`]).
 
+use chrono::NaiveDate;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::card::Card;
 use crate::shuffle::Seed;
@@ -201,4 +208,23 @@ impl Iterator for HardDeals {
 /// The first `count` hard hands of the run on `table` from `seed`.
 pub fn hard_hands(table: &Table, seed: &Seed, count: usize) -> Vec<DrillDeal> {
     HardDeals::new(table, seed).take(count).collect()
+}
+
+/// Questions in a proficiency check.
+pub const CHECK_HANDS: usize = 25;
+
+/// The master seed of the proficiency check of the table with stable id `table_id` on `date`:
+/// SHA-256 of the ASCII text `video-poker proficiency YYYY-MM-DD TABLE_ID` (one space between the
+/// parts, no newline).
+pub fn check_seed(date: NaiveDate, table_id: &str) -> Seed {
+    let text = format!("video-poker proficiency {} {table_id}", date.format("%Y-%m-%d"));
+    Seed::from_bytes(Sha256::digest(text.as_bytes()).into())
+}
+
+/// The proficiency check of `table` on `date`: the first [`CHECK_HANDS`] hard hands of the drill
+/// run from [`check_seed`] of the table's id, each found among at most `max_deals` deals (`None`
+/// when one is not: a table with no hard hands has no check).
+pub fn check_hands(table: &Table, date: NaiveDate, max_deals: u64) -> Option<Vec<DrillDeal>> {
+    let mut run = HardDeals::new(table, &check_seed(date, table.id()));
+    (0..CHECK_HANDS).map(|_| run.next_within(max_deals)).collect()
 }

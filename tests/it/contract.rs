@@ -97,6 +97,15 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("warm-up", &json(&game.warm_up("jacks-or-better", later).unwrap()));
     // A game's progress: its days (one here) and no trend line before a second day.
     snapshot("progress", &json(&game.progress("jacks-or-better", 90).unwrap()));
+    // A proficiency check begun, then complete (its 25 questions alike in shape: the first kept).
+    let check_day = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    snapshot("proficiency-started", &json(&game.proficiency_answer("jacks-or-better", check_day, 0, Hold::NONE, check_day).unwrap()));
+    for index in 1..25 {
+        game.proficiency_answer("jacks-or-better", check_day, index, Hold::from_mask(31).unwrap(), check_day).unwrap();
+    }
+    let mut done = json(&game.proficiency("jacks-or-better", check_day).unwrap());
+    done["questions"].as_array_mut().unwrap().truncate(1);
+    snapshot("proficiency-done", &done);
     snapshot("library-chart-cost", &json(&vpoker::library::Preset::find("jacks-or-better-9-6").unwrap().chart_cost()));
     // Saved lab tables: a machine's table and a kicker game's (a library table copied into the
     // lab), each base sent as its id.
@@ -115,6 +124,10 @@ fn the_commands_send_what_the_snapshots_hold() {
         game.history(501, None).unwrap_err(),
         game.progress("jacks-or-better", 367).unwrap_err(),
         game.daily_draw(Hold::NONE, day).unwrap_err(),
+        game.proficiency_answer("jacks-or-better", check_day, 3, Hold::NONE, check_day).unwrap_err(),
+        game.proficiency_answer("jacks-or-better", day, 0, Hold::NONE, check_day).unwrap_err(),
+        GameError::ProficiencyAnswered { table: "jacks-or-better".into(), day: check_day, index: 0 },
+        GameError::ProficiencyNotNext { index: 4, next: 2 },
         GameError::NoHardHands { table: "lab:Nothing".into() },
         GameError::NotCorrupt { path: "/DATA/game.db".into() },
         GameError::ReadOnly { path: "/DATA/game.db".into() },

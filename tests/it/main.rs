@@ -31,6 +31,7 @@ mod library;
 mod locale;
 mod paytable_lab;
 mod pipeline;
+mod proficiency;
 mod shuffle;
 mod stored_facts;
 mod strategy;

@@ -85,6 +85,11 @@ fn played(dir: &Path) -> PathBuf {
     for _ in 0..10 {
         game.daily_draw(Hold::NONE, day(2)).unwrap();
     }
+    // A completed proficiency check and one begun.
+    for index in 0..25 {
+        game.proficiency_answer("jacks-or-better", day(2), index, Hold::from_mask((index * 7 % 32) as u32).unwrap(), day(2)).unwrap();
+    }
+    game.proficiency_answer("lab:Six five", day(2), 0, Hold::NONE, day(2)).unwrap();
     game.set_setting("sound", "off").unwrap();
     game.set_setting("language", "de").unwrap();
     // Level 3 by now (20 chips a hand): a milestone reached and announced.

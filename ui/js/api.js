@@ -106,6 +106,10 @@ export const api = {
   progress: (table, days) => call("progress", { table, days }),
   /** Answers today's warm-up offers (taken or declined): the new State, with none offered today. */
   answerWarmUp: () => call("answer_warm_up"),
+  /** A game's proficiency check of today: {table, label, date, total, next, questions, done, score, curve}. */
+  proficiency: (table) => call("proficiency", { table }),
+  /** Answers question `index` of the check of `date` (the check's own date) with a hold mask. */
+  proficiencyAnswer: (table, date, index, hold) => call("proficiency_answer", { table, date, index, hold }),
   /** The big numbers (52!, 2^128, …), the game's kind-deal bags and the player's own kind-deal record. */
   labFacts: () => call("lab_facts"),
   setSetting: (key, value) => call("set_setting", { key, value }),

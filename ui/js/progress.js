@@ -101,6 +101,7 @@ export function render(app) {
       h("button", { type: "button", class: "back", "data-testid": "progress-back", "aria-label": t("verify.back"), onclick: () => app.go(drillRoute(app, id), id) }, "‹"),
       h("h2", { class: "machine-title" }, t("progress.title", { game: name }))),
     h("p", { class: "small muted" }, t("progress.explain")),
+    h("button", { type: "button", class: "btn quiet", "data-testid": "progress-proficiency", onclick: () => app.go("proficiency", id) }, t("proficiency.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : !data ? null
         : data.days.length === 0 ? h("p", { class: "notice", "data-testid": "progress-none" }, t("progress.none"))

@@ -20,6 +20,7 @@ import * as verify from "./verify.js";
 import { machineDrill, tableDrill, warmUpDrill } from "./train.js";
 import * as chart from "./chart.js";
 import * as progress from "./progress.js";
+import * as proficiency from "./proficiency.js";
 
 /** name → the screen (enter, render, leave), the tab it belongs to, its level (or level(arg)). */
 const ROUTES = {
@@ -38,6 +39,8 @@ const ROUTES = {
   "warm-up": { screen: warmUpDrill, tab: "lobby", level: 2 },
   // A game's progress, opened from its drill screen.
   progress: { screen: progress, tab: "lobby", level: 3 },
+  // A game's proficiency check, opened from its drill or its progress screen.
+  proficiency: { screen: proficiency, tab: "lobby", level: 3 },
   chart: { screen: chart, tab: "lobby", level: 2 },
   paylab: { screen: chart, tab: "lobby", level: 2 },
   history: { screen: history, tab: "history", level: 1 },

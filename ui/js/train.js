@@ -232,6 +232,7 @@ function render(app) {
     }, t("ux.name")) : null,
     h("p", { class: "small muted" }, explain),
     warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
+    warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-proficiency`, onclick: () => app.go("proficiency", table) }, t("proficiency.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : s.failed ? null
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())

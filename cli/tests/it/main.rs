@@ -19,6 +19,7 @@ mod play_concurrent;
 mod import_kill;
 mod play_kill;
 mod play_simulate;
+mod proficiency;
 mod progress;
 mod read_only;
 mod tables;

@@ -16,6 +16,7 @@ mod fairness;
 mod joker;
 mod lines;
 mod phone;
+mod proficiency;
 mod progress;
 mod tables;
 mod ultimate_x;

@@ -82,3 +82,23 @@ fn a_chart_drill_round_and_the_warm_up_answered_through_the_commands() {
     assert!(state["settings"]["warm_up_answered"].is_string(), "{state}");
     assert!(state["machines"].as_array().unwrap().iter().all(|m| m["warm_up"].is_null()));
 }
+
+#[test]
+fn the_proficiency_check_is_read_and_answered_on_todays_date_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = app_on(&dir.path().join("vpoker.db"));
+    let check = ok(&window, "proficiency", json!({ "table": "deuces-wild" }));
+    assert_eq!((check["total"].as_u64(), check["next"].as_u64()), (Some(25), Some(0)), "{check}");
+    let date = check["date"].as_str().unwrap().to_string();
+    let after = ok(&window, "proficiency_answer", json!({ "table": "deuces-wild", "date": date, "index": 0, "hold": 3 }));
+    assert_eq!((after["next"].as_u64(), after["questions"][0]["hold"].as_u64()), (Some(1), Some(3)));
+    let twice = invoke(&window, "proficiency_answer", json!({ "table": "deuces-wild", "date": date, "index": 0, "hold": 3 })).unwrap_err();
+    assert_eq!(twice["kind"], "proficiency-answered");
+    for other in ["1999-01-01", "yesterday"] {
+        let refused = invoke(&window, "proficiency_answer", json!({ "table": "deuces-wild", "date": other, "index": 1, "hold": 3 })).unwrap_err();
+        assert_eq!((refused["kind"].as_str(), refused["day"].as_str()), (Some("proficiency-other-day"), Some(other)));
+    }
+    let bad = invoke(&window, "proficiency_answer", json!({ "table": "deuces-wild", "date": date, "index": 1, "hold": 32 })).unwrap_err();
+    assert_eq!(bad["kind"], "invalid-hold");
+    assert_eq!(ok(&window, "proficiency", json!({ "table": "deuces-wild" })), after, "refusals change nothing");
+}

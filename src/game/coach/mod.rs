@@ -14,6 +14,7 @@
 //! coach's commands also say when the player comes and goes (sessions: `sums/sessions.rs`).
 
 pub mod progress;
+pub mod score;
 pub mod session_card;
 
 use chrono::NaiveDateTime;

@@ -107,12 +107,19 @@ pub(crate) fn progress(conn: &Connection, table_id: &str, n_days: u32) -> Res<Pr
 
 /// Least squares of `ev_given_up_per_100` on the days since the first day.
 pub fn trend(days: &[ProgressDay]) -> Option<Trend> {
-    let first_day = days.first()?.day;
-    let last_day = days.last()?.day;
-    if days.len() < 2 {
+    trend_of(&days.iter().map(|d| (d.day, d.ev_given_up_per_100)).collect::<Vec<_>>())
+}
+
+/// The trend line through dated values of EV given up per 100 decisions (oldest first): least
+/// squares on the calendar days since the first date, every point weighing the same; `None` with
+/// fewer than two points. The progress days' and the proficiency checks' one rule.
+pub fn trend_of(dated: &[(NaiveDate, f64)]) -> Option<Trend> {
+    let first_day = dated.first()?.0;
+    let last_day = dated.last()?.0;
+    if dated.len() < 2 {
         return None;
     }
-    let points: Vec<(f64, f64)> = days.iter().map(|d| ((d.day - first_day).num_days() as f64, d.ev_given_up_per_100)).collect();
+    let points: Vec<(f64, f64)> = dated.iter().map(|&(day, y)| ((day - first_day).num_days() as f64, y)).collect();
     let n = points.len() as f64;
     let mean_x = points.iter().map(|p| p.0).sum::<f64>() / n;
     let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;

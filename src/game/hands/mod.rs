@@ -45,7 +45,7 @@ pub(crate) use rows::{
     each_hand, finished_hand, finished_hands, in_progress_id, insert_deal, last_bet_on, next_hand_id, open_hand, record_draw,
     table_code_of,
 };
-pub(crate) use registry::codes_of_id;
+pub(crate) use registry::{code_of, codes_of_id, Registry};
 
 /// What the newest hand leaves for the next deal (`None` for an empty history): the one read the
 /// deal's carry rule and the state's carried multipliers take. A hand is dealt only when none is in

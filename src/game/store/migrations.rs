@@ -299,6 +299,20 @@ UPDATE profile SET unplaced_claims = (SELECT COUNT(*) FROM daily_claims WHERE af
     // carries no date): due at once, as it was. The drill answer count (`profile.drill_clock`),
     // which only timed the old queue, goes.
     sql(MIGRATION_22),
+    // 23: the proficiency check (`game/training/proficiency.rs`, docs/TRAINING.md): each hold the
+    // player answered to question `idx` (0–24) of the check of a table (its code in the registry
+    // `tables`, so the check replays on the table as it was) on a date (a day number,
+    // `store::codes`). The questions are dealt again from the date and the table's id; the checks'
+    // scores are a derived table of the training room (`proficiency_days`), rebuilt from these.
+    sql(r#"
+CREATE TABLE proficiency_answers (
+    tbl INTEGER NOT NULL CHECK (tbl >= 0),
+    day INTEGER NOT NULL CHECK (typeof(day) = 'integer'),
+    idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 24),
+    hold INTEGER NOT NULL CHECK (hold BETWEEN 0 AND 31),
+    PRIMARY KEY (tbl, day, idx)
+) WITHOUT ROWID;
+"#),
 ];
 
 const MIGRATION_22: &str = r#"
@@ -590,7 +604,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables the migrations create (the truth). A game database has these and the derived tables
 /// whose rooms define them (`game::derived`): `game::all_tables`.
-pub const TABLES: [&str; 14] = [
+pub const TABLES: [&str; 15] = [
     "profile",
     "hands",
     "ledger",
@@ -605,4 +619,5 @@ pub const TABLES: [&str; 14] = [
     "daily_deals",
     "milestones",
     "tables",
+    "proficiency_answers",
 ];

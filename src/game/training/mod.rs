@@ -4,6 +4,7 @@
 //! (`warm_up.rs`). Owns those two tables.
 
 pub mod drills;
+pub mod proficiency;
 pub(crate) mod review;
 pub mod schedule;
 pub mod warm_up;
