@@ -86,7 +86,8 @@ fn the_commands_send_what_the_snapshots_hold() {
     let mistake = game.drill_next("double-double-bonus-9-6", DrillSource::Mistakes, seed(10), drill_day).unwrap().unwrap();
     snapshot("mistake-drill-verdict", &json(&game.drill_answer(&mistake.key, Hold::NONE, drill_day).unwrap()));
     snapshot("mistakes", &json(&game.mistakes(None, 10).unwrap()));
-    // A game's progress: its days (one here) and no trend line before a second day.
+    // A game's progress: its days and sessions (one of each here), no trend line before a second,
+    // and no figure per hour with so little time.
     snapshot("progress", &json(&game.progress("jacks-or-better", 90).unwrap()));
     snapshot("library-chart-cost", &json(&vpoker::library::Preset::find("jacks-or-better-9-6").unwrap().chart_cost()));
     // Saved lab tables: a machine's table and a kicker game's (a library table copied into the

@@ -29,6 +29,7 @@ mod library;
 mod locale;
 mod paytable_lab;
 mod pipeline;
+mod progress_sessions;
 mod shuffle;
 mod stored_facts;
 mod strategy;
