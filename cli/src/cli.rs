@@ -662,7 +662,7 @@ fn moment(text: &str) -> Result<vpoker::game::Moment, String> {
         .ok()
         .filter(|at| at.format("%Y-%m-%dT%H:%M:%S").to_string() == text)
         .map(Into::into)
-        .ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SS)"))
+        .ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD, e.g. 2026-12-08) or a date and time (YYYY-MM-DDTHH:MM:SS)"))
 }
 
 #[cfg(test)]
