@@ -18,7 +18,10 @@
 //! Also the file's size per stored hand and the process's peak resident memory (`VmHWM`), and
 //! `sessions`: `session_card` and `coach` in a session of 100 and of 10,000 practice hands, on
 //! scratch databases in the temp directory (built with `play_best_batch`, then removed), to show
-//! the session figures cost the same however long the session.
+//! the session figures cost the same however long the session; and `progress_sessions`:
+//! `progress` (90 days, the last 30 sessions, the cost per hour) on scratch databases of 40 and of
+//! 1,000 sessions of 24 timed practice hands each, to show the read by session costs the same
+//! however many sessions and hands there are.
 //!
 //! `lines`: a deal and its draw (best hold) of 1, 10, 50 and 100 lines, median in milliseconds, on a
 //! copy of the database (its export, in the temp directory, removed afterwards): the whole command
@@ -95,6 +98,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
     let proficiency = median(&mut || game.proficiency(jacks.id(), today).map(drop).map_err(fail))?;
     let review_20 = median(&mut || game.review(today, Some(jacks.id()), 20).map(drop).map_err(fail))?;
     let sessions = session_figures(&median)?;
+    let progress_sessions = progress_figures(&median)?;
     let lines = line_figures(&game, &median)?;
     let started = Instant::now();
     let audit = game.audit().map_err(fail)?;
@@ -131,6 +135,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
             "audit_full": audit_full,
         },
         "sessions": sessions,
+        "progress_sessions": progress_sessions,
         "lines": lines,
         "audit_ok": audit.ok,
         "peak_rss_mb": peak_rss_mb(),
@@ -174,6 +179,48 @@ fn session_figures(
         let (card, coach) = result?;
         out.insert(format!("session_card_{hands}"), card.into());
         out.insert(format!("coach_{hands}"), coach.into());
+    }
+    Ok(out.into())
+}
+
+/// `progress` medians on scratch databases of 40 and of 1,000 sessions (24 practice hands each, in
+/// two batches 12 minutes apart).
+fn progress_figures(
+    median: &dyn Fn(&mut dyn FnMut() -> Result<(), String>) -> Result<f64, String>,
+) -> Result<serde_json::Value, String> {
+    use vpoker::game::DealRequest;
+    use vpoker::machine::MachineId;
+    let fail = |e: vpoker::game::GameError| e.to_string();
+    let mut out = serde_json::Map::new();
+    for n_sessions in [40u64, 1_000] {
+        let path = std::env::temp_dir().join(format!("vpoker-bench-progress-{}-{n_sessions}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let result = (|| -> Result<f64, String> {
+            let mut game = Game::open(&path).map_err(fail)?;
+            let start = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(9, 0, 0)).unwrap_or_default();
+            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: Lines::ONE, practice: true, ultimate_x: false };
+            let mut k = 0u64;
+            for session in 0..n_sessions {
+                let at = start + chrono::Duration::hours(2 * session as i64);
+                game.foreground(at).map_err(fail)?;
+                for batch in 0..2 {
+                    let seeds: Vec<_> = (0..12)
+                        .map(|_| {
+                            k += 1;
+                            let mut bytes = [0u8; 32];
+                            bytes[..8].copy_from_slice(&k.to_le_bytes());
+                            vpoker::shuffle::DealSeed::chosen(vpoker::shuffle::Seed::from_bytes(bytes))
+                        })
+                        .collect();
+                    game.play_best_batch(request, &seeds, at + chrono::Duration::minutes(12 * batch)).map_err(fail)?;
+                }
+            }
+            median(&mut || game.progress(MachineId::JacksOrBetter.id(), 90).map(drop).map_err(fail))
+        })();
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+        out.insert(format!("progress_{n_sessions}_sessions"), result?.into());
     }
     Ok(out.into())
 }

@@ -256,16 +256,17 @@ pub struct SimulateArgs {
     pub threads: Option<u64>,
 }
 
-/// `vpoker play --db FILE [--today YYYY-MM-DD] COMMAND ...`
+/// `vpoker play --db FILE [--today YYYY-MM-DD[THH:MM:SS]] COMMAND ...`
 #[derive(Args)]
 #[command(arg_required_else_help = false)]
 pub struct PlayArgs {
     /// SQLite file holding the game (created when missing).
     #[arg(long, value_name = "FILE")]
     pub db: PathBuf,
-    /// Today's date as YYYY-MM-DD (default: the local date, with the local time for each hand).
-    #[arg(long, value_name = "YYYY-MM-DD", value_parser = date)]
-    pub today: Option<NaiveDate>,
+    /// Today's date as YYYY-MM-DD, or the date and time as YYYY-MM-DDTHH:MM:SS (recorded with each
+    /// hand, and the player being there: sessions); default: the local date and time.
+    #[arg(long, value_name = "YYYY-MM-DD[THH:MM:SS]", value_parser = moment)]
+    pub today: Option<vpoker::game::Moment>,
     /// Print JSON (what every play command prints anyway; accepted anywhere, e.g. `history --json`).
     #[arg(long, global = true)]
     pub json: bool,
@@ -302,7 +303,10 @@ pub enum PlayCommand {
     /// A game's progress over its last days played: `days` (each `day` as `history` writes it,
     /// `decisions`, `mistakes`, `ev_given_up` per coin as history's, `accuracy`,
     /// `ev_given_up_per_100`), oldest first, and `trend` (the least-squares line through the days'
-    /// EV given up per 100 decisions: `per_day`, `first`, `last`). Reads only.
+    /// EV given up per 100 decisions: `per_day`, `first`, `last`); its last 30 `sessions` the same
+    /// way (`session`, `started`, `minutes`, `chips_given_up`) with `session_trend`
+    /// (`per_session`, …) and `per_hour` (`sessions`, `hours`, `decisions`, `chips_given_up`: what
+    /// mistakes cost per hour at the player's pace; null under 15 minutes). Reads only.
     Progress(ProgressArgs),
     /// A game's proficiency check of --today's date (25 hard decisions from a seed of the date and
     /// the game: docs/TRAINING.md): `questions` (each `index`, `seed`, `cards`, `hold` once answered,
@@ -692,6 +696,18 @@ fn hand_count(text: &str) -> Result<u8, String> {
 /// A date by the game's one rule (`rules::parse_day`): exactly `YYYY-MM-DD`, nothing trimmed.
 fn date(text: &str) -> Result<NaiveDate, String> {
     vpoker::game::rules::parse_day(text).ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD, e.g. 2026-12-08)"))
+}
+
+/// A date, or a date and a local time of day (`YYYY-MM-DDTHH:MM:SS`).
+fn moment(text: &str) -> Result<vpoker::game::Moment, String> {
+    if let Some(date) = vpoker::game::rules::parse_day(text) {
+        return Ok(date.into());
+    }
+    chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S")
+        .ok()
+        .filter(|at| at.format("%Y-%m-%dT%H:%M:%S").to_string() == text)
+        .map(Into::into)
+        .ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD, e.g. 2026-12-08) or a date and time (YYYY-MM-DDTHH:MM:SS)"))
 }
 
 #[cfg(test)]

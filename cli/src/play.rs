@@ -23,7 +23,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
     let PlayArgs { db, today, command, json: _ } = args;
     // Without --today the CLI is the clock: the local date and time, recorded with each hand.
     let now: Moment = match today {
-        Some(date) => date.into(),
+        Some(moment) => moment,
         None => chrono::Local::now().naive_local().into(),
     };
     let today = now.date();

@@ -82,7 +82,10 @@ pub use audit::Audit;
 pub use coach::session_card::{grade, GradeThreshold, SessionCard, CARD_MIN_DEALS, GRADES, LAST_GRADE};
 pub use daily_deals::{DailyDay, DailyDeals, DailyHand, DailyResult, DailyReview, DailyScore};
 pub use coach::{Arrival, Coach, LuckSkill, MachineCoach, SessionFigures};
-pub use coach::progress::{trend_of, Direction, Progress, ProgressDay, Trend, FLAT, PROGRESS_DAYS_MAX};
+pub use coach::progress::{
+    trend_of, Direction, PerHour, Progress, ProgressDay, ProgressSession, SessionTrend, Trend, FLAT,
+    PER_HOUR_MIN_MINUTES, PER_HOUR_SESSIONS, PROGRESS_DAYS_MAX, PROGRESS_SESSIONS,
+};
 pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
@@ -583,7 +586,9 @@ impl Game {
     /// A game's progress over its last `days` days played (any table id: a machine, a kicker game, a
     /// library table, `lab:NAME`, `ultimate-x:ID`): each day's decisions, mistakes, accuracy and EV
     /// given up (per coin, as the history's, and per 100 decisions), with the least-squares trend
-    /// line. An indexed read of the running sums' daily table. More than
+    /// line; and its last [`PROGRESS_SESSIONS`] sessions the same way, with their trend and what
+    /// mistakes cost per hour at the player's pace. Indexed reads of the running sums' daily and
+    /// session tables. More than
     /// [`PROGRESS_DAYS_MAX`] days is `progress-limit`; an unknown id `unknown-table`.
     pub fn progress(&self, table: &str, days: u32) -> Result<Progress, GameError> {
         self.store.read(|tx| coach::progress::progress(tx, table, days))

@@ -95,7 +95,8 @@ fn the_commands_send_what_the_snapshots_hold() {
     // The warm-up offered on a machine a long while after its last hand.
     let later = chrono::NaiveDate::from_ymd_opt(2027, 6, 1).unwrap();
     snapshot("warm-up", &json(&game.warm_up("jacks-or-better", later).unwrap()));
-    // A game's progress: its days (one here) and no trend line before a second day.
+    // A game's progress: its days and sessions (one of each here), no trend line before a second,
+    // and no figure per hour with so little time.
     snapshot("progress", &json(&game.progress("jacks-or-better", 90).unwrap()));
     // A proficiency check begun, then complete (its 25 questions alike in shape: the first kept).
     let check_day = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();

@@ -63,15 +63,16 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
-    // Real and practice hands (with dead deals, sessions, final hands, charts), a practised library
-    // table, and a finished day of today's deals: every derived table has rows.
+    // Real and practice hands (with dead deals, sessions and their times, final hands, charts), a
+    // practised library table, and a finished day of today's deals: every derived table has rows.
     for n in 0..60u64 {
         let practice = n % 4 == 3;
         let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice, ultimate_x: false };
-        let state = game.deal(request, seed(n), day()).unwrap();
+        let now = day().and_hms_opt(9, 0, 0).unwrap() + chrono::Duration::seconds(40 * n as i64);
+        let state = game.deal(request, seed(n), now).unwrap();
         let hand = state.hand.unwrap();
         let hold = if n % 3 == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
-        game.draw(hold, day()).unwrap();
+        game.draw(hold, now).unwrap();
     }
     for n in 0..3u64 {
         game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1000 + n), day()).unwrap();

@@ -32,6 +32,7 @@ mod locale;
 mod paytable_lab;
 mod pipeline;
 mod proficiency;
+mod progress_sessions;
 mod shuffle;
 mod stored_facts;
 mod strategy;

@@ -1,7 +1,8 @@
-// A game's progress over time (#/progress/ID, from its drill screen): the days the core sends —
-// decisions, mistakes, accuracy and EV given up per 100 decisions — drawn as points, and the trend
-// line the core fitted, drawn between the two ends it sent. Nothing is computed here but the
-// drawing scale; back goes to the game's drill screen.
+// A game's progress over time (#/progress/ID, from its drill screen): by day or by session (a
+// segmented switch), the series the core sends — decisions, mistakes, accuracy and EV given up per
+// 100 decisions, and a session's minutes — drawn as points, with the trend line the core fitted
+// drawn between the two ends it sent, and what mistakes cost per hour at the player's pace as the
+// core gave it. Nothing is computed here but the drawing scale; back goes to the game's drill screen.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -11,7 +12,10 @@ import { line, DROPPED } from "./ask.js";
 /** The days asked for: about three months of play. */
 const DAYS = 90;
 
-const s = { id: null, data: null, loading: false };
+/** The two views, the switch's order. */
+const VIEWS = ["day", "session"];
+
+const s = { id: null, data: null, loading: false, view: "day" };
 const ask = line();
 
 export function enter() {
@@ -42,53 +46,114 @@ function value(v) {
   return formatDec(v, 2);
 }
 
-/** The points (EV given up per 100 decisions by day) and the core's trend line. */
-function chart(days, trend) {
+/** Points at x from 0 to `span` (EV given up per 100 decisions) and the core's trend line. */
+function plot(points, span, trend, label, view) {
   const W = 320;
   const H = 150;
   const pad = 8;
-  const first = Date.parse(`${days[0].day}T00:00:00Z`);
-  const span = Math.max(1, (Date.parse(`${days[days.length - 1].day}T00:00:00Z`) - first) / 86400000);
-  const values = days.map((d) => d.ev_given_up_per_100).concat(trend ? [trend.first, trend.last] : []);
+  const values = points.map((p) => p.y).concat(trend ? [trend.first, trend.last] : []);
   const low = Math.min(0, ...values);
   let high = Math.max(0, ...values);
   if (high === low) high = low + 1;
-  const x = (day) => pad + ((Date.parse(`${day}T00:00:00Z`) - first) / 86400000 / span) * (W - 2 * pad);
+  const x = (at) => pad + (at / Math.max(1, span)) * (W - 2 * pad);
   const y = (v) => H - pad - ((v - low) / (high - low)) * (H - 2 * pad);
-  const label = trend
-    ? plural("progress.chart", days.length, { n: formatInt(days.length), first: value(trend.first), last: value(trend.last) })
-    : t("progress.chart.one-day", { value: value(days[0].ev_given_up_per_100) });
-  return h("figure", { class: "coach-chart progress-chart", "data-testid": "progress-chart", "data-points": String(days.length) },
+  return h("figure", { class: "coach-chart progress-chart", "data-testid": "progress-chart", "data-view": view, "data-points": String(points.length) },
     h("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
       h("line", { class: "zero", x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
       trend ? h("line", {
         class: "trend", "data-testid": "progress-trend",
-        x1: x(days[0].day), y1: y(trend.first), x2: x(days[days.length - 1].day), y2: y(trend.last),
+        x1: x(0), y1: y(trend.first), x2: x(points[points.length - 1].x), y2: y(trend.last),
       }) : null,
-      days.map((d) => h("circle", { class: "point", cx: x(d.day).toFixed(1), cy: y(d.ev_given_up_per_100).toFixed(1), r: 3.5 }))),
+      points.map((p) => h("circle", { class: "point", cx: x(p.x).toFixed(1), cy: y(p.y).toFixed(1), r: 3.5 }))),
     h("figcaption", { class: "small" },
       h("span", { class: "key points" }, t("progress.key.points")), " ",
       trend ? h("span", { class: "key trend" }, t("progress.key.trend")) : null));
 }
 
-function trendText(trend) {
-  if (!trend) return null;
-  // The core says which way it goes; the words give the slope's size.
-  return h("p", { class: "small", "data-testid": "progress-trend-text", "data-direction": trend.direction },
-    t(`progress.trend.${trend.direction}`, { value: formatDec(Math.abs(trend.per_day), 3) }));
+function dayChart(days, trend) {
+  const first = Date.parse(`${days[0].day}T00:00:00Z`);
+  const at = (day) => (Date.parse(`${day}T00:00:00Z`) - first) / 86400000;
+  const points = days.map((d) => ({ x: at(d.day), y: d.ev_given_up_per_100 }));
+  const label = trend
+    ? plural("progress.chart", days.length, { n: formatInt(days.length), first: value(trend.first), last: value(trend.last) })
+    : t("progress.chart.one-day", { value: value(days[0].ev_given_up_per_100) });
+  return plot(points, at(days[days.length - 1].day), trend, label, "day");
 }
 
-function table(days, label) {
-  const head = ["day", "decisions", "mistakes", "accuracy", "ev"].map((k) => h("th", { scope: "col" }, t(`progress.col.${k}`)));
-  // Newest first, as the history lists hands.
+function sessionChart(sessions, trend) {
+  const points = sessions.map((x, i) => ({ x: i, y: x.ev_given_up_per_100 }));
+  const label = trend
+    ? plural("progress.sessions.chart", sessions.length, { n: formatInt(sessions.length), first: value(trend.first), last: value(trend.last) })
+    : t("progress.sessions.chart.one", { value: value(sessions[0].ev_given_up_per_100) });
+  return plot(points, sessions.length - 1, trend, label, "session");
+}
+
+/** The trend in words: the core says which way it goes; the words give the slope's size. */
+function trendText(trend, key, slope) {
+  if (!trend) return null;
+  return h("p", { class: "small", "data-testid": "progress-trend-text", "data-direction": trend.direction },
+    t(`${key}.${trend.direction}`, { value: formatDec(Math.abs(slope), 3) }));
+}
+
+/** A table the keyboard can scroll when it is wider than the screen; rows newest first. */
+function table(cols, rows, label) {
+  const head = cols.map((k) => h("th", { scope: "col" }, t(`progress.col.${k}`)));
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label },
+    h("table", { class: "progress-table" }, h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows)));
+}
+
+function dayTable(days, label) {
   const rows = days.slice().reverse().map((d) => h("tr", { "data-testid": "progress-day", "data-day": d.day },
     h("th", { scope: "row" }, formatDay(d.day)),
     h("td", {}, formatInt(d.decisions)),
     h("td", {}, formatInt(d.mistakes)),
     h("td", {}, formatPercent(d.accuracy, 1)),
     h("td", {}, value(d.ev_given_up_per_100))));
-  // A region the keyboard can scroll when the days are wider than the screen.
-  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, h("table", { class: "progress-table" }, h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows)));
+  return table(["day", "decisions", "mistakes", "accuracy", "ev"], rows, label);
+}
+
+function sessionTable(sessions, label) {
+  const rows = sessions.slice().reverse().map((x) => h("tr", { "data-testid": "progress-session", "data-session": String(x.session) },
+    h("th", { scope: "row", class: "started" }, formatDay(x.started)),
+    h("td", {}, x.minutes === null ? t("progress.minutes.unknown") : formatInt(x.minutes)),
+    h("td", {}, formatInt(x.decisions)),
+    h("td", {}, formatPercent(x.accuracy, 1)),
+    h("td", {}, value(x.ev_given_up_per_100))));
+  return table(["started", "minutes", "decisions", "accuracy", "ev"], rows, label);
+}
+
+/** What mistakes cost per hour at the player's pace, as the core sent it (or why not yet). */
+function perHour(p) {
+  if (!p) return h("p", { class: "small muted", "data-testid": "progress-per-hour-none" }, t("progress.per-hour.none"));
+  // Counted as shown: the plural rules round the pace as formatInt does.
+  return h("div", { class: "progress-per-hour", "data-testid": "progress-per-hour" },
+    h("p", { class: "per-hour-line" },
+      plural("progress.per-hour", p.decisions, {
+        n: formatInt(p.decisions),
+        cost: plural("progress.per-hour.cost", p.chips_given_up, { chips: formatInt(p.chips_given_up) }),
+      })),
+    h("p", { class: "small muted" },
+      plural("progress.per-hour.over", p.sessions, { n: formatInt(p.sessions), hours: formatDec(p.hours, 1) })));
+}
+
+function viewSwitch(app) {
+  return h("div", { class: "seg progress-view", role: "group", "aria-label": t("progress.view.label") },
+    VIEWS.map((view) => h("button", {
+      type: "button", class: "seg-btn", "data-testid": `progress-view-${view}`, "aria-pressed": String(view === s.view),
+      onclick: () => { s.view = view; app.render(); },
+    }, t(`progress.view.${view}`))));
+}
+
+function byDay(data, label) {
+  if (data.days.length === 0) return h("p", { class: "notice", "data-testid": "progress-none" }, t("progress.none"));
+  return [dayChart(data.days, data.trend), trendText(data.trend, "progress.trend", data.trend && data.trend.per_day), dayTable(data.days, label)];
+}
+
+function bySession(data, label) {
+  if (data.sessions.length === 0) return h("p", { class: "notice", "data-testid": "progress-sessions-none" }, t("progress.sessions.none"));
+  const trend = data.session_trend;
+  return [perHour(data.per_hour), sessionChart(data.sessions, trend),
+    trendText(trend, "progress.sessions.trend", trend && trend.per_session), sessionTable(data.sessions, label)];
 }
 
 export function render(app) {
@@ -96,14 +161,15 @@ export function render(app) {
   if (s.id !== id) load(app, id);
   const data = s.data;
   const name = data ? app.tableName(data.label) : app.tableIdName(id);
+  const label = t("progress.title", { game: name });
   replace(app.main,
     h("div", { class: "machine-head" },
       h("button", { type: "button", class: "back", "data-testid": "progress-back", "aria-label": t("verify.back"), onclick: () => app.go(drillRoute(app, id), id) }, "‹"),
-      h("h2", { class: "machine-title" }, t("progress.title", { game: name }))),
-    h("p", { class: "small muted" }, t("progress.explain")),
+      h("h2", { class: "machine-title" }, label)),
+    h("p", { class: "small muted" }, t(s.view === "day" ? "progress.explain" : "progress.sessions.explain")),
     h("button", { type: "button", class: "btn quiet", "data-testid": "progress-proficiency", onclick: () => app.go("proficiency", id) }, t("proficiency.open")),
+    viewSwitch(app),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : !data ? null
-        : data.days.length === 0 ? h("p", { class: "notice", "data-testid": "progress-none" }, t("progress.none"))
-          : [chart(data.days, data.trend), trendText(data.trend), table(data.days, t("progress.title", { game: name }))]);
+        : s.view === "day" ? byDay(data, label) : bySession(data, label));
 }

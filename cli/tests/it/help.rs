@@ -29,7 +29,7 @@ fn top_level_help_lists_every_subcommand() {
 
 #[test]
 fn play_help_lists_its_options_and_every_game_command() {
-    help_mentions(&["play", "--help"], &[&["--db <FILE>", "--today <YYYY-MM-DD>"][..], &PLAY_COMMANDS].concat());
+    help_mentions(&["play", "--help"], &[&["--db <FILE>", "--today <YYYY-MM-DD[THH:MM:SS]>"][..], &PLAY_COMMANDS].concat());
 }
 
 #[test]

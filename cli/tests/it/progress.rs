@@ -132,3 +132,95 @@ fn play_review_lists_the_cards_due_on_the_date() {
     let tomorrow = play(&db, "2026-11-03", &["review", "--limit", "0"]);
     assert_eq!((tomorrow["games"][0]["due"].as_u64().unwrap(), tomorrow["due"].as_array().unwrap().len()), (due.len() as u64, 0));
 }
+
+/// Three sessions (40 minutes and more apart; inside one, a deal every two minutes, the times given
+/// with --today), Jacks or Better at bets 5 and 10 and a library table between: `play progress`
+/// per game gives the sessions `play history` gives grouped by the 30-minute rule, each game's time
+/// its share of the session's by decisions, the trend over the sessions' order, and the cost per
+/// hour as the pace times the chips given up per decision.
+#[test]
+fn play_progress_sessions_equal_the_history_grouped_by_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let starts = ["2026-11-02T08:00:00", "2026-11-02T09:10:00", "2026-11-03T19:30:00"];
+    let mut n = 0;
+    for (s, start) in starts.iter().enumerate() {
+        let start = chrono::NaiveDateTime::parse_from_str(start, "%Y-%m-%dT%H:%M:%S").unwrap();
+        for k in 0..(8 + 2 * s as i64) {
+            n += 1;
+            let now = (start + chrono::Duration::minutes(2 * k)).format("%Y-%m-%dT%H:%M:%S").to_string();
+            let sd = seed(n);
+            if k == 2 || k == 5 {
+                play(&db, &now, &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", &sd]);
+                play(&db, &now, &["draw", "0"]);
+                continue;
+            }
+            let bet = if k % 2 == 0 { "5" } else { "10" };
+            let state = play(&db, &now, &["deal", "--game", "jacks-or-better", "--bet", bet, "--seed", &sd]);
+            let best = state["hand"]["best_hold"].as_u64().unwrap().to_string();
+            let hold = if (k as usize) % (2 + 2 * s) == 0 { "0" } else { best.as_str() };
+            play(&db, &now, &["draw", hold]);
+        }
+    }
+    let history = play(&db, "2026-11-03", &["history", "--limit", "500"]);
+    // Oldest first: a new session after 30 minutes or more between deals.
+    let mut spans: Vec<(u64, i64)> = Vec::new();
+    let mut rows: BTreeMap<(usize, String), (u64, u64, f64, f64)> = BTreeMap::new();
+    let mut last: Option<chrono::NaiveDateTime> = None;
+    for hand in history["hands"].as_array().unwrap().iter().rev() {
+        let time = chrono::NaiveDateTime::parse_from_str(hand["played_at"].as_str().unwrap(), "%Y-%m-%dT%H:%M:%S").unwrap();
+        match last {
+            Some(last) if (time - last).num_minutes() < 30 => {
+                let span = spans.last_mut().unwrap();
+                span.0 += 1;
+                span.1 += (time - last).num_seconds();
+            }
+            _ => spans.push((1, 0)),
+        }
+        last = Some(time);
+        let row = rows.entry((spans.len() - 1, hand["table"].as_str().unwrap().to_string())).or_default();
+        row.0 += 1;
+        row.1 += u64::from(hand["mistake"] == true);
+        row.2 += hand["ev_given_up"].as_f64().unwrap();
+        row.3 += hand["ev_given_up_chips"].as_f64().unwrap();
+    }
+    assert_eq!(spans.len(), 3);
+    for game in ["jacks-or-better", "double-double-bonus-9-6"] {
+        let progress = play(&db, "2026-11-03", &["progress", "--game", game, "--json"]);
+        let sessions = progress["sessions"].as_array().unwrap();
+        assert_eq!(sessions.len(), 3, "{game}");
+        for (i, s) in sessions.iter().enumerate() {
+            let (decisions, mistakes, ev, chips) = rows[&(i, game.to_string())];
+            assert_eq!((s["decisions"].as_u64().unwrap(), s["mistakes"].as_u64().unwrap()), (decisions, mistakes), "{game} {i}");
+            assert!((s["ev_given_up"].as_f64().unwrap() - ev).abs() < 1e-12, "{game} {i}");
+            assert!((s["chips_given_up"].as_f64().unwrap() - chips).abs() < 1e-9, "{game} {i}");
+            let minutes = decisions as f64 * spans[i].1 as f64 / (spans[i].0 - 1) as f64 / 60.0;
+            assert!((s["minutes"].as_f64().unwrap() - minutes).abs() < 1e-9, "{game} {i}: {s}");
+            assert_eq!(s["started"], starts[i], "the session started at its first deal");
+        }
+        let ys: Vec<f64> = sessions.iter().map(|s| s["ev_given_up_per_100"].as_f64().unwrap()).collect();
+        let (mx, my) = (1.0, ys.iter().sum::<f64>() / 3.0);
+        let slope = ys.iter().enumerate().map(|(i, y)| (i as f64 - mx) * (y - my)).sum::<f64>() / 2.0;
+        assert!((progress["session_trend"]["per_session"].as_f64().unwrap() - slope).abs() < 1e-9, "{game}");
+        assert!((progress["session_trend"]["first"].as_f64().unwrap() - (my - slope * mx)).abs() < 1e-9, "{game}");
+    }
+    // Jacks or Better: 48 minutes at a deal every two minutes, so 30 an hour.
+    let jacks = play(&db, "2026-11-03", &["progress", "--game", "jacks-or-better"]);
+    let per_hour = &jacks["per_hour"];
+    let minutes: f64 = jacks["sessions"].as_array().unwrap().iter().map(|s| s["minutes"].as_f64().unwrap()).sum();
+    let chips: f64 = (0..3).map(|i| rows[&(i, "jacks-or-better".to_string())].3).sum();
+    assert!((per_hour["hours"].as_f64().unwrap() - minutes / 60.0).abs() < 1e-12, "{per_hour}");
+    assert!((per_hour["decisions"].as_f64().unwrap() - 30.0).abs() < 1e-9, "{per_hour}");
+    assert!((per_hour["chips_given_up"].as_f64().unwrap() - chips / (minutes / 60.0)).abs() < 1e-9, "{per_hour}");
+    assert_eq!(per_hour["sessions"], 3);
+    // The library table: 12 minutes in all, too little to say.
+    assert_eq!(play(&db, "2026-11-03", &["progress", "--game", "double-double-bonus-9-6"])["per_hour"], Value::Null);
+    // A time that is no time is a usage error.
+    let out = Command::new(env!("CARGO_BIN_EXE_vpoker"))
+        .args(["play", "--db"])
+        .arg(&db)
+        .args(["--today", "2026-11-03T25:00:00", "state"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("YYYY-MM-DDTHH:MM:SS"));
+}

@@ -1,6 +1,7 @@
 //! What is due for review and a game's progress: the lobby's count agrees with `vpoker play review`,
-//! the progress screen draws the days `vpoker play progress` prints, axe finds nothing on it, and it
-//! is photographed at 390 × 844 in the four languages.
+//! the progress screen draws the days `vpoker play progress` prints and, switched to by session, its
+//! sessions and what mistakes cost per hour as the CLI prints them; axe finds nothing on either view,
+//! the switch's targets are 44 px, and both are photographed at 390 × 844 in the four languages.
 
 use vpoker_e2e::{play, tid, DataHome, Driver, Result};
 
@@ -12,7 +13,9 @@ fn earlier_days(today: &str) -> Result<Vec<String>> {
 }
 
 /// Hands on Jacks or Better over three earlier days and today, every third thrown away whole (a
-/// mistake): a history with days to show and mistakes due.
+/// mistake): a history with days to show and mistakes due. The earlier days' hands are dealt at
+/// given times, a deal every two minutes from 09:00 (a session each day, 16 minutes long), today's
+/// at the clock's: four sessions.
 fn prepared(data: &DataHome) -> Result<String> {
     let db = data.db_path();
     std::fs::create_dir_all(db.parent().ok_or("no parent")?)?;
@@ -24,10 +27,11 @@ fn prepared(data: &DataHome) -> Result<String> {
         for k in 0..9 {
             n += 1;
             let seed = format!("{n:064x}");
-            let state = play(&db, day.as_deref(), &["deal", "--game", "jacks-or-better", "--bet", "5", "--practice", "--seed", &seed])?;
+            let at = day.as_ref().map(|day| format!("{day}T09:{:02}:00", 2 * k));
+            let state = play(&db, at.as_deref(), &["deal", "--game", "jacks-or-better", "--bet", "5", "--practice", "--seed", &seed])?;
             let best = state["hand"]["best_hold"].as_u64().ok_or("best_hold")?.to_string();
             let hold = if k % 3 == 0 { "0".to_string() } else { best };
-            play(&db, day.as_deref(), &["draw", &hold])?;
+            play(&db, at.as_deref(), &["draw", &hold])?;
         }
     }
     Ok(today)
@@ -49,6 +53,10 @@ async fn the_lobby_says_what_is_due_and_progress_draws_the_days() -> Result<()> 
     let progress = play(&db, None, &["progress", "--game", "jacks-or-better"])?;
     let n_days = progress["days"].as_array().ok_or("days")?.len();
     assert_eq!(n_days, 4);
+    let n_sessions = progress["sessions"].as_array().ok_or("sessions")?.len();
+    assert_eq!(n_sessions, 4);
+    let pace = progress["per_hour"]["decisions"].as_f64().ok_or("a figure per hour")?.round();
+    let cost = progress["per_hour"]["chips_given_up"].as_f64().ok_or("chips given up per hour")?.round();
 
     let driver = Driver::start(&data)?;
     let app = driver.launch().await?;
@@ -66,15 +74,38 @@ async fn the_lobby_says_what_is_due_and_progress_draws_the_days() -> Result<()> 
     let violations = app.axe().await?;
     assert!(violations.is_empty(), "axe on the progress screen: {violations:?}");
     app.screenshot("progress-en").await?;
+    // By session: the sessions the CLI prints, the trend's direction, the cost per hour as sent.
+    assert_eq!(app.attr("progress-view-day", "aria-pressed").await?.as_deref(), Some("true"));
+    app.click("progress-view-session").await?;
+    app.wait_visible(&format!("{}[data-view=session]", tid("progress-chart"))).await?;
+    assert_eq!(app.attr("progress-view-session", "aria-pressed").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr("progress-chart", "data-points").await?, Some(n_sessions.to_string()));
+    assert_eq!(
+        app.attr("progress-trend-text", "data-direction").await?.as_deref(),
+        progress["session_trend"]["direction"].as_str()
+    );
+    let line = app.text("progress-per-hour").await?;
+    assert!(line.contains(&format!("({pace} decisions an hour)")) && line.contains(&format!("about {cost} chips")), "{line}");
+    let small = app.small_targets().await?;
+    assert!(small.is_empty(), "targets under 44 px on the progress screen: {small:?}");
+    let violations = app.axe().await?;
+    assert!(violations.is_empty(), "axe on the progress screen by session: {violations:?}");
+    app.screenshot("progress-sessions-en").await?;
     for lang in ["de", "pt", "ja"] {
         app.set_language(lang).await?;
         app.click("nav-lobby").await?;
         app.click("lobby-review-jacks-or-better").await?;
         app.click("train-progress").await?;
-        app.wait_visible(&tid("progress-chart")).await?;
+        app.click("progress-view-day").await?;
+        app.wait_visible(&format!("{}[data-view=day]", tid("progress-chart"))).await?;
         let violations = app.axe().await?;
         assert!(violations.is_empty(), "axe on the progress screen in {lang}: {violations:?}");
         app.screenshot(&format!("progress-{lang}")).await?;
+        app.click("progress-view-session").await?;
+        app.wait_visible(&format!("{}[data-view=session]", tid("progress-chart"))).await?;
+        let violations = app.axe().await?;
+        assert!(violations.is_empty(), "axe on the progress screen by session in {lang}: {violations:?}");
+        app.screenshot(&format!("progress-sessions-{lang}")).await?;
     }
     app.close().await
 }

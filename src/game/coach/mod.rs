@@ -13,8 +13,10 @@
 //! added in the draw's transaction, so the coach costs the same at any length of history. The
 //! coach's commands also say when the player comes and goes (sessions: `sums/sessions.rs`).
 
+mod least_squares;
 pub mod progress;
 pub mod score;
+mod progress_sessions;
 pub mod session_card;
 
 use chrono::NaiveDateTime;

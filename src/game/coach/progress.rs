@@ -1,6 +1,7 @@
 //! Progress over time: a game's daily series — decisions, mistakes, accuracy and EV given up per
 //! 100 decisions by day — and the trend line through it, least squares over the days (docs/
-//! TRAINING.md, "Progress over time"). Read from the running sums' daily table (`sums/days.rs`): the
+//! TRAINING.md, "Progress over time"), with its series by session and the cost per hour
+//! (`progress_sessions.rs`). Read from the running sums' daily table (`sums/days.rs`): the
 //! last `days` days played, an indexed read whatever the length of the history. The UI draws the
 //! points and the line as sent; it computes nothing.
 
@@ -11,6 +12,8 @@ use serde::Serialize;
 use crate::game::error::GameError;
 use crate::game::store::Res;
 use crate::game::sums::days;
+use super::least_squares;
+pub use super::progress_sessions::{PerHour, ProgressSession, SessionTrend, PER_HOUR_MIN_MINUTES, PER_HOUR_SESSIONS, PROGRESS_SESSIONS};
 use crate::game::table_practice;
 use crate::table::TableLabel;
 
@@ -29,6 +32,14 @@ pub struct Progress {
     /// The least-squares line through the days' EV given up per 100 decisions; null with fewer
     /// than two days.
     pub trend: Option<Trend>,
+    /// The last sessions the game was played in, oldest first (at most [`PROGRESS_SESSIONS`]).
+    pub sessions: Vec<ProgressSession>,
+    /// The least-squares line through the sessions' EV given up per 100 decisions; null with fewer
+    /// than two sessions.
+    pub session_trend: Option<SessionTrend>,
+    /// What mistakes cost per hour at the player's pace over the last sessions; null when they
+    /// hold too little time to say.
+    pub per_hour: Option<PerHour>,
 }
 
 /// One day on one game: every hand drawn that date, real and practice alike.
@@ -48,22 +59,7 @@ pub struct ProgressDay {
     pub ev_given_up_per_100: f64,
 }
 
-/// Which way the trend goes: `flat` when the line moves by less than [`FLAT`] EV per 100 decisions
-/// from the first day shown to the last, else `down` (less given up: better) or `up`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Direction {
-    /// Less EV given up over the days.
-    Down,
-    /// About the same.
-    Flat,
-    /// More EV given up over the days.
-    Up,
-}
-
-/// The smallest change of the trend line over the days shown (EV per coin per 100 decisions)
-/// that is not called flat.
-pub const FLAT: f64 = 0.01;
+pub use super::least_squares::{Direction, FLAT};
 
 /// The trend line: y = `first` + `per_day` × (days since the first day), fitted by least squares
 /// to each day's `ev_given_up_per_100` (every day weighs the same; x counts calendar days, so gaps
@@ -102,7 +98,8 @@ pub(crate) fn progress(conn: &Connection, table_id: &str, n_days: u32) -> Res<Pr
         })
         .collect();
     let trend = trend(&days);
-    Ok(Progress { table: table.id().to_string(), label: table.label().clone(), days, trend })
+    let (sessions, session_trend, per_hour) = super::progress_sessions::sessions(conn, table.id())?;
+    Ok(Progress { table: table.id().to_string(), label: table.label().clone(), days, trend, sessions, session_trend, per_hour })
 }
 
 /// Least squares of `ev_given_up_per_100` on the days since the first day.
@@ -111,30 +108,11 @@ pub fn trend(days: &[ProgressDay]) -> Option<Trend> {
 }
 
 /// The trend line through dated values of EV given up per 100 decisions (oldest first): least
-/// squares on the calendar days since the first date, every point weighing the same; `None` with
-/// fewer than two points. The progress days' and the proficiency checks' one rule.
+/// squares on the calendar days since the first date (`least_squares::fit`, every point weighing
+/// the same); `None` with fewer than two points. The progress days' and the proficiency checks'.
 pub fn trend_of(dated: &[(NaiveDate, f64)]) -> Option<Trend> {
     let first_day = dated.first()?.0;
-    let last_day = dated.last()?.0;
-    if dated.len() < 2 {
-        return None;
-    }
     let points: Vec<(f64, f64)> = dated.iter().map(|&(day, y)| ((day - first_day).num_days() as f64, y)).collect();
-    let n = points.len() as f64;
-    let mean_x = points.iter().map(|p| p.0).sum::<f64>() / n;
-    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.0 - mean_x)).sum();
-    let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
-    let per_day = sxy / sxx;
-    let intercept = mean_y - per_day * mean_x;
-    let span = (last_day - first_day).num_days() as f64;
-    let last = intercept + per_day * span;
-    let direction = if (last - intercept).abs() < FLAT {
-        Direction::Flat
-    } else if last < intercept {
-        Direction::Down
-    } else {
-        Direction::Up
-    };
-    Some(Trend { per_day, first: intercept, last, direction })
+    let line = least_squares::fit(&points)?;
+    Some(Trend { per_day: line.slope, first: line.first, last: line.last, direction: line.direction })
 }

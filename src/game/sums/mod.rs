@@ -8,6 +8,7 @@
 //! the hands: the tables are created from the list (`table.rs`) and rebuilt by today's code whenever
 //! the list changes, so no migration ever fills them.
 
+pub(crate) mod by_session;
 pub(crate) mod chart;
 pub(crate) mod days;
 mod list;
@@ -37,11 +38,15 @@ pub(crate) fn add_deal(conn: &Connection, situation: Situation, nudged: bool) ->
     table::add_kind(conn, situation, 1, u64::from(nudged))
 }
 
-/// Adds a drawn hand to every sum it belongs to (inside the draw's transaction): its machine's
-/// all-time sums, final hands and chart, and its session's sums; a practised table's hand to its
-/// table's figures.
+/// Adds a drawn hand to every sum it belongs to (inside the draw's transaction): its table's day and
+/// session, its machine's all-time sums, final hands and chart, and its session's sums; a practised
+/// table's hand to its table's figures.
 pub(crate) fn add_draw(conn: &Connection, hand: &HandRecord) -> Res<()> {
     days::add(conn, hand)?;
+    let session = sessions::session_of(conn, hand.id)?;
+    if let Some(session) = session {
+        by_session::add(conn, hand, session)?;
+    }
     let Some(machine) = hand.machine else {
         let mut sums = table::read_table(conn, hand.table.id())?;
         sums.add(hand);
@@ -55,7 +60,7 @@ pub(crate) fn add_draw(conn: &Connection, hand: &HandRecord) -> Res<()> {
         table::add_outcome(conn, machine, practice, &result.outcome, 1)?;
     }
     chart::store(conn, machine, practice, point_after(&all))?;
-    if let Some(session) = sessions::session_of(conn, hand.id)? {
+    if let Some(session) = session {
         let mut sums = table::read(conn, session, machine, practice)?;
         sums.add(hand);
         table::write(conn, session, machine, practice, &sums)?;
@@ -257,6 +262,8 @@ pub(crate) struct Rebuilt {
     tables: BTreeMap<String, TableSums>,
     /// (table id, date) → that day's figures on the table.
     days: BTreeMap<(String, chrono::NaiveDate), days::DaySums>,
+    /// (table id, session) → that session's figures on the table; session → its time.
+    sessions: by_session::Built,
 }
 
 /// [`Rebuilt`] being filled from the hands: which session each hand belongs to.
@@ -278,6 +285,7 @@ impl Rebuild {
             charts: BTreeMap::new(),
             tables: BTreeMap::new(),
             days: BTreeMap::new(),
+            sessions: by_session::Built::default(),
         };
         Ok(Rebuild { firsts: sessions::firsts(conn)?, at: None, built })
     }
@@ -296,6 +304,18 @@ impl Rebuild {
         if let Some(key) = days::key_of(hand) {
             built.days.entry(key).or_default().add(hand);
         }
+        loop {
+            let next = self.at.map_or(0, |at| at + 1);
+            if next < self.firsts.len() && self.firsts[next].1 <= hand.id {
+                self.at = Some(next);
+            } else {
+                break;
+            }
+        }
+        let session = self.at.map(|at| self.firsts[at].0);
+        if let Some(session) = session {
+            by_session::add_to(&mut built.sessions, hand, session);
+        }
         let Some(machine) = hand.machine else {
             let id = hand.table.id();
             built.tables.entry(id.to_string()).or_insert_with(|| TableSums { table: id.to_string(), ..TableSums::default() }).add(hand);
@@ -309,16 +329,7 @@ impl Rebuild {
             built.outcomes.entry((code, practice, result.outcome.clone())).or_insert((machine, 0)).1 += 1;
         }
         built.charts.entry((code, practice)).or_insert_with(|| (machine, Series::default())).1.push(point);
-        loop {
-            let next = self.at.map_or(0, |at| at + 1);
-            if next < self.firsts.len() && self.firsts[next].1 <= hand.id {
-                self.at = Some(next);
-            } else {
-                break;
-            }
-        }
-        if let Some(at) = self.at {
-            let session = self.firsts[at].0;
+        if let Some(session) = session {
             built.sums.entry((session, code, practice)).or_insert_with(|| (machine, Sums::default())).1.add(hand);
         }
     }
@@ -349,7 +360,7 @@ impl Rebuilt {
             }
         }
         let tables = table::read_tables(conn)?.into_iter().map(|t| (t.table.clone(), t)).collect();
-        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, tables, days: days::read_all(conn)? })
+        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, tables, days: days::read_all(conn)?, sessions: by_session::read_all(conn)? })
     }
 
     /// What differs from `stored`, in words (empty when every table agrees bit for bit).
@@ -397,6 +408,20 @@ impl Rebuilt {
                 problems.push(format!("the figures of '{}' on {} differ from its hands replayed", key.0, key.1));
             }
         }
+        let (built, kept) = (&self.sessions.sums, &stored.sessions.sums);
+        let keys: std::collections::BTreeSet<_> = built.keys().chain(kept.keys()).collect();
+        for key in keys {
+            if built.get(key) != kept.get(key) {
+                problems.push(format!("the figures of '{}' in session {} differ from its hands replayed", key.0, key.1));
+            }
+        }
+        let (built, kept) = (&self.sessions.times, &stored.sessions.times);
+        let keys: std::collections::BTreeSet<_> = built.keys().chain(kept.keys()).collect();
+        for key in keys {
+            if built.get(key) != kept.get(key) {
+                problems.push(format!("the time of session {key} differs from its hands replayed"));
+            }
+        }
         problems
     }
 
@@ -419,7 +444,8 @@ impl Rebuilt {
         for sums in self.tables.values() {
             table::write_table(conn, sums)?;
         }
-        days::write_all(conn, &self.days)
+        days::write_all(conn, &self.days)?;
+        by_session::write_all(conn, &self.sessions)
     }
 }
 

@@ -28,7 +28,8 @@ pub struct Session {
     pub last_seen: NaiveDateTime,
 }
 
-fn stamp<S: serde::Serializer>(time: &NaiveDateTime, serializer: S) -> Result<S::Ok, S::Error> {
+/// Writes a session's time as `YYYY-MM-DDTHH:MM:SS` (local time, as the app gave it).
+pub(crate) fn stamp<S: serde::Serializer>(time: &NaiveDateTime, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(&time.format("%Y-%m-%dT%H:%M:%S"))
 }
 
@@ -52,6 +53,15 @@ pub(crate) fn current(conn: &Connection) -> Res<Option<Session>> {
             })
         })
         .optional()?)
+}
+
+/// When session `id` started (`None` for an id that names no session).
+pub(crate) fn started(conn: &Connection, id: i64) -> Res<Option<NaiveDateTime>> {
+    Ok(conn
+        .prepare_cached("SELECT started FROM sessions WHERE id = ?1")?
+        .query_row([id], |r| r.get::<_, i64>(0))
+        .optional()?
+        .map(time_of))
 }
 
 /// Every session's (id, first hand), in order (the rebuild's map of hands to sessions).

@@ -10,6 +10,9 @@
 //! - `table_sums`: per practised table (a library or lab table, by stable id), its hands, best
 //!   holds, chips the holds and the best holds would have won, and EV given up;
 //! - `day_sums`: per table id and date, the decisions, mistakes and EV given up (`days.rs`);
+//! - `session_sums`, `session_times`: per table id and session, the decisions, mistakes, EV given
+//!   up (per coin and in chips) and timed deals; per session, its timed deals' count and first and
+//!   last times (`by_session.rs`);
 //! - `sums_version`: the SHA-256 of these definitions (and [`RULES`]), so a changed list rebuilds.
 
 use rusqlite::types::Value;
@@ -87,6 +90,22 @@ CREATE TABLE day_sums (
     ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
     PRIMARY KEY (table_id, day)
 ) WITHOUT ROWID;
+CREATE TABLE session_sums (
+    table_id TEXT NOT NULL,
+    session INTEGER NOT NULL CHECK (session >= 1),
+    decisions INTEGER NOT NULL CHECK (decisions >= 1),
+    mistakes INTEGER NOT NULL CHECK (mistakes BETWEEN 0 AND decisions),
+    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0),
+    chips_given_up REAL NOT NULL CHECK (chips_given_up >= 0),
+    timed INTEGER NOT NULL CHECK (timed BETWEEN 0 AND decisions),
+    PRIMARY KEY (table_id, session)
+) WITHOUT ROWID;
+CREATE TABLE session_times (
+    session INTEGER PRIMARY KEY CHECK (session >= 1),
+    timed INTEGER NOT NULL CHECK (timed >= 1),
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL CHECK (last_at >= first_at)
+) WITHOUT ROWID;
 CREATE TABLE sums_version (version TEXT NOT NULL);
 "
     )
@@ -100,7 +119,7 @@ pub(crate) fn version() -> String {
 
 /// The derived tables, every one recreated by [`recreate`].
 pub(crate) const TABLES: &[&str] =
-    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "table_sums", "day_sums", "sums_version"];
+    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "table_sums", "day_sums", "session_sums", "session_times", "sums_version"];
 
 /// Whether the derived tables exist, are today's version, and are defined as [`definitions`] says
 /// (a table altered by hand is stale, so it is rebuilt).
