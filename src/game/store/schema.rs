@@ -155,6 +155,23 @@ pub(crate) fn definitions_of(batch: &str) -> Res<Vec<(String, Option<String>)>> 
     Ok(read(&conn)?.into_iter().map(|(name, object)| (name, object.sql)).collect())
 }
 
+/// A derived room's definition as [`definitions_of`] gives it, made once per process in `cell`.
+pub(crate) type Definitions = std::sync::OnceLock<Vec<(String, Option<String>)>>;
+
+/// Whether the stored objects of `tables` are exactly the ones `batch` creates (by shape): a
+/// missing or altered one is not, and open rebuilds the room. `batch`'s shape is worked out once per
+/// process and kept in `cell` (each room has its own).
+pub(crate) fn definitions_current(conn: &Connection, tables: &[&str], cell: &'static Definitions, batch: impl FnOnce() -> String) -> Res<bool> {
+    let today = match cell.get() {
+        Some(today) => today,
+        None => {
+            let built = definitions_of(&batch())?;
+            cell.get_or_init(|| built)
+        }
+    };
+    Ok(&stored_definitions(conn, tables)? == today)
+}
+
 /// The stored SQL of the objects named in `names`, by name, compared as [`definitions_of`] gives it.
 pub(crate) fn stored_definitions(conn: &Connection, tables: &[&str]) -> Res<Vec<(String, Option<String>)>> {
     Ok(read(conn)?

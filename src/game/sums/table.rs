@@ -136,15 +136,8 @@ pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
     if stored.as_deref() != Some(version().as_str()) {
         return Ok(false);
     }
-    static TODAY: std::sync::OnceLock<Vec<(String, Option<String>)>> = std::sync::OnceLock::new();
-    let today = match TODAY.get() {
-        Some(today) => today,
-        None => {
-            let built = schema::definitions_of(&definitions())?;
-            TODAY.get_or_init(|| built)
-        }
-    };
-    Ok(&schema::stored_definitions(conn, TABLES)? == today)
+    static TODAY: schema::Definitions = schema::Definitions::new();
+    schema::definitions_current(conn, TABLES, &TODAY, definitions)
 }
 
 /// Drops and recreates the derived tables, empty, and records today's version.

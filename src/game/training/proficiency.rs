@@ -362,15 +362,8 @@ pub(crate) const DAYS_TABLES: &[&str] = &["proficiency_days"];
 /// Whether the stored `proficiency_days` is today's definition (by shape); a missing or altered
 /// one is not, and open rebuilds it.
 pub(crate) fn days_current(conn: &Connection) -> Res<bool> {
-    static TODAY: std::sync::OnceLock<Vec<(String, Option<String>)>> = std::sync::OnceLock::new();
-    let today = match TODAY.get() {
-        Some(today) => today,
-        None => {
-            let built = schema::definitions_of(DAYS_DEFINITION)?;
-            TODAY.get_or_init(|| built)
-        }
-    };
-    Ok(&schema::stored_definitions(conn, DAYS_TABLES)? == today)
+    static TODAY: schema::Definitions = schema::Definitions::new();
+    schema::definitions_current(conn, DAYS_TABLES, &TODAY, || DAYS_DEFINITION.to_string())
 }
 
 /// Recreates `proficiency_days` from the answers (inside the open's or the repair's transaction).
