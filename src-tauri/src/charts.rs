@@ -132,19 +132,21 @@ pub struct TierView {
 #[tauri::command]
 pub async fn chart_tiers(machine: String) -> CommandResult<Vec<TierView>> {
     let machine = self::machine(&machine)?;
-    worker(move || {
-        Ok(chart::machine_tiers(machine)
-            .tiers()
-            .iter()
-            .map(|tier| TierView {
-                tier: tier.name(),
-                max_lines: tier.max_lines(),
-                chart: ChartView::from(tier.chart()),
-                added: tier.added().to_vec(),
-            })
-            .collect())
-    })
-    .await
+    worker(move || Ok(tier_views(chart::machine_tiers(machine)))).await
+}
+
+/// Any table's three tiers as the chart screens show them, beginner first.
+pub(crate) fn tier_views(tiers: &chart::Tiers) -> Vec<TierView> {
+    tiers
+        .tiers()
+        .iter()
+        .map(|tier| TierView {
+            tier: tier.name(),
+            max_lines: tier.max_lines(),
+            chart: ChartView::from(tier.chart()),
+            added: tier.added().to_vec(),
+        })
+        .collect()
 }
 
 /// A lab table's analysis as the lab shows it: the exact figures, and the base's own table (the

@@ -58,6 +58,6 @@ pub const NAMES: [&str; 57] = [
     "table_hint",
     "table_draw",
     "table_sums",
-    "table_chart",
+    "table_tiers",
     "library_chart_cost",
 ];

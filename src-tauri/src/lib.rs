@@ -134,7 +134,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         tables::table_hint,
         tables::table_draw,
         tables::table_sums,
-        tables::table_chart,
+        tables::table_tiers,
         tables::library_chart_cost,
     ])
 }

@@ -8,7 +8,6 @@ use vpoker::game::{Bet, GameError, Lines, TableDraw, TableHand, TableHint, Table
 use vpoker::hold::Hold;
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 
-use crate::charts::{chart_job, ChartView};
 use crate::commands::{now, os_seed};
 use crate::error::CommandResult;
 use crate::worker::{with_game, worker};
@@ -54,11 +53,12 @@ pub async fn table_sums<R: Runtime>(app: AppHandle<R>, table: String) -> Command
     with_game(app, move |game| game.table_sums(&table)).await
 }
 
-/// A library table's strategy chart, generated from the exact solver (the current lab job).
+/// A library table's charts in three tiers, beginner first (`chart::tiers_of`: generated once per
+/// process on a worker, a second or two a table), as a machine's chart screen shows its own.
 #[tauri::command]
-pub async fn table_chart<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<ChartView> {
+pub async fn table_tiers(table: String) -> CommandResult<Vec<crate::charts::TierView>> {
     let preset = Preset::find(&table).map_err(|_| GameError::UnknownTable { table: table.clone() })?;
-    chart_job(app, preset.paytable()).await
+    worker(move || Ok(crate::charts::tier_views(&vpoker::strategy::chart::tiers_of(&preset.paytable())))).await
 }
 
 /// What a library table's generated chart gives up against optimal play (generated once per

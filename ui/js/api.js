@@ -59,7 +59,8 @@ export const api = {
   tableHint: () => call("table_hint"),
   tableDraw: (hold) => call("table_draw", { hold }),
   tableSums: (table) => call("table_sums", { table }),
-  tableChart: (table) => call("table_chart", { table }),
+  /** A library table's three charts (beginner, intermediate, expert), as chartTiers gives a machine's. */
+  tableTiers: (table) => call("table_tiers", { table }),
   /** What a library table's chart gives up against the best holds (generated once per run). */
   libraryChartCost: (table) => call("library_chart_cost", { table }),
   /** Copies text to the clipboard (Tauri's clipboard plugin: the one plugin command the page may call). */

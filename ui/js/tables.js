@@ -8,14 +8,14 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt, formatDec, formatPercent, joinParts } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent, joinParts } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
 import { copyToLab } from "./chart.js";
 import { line, DROPPED } from "./ask.js";
 import { openLines, tallyBox } from "./lines_view.js";
 
-const s = { hands: 1, ux: false, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, showHint: false, costs: {}, costing: null };
+const s = { hands: 1, ux: false, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, tier: "expert", showHint: false, costs: {}, costing: null };
 /** What a visit reads first: the library, then the table's hand and figures. */
 const loads = line();
 /** The chart costs, one table at a time. */
@@ -149,9 +149,9 @@ async function draw(app) {
 async function showChart(app) {
   s.chart = "loading";
   app.render();
-  const chart = await charts.ask(app, () => api.tableChart(s.table));
-  if (chart === DROPPED) return;
-  s.chart = chart || null;
+  const tiers = await charts.ask(app, () => api.tableTiers(s.table));
+  if (tiers === DROPPED) return;
+  s.chart = tiers || null;
   app.render();
 }
 
@@ -274,18 +274,30 @@ function figures() {
     t("tables.figures", { hands: formatInt(sums.hands), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
 }
 
+/** The table's charts in three tiers as the core sends them (beginner first), the chosen one shown:
+ * its cost, its lines and, above the beginner's, the lines it adds over the tier below marked new. */
 function chartBlock(app) {
   if (s.chart === null) {
     return h("button", { type: "button", class: "btn quiet", "data-testid": "table-chart", onclick: () => showChart(app) }, t("tables.chart"));
   }
   if (s.chart === "loading") return h("p", { class: "small", "data-testid": "table-chart-loading" }, t("tables.chart.loading"));
+  const tier = s.chart.find((x) => x.tier === s.tier) || s.chart[s.chart.length - 1];
+  const added = tier === s.chart[0] ? null : tier.added;
   return h("section", { class: "table-chart" },
     h("h3", { class: "section-title" }, t("tables.chart")),
-    h("p", { class: "small" }, t("tables.chart.cost", { pct: formatPercent(s.chart.cost, 3) })),
-    h("ol", { class: "chart-lines", "data-testid": "table-chart-lines" }, s.chart.lines.map((line) =>
-      h("li", { "data-class": line.class },
+    h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
+      s.chart.map((x) => h("button", {
+        type: "button", class: "seg-btn", "data-testid": `table-tier-${x.tier}`, "aria-pressed": String(x === tier),
+        onclick: () => { s.tier = x.tier; app.render(); },
+      }, t(`chart.tier.${x.tier}`)))),
+    tier.tier === "expert" ? null
+      : h("p", { class: "small" }, t(`chart.tier.${tier.tier}-explain`, { lines: plural("chart.lines", tier.max_lines, { n: formatInt(tier.max_lines) }) })),
+    h("p", { class: "small" }, t("tables.chart.cost", { pct: formatPercent(tier.chart.cost, 3) })),
+    h("ol", { class: "chart-lines", "data-testid": "table-chart-lines", "data-tier": tier.tier, "data-lines": String(tier.chart.lines.length) },
+      tier.chart.lines.map((line) => h("li", { "data-class": line.class, class: added && added.includes(line.class) ? "added" : null },
         h("span", { class: "chart-rank" }, formatInt(line.rank)), " ",
-        h("span", { class: "chart-label" }, t(`chart.class.${line.class}`))))));
+        h("span", { class: "chart-label" }, t(`chart.class.${line.class}`),
+          added && added.includes(line.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, ` · ${t("chart.tier.new")}`) : null)))));
 }
 
 function tableScreen(app) {

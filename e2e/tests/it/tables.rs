@@ -68,6 +68,23 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.click("table-chart").await?;
     app.wait_visible(&tid("table-chart-lines")).await?;
     app.screenshot("table-chart").await?;
+    // Its charts in three tiers, each as `vpoker chart --tiers` gives it: the lines, and those a tier
+    // adds over the one below marked new.
+    let tiers = cli(&["chart", "--game", "double-double-bonus-9-6", "--tiers", "--json"])?;
+    for tier in tiers["tiers"].as_array().ok_or("no tiers")? {
+        let name = tier["tier"].as_str().ok_or("a tier")?;
+        app.click(&format!("table-tier-{name}")).await?;
+        app.wait_until("the tier's chart is shown", || async {
+            Ok(app.attr("table-chart-lines", "data-tier").await?.as_deref() == Some(name))
+        })
+        .await?;
+        let lines = tier["lines"].as_array().ok_or("lines")?.len();
+        assert_eq!(app.attr("table-chart-lines", "data-lines").await?, Some(lines.to_string()), "{name}");
+        let new = app.client().find_all(fantoccini::Locator::Css(&tid("tier-new"))).await?.len();
+        let added = if name == "beginner" { 0 } else { tier["added"].as_array().ok_or("added")?.len() };
+        assert_eq!(new, added, "{name}: the lines it adds are marked new");
+        app.screenshot(&format!("table-chart-{name}")).await?;
+    }
     assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
     // A hand left waiting: the lobby says where it is and takes the player back to it.
     app.click("table-deal").await?;

@@ -29,7 +29,7 @@ fn a_library_table_is_practised_through_the_commands() {
     assert_eq!(ok(&window, "get_state", json!({}))["chips"], chips, "no chips");
     assert_eq!(refused(&window, "table_deal", json!({ "table": "nope", "bet": 5 }))["kind"], "unknown-table");
     assert_eq!(refused(&window, "table_deal", json!({ "table": "not-so-ugly-deuces", "bet": 7 }))["kind"], "invalid-bet");
-    assert_eq!(refused(&window, "table_chart", json!({ "table": "nope" }))["kind"], "unknown-table");
+    assert_eq!(refused(&window, "table_tiers", json!({ "table": "nope" }))["kind"], "unknown-table");
 }
 
 #[test]
@@ -70,4 +70,16 @@ fn a_tables_hard_decisions_are_drilled_with_the_drill_commands_and_its_chart_cos
     assert!(chart <= optimal && (optimal - 0.972984).abs() < 1e-6, "{cost}");
     assert!((cost["cost"].as_f64().unwrap() - (optimal - chart)).abs() < 1e-15);
     assert_eq!(refused(&window, "library_chart_cost", json!({ "table": "lab:x" }))["kind"], "unknown-table");
+    // The table's charts in three tiers: within their budgets, costs not rising with the tier, the
+    // expert's the chart whose cost the library lists.
+    let tiers = ok(&window, "table_tiers", json!({ "table": "jacks-or-better-8-5" }));
+    let tiers = tiers.as_array().unwrap();
+    let names: Vec<&str> = tiers.iter().map(|t| t["tier"].as_str().unwrap()).collect();
+    assert_eq!(names, ["beginner", "intermediate", "expert"]);
+    let costs: Vec<f64> = tiers.iter().map(|t| t["chart"]["cost"].as_f64().unwrap()).collect();
+    assert!(costs[0] >= costs[1] && costs[1] >= costs[2], "{costs:?}");
+    for tier in tiers {
+        assert!(tier["chart"]["lines"].as_array().unwrap().len() <= tier["max_lines"].as_u64().unwrap() as usize, "{tier}");
+    }
+    assert!((costs[2] - cost["cost"].as_f64().unwrap()).abs() < 1e-12, "expert {} against the listed {}", costs[2], cost["cost"]);
 }
