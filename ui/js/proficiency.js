@@ -10,6 +10,7 @@ import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { line, DROPPED } from "./ask.js";
+import { daysFrom, trendPlot } from "./trend_plot.js";
 
 const s = { id: null, data: null, held: 0, busy: false };
 /** The check as the core sends it, read or answered: an answer asked after a read makes the read stale. */
@@ -118,31 +119,11 @@ function value(v) {
 
 /** The checks' points (EV given up per 100 decisions by date) and the core's trend line. */
 function chart(checks, trend) {
-  const W = 320;
-  const H = 150;
-  const pad = 8;
-  const first = Date.parse(`${checks[0].date}T00:00:00Z`);
-  const span = Math.max(1, (Date.parse(`${checks[checks.length - 1].date}T00:00:00Z`) - first) / 86400000);
-  const values = checks.map((c) => c.ev_given_up_per_100).concat(trend ? [trend.first, trend.last] : []);
-  const low = Math.min(0, ...values);
-  let high = Math.max(0, ...values);
-  if (high === low) high = low + 1;
-  const x = (date) => pad + ((Date.parse(`${date}T00:00:00Z`) - first) / 86400000 / span) * (W - 2 * pad);
-  const y = (v) => H - pad - ((v - low) / (high - low)) * (H - 2 * pad);
+  const points = checks.map((c) => ({ x: daysFrom(checks[0].date, c.date), y: c.ev_given_up_per_100 }));
   const label = trend
     ? plural("proficiency.chart", checks.length, { n: formatInt(checks.length), first: value(trend.first), last: value(trend.last) })
     : t("proficiency.chart.one", { value: value(checks[0].ev_given_up_per_100) });
-  return h("figure", { class: "coach-chart progress-chart", "data-testid": "proficiency-chart", "data-points": String(checks.length) },
-    h("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
-      h("line", { class: "zero", x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
-      trend ? h("line", {
-        class: "trend", "data-testid": "proficiency-trend",
-        x1: x(checks[0].date), y1: y(trend.first), x2: x(checks[checks.length - 1].date), y2: y(trend.last),
-      }) : null,
-      checks.map((c) => h("circle", { class: "point", cx: x(c.date).toFixed(1), cy: y(c.ev_given_up_per_100).toFixed(1), r: 3.5 }))),
-    h("figcaption", { class: "small" },
-      h("span", { class: "key points" }, t("progress.key.points")), " ",
-      trend ? h("span", { class: "key trend" }, t("progress.key.trend")) : null));
+  return trendPlot(points, points[points.length - 1].x, trend, label, "proficiency");
 }
 
 function curve(data) {

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt, formatDec, formatPercent, formatDay } from "./i18n.js";
 import { line, DROPPED } from "./ask.js";
+import { daysFrom, trendPlot } from "./trend_plot.js";
 
 /** The days asked for: about three months of play. */
 const DAYS = 90;
@@ -46,38 +47,12 @@ function value(v) {
   return formatDec(v, 2);
 }
 
-/** Points at x from 0 to `span` (EV given up per 100 decisions) and the core's trend line. */
-function plot(points, span, trend, label, view) {
-  const W = 320;
-  const H = 150;
-  const pad = 8;
-  const values = points.map((p) => p.y).concat(trend ? [trend.first, trend.last] : []);
-  const low = Math.min(0, ...values);
-  let high = Math.max(0, ...values);
-  if (high === low) high = low + 1;
-  const x = (at) => pad + (at / Math.max(1, span)) * (W - 2 * pad);
-  const y = (v) => H - pad - ((v - low) / (high - low)) * (H - 2 * pad);
-  return h("figure", { class: "coach-chart progress-chart", "data-testid": "progress-chart", "data-view": view, "data-points": String(points.length) },
-    h("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
-      h("line", { class: "zero", x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
-      trend ? h("line", {
-        class: "trend", "data-testid": "progress-trend",
-        x1: x(0), y1: y(trend.first), x2: x(points[points.length - 1].x), y2: y(trend.last),
-      }) : null,
-      points.map((p) => h("circle", { class: "point", cx: x(p.x).toFixed(1), cy: y(p.y).toFixed(1), r: 3.5 }))),
-    h("figcaption", { class: "small" },
-      h("span", { class: "key points" }, t("progress.key.points")), " ",
-      trend ? h("span", { class: "key trend" }, t("progress.key.trend")) : null));
-}
-
 function dayChart(days, trend) {
-  const first = Date.parse(`${days[0].day}T00:00:00Z`);
-  const at = (day) => (Date.parse(`${day}T00:00:00Z`) - first) / 86400000;
-  const points = days.map((d) => ({ x: at(d.day), y: d.ev_given_up_per_100 }));
+  const points = days.map((d) => ({ x: daysFrom(days[0].day, d.day), y: d.ev_given_up_per_100 }));
   const label = trend
     ? plural("progress.chart", days.length, { n: formatInt(days.length), first: value(trend.first), last: value(trend.last) })
     : t("progress.chart.one-day", { value: value(days[0].ev_given_up_per_100) });
-  return plot(points, at(days[days.length - 1].day), trend, label, "day");
+  return trendPlot(points, points[points.length - 1].x, trend, label, "progress", "day");
 }
 
 function sessionChart(sessions, trend) {
@@ -85,7 +60,7 @@ function sessionChart(sessions, trend) {
   const label = trend
     ? plural("progress.sessions.chart", sessions.length, { n: formatInt(sessions.length), first: value(trend.first), last: value(trend.last) })
     : t("progress.sessions.chart.one", { value: value(sessions[0].ev_given_up_per_100) });
-  return plot(points, sessions.length - 1, trend, label, "session");
+  return trendPlot(points, sessions.length - 1, trend, label, "progress", "session");
 }
 
 /** The trend in words: the core says which way it goes; the words give the slope's size. */
