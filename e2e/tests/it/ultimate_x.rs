@@ -26,6 +26,20 @@ async fn badges(app: &Session) -> Result<Vec<(String, String)>> {
     .await
 }
 
+/// The buttons of every choice (`.seg`) on the screen that the choice's box cuts off (it hides what
+/// overflows), by test id: the Ultimate X tab's line counts and tiers must all show.
+async fn cut_off(app: &Session) -> Result<Vec<String>> {
+    let script = r#"
+        return [...document.querySelectorAll('main .seg')].flatMap((seg) => {
+            const box = seg.getBoundingClientRect();
+            return [...seg.querySelectorAll('button')].filter((b) => {
+                const r = b.getBoundingClientRect();
+                return r.bottom > box.bottom + 1 || r.top < box.top - 1 || r.right > box.right + 1;
+            }).map((b) => b.dataset.testid || b.textContent);
+        });"#;
+    Ok(serde_json::from_value(app.client().execute(script, vec![]).await?)?)
+}
+
 /// The practised table's badges, the same way.
 async fn table_badges(app: &Session) -> Result<Vec<(String, String)>> {
     read_badges(app, "return [...document.querySelectorAll('[data-testid=table-ux] [data-testid=ux-badge]')].map((b) => [b.dataset.now, b.dataset.next]);").await
@@ -137,6 +151,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         app.wait_visible(&tid("ux-chart-exceptions")).await?;
         app.screenshot(&format!("ux-chart-{lang}")).await?;
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] chart: {p}")));
+        let cut = cut_off(&app).await?;
+        assert!(cut.is_empty(), "[{lang}] the chart screen's choices cut off: {cut:?}");
         // Its tiers: the beginner's and the intermediate's lines and returns are the CLI's, the
         // intermediate's new lines marked.
         for (index, name) in [(0, "beginner"), (1, "intermediate")] {
@@ -150,6 +166,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
             let cli_return = tier["chart_return"].as_f64().unwrap_or_default();
             assert!((shown - cli_return).abs() < 1e-12, "[{lang}] {name}: the CLI's return {cli_return}, shown {shown}");
             app.screenshot(&format!("ux-chart-{name}-{lang}")).await?;
+            let cut = cut_off(&app).await?;
+            assert!(cut.is_empty(), "[{lang}] {name}: the chart screen's choices cut off: {cut:?}");
             found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] {name} chart: {p}")));
         }
         assert!(app.is_visible(&tid("tier-new")).await?, "[{lang}] the intermediate's new lines are marked");
