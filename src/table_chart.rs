@@ -5,9 +5,9 @@
 //! Every plain table has its three tiers: a machine's are `chart::machine_tiers` (its expert tier
 //! is the machine's chart, `chart::machine_chart`, the same chart made faster), any other table's
 //! (a kicker game, a library table, a saved lab table) are `chart::tiers_of` its paytable. An
-//! Ultimate X table has none: its chart is the best single strategy's on a line count
-//! (`ultimate_x::chart`), which no tier shortens, and its holds are judged with the multipliers on
-//! screen, which a chart does not read ([`NoTierChart::UltimateX`]).
+//! Ultimate X table has none to play by here: its chart is the best single strategy's on a line
+//! count (`ultimate_x::chart`, shown in tiers by `ultimate_x::tiers`), and its holds are judged with
+//! the multipliers on screen, which a chart does not read ([`NoTierChart::UltimateX`]).
 
 use std::sync::Arc;
 

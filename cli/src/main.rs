@@ -13,6 +13,7 @@ mod play;
 mod simulate;
 mod ultimate_x;
 mod ultimate_x_chart;
+mod ultimate_x_tiers;
 mod values;
 mod verify;
 

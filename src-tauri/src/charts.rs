@@ -82,20 +82,32 @@ fn base(text: &str) -> Result<Base, GameError> {
     Base::from_id(text).ok_or_else(|| GameError::LabUnknown { name: "base".into(), value: text.into() })
 }
 
+/// A machine's Ultimate X table dealt on `lines` lines, or the typed refusal (no Ultimate X, a line
+/// count it is not dealt on), before any solving.
+fn ux_table(machine: MachineId, lines: u8) -> Result<vpoker::table::Table, GameError> {
+    let table = vpoker::table::Table::machine(machine).ultimate_x().ok_or(GameError::NoUltimateX { machine })?;
+    if !table.lines().contains(&lines) {
+        return Err(GameError::UltimateXLines { lines });
+    }
+    Ok(table)
+}
+
+/// The core's refusal of an Ultimate X question as a typed error.
+fn ux_error(machine: MachineId, refused: vpoker::ultimate_x::hint::UxError) -> GameError {
+    match refused {
+        vpoker::ultimate_x::hint::UxError::Lines { lines } => GameError::UltimateXLines { lines },
+        _ => GameError::NoUltimateX { machine },
+    }
+}
+
 /// The best single strategy's chart of a machine's Ultimate X game on `lines` lines (seconds the
 /// first time for a machine and line count, on a worker; kept by the core).
 #[tauri::command]
 pub async fn ultimate_x_chart(machine: String, lines: u8) -> CommandResult<UltimateXChartView> {
     let machine = self::machine(&machine)?;
     worker(move || {
-        let table = vpoker::table::Table::machine(machine).ultimate_x().ok_or(GameError::NoUltimateX { machine })?;
-        if !table.lines().contains(&lines) {
-            return Err(GameError::UltimateXLines { lines }.into());
-        }
-        let ux = vpoker::ultimate_x::chart::kept(&table, lines).map_err(|refused| match refused {
-            vpoker::ultimate_x::hint::UxError::Lines { lines } => GameError::UltimateXLines { lines },
-            _ => GameError::NoUltimateX { machine },
-        })?;
+        let table = ux_table(machine, lines)?;
+        let ux = vpoker::ultimate_x::chart::kept(&table, lines).map_err(|refused| ux_error(machine, refused))?;
         Ok(UltimateXChartView {
             lines,
             chart: ux.chart.lines().iter().map(|l| UltimateXChartLine { rank: l.rank, class: l.class.clone(), frequency: l.frequency }).collect(),
@@ -104,6 +116,22 @@ pub async fn ultimate_x_chart(machine: String, lines: u8) -> CommandResult<Ultim
             return_perfect: ux.return_perfect,
             by_multiplier: ux.by_multiplier.clone(),
         })
+    })
+    .await
+}
+
+/// The same chart in three tiers (beginner ≤ 10 lines, intermediate ≤ 20, expert ≤ 40: the chart),
+/// each with its return on the Ultimate X game, its cost against perfect play and against the single
+/// strategy, and the lines it adds over the tier below, as the core serializes them
+/// (`ultimate_x::tiers`: `{"lines","optimal_return","single_strategy_return","tiers":[…]}`; seconds
+/// the first time for a machine and line count, on a worker; kept by the core).
+#[tauri::command]
+pub async fn ultimate_x_chart_tiers(machine: String, lines: u8) -> CommandResult<vpoker::ultimate_x::tiers::UxTiers> {
+    let machine = self::machine(&machine)?;
+    worker(move || {
+        let table = ux_table(machine, lines)?;
+        let tiers = vpoker::ultimate_x::tiers::kept(&table, lines).map_err(|refused| ux_error(machine, refused))?;
+        Ok(tiers.as_ref().clone())
     })
     .await
 }

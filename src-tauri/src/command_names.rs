@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 57] = [
+pub const NAMES: [&str; 58] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -47,6 +47,7 @@ pub const NAMES: [&str; 57] = [
     "chart",
     "chart_tiers",
     "ultimate_x_chart",
+    "ultimate_x_chart_tiers",
     "paytable_analyze",
     "paytable_chart",
     "lab_tables",

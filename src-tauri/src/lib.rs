@@ -123,6 +123,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         charts::chart,
         charts::chart_tiers,
         charts::ultimate_x_chart,
+        charts::ultimate_x_chart_tiers,
         charts::paytable_analyze,
         charts::paytable_chart,
         charts::lab_tables,

@@ -22,13 +22,14 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
+use crate::machine::Paytable;
 use crate::strategy::canonical_classes;
 use crate::strategy::chart::{self, Chart, LineRef};
 use crate::table::Table;
 
 use super::hint::{solution, UxError};
-use super::mdp::best_hold;
-use super::multipliers::MAX_MULTIPLIER;
+use super::mdp::{best_hold, LineOutcomes, SingleStrategy};
+use super::multipliers::{Multipliers, MAX_MULTIPLIER};
 
 /// The single strategy's table pays `SCALE ×` its value per unit, rounded (the generator takes whole
 /// pays of at most `strategy::custom::MAX_PAY`; a royal flush's 800 × E[K] ≈ 2 × 50 fits).
@@ -114,14 +115,10 @@ pub fn kept(table: &Table, lines: u8) -> Result<std::sync::Arc<UxChart>, UxError
     Ok(made)
 }
 
-/// Per average multiplier, per (chart line, exact line): weight, cost sum, costliest example.
-type Tally = std::collections::HashMap<(usize, Option<usize>), (f64, f64, f64, Example)>;
-
-/// Generates the chart of `table`'s best single strategy on `lines` lines and finds its exceptions.
-pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
-    let (multipliers, solved) = solution(table, lines)?;
-    let game = super::game(table, &multipliers);
-    let single = game.single_strategy();
+/// The table whose plain EV ranks holds as the best single strategy does: row r pays
+/// `E[K]·pay_r + E[p]·(earned_r − 1)`, times [`SCALE`], rounded to whole pays (the chart generator's
+/// input; the rounding only decides near-ties). [`chart`] and [`super::tiers`] generate on it.
+pub(super) fn single_strategy_table(table: &Table, multipliers: &Multipliers, single: &SingleStrategy) -> Paytable {
     let paytable = table.paytable();
     let pays: Vec<u32> = paytable
         .rows()
@@ -134,14 +131,51 @@ pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
             (value * SCALE).round() as u32
         })
         .collect();
-    let scaled = paytable.with_pays(&pays).expect("one pay per row");
+    paytable.with_pays(&pays).expect("one pay per row")
+}
+
+/// A chart's return on the Ultimate X game, measured exactly by playing it on every deal (one suit
+/// class each, [`Played::add`] with the class's weight and the chart's hold): a single strategy's
+/// return `E[K]·E[p]/2`, with E[K] the mean multiplier its holds earn a line and E[p] their mean
+/// plain pay per unit. [`chart`] measures its chart so and [`super::tiers`] each tier's.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Played {
+    /// Σ weight · p(hold).
+    pay: f64,
+    /// Σ weight · E[K | hold].
+    multiplier: f64,
+}
+
+impl Played {
+    /// Adds a deal played with the hold `mask`, `weight` deals of it.
+    pub(super) fn add(&mut self, weight: f64, held: &LineOutcomes, mask: usize) {
+        let expected_k: f64 = held.earned[mask].iter().enumerate().map(|(k, q)| k as f64 * q).sum();
+        self.pay += weight * held.ev[mask];
+        self.multiplier += weight * expected_k;
+    }
+
+    /// The return per unit bet (2 units a line) once all `deals` deals are added.
+    pub(super) fn return_rate(&self, deals: f64) -> f64 {
+        (self.multiplier / deals) * (self.pay / deals) / 2.0
+    }
+}
+
+/// Per average multiplier, per (chart line, exact line): weight, cost sum, costliest example.
+type Tally = std::collections::HashMap<(usize, Option<usize>), (f64, f64, f64, Example)>;
+
+/// Generates the chart of `table`'s best single strategy on `lines` lines and finds its exceptions.
+pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
+    let (multipliers, solved) = solution(table, lines)?;
+    let game = super::game(table, &multipliers);
+    let single = game.single_strategy();
+    let scaled = single_strategy_table(table, &multipliers, &single);
     let chart = chart::generate(&scaled, &|_, _| {}, &AtomicBool::new(false)).expect("never cancelled");
 
     let deck = crate::strategy::DeckMath::of_family(game.family);
     let n = usize::from(lines);
     let n_states = solved.values.len();
     let (mut dist, mut scratch) = (vec![0.0; n_states], vec![0.0; n_states]);
-    let (mut p_total, mut k_total) = (0.0, 0.0);
+    let mut played = Played::default();
     let mut tallies: Vec<Tally> = (0..MAX_MULTIPLIER).map(|_| Tally::new()).collect();
     let mut differ = vec![(0.0f64, 0.0f64); usize::from(MAX_MULTIPLIER)];
     // Only the averages a screen can show: the sum n·m the game reaches in the long run.
@@ -159,9 +193,7 @@ pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
         }
         let (line, hold) = chart.play(&cards);
         let chart_mask = hold.mask() as usize;
-        let expected_k: f64 = held.earned[chart_mask].iter().enumerate().map(|(k, q)| k as f64 * q).sum();
-        p_total += weight * held.ev[chart_mask];
-        k_total += weight * expected_k;
+        played.add(weight, &held, chart_mask);
         for (m, tally) in tallies.iter_mut().enumerate() {
             if !reachable[m] {
                 continue;
@@ -212,7 +244,6 @@ pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
             }
         })
         .collect();
-    let (mean_pay, mean_k) = (p_total / deals, k_total / deals);
     Ok(UxChart {
         lines,
         chart,
@@ -220,7 +251,7 @@ pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
         mean_pay: single.mean_pay,
         return_perfect: solved.return_rate(),
         return_single_strategy: single.return_rate(),
-        return_chart: mean_k * mean_pay / 2.0,
+        return_chart: played.return_rate(deals),
         by_multiplier,
     })
 }

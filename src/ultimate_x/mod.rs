@@ -8,6 +8,7 @@ pub mod mdp;
 pub mod multipliers;
 #[doc(hidden)] // public for tests/it, which solves each again
 pub mod solved;
+pub mod tiers;
 
 use crate::table::Table;
 

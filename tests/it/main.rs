@@ -41,5 +41,6 @@ mod table_practice;
 mod ui_view;
 mod ultimate_x;
 mod ultimate_x_play;
+mod ultimate_x_tiers;
 mod verify;
 mod warm_up;

@@ -84,6 +84,7 @@ export const api = {
   chartTiers: (machine) => call("chart_tiers", { machine }),
   /** The best single strategy's chart of a machine's Ultimate X game and its exceptions. */
   ultimateXChart: (machine, lines) => call("ultimate_x_chart", { machine, lines }),
+  ultimateXChartTiers: (machine, lines) => call("ultimate_x_chart_tiers", { machine, lines }),
   paytableAnalyze: (base, pays) => call("paytable_analyze", { base, pays }),
   paytableChart: (base, pays) => call("paytable_chart", { base, pays }),
   /** The saved lab tables ({id, name, base, pays}); a table command names one by its id. */

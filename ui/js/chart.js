@@ -21,6 +21,10 @@ const TIER_NAMES = ["beginner", "intermediate", "expert"];
 const uxCharts = new Map();
 const uxAsks = new Map();
 const uxLinesChosen = new Map();
+/** Each machine's Ultimate X chart in three tiers by line count ("ID/N"), and the tier looked at. */
+const uxTiers = new Map();
+const uxTierAsks = new Map();
+const uxTierChosen = new Map();
 /** The pay inputs, kept across renders so typing (focus, caret) is never interrupted. */
 const inputs = new Map();
 const lab = {
@@ -49,7 +53,7 @@ export function leave() {
   lab.base = null;
   lab.running = false;
   // What is still out is dropped with the screen (ask.js): the next visit asks again.
-  for (const [id, view] of charts) if (view === "loading") charts.delete(id);
+  for (const kept of [charts, tiers, uxCharts, uxTiers]) for (const [key, view] of kept) if (view === "loading") kept.delete(key);
   if (listing === "loading") listing = null;
   if (lab.saved === "loading") lab.saved = null;
 }
@@ -116,26 +120,74 @@ async function loadUx(app, id, lines) {
   app.render();
 }
 
+async function loadUxTiers(app, id, lines) {
+  const key = `${id}/${lines}`;
+  uxTiers.set(key, "loading");
+  if (!uxTierAsks.has(key)) uxTierAsks.set(key, line());
+  const view = await uxTierAsks.get(key).ask(app, () => api.ultimateXChartTiers(id, lines), { quiet: true });
+  if (view === DROPPED) return;
+  uxTiers.set(key, view || null);
+  app.render();
+}
+
+/** The Ultimate X tab's choice of tier: beginner (10 lines), intermediate (20), expert (the chart). */
+function uxTierChoice(app, id, chosen) {
+  return h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
+    TIER_NAMES.map((name) => h("button", {
+      type: "button", class: "seg-btn", "data-testid": `ux-chart-tier-${name}`, "aria-pressed": String(name === chosen),
+      onclick: () => { uxTierChosen.set(id, name); app.render(); },
+    }, t(`chart.tier.${name}`))));
+}
+
+/** A lower tier of the Ultimate X chart: its return and costs (the core's), its lines, the ones new
+ * over the tier below marked. */
+function uxTierBody(app, id, lines, name) {
+  const key = `${id}/${lines}`;
+  if (!uxTiers.has(key)) loadUxTiers(app, id, lines);
+  const all = uxTiers.get(key);
+  if (all === "loading" || all === undefined) return h("p", { class: "notice" }, t("chart.generating"));
+  const tier = all ? all.tiers.find((x) => x.tier === name) : null;
+  if (!tier) return null;
+  const added = name === "beginner" ? null : tier.added;
+  return [
+    h("p", { class: "small", "data-testid": "ux-tier-explain" }, t(`ux.tier.${name}-explain`, { lines: plural("chart.lines", tier.max_lines, { n: formatInt(tier.max_lines) }) })),
+    h("p", { class: "lab-figure", "data-testid": "ux-tier-summary", "data-chart-return": String(tier.chart_return), "data-cost": String(tier.cost) },
+      plural("ux.tier-summary", tier.cost * 100, {
+        chart: formatPercent(tier.chart_return, 3), perfect: formatPercent(all.optimal_return, 3), cost: formatDec(tier.cost * 100, 3),
+        single: formatPercent(all.single_strategy_return, 3), single_cost: formatDec(tier.cost_single_strategy * 100, 3),
+      }, 3)),
+    h("ol", { class: "chart-lines", "data-testid": "ux-tier-lines", "data-lines": String(tier.lines.length) },
+      tier.lines.map((l) => h("li", { "data-class": l.class, class: added && added.includes(l.class) ? "added" : null },
+        h("span", { class: "chart-rank" }, formatInt(l.rank)),
+        h("span", { class: "chart-label" }, t(`chart.class.${l.class}`),
+          added && added.includes(l.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, ` · ${t("chart.tier.new")}`) : null),
+        h("span", { class: "chart-freq small" }, t("ux.chart-freq", { share: formatShare(l.frequency, 2) }))))),
+  ];
+}
+
 /** A chart line's name in the player's language, with its rank. */
 function lineName(ref) {
   return t("chart.line-named", { label: t(`chart.class.${ref.class}`), n: formatInt(ref.rank) });
 }
 
 /** Ultimate X: the single strategy's chart on the chosen line count, its returns, and where exact
- * play departs from it at each average multiplier (the core's figures, the costliest three each). */
+ * play departs from it at each average multiplier (the core's figures, the costliest three each);
+ * or, a lower tier chosen, that tier of it. */
 function uxBody(app, id) {
   const lines = uxLinesChosen.get(id) || app.state.ultimate_x.lines[0];
   const key = `${id}/${lines}`;
-  if (!uxCharts.has(key)) loadUx(app, id, lines);
-  const view = uxCharts.get(key);
   const choice = h("div", { class: "seg ux-lines", role: "group", "aria-label": t("machine.hands") },
     app.state.ultimate_x.lines.map((n) => h("button", {
       type: "button", class: "seg-btn", "data-testid": `ux-chart-lines-${n}`, "aria-pressed": String(n === lines),
       onclick: () => { uxLinesChosen.set(id, n); app.render(); },
     }, formatInt(n))));
-  if (view === "loading" || view === undefined) return [choice, h("p", { class: "notice" }, t("chart.generating"))];
+  const tier = uxTierChosen.get(id) || "expert";
+  if (tier !== "expert") return [choice, uxTierChoice(app, id, tier), uxTierBody(app, id, lines, tier)];
+  if (!uxCharts.has(key)) loadUx(app, id, lines);
+  const view = uxCharts.get(key);
+  if (view === "loading" || view === undefined) return [choice, uxTierChoice(app, id, tier), h("p", { class: "notice" }, t("chart.generating"))];
   if (!view) return [choice];
-  return [choice,
+  return [choice, uxTierChoice(app, id, tier),
     h("p", { class: "small" }, t("ux.chart-explain")),
     h("p", { class: "lab-figure", "data-testid": "ux-chart-summary", "data-chart-return": String(view.return_chart) },
       t("ux.chart-summary", { chart: formatPercent(view.return_chart, 3), single: formatPercent(view.return_single_strategy, 3), perfect: formatPercent(view.return_perfect, 3) })),

@@ -90,3 +90,47 @@ fn chart_prints_the_single_strategy_and_its_exceptions() {
     assert_eq!(keys(&at["exceptions"][0]["example"]), ["cards", "chart_hold", "best_hold"]);
     assert!(usage_error(&["chart", "--ultimate-x-lines", "3"]).contains("--game"));
 }
+
+/// `chart --ultimate-x-lines N --tiers --json`: the single strategy's chart in three tiers within
+/// their line budgets, each with its return on the Ultimate X game (within [0, 1.1], not falling
+/// from beginner to expert) and its cost (not rising); an Ultimate X table's `--tiers` without a
+/// line count is refused in words, never answered with the plain game's tiers.
+#[test]
+fn chart_prints_the_single_strategy_in_tiers() {
+    let value = json(&["chart", "--game", "ultimate-x:jacks-or-better-8-6", "--ultimate-x-lines", "3", "--tiers", "--json"]);
+    assert_eq!(keys(&value), ["game", "lines", "optimal_return", "single_strategy_return", "tiers", "seconds"]);
+    assert_eq!((value["game"].as_str(), value["lines"].as_u64()), (Some("ultimate-x:jacks-or-better-8-6"), Some(3)));
+    let (optimal, single) = (value["optimal_return"].as_f64().unwrap(), value["single_strategy_return"].as_f64().unwrap());
+    assert!(single < optimal, "{single} {optimal}");
+    let tiers = value["tiers"].as_array().unwrap();
+    let budgets: Vec<(&str, u64)> = tiers.iter().map(|t| (t["tier"].as_str().unwrap(), t["max_lines"].as_u64().unwrap())).collect();
+    assert_eq!(budgets, [("beginner", 10), ("intermediate", 20), ("expert", 40)]);
+    let mut below: Option<(f64, f64)> = None;
+    for tier in tiers {
+        assert_eq!(keys(tier), ["tier", "max_lines", "lines", "chart_return", "cost", "cost_single_strategy", "added"]);
+        let lines = tier["lines"].as_array().unwrap();
+        assert!(!lines.is_empty() && lines.len() as u64 <= tier["max_lines"].as_u64().unwrap(), "{}", tier["tier"]);
+        assert_eq!(keys(&lines[0]), ["rank", "class", "label", "frequency"]);
+        let (chart_return, cost) = (tier["chart_return"].as_f64().unwrap(), tier["cost"].as_f64().unwrap());
+        assert!((0.0..=1.1).contains(&chart_return) && chart_return <= single + 1e-12, "{chart_return}");
+        assert!((cost - (optimal - chart_return)).abs() < 1e-12 && cost > 0.0, "{cost}");
+        if let Some((below_return, below_cost)) = below {
+            assert!(chart_return >= below_return && cost <= below_cost, "{}", tier["tier"]);
+        }
+        // Every added line is one of the tier's, and the beginner adds all of its own.
+        let classes: Vec<&str> = lines.iter().map(|l| l["class"].as_str().unwrap()).collect();
+        let added: Vec<&str> = tier["added"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert!(added.iter().all(|c| classes.contains(c)));
+        if below.is_none() {
+            assert_eq!(added, classes);
+        }
+        below = Some((chart_return, cost));
+    }
+    // The text form marks what a tier adds and names all three.
+    let out = vpoker(&["chart", "--game", "jacks-or-better-8-6", "--ultimate-x-lines", "3", "--tiers"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success() && ["beginner", "intermediate", "expert", "+   1."].iter().all(|w| stdout.contains(w)), "{stdout}");
+    let refused = usage_error(&["chart", "--game", "ultimate-x:jacks-or-better", "--tiers", "--json"]);
+    assert!(refused.contains("--ultimate-x-lines"), "{refused}");
+    assert!(usage_error(&["chart", "--game", "jacks-or-better-8-6", "--ultimate-x-lines", "4", "--tiers"]).contains("not 4"));
+}

@@ -5,7 +5,8 @@
 //! says whether the multipliers change the best hold. In every language at 390 × 844 and 320 × 568
 //! (screenshots `ux-*`): axe with no serious or critical finding, every control at least 44 px,
 //! nothing wider than the screen; the drill of the hands whose best hold the multipliers change, and
-//! the single strategy's chart with its exceptions, in each language. The history shows each hand's multipliers and what it earned, and
+//! the single strategy's chart with its exceptions and its beginner and intermediate tiers (the CLI's
+//! lines and returns), in each language. The history shows each hand's multipliers and what it earned, and
 //! the app's verification of the newest hand shows them and verifies.
 
 use serde_json::Value;
@@ -23,6 +24,20 @@ async fn badges(app: &Session) -> Result<Vec<(String, String)>> {
         return all.map((b) => [b.dataset.now, b.dataset.next]);
     "#)
     .await
+}
+
+/// The buttons of every choice (`.seg`) on the screen that the choice's box cuts off (it hides what
+/// overflows), by test id: the Ultimate X tab's line counts and tiers must all show.
+async fn cut_off(app: &Session) -> Result<Vec<String>> {
+    let script = r#"
+        return [...document.querySelectorAll('main .seg')].flatMap((seg) => {
+            const box = seg.getBoundingClientRect();
+            return [...seg.querySelectorAll('button')].filter((b) => {
+                const r = b.getBoundingClientRect();
+                return r.bottom > box.bottom + 1 || r.top < box.top - 1 || r.right > box.right + 1;
+            }).map((b) => b.dataset.testid || b.textContent);
+        });"#;
+    Ok(serde_json::from_value(app.client().execute(script, vec![]).await?)?)
 }
 
 /// The practised table's badges, the same way.
@@ -94,6 +109,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     assert_eq!(numbers(&next["hand"]["multipliers"]), earned, "carried to the next deal");
     app.draw().await?;
 
+    // The Ultimate X chart's tiers on one line (the chart screen's first count), as the CLI makes them.
+    let tiers = cli(&["chart", "--game", JACKS, "--ultimate-x-lines", "1", "--tiers", "--json"])?;
     for lang in ["en", "de", "pt", "ja"] {
         app.set_language(lang).await?;
         app.open_machine(JACKS).await?;
@@ -134,6 +151,28 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         app.wait_visible(&tid("ux-chart-exceptions")).await?;
         app.screenshot(&format!("ux-chart-{lang}")).await?;
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] chart: {p}")));
+        let cut = cut_off(&app).await?;
+        assert!(cut.is_empty(), "[{lang}] the chart screen's choices cut off: {cut:?}");
+        // Its tiers: the beginner's and the intermediate's lines and returns are the CLI's, the
+        // intermediate's new lines marked.
+        for (index, name) in [(0, "beginner"), (1, "intermediate")] {
+            app.click(&format!("ux-chart-tier-{name}")).await?;
+            app.wait_visible(&tid("ux-tier-lines")).await?;
+            let tier = &tiers["tiers"][index];
+            let shown = app.attr("ux-tier-lines", "data-lines").await?;
+            assert_eq!(shown, Some(tier["lines"].as_array().map_or(0, Vec::len).to_string()), "[{lang}] {name}: the CLI's lines");
+            let shown: f64 = app.attr("ux-tier-summary", "data-chart-return").await?.unwrap_or_default().parse()?;
+            // The same sums in another process: equal to the last bits' rounding.
+            let cli_return = tier["chart_return"].as_f64().unwrap_or_default();
+            assert!((shown - cli_return).abs() < 1e-12, "[{lang}] {name}: the CLI's return {cli_return}, shown {shown}");
+            app.screenshot(&format!("ux-chart-{name}-{lang}")).await?;
+            let cut = cut_off(&app).await?;
+            assert!(cut.is_empty(), "[{lang}] {name}: the chart screen's choices cut off: {cut:?}");
+            found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] {name} chart: {p}")));
+        }
+        assert!(app.is_visible(&tid("tier-new")).await?, "[{lang}] the intermediate's new lines are marked");
+        app.click("ux-chart-tier-expert").await?;
+        app.wait_visible(&tid("ux-chart-exceptions")).await?;
     }
     // Practice on a casino table's Ultimate X game (8/6 Jacks or Better, the cabinets' table): the
     // multiplier before the deal, while playing and after the draw, as the CLI's history says.

@@ -92,14 +92,17 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     assert_eq!(invoke(&window, "lab_tables", json!({})).unwrap(), saved);
 }
 
-/// Ultimate X's chart command refuses, typed, a machine without Ultimate X and a line count it is
-/// not dealt on, before any solving (the chart itself: the end-to-end test and the core's).
+/// Ultimate X's chart commands (the chart and its tiers) refuse, typed, a machine without Ultimate
+/// X and a line count it is not dealt on, before any solving (the charts themselves: the
+/// end-to-end test and the core's).
 #[test]
 fn the_ultimate_x_chart_refuses_in_types() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = app_on(&dir.path().join("vpoker.db"));
-    let joker = invoke(&window, "ultimate_x_chart", json!({ "machine": "joker-poker", "lines": 1 })).unwrap_err();
-    assert_eq!((joker["kind"].as_str(), joker["machine"].as_str()), (Some("no-ultimate-x"), Some("joker-poker")), "{joker}");
-    let lines = invoke(&window, "ultimate_x_chart", json!({ "machine": "jacks-or-better", "lines": 7 })).unwrap_err();
-    assert_eq!((lines["kind"].as_str(), lines["lines"].as_u64()), (Some("ultimate-x-lines"), Some(7)), "{lines}");
+    for command in ["ultimate_x_chart", "ultimate_x_chart_tiers"] {
+        let joker = invoke(&window, command, json!({ "machine": "joker-poker", "lines": 1 })).unwrap_err();
+        assert_eq!((joker["kind"].as_str(), joker["machine"].as_str()), (Some("no-ultimate-x"), Some("joker-poker")), "{command} {joker}");
+        let lines = invoke(&window, command, json!({ "machine": "jacks-or-better", "lines": 7 })).unwrap_err();
+        assert_eq!((lines["kind"].as_str(), lines["lines"].as_u64()), (Some("ultimate-x-lines"), Some(7)), "{command} {lines}");
+    }
 }
