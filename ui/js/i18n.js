@@ -27,7 +27,7 @@ export function systemLanguage() {
 
 /** Batches of texts not yet folded into the main tables (ui/i18n/NAME/CODE.json; tests/i18n.rs
  * reads the same list): loaded beside the main table while they exist. */
-const PENDING = ["chartdrill", "proficiency", "sessions", "uxtiers"];
+const PENDING = [];
 
 async function load(code) {
   const response = await fetch(`i18n/${code}.json`);
