@@ -35,13 +35,13 @@ pub fn tiers(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
             100.0 * ux.single_strategy_return(),
         );
         for tier in ux.tiers() {
-            let chart = tier.chart();
-            let _ = writeln!(text, "\n{} (at most {} lines): {} lines", tier.name(), tier.max_lines(), chart.lines().len());
+            let chart = tier.plain().chart();
+            let _ = writeln!(text, "\n{} (at most {} lines): {} lines", tier.plain().name(), tier.plain().max_lines(), chart.lines().len());
             for line in chart.lines() {
                 let _ = writeln!(
                     text,
                     "{} {:>3}. {:<52} {:>9.5} %",
-                    if tier.adds(&line.class) { '+' } else { ' ' },
+                    if tier.plain().adds(&line.class) { '+' } else { ' ' },
                     line.rank,
                     line.label,
                     line.frequency * 100.0
@@ -50,7 +50,7 @@ pub fn tiers(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
             let _ = writeln!(
                 text,
                 "{} return {:.4} %, cost {:.4} percentage points against perfect play, {:.4} against the single strategy",
-                tier.name(),
+                tier.plain().name(),
                 100.0 * tier.chart_return(),
                 100.0 * tier.cost(),
                 100.0 * tier.cost_single_strategy()

@@ -254,7 +254,7 @@ pub enum GameError {
         day: NaiveDate,
     },
     /// An answer to a question of another date's check (only today's check is answered).
-    #[error("that question is from the proficiency check of '{}', not of today, {today}", shown(day))]
+    #[error("that question is from the proficiency check of {}, not today's ({today}): only today's check is answered", shown(day))]
     ProficiencyOtherDay {
         /// The question's date, as given (a text that is no date is no question of today's).
         day: String,

@@ -15,7 +15,7 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::card::Card;
 use crate::strategy::canonical_classes;
-use crate::strategy::chart::{self, Chart};
+use crate::strategy::chart::{self, Tier};
 use crate::table::Table;
 
 use super::chart::{single_strategy_table, Played};
@@ -28,29 +28,17 @@ use super::hint::{solution, UxError};
 /// chart's EVs are the scaled table's, not the game's).
 #[derive(Clone, Debug)]
 pub struct UxTier {
-    name: &'static str,
-    max_lines: usize,
-    chart: Chart,
+    plain: Tier,
     chart_return: f64,
     cost: f64,
     cost_single_strategy: f64,
-    added: Vec<String>,
 }
 
 impl UxTier {
-    /// "beginner", "intermediate" or "expert".
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-
-    /// The most lines the tier's chart may have.
-    pub fn max_lines(&self) -> usize {
-        self.max_lines
-    }
-
-    /// The tier's chart (its lines; its own returns and EVs are the scaled table's).
-    pub fn chart(&self) -> &Chart {
-        &self.chart
+    /// The tier as the chart generator made it on the single strategy's scaled table: its name,
+    /// line budget, chart (whose own returns and EVs are the scaled table's) and added lines.
+    pub fn plain(&self) -> &Tier {
+        &self.plain
     }
 
     /// Return per unit bet (the Ultimate X bet included) of playing the tier's chart on every hand.
@@ -67,17 +55,6 @@ impl UxTier {
     pub fn cost_single_strategy(&self) -> f64 {
         self.cost_single_strategy
     }
-
-    /// The class ids of the tier's lines that the tier below has not, in the tier's line order
-    /// (every line for the first tier).
-    pub fn added(&self) -> &[String] {
-        &self.added
-    }
-
-    /// Whether the tier adds the line of class `class` over the tier below.
-    pub fn adds(&self, class: &str) -> bool {
-        self.added.iter().any(|c| c == class)
-    }
 }
 
 impl Serialize for UxTier {
@@ -90,19 +67,20 @@ impl Serialize for UxTier {
             frequency: f64,
         }
         let lines: Vec<Line> = self
-            .chart
+            .plain
+            .chart()
             .lines()
             .iter()
             .map(|l| Line { rank: l.rank, class: &l.class, label: &l.label, frequency: l.frequency })
             .collect();
         let mut tier = serializer.serialize_struct("UxTier", 7)?;
-        tier.serialize_field("tier", self.name)?;
-        tier.serialize_field("max_lines", &self.max_lines)?;
+        tier.serialize_field("tier", self.plain.name())?;
+        tier.serialize_field("max_lines", &self.plain.max_lines())?;
         tier.serialize_field("lines", &lines)?;
         tier.serialize_field("chart_return", &self.chart_return)?;
         tier.serialize_field("cost", &self.cost)?;
         tier.serialize_field("cost_single_strategy", &self.cost_single_strategy)?;
-        tier.serialize_field("added", &self.added)?;
+        tier.serialize_field("added", self.plain.added())?;
         tier.end()
     }
 }
@@ -181,13 +159,10 @@ pub fn tiers(table: &Table, lines: u8) -> Result<UxTiers, UxError> {
         .map(|(tier, played)| {
             let chart_return = played.return_rate(deals);
             UxTier {
-                name: tier.name(),
-                max_lines: tier.max_lines(),
-                chart: tier.chart().clone(),
+                plain: tier.clone(),
                 chart_return,
                 cost: optimal_return - chart_return,
                 cost_single_strategy: single_strategy_return - chart_return,
-                added: tier.added().to_vec(),
             }
         })
         .collect();

@@ -22,32 +22,32 @@ fn jacks_or_better_one_line_tiers() {
     assert_eq!(tiers.lines(), 1);
     assert_eq!(tiers.optimal_return(), chart.return_perfect);
     assert_eq!(tiers.single_strategy_return(), chart.return_single_strategy);
-    let names: Vec<(&str, usize)> = tiers.tiers().iter().map(|t| (t.name(), t.max_lines())).collect();
+    let names: Vec<(&str, usize)> = tiers.tiers().iter().map(|t| (t.plain().name(), t.plain().max_lines())).collect();
     assert_eq!(names, TIERS);
     let mut below: Option<&ultimate_x::tiers::UxTier> = None;
     for tier in tiers.tiers() {
-        let lines = tier.chart().lines();
-        assert!(!lines.is_empty() && lines.len() <= tier.max_lines(), "{}: {} lines", tier.name(), lines.len());
-        assert!(tier.chart_return() <= tiers.single_strategy_return() + 1e-12, "{}", tier.name());
+        let lines = tier.plain().chart().lines();
+        assert!(!lines.is_empty() && lines.len() <= tier.plain().max_lines(), "{}: {} lines", tier.plain().name(), lines.len());
+        assert!(tier.chart_return() <= tiers.single_strategy_return() + 1e-12, "{}", tier.plain().name());
         assert!((tier.cost() - (tiers.optimal_return() - tier.chart_return())).abs() < 1e-15);
         assert!((tier.cost_single_strategy() - (tiers.single_strategy_return() - tier.chart_return())).abs() < 1e-15);
         assert!(tier.cost() > tier.cost_single_strategy() && tier.cost_single_strategy() >= -1e-12);
         let added: Vec<&str> = lines
             .iter()
             .map(|l| l.class.as_str())
-            .filter(|class| !below.is_some_and(|b| b.chart().lines().iter().any(|l| l.class == *class)))
+            .filter(|class| !below.is_some_and(|b| b.plain().chart().lines().iter().any(|l| l.class == *class)))
             .collect();
-        assert_eq!(tier.added(), added.as_slice(), "{}", tier.name());
+        assert_eq!(tier.plain().added(), added.as_slice(), "{}", tier.plain().name());
         if let Some(below) = below {
-            assert!(tier.chart_return() >= below.chart_return(), "{} below {}", tier.name(), below.name());
-            assert!(!tier.added().is_empty(), "{} adds lines", tier.name());
+            assert!(tier.chart_return() >= below.chart_return(), "{} below {}", tier.plain().name(), below.plain().name());
+            assert!(!tier.plain().added().is_empty(), "{} adds lines", tier.plain().name());
         }
         below = Some(tier);
     }
     let expert = &tiers.tiers()[2];
     assert!(chart.chart.lines().len() <= 40);
     let classes = |c: &vpoker::strategy::chart::Chart| c.lines().iter().map(|l| l.class.clone()).collect::<Vec<_>>();
-    assert_eq!(classes(expert.chart()), classes(&chart.chart), "the expert tier is the single strategy's chart");
+    assert_eq!(classes(expert.plain().chart()), classes(&chart.chart), "the expert tier is the single strategy's chart");
     assert_eq!(expert.chart_return(), chart.return_chart, "measured the same way");
     // The expert tier is within 0.02 percentage points of the single strategy it charts.
     assert!(expert.cost_single_strategy() < 0.0002, "{}", expert.cost_single_strategy());

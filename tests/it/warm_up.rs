@@ -68,6 +68,11 @@ fn the_state_offers_it_on_the_machine_left_for_a_week_and_an_answer_hides_it_for
     assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(10)), None);
     assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(16)), None);
     assert!(offer_in_state(&game, MachineId::JacksOrBetter, day(17)).is_some());
+    // One hand played with the clock set ahead (day 400) does not silence the offer until then:
+    // the last date played on or before today counts.
+    play(&mut game, MachineId::JacksOrBetter, day(400), false, 4);
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(17)).map(|w| w.last_played), Some(day(10)));
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(402)), None, "2 days after the day-400 hand");
 }
 
 #[test]

@@ -321,7 +321,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
     for m in MachineId::ALL {
         let unlocked = rules::machine_unlocked(m, level);
         let warm_up = match unlocked {
-            true => warm_up::warm_up_on(warm_up::last_played(conn, m.id())?, settings.warm_up_answered, today),
+            true => warm_up::warm_up_on(warm_up::last_played(conn, m.id(), today)?, settings.warm_up_answered, today),
             false => None,
         };
         machines.push(MachineView {

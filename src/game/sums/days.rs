@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::game::hands::HandRecord;
 use crate::game::store::codes::{day_code, day_from_code};
@@ -51,6 +51,16 @@ pub(crate) fn add(conn: &Connection, hand: &HandRecord) -> Res<()> {
     )?
     .execute(params![table, day_code(day), sums.decisions as i64, sums.mistakes as i64, sums.ev_given_up])?;
     Ok(())
+}
+
+/// The last date on or before `today` a table was played on, if any (one primary-key read; a date
+/// after today, from a clock set wrong once, is passed over).
+pub(crate) fn last_day_until(conn: &Connection, table: &str, today: NaiveDate) -> Res<Option<NaiveDate>> {
+    let code: Option<i64> = conn
+        .prepare_cached("SELECT day FROM day_sums WHERE table_id = ?1 AND day <= ?2 ORDER BY day DESC LIMIT 1")?
+        .query_row(params![table, day_code(today)], |row| row.get(0))
+        .optional()?;
+    code.map(day_from_code).transpose()
 }
 
 /// The last `n` days a table was played on, oldest first (by the primary key: `n` rows read).

@@ -51,10 +51,11 @@ pub fn warm_up_on(last_played: Option<NaiveDate>, answered: Option<NaiveDate>, t
     (days_away >= WARM_UP_AFTER_DAYS).then_some(WarmUp { last_played, days_away, decisions: WARM_UP_DECISIONS })
 }
 
-/// The last date a hand was drawn on the table `table_id` (a resolved id), if any: the newest row
-/// of `day_sums` for it, by its primary key.
-pub(crate) fn last_played(conn: &Connection, table_id: &str) -> Res<Option<NaiveDate>> {
-    Ok(days::last_days(conn, table_id, 1)?.first().map(|&(day, _)| day))
+/// The last date on or before `today` a hand was drawn on the table `table_id` (a resolved id), if
+/// any: one row of `day_sums`, by its primary key. A date after today (played with the clock set
+/// ahead once) is passed over, so it cannot silence the offer until the calendar catches up.
+pub(crate) fn last_played(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Option<NaiveDate>> {
+    days::last_day_until(conn, table_id, today)
 }
 
 /// The offer on `today` for the table `table_id` (any table: a machine, a kicker game, a library
@@ -62,5 +63,5 @@ pub(crate) fn last_played(conn: &Connection, table_id: &str) -> Res<Option<Naive
 pub(crate) fn offer(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Option<WarmUp>> {
     let table = crate::game::table_practice::any(conn, table_id)?;
     let answered = crate::game::store::player::settings(conn)?.warm_up_answered;
-    Ok(warm_up_on(last_played(conn, table.id())?, answered, today))
+    Ok(warm_up_on(last_played(conn, table.id(), today)?, answered, today))
 }
