@@ -752,6 +752,191 @@ fn japanese_chart_lines_keep_a_count_with_its_counter() {
     assert!(split.is_empty(), "ja.json: a line may break inside 「あと1枚」 (write あと\\u20601\\u2060枚): {split:?}");
 }
 
+/// Counts that must not break over two lines in any Japanese text, written with word joiners
+/// (U+2060) between every two characters that a line break would split: 「あ⁠と⁠1⁠枚」 (「まであ｜と1枚」
+/// broke inside あと), 「完成⁠3⁠通り」, 「1⁠日⁠1⁠回」.
+fn japanese_whole_counts() -> Vec<(String, String)> {
+    let joined = |parts: &[&str]| parts.join("\u{2060}");
+    let mut whole = Vec::new();
+    for d in 0..10 {
+        let d = d.to_string();
+        whole.push((format!("あと{d}枚"), joined(&["あ", "と", &d, "枚"])));
+        whole.push((format!("完成{d}通り"), joined(&["完成", &d, "通り"])));
+    }
+    whole.push(("1日1回".to_string(), joined(&["1", "日", "1", "回"])));
+    whole
+}
+
+#[test]
+fn japanese_counts_are_joined_in_every_text() {
+    let table = table("ja");
+    let mut failures = Vec::new();
+    for (key, text) in texts(&table) {
+        let plain = text.replace('\u{2060}', "");
+        for (count, joined) in japanese_whole_counts() {
+            if plain.matches(&count).count() != text.matches(&joined).count() {
+                failures.push(format!("ja.json: {key} writes 「{count}」 without a word joiner between every character"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "counts a line may break inside:\n{}", failures.join("\n"));
+}
+
+/// 「・」 belongs inside names (ジャックス・オア・ベター): a name put beside it (「実力テスト・{game}」)
+/// or a part of a line joined by it reads as one long name. Titles put the name first with の, and
+/// parts are joined with 「、」.
+#[test]
+fn japanese_never_joins_a_placeholder_with_a_middle_dot() {
+    let table = table("ja");
+    let mut failures = Vec::new();
+    for (key, text) in texts(&table) {
+        for name in placeholders(text) {
+            if text.contains(&format!("・{{{name}}}")) || text.contains(&format!("{{{name}}}・")) {
+                failures.push(format!("ja.json: {key} joins {{{name}}} with 「・」"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "「・」 beside a placeholder:\n{}", failures.join("\n"));
+}
+
+/// Sentences the UI runs together are joined by `list.sentences`: a space in English, German and
+/// Portuguese, nothing in Japanese (「…9行目。 ここで…」 showed an ASCII space between two sentences).
+#[test]
+fn sentences_run_together_as_each_language_writes_them() {
+    for lang in LANGUAGES {
+        let table = table(lang);
+        let wanted = if lang == "ja" { "{first}{next}" } else { "{first} {next}" };
+        assert_eq!(table["list.sentences"].text(), Some(wanted), "{lang}.json: list.sentences");
+    }
+    let table = table("ja");
+    let spaced: Vec<_> = texts(&table)
+        .into_iter()
+        .filter(|(_, text)| ["。 ", "、 ", "！ ", "？ "].iter().any(|gap| text.contains(gap)))
+        .map(|(key, _)| key)
+        .collect();
+    assert!(spaced.is_empty(), "ja.json: a space after a Japanese stop: {spaced:?}");
+}
+
+/// Japanese lines break by the strict rules (no line starts with 「ー」: 「ベタ｜ー」).
+#[test]
+fn japanese_lines_break_by_the_strict_rules() {
+    let css = read(&root().join("ui/css/base.css"));
+    let rule = css.find(":lang(ja) {").map(|at| &css[at..at + css[at..].find('}').unwrap_or(0)]);
+    assert!(
+        rule.is_some_and(|rule| rule.contains("line-break: strict")),
+        "ui/css/base.css has no `:lang(ja) {{ line-break: strict; }}`"
+    );
+}
+
+/// The keys whose texts speak of the player's strategy chart (its lines, tiers, drill and the
+/// Ultimate X chart).
+fn speaks_of_the_strategy(key: &str) -> bool {
+    ["chart.", "ux.chart", "ux.tier", "drill.chart.", "train.source.chart"].iter().any(|p| key.starts_with(p))
+        || (key.starts_with("error.") && key.contains("chart"))
+}
+
+/// Where the strategy chart is meant, German says *Strategie* and Portuguese *estratégia*: a bare
+/// *Tabelle* or *tabela* beside the paytable (*Gewinntabelle*, *tabela de prêmios*) read as the
+/// paytable ("Auszahlungsquote nach dieser Tabelle", "Pela minha tabela"). Portuguese keeps
+/// *tabela de estratégia* and *tabela de prêmios* in full.
+#[test]
+fn strategy_texts_never_call_the_chart_a_table() {
+    let mut failures = Vec::new();
+    for (key, text) in texts(&table("de")) {
+        if speaks_of_the_strategy(&key) && uses("de", text, "Tabelle") {
+            failures.push(format!("de.json: {key} says “Tabelle”: {text}"));
+        }
+    }
+    for (key, text) in texts(&table("pt")) {
+        if !speaks_of_the_strategy(&key) {
+            continue;
+        }
+        let lower = text.to_lowercase();
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        let bare = lower.match_indices("tabela").any(|(at, found)| {
+            let rest = &lower[at + found.len()..];
+            !word(lower[..at].chars().next_back())
+                && !word(rest.chars().next())
+                && !rest.starts_with(" de estratégia")
+                && !rest.starts_with(" de prêmios")
+        });
+        if bare {
+            failures.push(format!("pt.json: {key} says “tabela” alone: {text}"));
+        }
+    }
+    assert!(!speaks_of_the_strategy("machine.paytable") && speaks_of_the_strategy("ux.chart-summary"));
+    assert!(failures.is_empty(), "the strategy called a table:\n{}", failures.join("\n"));
+}
+
+/// A chart line of the translated tables writes the ten as 10 ("A10 gleichfarbig", 「A・10」), as the
+/// cards and the other machines' charts do; "AT" or 「A・T」 is the core's English shorthand.
+#[test]
+fn translated_chart_lines_write_the_ten_as_10() {
+    let mut failures = Vec::new();
+    for lang in ["de", "pt", "ja"] {
+        for (key, text) in texts(&table(lang)) {
+            if !key.starts_with("chart.class.") {
+                continue;
+            }
+            for word in latin_words(text) {
+                if word.contains('T') && word.chars().all(|c| "AKQJT".contains(c)) {
+                    failures.push(format!("{lang}.json: {key} writes the ten as “{word}”"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "chart lines with T for ten:\n{}", failures.join("\n"));
+}
+
+/// One bracket at a time: "(Könige oder Asse, ohne Joker)", not "(Könige oder Asse) (ohne Joker)".
+/// The English chart lines are the core's labels (`src/strategy/chart/`) and are not checked here.
+#[test]
+fn no_translated_text_puts_two_brackets_in_a_row() {
+    let mut failures = Vec::new();
+    for lang in ["de", "pt", "ja"] {
+        for (key, text) in texts(&table(lang)) {
+            if [") (", ")(", "）（", "） （"].iter().any(|pair| text.contains(pair)) {
+                failures.push(format!("{lang}.json: {key}: {text}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "two brackets in a row:\n{}", failures.join("\n"));
+}
+
+/// The whole numbers written in `text` (runs of ASCII digits; "1,000" is 1 and 000).
+fn numbers_in(text: &str) -> BTreeSet<u32> {
+    text.split(|c: char| !c.is_ascii_digit()).filter_map(|run| run.parse().ok()).collect()
+}
+
+/// `pub const NAME: … = value;` of src/game/rules.rs, the value's text.
+fn rules_constant(name: &str) -> String {
+    let source = read(&root().join("src/game/rules.rs"));
+    let start = source.find(&format!("pub const {name}:")).unwrap_or_else(|| panic!("{name} in src/game/rules.rs"));
+    let value = &source[start..];
+    let value = &value[value.find('=').expect("a value") + 1..];
+    value[..value.find(';').expect("the end of the constant")].trim().to_string()
+}
+
+/// Help's how-to names the hand counts and the levels that open them, as src/game/rules.rs has
+/// them (Triple and Five Play at `MULTI_PLAY_LEVEL`, Ten, Fifty and Hundred Play at
+/// `MANY_LINES_LEVELS`), and the deck note names Joker Poker's last position (52) beside 51.
+#[test]
+fn help_names_the_hand_counts_the_rules_open() {
+    let multi: u32 = rules_constant("MULTI_PLAY_LEVEL").parse().expect("MULTI_PLAY_LEVEL is a number");
+    let many = rules_constant("MANY_LINES_LEVELS");
+    let mut wanted: BTreeSet<u32> = [1, 3, 5, multi].into_iter().collect();
+    wanted.extend(numbers_in(&many));
+    assert!(wanted.len() >= 8, "hand counts and levels read from src/game/rules.rs: {wanted:?}");
+    for lang in LANGUAGES {
+        let table = table(lang);
+        let how = numbers_in(table["help.how.1"].text().expect("help.how.1 is a text"));
+        let missing: Vec<_> = wanted.difference(&how).collect();
+        assert!(missing.is_empty(), "{lang}.json: help.how.1 does not name {missing:?}");
+        let note = numbers_in(table["verify.deck.note"].text().expect("verify.deck.note is a text"));
+        assert!(note.contains(&51) && note.contains(&52), "{lang}.json: verify.deck.note names 5–51 and 5–52");
+    }
+}
+
 #[test]
 fn the_glossary_matchers_behave() {
     // German and Portuguese: whole words, case ignored, `*` for a prefix, phrases.
@@ -801,11 +986,12 @@ fn every_chart_class_has_a_text() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 33's native review (de, pt-BR, ja): each text it found wrong stays gone, each key it
-// asked for exists in every language.
+// Wordings native speakers of German, Brazilian Portuguese and Japanese replaced stay replaced;
+// the keys the fixes added exist in every language.
 
-/// (language, key, a wording the review found wrong): the key's text must no longer hold it.
-const REVIEWED_AWAY: [(&str, &str, &str); 62] = [
+/// (language, key, a replaced wording): the key's text must no longer hold it. Every form of the
+/// key is read between NUL characters, so "\u{0}Five Play\u{0}" is the whole text.
+const REPLACED: [(&str, &str, &str); 110] = [
     // All languages.
     ("en", "milestone.level-of", "Level {level} of {goal}"),
     ("de", "milestone.level-of", "von {goal}"),
@@ -872,10 +1058,62 @@ const REVIEWED_AWAY: [(&str, &str, &str); 62] = [
     ("ja", "tables.chart.cost", "遊ぶと、最善"),
     ("ja", "error.no-hard-hands", "残し方"),
     ("ja", "daily.best-day", "最高の日"),
+    // All languages, and English beside them.
+    ("en", "tabledrill.reason.multipliers-change-it", "best than"),
+    ("en", "ux.chart-at", "{cost} %"),
+    ("pt", "ux.chart-at", "{cost} %"),
+    // German: sentence-initial "Sie" for "it", a choice "gehalten", chips "gewonnen".
+    ("de", "chart.hint-cost", "Sie gibt"),
+    ("de", "review.left-queue", "Sie verlässt"),
+    ("de", "chart.summary", "Sie kostet"),
+    ("de", "drill.chart.explain", "Wahl hält"),
+    ("de", "error.no-chart-hands", "hielt"),
+    ("de", "ux.history", "gewonnen"),
+    ("de", "ux.verify-line", "gewinnt"),
+    ("de", "progress.col.decisions", "\u{ad}"),
+    ("de", "progress.col.accuracy", "\u{ad}"),
+    ("de", "progress.col.ev", "\u{ad}"),
+    ("de", "review.explain", "verlässt Ihre Wiederholung"),
+    ("de", "help.joker-poker", "Kartenspiel"),
+    ("de", "help.joker-poker", "Full-Pay-Tabelle"),
+    ("de", "chart.freq", "gewählt in"),
+    ("de", "ux.chart-freq", "gespielt"),
+    ("de", "settings.chart-tier", "Strategie der Hinweise"),
+    ("de", "chart.tier.intermediate", "Fortgeschritten"),
+    ("de", "error.unknown-chart-tier", "Fortgeschritten"),
+    ("de", "machine.tally", "nach Ergebnis"),
+    ("de", "celebrate.lines", "frei!"),
+    ("de", "progress.trend.up", "mehr verschenkt"),
+    ("de", "progress.sessions.trend.up", "mehr verschenkt"),
+    ("de", "progress.sessions.explain", "Sitzung, nach Entscheidungen"),
+    // Portuguese.
+    ("pt", "chart.tier.new", "novo"),
+    ("pt", "progress.trend.down", "a cada"),
+    ("pt", "progress.trend.up", "a cada"),
+    ("pt", "progress.sessions.trend.down", "a cada"),
+    ("pt", "progress.sessions.trend.up", "a cada"),
+    ("pt", "review.left-queue", "sabe esta"),
+    ("pt", "error.not-corrupt", "deixado de lado"),
+    ("pt", "review.explain", "cronograma"),
+    ("pt", "ux.verify-multipliers", "na distribuição"),
+    ("pt", "ux.verify-line", "pagou"),
+    ("pt", "chart.freq", "a jogada"),
+    ("pt", "machine.tally", "por resultado"),
+    ("pt", "milestone.five-play", "\u{0}Five Play\u{0}"),
+    ("pt", "help.tip.joker-poker", "fique com"),
+    ("pt", "progress.sessions.explain", "pelas decisões"),
+    // Japanese.
+    ("ja", "chart.tier.new", "新規"),
+    ("ja", "chart.tier.intermediate-explain", "新規"),
+    ("ja", "ux.tier.intermediate-explain", "新規"),
+    ("ja", "warmup.lobby.later", "今はしない"),
+    ("ja", "progress.per-hour.over", "時刻のある"),
+    ("ja", "ux.history", "配られた倍率"),
+    ("ja", "error.daily-deals-done", "の今日の10ディール"),
 ];
 
-/// (language, a wording the review found wrong) that no text of the language may hold any more.
-const REVIEWED_AWAY_EVERYWHERE: [(&str, &str); 7] = [
+/// (language, a replaced wording) that no text of the language may hold any more.
+const REPLACED_EVERYWHERE: [(&str, &str); 7] = [
     ("ja", "今日の10回のディール"),
     ("ja", "マイルストーン"),
     ("ja", "素直なホールド"),
@@ -885,8 +1123,8 @@ const REVIEWED_AWAY_EVERYWHERE: [(&str, &str); 7] = [
     ("de", "Zehn Runden von heute"),
 ];
 
-/// Keys the review asked for (or the fixes needed): in every language, with its placeholders.
-const REVIEWED_NEW_KEYS: [&str; 11] = [
+/// Keys the fixes added: in every language, with its placeholders.
+const ADDED_KEYS: [&str; 15] = [
     "daily.share-text",
     "fairness.history.failed-claims",
     "fairness.history.failed-profile",
@@ -898,24 +1136,29 @@ const REVIEWED_NEW_KEYS: [&str; 11] = [
     "list.separator",
     "list.parts",
     "daily.streak",
+    "list.sentences",
+    "lobby.row-pay",
+    "help.ultimate-x",
+    "machine.total-none",
 ];
 
-/// The text of `key` in `table`, every form of a counted key joined (a missing key fails).
+/// The text of `key` in `table`, every form of a counted key joined, each between NUL characters
+/// (a missing key fails).
 fn all_forms(table: &Table, lang: &str, key: &str) -> String {
     let entry = table.get(key).unwrap_or_else(|| panic!("{lang}.json has no {key}"));
-    entry.texts(key).into_iter().map(|(_, text)| format!("{text}\u{0}")).collect()
+    entry.texts(key).into_iter().map(|(_, text)| format!("\u{0}{text}\u{0}")).collect()
 }
 
 #[test]
-fn the_native_reviews_wordings_are_gone() {
+fn replaced_wordings_stay_gone() {
     let tables: BTreeMap<&str, Table> = LANGUAGES.iter().map(|l| (*l, table(l))).collect();
     let mut failures = Vec::new();
-    for (lang, key, old) in REVIEWED_AWAY {
+    for (lang, key, old) in REPLACED {
         if all_forms(&tables[lang], lang, key).contains(old) {
             failures.push(format!("{lang}.json: {key} still says “{old}”"));
         }
     }
-    for (lang, old) in REVIEWED_AWAY_EVERYWHERE {
+    for (lang, old) in REPLACED_EVERYWHERE {
         for (key, text) in texts(&tables[lang]) {
             if text.contains(old) {
                 failures.push(format!("{lang}.json: {key} still says “{old}”"));
@@ -929,19 +1172,29 @@ fn the_native_reviews_wordings_are_gone() {
             failures.push(format!("{lang}.json: daily.streak reads as lobby.daily.streak"));
         }
     }
-    assert!(failures.is_empty(), "wordings issue 33's review found wrong:\n{}", failures.join("\n"));
+    assert!(failures.is_empty(), "replaced wordings are back:\n{}", failures.join("\n"));
 }
 
 #[test]
-fn the_keys_the_native_review_asked_for_exist_in_every_language() {
+fn added_keys_exist_in_every_language() {
     for lang in LANGUAGES {
         let table = table(lang);
-        for key in REVIEWED_NEW_KEYS {
+        for key in ADDED_KEYS {
             assert!(table.contains_key(key), "{lang}.json has no {key}");
         }
     }
     let used = used_keys();
-    for key in ["fairness.history.failed-claims", "fairness.history.failed-profile", "tables.name.pays", "tables.name.full-pay", "list.separator", "list.parts"] {
+    for key in [
+        "fairness.history.failed-claims",
+        "fairness.history.failed-profile",
+        "tables.name.pays",
+        "tables.name.full-pay",
+        "list.separator",
+        "list.parts",
+        "list.sentences",
+        "lobby.row-pay",
+        "help.ultimate-x",
+    ] {
         assert!(used.contains(key), "the UI never reads {key}");
     }
 }

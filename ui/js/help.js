@@ -1,4 +1,5 @@
-// A short help page per machine: what pays, how to play, and a strategy tip.
+// A short help page per machine: what pays, how to play (and Ultimate X, where the machine has it),
+// and a strategy tip.
 
 import { h, replace } from "./dom.js";
 import { t, formatInt } from "./i18n.js";
@@ -24,6 +25,7 @@ export function render(app) {
       machine && !machine.unlocked ? h("p", { class: "small" }, t("lobby.locked", { level: formatInt(machine.unlock_level) })) : null,
       h("h4", {}, t("help.how.title")),
       h("ol", {}, ["1", "2", "3", "4"].map((n) => h("li", {}, t(`help.how.${n}`)))),
+      machine && machine.ultimate_x ? [h("h4", {}, t("ux.name")), h("p", { "data-testid": "help-ultimate-x" }, t("help.ultimate-x"))] : null,
       h("h4", {}, t("help.keys.title")),
       h("p", {}, t("help.keys")),
       h("h4", {}, t("help.tip.title")),
@@ -37,5 +39,11 @@ export function render(app) {
       h("h4", {}, t("help.honest.title")),
       h("p", { "data-testid": "help-honest" }, t("help.honest")),
       h("h4", {}, t("help.kind.title")),
-      h("p", {}, t("settings.kind-deals.explain1"), " ", t("settings.kind-deals.explain2"), " ", t("settings.kind-deals.explain3"), " ", t("settings.kind-deals.explain4"))));
+      h("p", {}, sentences([t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"),
+        t("settings.kind-deals.explain3"), t("settings.kind-deals.explain4")]))));
+}
+
+/** Sentences run together as the language writes them (`list.sentences`: a space, none in Japanese). */
+function sentences(texts) {
+  return texts.reduce((first, next) => t("list.sentences", { first, next }));
 }

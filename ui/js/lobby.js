@@ -142,7 +142,7 @@ let nameOf = (id) => id;
 
 function machineTile(app, machine) {
   const locked = !machine.unlocked;
-  const top = machine.paytable.slice(0, 3).map((row) => `${t(`row.${row.id}`)} ${formatInt(row.pay)}`).join(t("list.parts"));
+  const top = machine.paytable.slice(0, 3).map((row) => t("lobby.row-pay", { row: t(`row.${row.id}`), pay: formatInt(row.pay) })).join(t("list.parts"));
   const inProgress = app.state.hand && app.state.hand.machine === machine.id;
   return h("li", {},
     h("button", {

@@ -2,6 +2,7 @@
 // progress ("63 of 100") as Rust computes it; the UI only names them in the player's language.
 // After a draw, a day's deal or a drill answer, `news` asks Rust for milestones newly reached and
 // shows a quiet toast (no sound, gone by itself, a tap opens this screen); each is announced once.
+// A language change while the toast is up rewords it.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -10,6 +11,8 @@ import { line, DROPPED } from "./ask.js";
 
 const s = { list: null };
 let toastTimer = 0;
+/** The milestones the toast shows while it is up ({ app, fresh }), to reword it in a new language. */
+let toastShown = null;
 const lists = line();
 
 export function enter(app) {
@@ -87,12 +90,30 @@ export async function news(app) {
   }
   if (!fresh || !fresh.length) return;
   const box = document.getElementById("toast");
+  toastShown = { app, fresh };
+  fillToast(box);
+  box.hidden = false;
+  window.clearTimeout(toastTimer);
+  toastTimer = window.setTimeout(() => hideToast(box), 5000);
+}
+
+/** The toast's card in the current language. */
+function fillToast(box) {
+  const { app, fresh } = toastShown;
   const text = fresh.length === 1
     ? t("milestone.toast", { name: nameOf(app, fresh[0]) })
     : plural("milestone.toast-many", fresh.length - 1, { name: nameOf(app, fresh[0]), n: formatInt(fresh.length - 1) });
   box.replaceChildren(h("button", { type: "button", class: "toast-card", "data-testid": "milestone-toast",
-    onclick: () => { box.hidden = true; app.go("milestones"); } }, "★ ", text));
-  box.hidden = false;
-  window.clearTimeout(toastTimer);
-  toastTimer = window.setTimeout(() => { box.hidden = true; }, 5000);
+    onclick: () => { hideToast(box); app.go("milestones"); } }, "★ ", text));
 }
+
+function hideToast(box) {
+  box.hidden = true;
+  toastShown = null;
+}
+
+// setLanguage() sets <html lang> once the new table is loaded: a toast still up is reworded then.
+new MutationObserver(() => {
+  const box = document.getElementById("toast");
+  if (toastShown && box && !box.hidden) fillToast(box);
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
