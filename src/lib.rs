@@ -19,6 +19,7 @@ pub mod card;
 pub mod eval;
 pub mod game;
 pub mod pipeline;
+pub mod rules;
 pub mod hold;
 /// Joker Poker (Kings or Better): the 53-card wild-joker game's evaluator, paytables and exact strategy.
 pub mod joker;

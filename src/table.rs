@@ -4,17 +4,17 @@
 //!
 //! A table is its stable text id (what storage, the command line and a stranger's verifier name it
 //! by), its name, its deck, its paytable (which fixes the evaluator family), the line counts it is
-//! dealt at and its per-line multiplier rule. Every downstream piece is generic over it: nothing
-//! deals "as Jacks or Better" on behalf of another table.
+//! dealt at and the rules it is played by. The pipeline, the solver's callers, drills and
+//! verification take a table and ask its rules (`crate::rules`): nothing deals "as Jacks or Better"
+//! on behalf of another table.
 //!
 //! - **Deck**: [`Deck::Standard52`], the 52 cards in the documented fresh order (2c 2d 2h 2s 3c …
 //!   As), or for the joker family [`Deck::Joker53`], the same 52 followed by the joker (card index
 //!   52, "Jk"); the seed's ChaCha20 stream and Fisher–Yates stay as they are, over 53 positions
 //!   (docs/VERIFY.md). The family fixes the deck.
 //! - **Lines**: the hand counts a deal may have (1, 3, 5, 10, 50 or 100 on every table, each count from its level).
-//! - **Multipliers**: [`Multipliers::None`] on a plain table; [`Multipliers::UltimateX`] on a
-//!   table's Ultimate X copy ([`Table::ultimate_x`], id `ultimate-x:ID`): two coins a line, dealt
-//!   on 1, 3, 5 or 10 lines, each line paid its multiplier on screen (`crate::ultimate_x`).
+//! - **Rules**: [`Rules::Plain`], or a family's ([`Rules::UltimateX`] on a table's Ultimate X copy,
+//!   [`Table::ultimate_x`], id `ultimate-x:ID`); what they vary is asked of `crate::rules`.
 //!
 //! A table never reads a file, the clock or an RNG; a lab table is built from its base and pays,
 //! checked by [`Paytable::with_pays`] where it enters.
@@ -84,15 +84,35 @@ impl Deck {
     }
 }
 
-/// How a line's pay is multiplied from one hand to the next.
+/// The rules a table is played by: what a family of play varies (the coins a line costs, the line
+/// counts, what is on screen before a deal and what each line carries to the next). The behaviour
+/// is `crate::rules`', which dispatches on this; nothing else matches on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Multipliers {
-    /// Every line pays its paytable's pay.
-    None,
-    /// Ultimate X: the bet is two coins a line, each line pays its multiplier on screen times its
-    /// pay, and each line's final hand earns the multiplier of its next hand by the group's table
-    /// (`crate::ultimate_x::multipliers`).
+pub enum Rules {
+    /// Plain play: one coin a line, 1 to 100 lines, every line paid its paytable's pay.
+    Plain,
+    /// Ultimate X: two coins a line, 1, 3, 5 or 10 lines, each line paid its multiplier on screen
+    /// times its pay, and each line's final hand earns the multiplier of its next hand by the
+    /// group's table (`crate::ultimate_x`).
     UltimateX(Group),
+}
+
+impl Rules {
+    /// Coins bet per line for each chip of the bet.
+    pub fn coins_per_line(self) -> u32 {
+        match self {
+            Rules::Plain => 1,
+            Rules::UltimateX(_) => 2,
+        }
+    }
+
+    /// The line counts a deal may have.
+    pub fn lines(self) -> &'static [u8] {
+        match self {
+            Rules::Plain => &LINES,
+            Rules::UltimateX(_) => &ULTIMATE_X_LINES,
+        }
+    }
 }
 
 pub use crate::library::{Group, ULTIMATE_X_PREFIX};
@@ -123,8 +143,7 @@ struct Inner {
     source: Source,
     deck: Deck,
     paytable: Paytable,
-    lines: &'static [u8],
-    multipliers: Multipliers,
+    rules: Rules,
     /// A copy's solver, taken on its first hint from the process's few (a few milliseconds to build).
     solver: OnceLock<Arc<TableSolver>>,
 }
@@ -147,7 +166,7 @@ impl Table {
         let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
         TABLES[idx]
             .get_or_init(|| {
-                Table::build(machine.id(), machine.id(), game(machine.id(), None), Source::Machine(machine), machine.paytable().clone(), &LINES)
+                Table::build(machine.id(), machine.id(), game(machine.id(), None), Source::Machine(machine), machine.paytable().clone())
             })
             .clone()
     }
@@ -157,13 +176,13 @@ impl Table {
         static TABLES: [OnceLock<Table>; 2] = [const { OnceLock::new() }; 2];
         let idx = KickerGame::ALL.iter().position(|&g| g == game).unwrap_or(0);
         TABLES[idx]
-            .get_or_init(|| Table::build(game.id(), game.name(), self::game(game.id(), Some(game.suffix())), Source::Kicker(game), game.paytable().clone(), &LINES))
+            .get_or_init(|| Table::build(game.id(), game.name(), self::game(game.id(), Some(game.suffix())), Source::Kicker(game), game.paytable().clone()))
             .clone()
     }
 
     /// A table of the library.
     pub fn preset(preset: &Preset) -> Table {
-        Table::build(preset.id, preset.name, game(preset.game, preset.suffix), Source::Copy(preset.base), preset.paytable(), &LINES)
+        Table::build(preset.id, preset.name, game(preset.game, preset.suffix), Source::Copy(preset.base), preset.paytable())
     }
 
     /// A lab table saved as `name`: `base`'s rows with `pays` (one per row, in row order), or `None`
@@ -171,7 +190,7 @@ impl Table {
     pub fn lab(name: &str, base: Base, pays: &[u32]) -> Option<Table> {
         let paytable = base.paytable().with_pays(pays)?;
         let label = TableLabel::Lab { name: name.to_string() };
-        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, label, Source::Copy(base), paytable, &LINES))
+        Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, label, Source::Copy(base), paytable))
     }
 
     /// The table a fixed id names: a machine, a kicker game or a table of the library, or the
@@ -211,10 +230,10 @@ impl Table {
                 (name, TableLabel::Lab { name: name.to_string() })
             }
         };
-        Some(Table::build(id, name, label, Source::Copy(base), paytable, &LINES))
+        Some(Table::build(id, name, label, Source::Copy(base), paytable))
     }
 
-    fn build(id: &str, name: &str, label: TableLabel, source: Source, paytable: Paytable, lines: &'static [u8]) -> Table {
+    fn build(id: &str, name: &str, label: TableLabel, source: Source, paytable: Paytable) -> Table {
         Table(Arc::new(Inner {
             id: id.to_string(),
             name: name.to_string(),
@@ -222,8 +241,7 @@ impl Table {
             source,
             deck: Deck::of(paytable.family()),
             paytable,
-            lines,
-            multipliers: Multipliers::None,
+            rules: Rules::Plain,
             solver: OnceLock::new(),
         }))
     }
@@ -233,7 +251,7 @@ impl Table {
     /// (Joker Poker) or it is one already.
     pub fn ultimate_x(&self) -> Option<Table> {
         let group = Group::of(self.base())?;
-        if self.0.multipliers != Multipliers::None {
+        if self.0.rules != Rules::Plain {
             return None;
         }
         Some(Table(Arc::new(Inner {
@@ -243,22 +261,18 @@ impl Table {
             source: self.0.source,
             deck: self.0.deck,
             paytable: self.0.paytable.clone(),
-            lines: &ULTIMATE_X_LINES,
-            multipliers: Multipliers::UltimateX(group),
+            rules: Rules::UltimateX(group),
             solver: OnceLock::new(),
         })))
     }
 
-    /// Coins bet per line for each chip of the bet: 2 on an Ultimate X table, else 1.
+    /// Coins bet per line for each chip of the bet (the rules').
     pub fn coins_per_line(&self) -> u32 {
-        match self.0.multipliers {
-            Multipliers::None => 1,
-            Multipliers::UltimateX(_) => 2,
-        }
+        self.0.rules.coins_per_line()
     }
 
-    /// The stake of a deal of `lines` lines at `bet` chips a line: bet × lines, twice that on an
-    /// Ultimate X table (what a real deal costs; practice figures are shown at this stake too).
+    /// The stake of a deal of `lines` lines at `bet` chips a line: bet × lines × the rules' coins a
+    /// line (what a real deal costs; practice figures are shown at this stake too).
     pub fn stake(&self, bet: u32, lines: u8) -> u64 {
         u64::from(bet) * u64::from(lines) * u64::from(self.coins_per_line())
     }
@@ -322,12 +336,12 @@ impl Table {
 
     /// The line counts a deal may have.
     pub fn lines(&self) -> &'static [u8] {
-        self.0.lines
+        self.0.rules.lines()
     }
 
-    /// The per-line multiplier rule.
-    pub fn multipliers(&self) -> Multipliers {
-        self.0.multipliers
+    /// The rules it is played by.
+    pub fn rules(&self) -> Rules {
+        self.0.rules
     }
 
     /// The exact EV of every hold of `hand` on this table.

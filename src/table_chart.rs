@@ -14,7 +14,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::strategy::chart::{self, Chart, ChartTier, Tiers};
-use crate::table::{Multipliers, Source, Table};
+use crate::table::{Rules, Source, Table};
 
 /// Why a table has no chart of a tier. Serialised as its id (`"ultimate-x"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -52,7 +52,7 @@ enum Held {
 impl TierChart {
     /// The chart of `tier` on `table`, or why it has none.
     pub fn of(table: &Table, tier: ChartTier) -> Result<TierChart, NoTierChart> {
-        if table.multipliers() != Multipliers::None {
+        if table.rules() != Rules::Plain {
             return Err(NoTierChart::UltimateX);
         }
         let index = ChartTier::ALL.iter().position(|&t| t == tier).unwrap_or(0);

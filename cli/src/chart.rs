@@ -24,7 +24,7 @@ use vpoker::eval::Family;
 use vpoker::machine::Paytable;
 use vpoker::strategy::chart::{self, Chart, Tiers};
 use vpoker::strategy::custom;
-use vpoker::table::Multipliers;
+use vpoker::table::Rules;
 
 use crate::values::{table_id, table_of, CoreValue};
 
@@ -104,7 +104,7 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     }
     let (game, table) = match (&args.game, &args.pays) {
         (Some(id), _) => match table_of(id, args.db.as_deref())? {
-            Ok(table) if args.tiers && table.multipliers() != Multipliers::None => {
+            Ok(table) if args.tiers && table.rules() != Rules::Plain => {
                 return Err(format!(
                     "--game {id} --tiers: an Ultimate X table's tiers are its single strategy's on a line count: add --ultimate-x-lines 1, 3, 5 or 10"
                 ))

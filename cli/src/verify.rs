@@ -26,8 +26,6 @@ use vpoker::game::{Game, HistoryCheck};
 use vpoker::pipeline::verify::{rule_nudge, verify as replay, Claim, Verification};
 use vpoker::shuffle::Seed;
 use vpoker::table::Table;
-use vpoker::ultimate_x::hint::OnScreen;
-use vpoker::ultimate_x::multipliers::Multipliers;
 
 use crate::cli::VerifyArgs;
 use crate::values::table_of;
@@ -88,10 +86,14 @@ fn seed_claim(args: &VerifyArgs, seed: Seed, table: Table) -> Result<Claim, Stri
             ))
         }
     };
-    let multipliers = match (&args.multipliers, Multipliers::of_table(&table, args.hands)) {
-        (None, _) => None,
-        (Some(text), Some(rule)) => Some(OnScreen::parse(text, &rule).map_err(|e| format!("--multipliers: {e}"))?),
-        (Some(_), None) => return Err(format!("--multipliers: {} has no multipliers (an Ultimate X table is ultimate-x:ID)", table.id())),
+    let multipliers = match &args.multipliers {
+        None => None,
+        Some(text) => Some(vpoker::rules::parse(&table, args.hands, text).map_err(|e| match e {
+            vpoker::rules::ScreenError::NoMultipliers { .. } => {
+                format!("--multipliers: {} has no multipliers (an Ultimate X table is ultimate-x:ID)", table.id())
+            }
+            other => format!("--multipliers: {other}"),
+        })?),
     };
     let pasted = Claim::pasted(seed, table, args.hands, args.commitment.clone(), &BETS, multipliers);
     Ok(Claim { nudge, hold: args.hold, ..pasted })

@@ -15,6 +15,9 @@ pub const START_CHIPS: u64 = 1_000;
 pub const DAILY_CHIPS: u64 = 200;
 /// The bets a hand may have, in chips per hand.
 pub const BETS: [u32; 4] = [5, 10, 20, 50];
+
+/// The bet a game starts at before the player chose one (the smallest).
+pub const DEFAULT_BET: u32 = BETS[0];
 /// The numbers of hands a deal may have (lines): Single, Triple, Five, Ten, Fifty and Hundred Play.
 pub const HAND_COUNTS: [u8; 6] = crate::table::LINES;
 /// The level at which Triple and Five Play unlock.

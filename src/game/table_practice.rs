@@ -17,7 +17,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::library::Preset;
 use crate::pipeline::commit::bound;
-use crate::pipeline::carry::on_screen;
+use crate::rules::on_screen;
 use crate::pipeline::settle::{hint_holds, results, settle_with, HandResult, HintHold, OutcomeTally};
 use crate::pipeline::{Deal, NudgeSource};
 use crate::shuffle::DealSeed;

@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rusqlite::Connection;
 use serde::Serialize;
 
-use crate::pipeline::carry::Carry;
+use crate::pipeline::settle::earned;
+use crate::rules::Carry;
 use crate::pipeline::decisions::{DecisionCounts, Decisions, HistoryHand};
 use crate::pipeline::verify::verify;
 use crate::pipeline::Situation;
@@ -163,7 +164,7 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
                 hand.bet.chips(),
                 hand.n_hands,
                 hand.practice,
-                if hand.drawn.is_some() { &verification.hands } else { &[] },
+                if hand.drawn.is_some() { earned(&verification.hands) } else { Vec::new() },
             ),
         };
         if let Err(mismatch) = decisions.hand(&replayed) {

@@ -9,8 +9,8 @@
 //! ```
 //!
 //! (ASCII, single spaces, the bet in chips per line, the line count, the table's pays per coin in
-//! row order, the table's stable id last; docs/VERIFY.md has a vector). An Ultimate X hand's text
-//! (table `ultimate-x:ID`) ends with the multipliers on screen, line by line: ` multipliers=M1,M2,…`. Older hands keep the rule
+//! row order, the table's stable id last; docs/VERIFY.md has a vector). A hand dealt with something
+//! on screen ends with its field ([`Screen::commit_text`]: ` multipliers=M1,M2,…`, line by line). Older hands keep the rule
 //! they were stored under, and which rule applies is fixed by the hand's position in the history,
 //! never by a mark on the row (see [`CommitRule`]).
 
@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 
 use crate::shuffle::Seed;
 use crate::table::Table;
-use crate::ultimate_x::hint::OnScreen;
+use crate::rules::Screen;
 
 /// The rule a hand's commitment was made under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -59,7 +59,7 @@ impl CommitRule {
 
     /// The commitment a hand under this rule carries (or may carry, for [`CommitRule::Legacy`]),
     /// or `None` for [`CommitRule::Uncommitted`].
-    pub fn commitment(self, seed: &Seed, table: &Table, bet: u32, lines: u8, on_screen: Option<&OnScreen>) -> Option<[u8; 32]> {
+    pub fn commitment(self, seed: &Seed, table: &Table, bet: u32, lines: u8, on_screen: Option<&Screen>) -> Option<[u8; 32]> {
         match self {
             CommitRule::Legacy | CommitRule::Seed => Some(seed.commitment()),
             CommitRule::Uncommitted => None,
@@ -68,20 +68,19 @@ impl CommitRule {
     }
 }
 
-/// The text a bound commitment hashes after the seed's bytes (with the multipliers on screen of
-/// an Ultimate X hand).
-pub fn bound_text(table: &Table, bet: u32, lines: u8, on_screen: Option<&OnScreen>) -> String {
+/// The text a bound commitment hashes after the seed's bytes (with what is on screen, when the
+/// table's rules show something).
+pub fn bound_text(table: &Table, bet: u32, lines: u8, on_screen: Option<&Screen>) -> String {
     let pays: Vec<String> = table.pays().iter().map(u32::to_string).collect();
     let mut text = format!("video-poker/2 bet={bet} lines={lines} pays={} table={}", pays.join(","), table.id());
     if let Some(on_screen) = on_screen {
-        let values: Vec<String> = on_screen.values().iter().map(u8::to_string).collect();
-        text.push_str(&format!(" multipliers={}", values.join(",")));
+        text.push_str(&on_screen.commit_text());
     }
     text
 }
 
 /// The bound commitment: SHA-256 of the seed's 32 bytes followed by [`bound_text`].
-pub fn bound(seed: &Seed, table: &Table, bet: u32, lines: u8, on_screen: Option<&OnScreen>) -> [u8; 32] {
+pub fn bound(seed: &Seed, table: &Table, bet: u32, lines: u8, on_screen: Option<&Screen>) -> [u8; 32] {
     let mut hasher = Sha256::new();
     hasher.update(seed.bytes());
     hasher.update(bound_text(table, bet, lines, on_screen).as_bytes());

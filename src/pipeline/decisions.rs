@@ -9,7 +9,7 @@
 //! claims in between:
 //!
 //! 1. The balance starts at the starting chips; a daily claim adds its chips where it was made
-//!    (between two hands); a real deal takes its stake (bet × hands; twice that on Ultimate X), its draw adds the win.
+//!    (between two hands); a real deal takes its stake (`Table::stake`), its draw adds the win.
 //! 2. The losing streak counts real hands in a row whose win was less than their cost (a practice
 //!    hand does not change it).
 //! 3. A real deal's situation is [`Situation::of`] (the balance after the bet, the losing streak).
@@ -18,8 +18,8 @@
 //!    record must be nudged exactly when that replay is, with the same nudge. A dead real deal that
 //!    names no situation was dealt with kind deals off (nothing drawn, never nudged); a deal that is
 //!    not dead, or a practice hand, never names a situation.
-//! 5. An Ultimate X hand (a real deal costs twice bet × hands) was dealt with the multipliers the
-//!    hand just before it left ([`super::carry`]); a plain hand carries none.
+//! 5. A hand was dealt with what the hand just before it left on screen (`rules::carry`, the one
+//!    carry rule); a hand on a table whose rules show nothing shows nothing.
 //!
 //! Claims made before the game recorded where they fell (an older file) are *unordered*: each may
 //! have come before any hand. A situation is then checked only where the balance decides it either
@@ -32,7 +32,7 @@ use crate::shuffle::Seed;
 use super::bag::ShuffleBag;
 use super::deal::{Deal, NudgeSource};
 use super::nudge::{Nudge, Situation, LOW_BALANCE};
-use super::carry::{on_screen, Carry};
+use crate::rules::{on_screen, Carry};
 
 /// What the replay needs of one hand, in the order the hands were dealt.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,9 +55,9 @@ pub struct HistoryHand {
     pub nudge: Option<Nudge>,
     /// The win, once drawn (a hand still in progress has none yet).
     pub won: Option<u64>,
-    /// The multipliers on screen it was dealt with (an Ultimate X hand's; `None` on a plain table).
+    /// What was on screen when it was dealt, line by line (`None` on a table whose rules show nothing).
     pub multipliers: Option<Vec<u8>>,
-    /// What it leaves for the next hand (its lines' earned multipliers, once drawn).
+    /// What it leaves for the next hand (what its lines earned, once drawn).
     pub carry: Carry,
 }
 
@@ -115,7 +115,7 @@ pub enum DecisionMismatch {
     /// A hand played for chips on a table that is not a machine (tables are practised only).
     #[error("the record is played for chips on '{0}', which is practised only")]
     NotAMachine(String),
-    /// An Ultimate X hand's multipliers are not the ones the hand before it left ([`super::carry`]).
+    /// A hand's screen is not the one the hand before it left (`rules::carry`).
     #[error("the record deals with multipliers {recorded}, but the hand before leaves {expected}")]
     Multipliers {
         /// What the record says, comma-separated.
@@ -157,7 +157,7 @@ pub struct Decisions {
     wagered: u128,
     bags: [ShuffleBag<bool>; 3],
     counts: DecisionCounts,
-    /// What the hand before left (Ultimate X's multipliers).
+    /// What the hand before left (`rules::carry`).
     previous: Option<Carry>,
 }
 

@@ -11,15 +11,15 @@
 //! 3. kept when it is hard on the table ([`drill_hand_with`]: the plain rule read on the table's
 //!    pays, the EVs from the table's own solver, [`Table::hand_evs`]), skipped otherwise.
 //!
-//! On an Ultimate X table (`ultimate-x:ID`) a hand is drilled on [`DRILL_UX_LINES`] lines with the
-//! multipliers [`drill_multipliers`] draws from its hand seed, and it is hard when those multipliers
-//! make another hold best than the plain game's (`multipliers-change-it`).
+//! On a table whose rules show something before a deal, a hand is drilled with what
+//! `rules::drill_screen` draws from its hand seed, and it is hard when that makes another hold
+//! best than the plain game's (`multipliers-change-it`).
 //!
 //! The chart drill deals the same run and keeps other hands: those on which a chart (the chart of
 //! the tier a player learns by, `table_chart::TierChart`) holds something that is not a best hold
 //! on the table's own EVs ([`HardDeals::next_off_chart_within`], a [`ChartDeal`] with the chart's
 //! advice, `chart::advise`). Off the chart's hold is a mistake by the one threshold
-//! ([`HandEvs::is_mistake`]); a plain table's EVs only (an Ultimate X table has no tier chart).
+//! ([`HandEvs::is_mistake`]); a plain table's EVs only (a table whose rules show something has no tier chart).
 //!
 //! The deals depend on the master seed alone, never on the table: two tables drilled from one seed
 //! see the same deals and keep those hard on each. A [`DrillDeal`] names its hand seed, so the
@@ -36,13 +36,10 @@ use sha2::{Digest, Sha256};
 
 use crate::card::Card;
 use crate::shuffle::Seed;
-use crate::shuffle::Chooser;
 use crate::strategy::chart::{advise, Advice, Chart};
 use crate::strategy::drill::{drill_hand_with, DrillHand, HardReason};
 use crate::strategy::{HandEvs, HoldEv};
 use crate::table::Table;
-use crate::ultimate_x::hint::OnScreen;
-use crate::ultimate_x::multipliers::Multipliers;
 
 use super::deal::{Deal, NudgeSource};
 use super::seeds::HandSeeds;
@@ -54,7 +51,7 @@ pub const DRILL_STREAM: u64 = 0;
 ///
 /// Serialised as the [`DrillHand`]'s object with `"seed"` (64 hex digits) added:
 /// `{"seed":HEX64,"cards":[…],"best":MASK,"holds":[…],"plain":MASK,"reason":"close-call"}`, and on
-/// an Ultimate X table `"multipliers"`.
+/// a table whose rules show something `"multipliers"`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DrillDeal {
     /// The hand's own seed: `Deal::deal(seed, table, 1, Never)` deals `hand.cards`.
@@ -62,8 +59,8 @@ pub struct DrillDeal {
     /// The hand and why it is hard.
     #[serde(flatten)]
     pub hand: DrillHand,
-    /// On an Ultimate X table: the multipliers on screen the hand is drilled with
-    /// ([`drill_multipliers`], from the hand seed), which its EVs are valued with.
+    /// What is on screen for the hand, line by line (`rules::drill_screen`, from the hand seed),
+    /// which its EVs are valued with; absent on a table whose rules show nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
 }
@@ -105,26 +102,6 @@ impl ChartDeal {
     }
 }
 
-/// The line count an Ultimate X drill hand is dealt on (Ultimate X's classic three-line cabinet).
-pub const DRILL_UX_LINES: u8 = 3;
-
-/// The stream of a hand seed the multipliers of an Ultimate X drill hand are drawn from (stream 0
-/// deals, 1 refills bags, 2 picks a nudge's card).
-pub const DRILL_UX_STREAM: u64 = 3;
-
-/// The multipliers on screen of an Ultimate X drill hand of `seed` on `table` (`None` on a plain
-/// table): each of [`DRILL_UX_LINES`] lines, first first, one of the values the table awards on
-/// that many lines (1 included, in increasing order), chosen uniformly on the hand seed's stream
-/// [`DRILL_UX_STREAM`] (Lemire's rejection, as the shuffle chooses).
-pub fn drill_multipliers(seed: &Seed, table: &Table) -> Option<OnScreen> {
-    let rule = Multipliers::of_table(table, DRILL_UX_LINES)?;
-    let values = rule.values();
-    let mut rng = seed.rng();
-    rng.set_stream(DRILL_UX_STREAM);
-    let chosen: Vec<u8> = (0..DRILL_UX_LINES).map(|_| values[rng.below(values.len() as u32) as usize]).collect();
-    OnScreen::of_values(&chosen, &rule).ok()
-}
-
 /// The deals of a drill run on one table: an endless iterator of its hard hands (see the module
 /// doc). [`HardDeals::dealt`] counts every deal, hard or not.
 #[derive(Clone, Debug)]
@@ -162,12 +139,12 @@ impl HardDeals {
     pub fn next_within(&mut self, max_deals: u64) -> Option<DrillDeal> {
         (0..max_deals).find_map(|_| {
             let (seed, cards) = self.deal();
-            // Ultimate X: hard when the multipliers on screen make another hold best than the
-            // plain game's (the decisions a player must learn anew there).
-            if let Some(on_screen) = drill_multipliers(&seed, &self.table) {
-                // The multipliers were checked for this table, so valuing with them cannot be
-                // refused; were it ever, the deal is passed over rather than judged on plain EVs.
-                let evs = crate::ultimate_x::hint::hand_evs(&self.table, &on_screen, &cards).ok()?;
+            // With something on screen: hard when it makes another hold best than the plain
+            // game's (the decisions a player must learn anew there).
+            if let Some(on_screen) = crate::rules::drill_screen(&seed, &self.table) {
+                // The screen was checked for this table, so valuing with it cannot be refused;
+                // were it ever, the deal is passed over rather than judged on plain EVs.
+                let evs = crate::rules::hand_evs(&self.table, Some(&on_screen), &cards).ok()?;
                 let plain = self.table.hand_evs(&cards).best();
                 if !evs.is_mistake(plain) {
                     return None;

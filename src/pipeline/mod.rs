@@ -8,10 +8,8 @@
 //!   stream 0; the extra hands of Triple and Five Play from the same stream continued);
 //! - [`nudge`]: dead deals, the kind-deal rule (which card a nudge swaps, chosen on stream 2) and
 //!   the situations whose [`bag`] decides how often (a refill shuffled on stream 1);
-//! - [`settle`]: the final hands, their rows and wins (an Ultimate X line's at its multiplier),
-//!   and the [`settle::HoldVerdict`];
-//! - [`carry`]: Ultimate X's one rule for the multipliers a hand is dealt with (what the hand
-//!   before earned, when it was the same deal again);
+//! - [`settle`]: the final hands, their rows and wins (each line's at what its table's rules show
+//!   on screen, `crate::rules`), and the [`settle::HoldVerdict`];
 //! - [`verify`]: a record replayed from its seed and checked step by step — the one replay rule the
 //!   history and the audit use too;
 //! - [`daily`]: today's ten deals, the same for everyone on a date (their seeds, the machine of the day);
@@ -24,7 +22,6 @@
 //! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
 
 pub mod bag;
-pub mod carry;
 pub mod commit;
 pub mod daily;
 pub mod deal;

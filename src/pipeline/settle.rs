@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::strategy::HandEvs;
-use crate::ultimate_x::hint::OnScreen;
+use crate::rules::Screen;
 
 use super::deal::Deal;
 
@@ -24,13 +24,13 @@ pub struct HandResult {
     pub outcome: String,
     /// The paytable row index, or null.
     pub row: Option<usize>,
-    /// bet × the row's per-coin pay (× the line's multiplier on an Ultimate X table).
+    /// bet × the row's per-coin pay (× the line's multiplier on screen, when its rules show one).
     pub win: u64,
-    /// The multiplier this line was paid at (Ultimate X; absent on a plain table).
+    /// The multiplier this line was paid at (absent on a table whose rules show none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub multiplier: Option<u8>,
-    /// The multiplier this line's final hand earns for its next hand, 1 when it earns none
-    /// (Ultimate X; absent on a plain table).
+    /// What this line's final hand earns for its next hand, 1 when it earns none (absent on a
+    /// table whose rules carry nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub earned: Option<u8>,
 }
@@ -111,9 +111,9 @@ pub fn settle(deal: &Deal, bet: u32, hold: Hold) -> Settlement {
     settle_with(deal, bet, hold, None, &evs)
 }
 
-/// [`settle`] with the multipliers on screen (an Ultimate X deal's; `None` on a plain table) and
-/// the dealt cards' EVs already computed (with those multipliers).
-pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScreen>, evs: &HandEvs) -> Settlement {
+/// [`settle`] with what is on screen (`None` on a table whose rules show nothing) and the dealt
+/// cards' EVs already computed (with it: `rules::hand_evs`).
+pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&Screen>, evs: &HandEvs) -> Settlement {
     let results = results(deal, bet, hold, on_screen);
     let won = results.iter().map(|r| r.win).sum();
     let verdict = HoldVerdict::of(evs, hold, deal.table().stake(bet, deal.n_hands() as u8));
@@ -121,9 +121,9 @@ pub fn settle_with(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScree
 }
 
 /// Each hand's final cards, replacement cards, row and win for `hold` at `bet` chips per line (the
-/// part of settling that needs no EVs; verification calls it too). On an Ultimate X deal, line i
-/// pays its multiplier on screen times its pay, and says what it earns for its next hand.
-pub fn results(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScreen>) -> Vec<HandResult> {
+/// part of settling that needs no EVs; verification calls it too). With something on screen, line i
+/// pays its factor on screen times its pay, and says what it earns for its next hand.
+pub fn results(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&Screen>) -> Vec<HandResult> {
     let table = deal.table().paytable();
     let family = table.family();
     deal.final_hands(hold)
@@ -131,7 +131,7 @@ pub fn results(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScreen>) 
         .enumerate()
         .map(|(line, cards)| {
             let row = table.row_of_hand(&cards);
-            let multiplier = on_screen.map(|m| m.values()[line]);
+            let multiplier = on_screen.map(|m| m.pay_factor(line));
             HandResult {
                 cards,
                 drawn: (0..5).filter(|&i| !hold.holds(i)).map(|i| cards[i]).collect(),
@@ -139,14 +139,14 @@ pub fn results(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&OnScreen>) 
                 row,
                 win: u64::from(bet) * u64::from(table.pay(&cards)) * u64::from(multiplier.unwrap_or(1)),
                 multiplier,
-                earned: on_screen.map(|m| m.multipliers().of_hand(family, &cards)),
+                earned: on_screen.map(|m| m.earned(family, &cards)),
             }
         })
         .collect()
 }
 
-/// The multipliers a settled Ultimate X deal's lines earn for the next hand, line by line (empty
-/// for a plain deal).
+/// What a settled deal's lines earn for the next hand, line by line (empty when its rules carry
+/// nothing).
 pub fn earned(results: &[HandResult]) -> Vec<u8> {
     results.iter().filter_map(|r| r.earned).collect()
 }

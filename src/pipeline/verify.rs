@@ -23,8 +23,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::shuffle::{hex, Seed, SeedFrom};
 use crate::table::Table;
-use crate::ultimate_x::hint::OnScreen;
-use crate::ultimate_x::multipliers::Multipliers;
+use crate::rules::Screen;
 
 use super::commit::CommitRule;
 
@@ -49,9 +48,9 @@ pub struct Claim {
     pub n_hands: u8,
     /// Chips per hand (for the win; 1 when unknown).
     pub bet: u32,
-    /// The multipliers on screen at the deal, line by line (an Ultimate X table's hand; `None` on
-    /// a plain table). They enter the commitment and the win.
-    pub multipliers: Option<OnScreen>,
+    /// What was on screen at the deal, line by line (`None` on a table whose rules show nothing).
+    /// It enters the commitment and the win.
+    pub multipliers: Option<Screen>,
     /// The commitment shown while the hand was in progress, as recorded (hex).
     pub commitment: Option<String>,
     /// The rule the commitment was made under (fixed by the hand's place in its history): a rule
@@ -72,10 +71,10 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// A bare seed: nothing recorded, `n_hands` hands on `table` (an Ultimate X table's at 1× on
-    /// every line).
+    /// A bare seed: nothing recorded, `n_hands` hands on `table` (with what its rules show at the
+    /// start: `rules::start`).
     pub fn seed(seed: Seed, table: Table, n_hands: u8) -> Claim {
-        let multipliers = Multipliers::of_table(&table, n_hands).map(|m| OnScreen::ones(&m));
+        let multipliers = crate::rules::start(&table, n_hands);
         Claim {
             multipliers,
             hand: None,
@@ -100,9 +99,9 @@ impl Claim {
     /// A pasted seed with the commitment the player noted, if any: a commitment that is the bound
     /// one for one of `bets` (the game's bets) on `table` at `n_hands` is checked by the bound rule
     /// at that bet (so the hands are drawn at it); any other is read as an older hand's, SHA-256
-    /// of the seed alone. On an Ultimate X table the hand is dealt with `multipliers` (1 on every
-    /// line when `None`), which enter the commitment and the wins.
-    pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32], multipliers: Option<OnScreen>) -> Claim {
+    /// of the seed alone. The hand is dealt with `multipliers` on screen (the table's start when
+    /// `None`), which enter the commitment and the wins.
+    pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32], multipliers: Option<Screen>) -> Claim {
         let commitment_noted = commitment.clone();
         let seeded = Claim::seed(seed, table, n_hands);
         let multipliers = multipliers.or(seeded.multipliers.clone());
@@ -160,8 +159,7 @@ pub struct Verification {
     /// Where a stored hand's seed came from: "system" (drawn from the system's entropy) or
     /// "chosen" (whoever dealt chose it); null for a pasted seed.
     pub seed_from: Option<SeedFrom>,
-    /// The multipliers on screen at the deal, line by line (an Ultimate X hand's; absent on a
-    /// plain table).
+    /// What was on screen at the deal, line by line (absent on a table whose rules show nothing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
     /// The recorded commitment, or null (a hand stored before commitments, or a pasted seed).

@@ -143,39 +143,6 @@ pub struct UxHint {
     pub holds: Vec<UxHoldValue>,
 }
 
-/// A solution kept in the source (`solved.rs`): a table's base and pays, the line count, and the
-/// solver's figures for them. A test solves each again and compares.
-#[derive(Clone, Copy, Debug)]
-pub struct Solved {
-    /// The base's id.
-    pub base: &'static str,
-    /// The pays per coin, in row order.
-    pub pays: &'static [u32],
-    /// Lines.
-    pub lines: u8,
-    /// [`Solution::gain`].
-    pub gain: f64,
-    /// [`Solution::values`].
-    pub values: &'static [f64],
-    /// [`Solution::stationary`].
-    pub stationary: &'static [f64],
-    /// [`Solution::rounds`].
-    pub rounds: usize,
-}
-
-impl Solved {
-    /// The solution it keeps.
-    pub fn solution(&self) -> Solution {
-        Solution {
-            lines: self.lines,
-            gain: self.gain,
-            values: self.values.to_vec(),
-            stationary: self.stationary.to_vec(),
-            rounds: self.rounds,
-        }
-    }
-}
-
 /// Solves (once per process) and returns the game of `table` on `lines` lines: the machines'
 /// games come solved with the source (`solved.rs`: a first hint needs no second of solving),
 /// any other table's is solved on its first use (1–5 s).

@@ -87,9 +87,9 @@ impl Multipliers {
     /// The multipliers of an Ultimate X table on `lines` lines (`None` for a plain table, or a line
     /// count it is not dealt on).
     pub fn of_table(table: &crate::table::Table, lines: u8) -> Option<Multipliers> {
-        match table.multipliers() {
-            crate::table::Multipliers::UltimateX(_) => Multipliers::of(table.base(), table.paytable(), lines),
-            crate::table::Multipliers::None => None,
+        match table.rules() {
+            crate::table::Rules::UltimateX(_) => Multipliers::of(table.base(), table.paytable(), lines),
+            crate::table::Rules::Plain => None,
         }
     }
 

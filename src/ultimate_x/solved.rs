@@ -1,7 +1,7 @@
 //! The machines' Ultimate X games, solved (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it
 //! ultimate_x::machine_solutions`; the same test solves each again and compares). Do not edit.
 
-use super::hint::Solved;
+use super::mdp::Solved;
 
 /// Every machine with a multiplier table, on 1, 3, 5 and 10 lines.
 pub const SOLVED: &[Solved] = &[

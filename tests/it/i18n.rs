@@ -1194,6 +1194,7 @@ fn added_keys_exist_in_every_language() {
         "list.sentences",
         "lobby.row-pay",
         "help.ultimate-x",
+        "machine.total-none",
     ] {
         assert!(used.contains(key), "the UI never reads {key}");
     }

@@ -179,7 +179,7 @@ fn machine_solutions() {
         }
     }
     if std::env::var_os("UPDATE_SOLVED").is_some() {
-        let mut out = String::from("//! The machines' Ultimate X games, solved (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it\n//! ultimate_x::machine_solutions`; the same test solves each again and compares). Do not edit.\n\nuse super::hint::Solved;\n\n/// Every machine with a multiplier table, on 1, 3, 5 and 10 lines.\npub const SOLVED: &[Solved] = &[\n");
+        let mut out = String::from("//! The machines' Ultimate X games, solved (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it\n//! ultimate_x::machine_solutions`; the same test solves each again and compares). Do not edit.\n\nuse super::mdp::Solved;\n\n/// Every machine with a multiplier table, on 1, 3, 5 and 10 lines.\npub const SOLVED: &[Solved] = &[\n");
         let floats = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ");
         for (base, pays, lines, s) in &fresh {
             let pays = pays.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");

@@ -1,5 +1,5 @@
 //! Ultimate X played for chips and in practice: the stake, each line paid at its multiplier, the
-//! multipliers carried from the hand before by the one rule (`pipeline::carry`), stored with the
+//! multipliers carried from the hand before by the one rule (`rules::carry`), stored with the
 //! hand, bound into its commitment, surviving a close, and checked by the whole history's replay.
 
 use std::sync::atomic::AtomicBool;
@@ -225,7 +225,7 @@ fn a_crafted_file_dealing_with_other_multipliers_fails_the_whole_history_at_that
         })
         .unwrap();
     let table = Table::machine(MachineId::JacksOrBetter).ultimate_x().unwrap();
-    let on_screen = OnScreen::of_values(&[2], &Multipliers::of_table(&table, 1).unwrap()).unwrap();
+    let on_screen = vpoker::rules::stored(&table, 1, Some(&[2])).unwrap().unwrap();
     let seed = Seed::from_bytes(seed_bytes.try_into().unwrap());
     let commitment = vpoker::pipeline::commit::bound(&seed, &table, 5, 1, Some(&on_screen));
     conn.execute(

@@ -410,11 +410,9 @@ fn the_bound_commitment_is_the_documented_vector_and_binds_table_bet_and_lines()
 #[test]
 fn an_ultimate_x_commitment_binds_the_multipliers_as_documented() {
     use vpoker::pipeline::commit::{bound, bound_text};
-    use vpoker::ultimate_x::{hint::OnScreen, multipliers::Multipliers};
     let seed = Seed::from_bytes([7; 32]);
     let table = Table::named("ultimate-x:jacks-or-better").unwrap();
-    let rule = Multipliers::of_table(&table, 3).unwrap();
-    let on_screen = OnScreen::of_values(&[1, 4, 2], &rule).unwrap();
+    let on_screen = vpoker::rules::stored(&table, 3, Some(&[1, 4, 2])).unwrap().unwrap();
     let text = bound_text(&table, 10, 3, Some(&on_screen));
     assert_eq!(text, "video-poker/2 bet=10 lines=3 pays=800,50,25,9,6,4,3,2,1 table=ultimate-x:jacks-or-better multipliers=1,4,2");
     let commitment = vpoker::shuffle::hex(&bound(&seed, &table, 10, 3, Some(&on_screen)));
@@ -422,6 +420,6 @@ fn an_ultimate_x_commitment_binds_the_multipliers_as_documented() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/VERIFY.md")).unwrap();
     assert_eq!(commitment, "608c9eca1fa8c959da5b39fe1ea34e0474841e45eabe167dad3b0bb3463eeee2");
     assert!(doc.contains(&commitment) && doc.contains("multipliers=1,4,2"));
-    let other = OnScreen::of_values(&[1, 2, 4], &rule).unwrap();
+    let other = vpoker::rules::stored(&table, 3, Some(&[1, 2, 4])).unwrap().unwrap();
     assert_ne!(bound(&seed, &table, 10, 3, Some(&other)), bound(&seed, &table, 10, 3, Some(&on_screen)), "other multipliers, another commitment");
 }

@@ -99,7 +99,7 @@ function row(app, hand) {
       now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
       next: results.map((r) => t("ux.badge", { m: formatInt(r.earned) })).join(" "),
     })) : null,
-    hand.hold !== hand.best_hold ? h("p", { class: "small" },
+    hand.held_best === false ? h("p", { class: "small" },
       hand.best_results.length === 1
         ? t("coach.same-cards", { outcome: t(`row.${hand.best_results[0].outcome}`), win: formatInt(hand.best_won) })
         : t("coach.same-cards-multi", { best: formatInt(hand.best_won), won: formatInt(hand.won) })) : null,

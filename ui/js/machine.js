@@ -94,7 +94,7 @@ function chooseDefaults(state) {
   }
   // Ultimate X only where the machine has it.
   if (!machineOf(state).ultimate_x) app.prefs.ultimateX = false;
-  if (bet === null) bet = state.last_bet[machineId] ?? state.bets[0];
+  if (bet === null) bet = state.last_bet[machineId] ?? state.default_bet;
   if (hands === null) hands = state.last_hands[machineId] ?? state.hand_counts[0];
   // Only a count the core says is open at this level (a remembered one may be above it).
   if (!lineChoices(state).includes(hands)) hands = state.hand_counts[0];
@@ -558,7 +558,7 @@ function winLine(state) {
       results.length > 1
         ? `${t("machine.hand-n", { n: 1, text: main.win > 0 ? `${rowText} ${formatInt(main.win)}` : rowText })} · `
         : "",
-      payout > 0 ? t("machine.win", { win: formatInt(payout) }) : t("machine.no-win"),
+      payout > 0 ? t("machine.win", { win: formatInt(payout) }) : results.length > 1 ? t("machine.total-none") : t("machine.no-win"),
       last.practice ? ` · ${t("machine.practice-tag")}` : "");
   }
   return h("div", { class: "win-line", "data-testid": "win-total", "data-value": "" }, t("machine.ready"));
@@ -616,7 +616,7 @@ export function render(appRef) {
       [0, 1, 2, 3, 4].map(cardButton)),
     winLine(state),
     h("div", { class: "tally-slot" }),
-    !hand && last && last.hold !== last.best_hold ? sameCardsLine(last) : null,
+    !hand && last && last.held_best === false ? sameCardsLine(last) : null,
     showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold,
       { more: hintMore, onMore: () => { hintMore = !hintMore; render(app); } }) : null,
     !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null),

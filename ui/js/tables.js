@@ -105,7 +105,7 @@ async function deal(app) {
   // The figures are shown at the smallest bet Rust offers (nothing is staked).
   const listed = listedOf(s.table);
   const table = s.ux && listed && listed.ultimate_x ? listed.ultimate_x : s.table;
-  const hand = await plays.ask(app, () => api.tableDeal(table, app.state.bets[0], s.hands));
+  const hand = await plays.ask(app, () => api.tableDeal(table, app.state.default_bet, s.hands));
   if (hand === DROPPED) return;
   s.busy = false;
   if (hand) {
@@ -237,7 +237,7 @@ function uxBlock(app) {
   const d = s.drawn && s.drawn.results[0].multiplier !== undefined ? s.drawn : null;
   const ux = app.state.ultimate_x;
   const c = ux.carried;
-  const carried = c && c.table === listed.ultimate_x && c.bet === app.state.bets[0] && c.hands === s.hands && c.practice ? c.multipliers : null;
+  const carried = c && c.table === listed.ultimate_x && c.bet === app.state.default_bet && c.hands === s.hands && c.practice ? c.multipliers : null;
   const lines = s.hand ? s.hand.multipliers.map((m) => [m, null])
     : d && d.results.length === s.hands ? d.results.map((r) => [r.multiplier, r.earned])
       : Array.from({ length: s.hands }, (_, i) => [null, carried ? carried[i] : ux.start]);

@@ -114,9 +114,8 @@ fn ultimate_x_for_chips_verifies_by_every_route() {
 /// The bound commitment of `seed` on the Ultimate X Jacks or Better machine at 5 chips, one line
 /// dealt at `multiplier` (docs/VERIFY.md, "Commitments").
 fn bound_commitment(seed: &str, multiplier: u8) -> String {
-    use vpoker::ultimate_x::{hint::OnScreen, multipliers::Multipliers};
     let table = vpoker::table::Table::named("ultimate-x:jacks-or-better").unwrap();
-    let on_screen = OnScreen::of_values(&[multiplier], &Multipliers::of_table(&table, 1).unwrap()).unwrap();
+    let on_screen = vpoker::rules::stored(&table, 1, Some(&[multiplier])).unwrap().unwrap();
     let seed: vpoker::shuffle::Seed = seed.parse().unwrap();
     vpoker::shuffle::hex(&vpoker::pipeline::commit::bound(&seed, &table, 5, 1, Some(&on_screen)))
 }

@@ -33,9 +33,8 @@ use crate::pipeline::deal::Deal;
 use crate::pipeline::commit::CommitRule;
 use crate::pipeline::verify::{replay_deal, Claim};
 use crate::pipeline::nudge::{Nudge, Situation};
-use crate::pipeline::carry::Carry;
+use crate::rules::{Carry, Screen};
 use crate::pipeline::settle::{results, settle_with, tally, HandResult, HoldVerdict, OutcomeTally};
-use crate::ultimate_x::hint::OnScreen;
 
 use super::moment::Moment;
 pub(crate) use super::store::player::CommitMarks;
@@ -83,17 +82,17 @@ pub struct HandRecord {
     pub pays: Vec<u32>,
     /// Chips bet per hand.
     pub bet: u32,
-    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100 (Ultimate X: 1, 3, 5 or 10).
+    /// Hands dealt at once: one of the table's line counts (`Table::lines`).
     pub hands: u8,
-    /// The multiplier each line was dealt with, first line first (an Ultimate X hand's, whose
-    /// table is `ultimate-x:ID`; absent on a plain table). Each result says what its line earned.
+    /// What each line showed at the deal, first line first (`rules::Screen`: its multiplier;
+    /// absent on a table whose rules show nothing). Each result says what its line earned.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
     /// A practice hand: no chips, no XP.
     pub practice: bool,
-    /// Chips taken for the deal (bet × hands, twice that on Ultimate X; 0 in practice).
+    /// Chips taken for the deal (the stake; 0 in practice).
     pub cost: u64,
-    /// Chips at stake: bet × hands, twice that on Ultimate X (practice too: its chip figures are
+    /// Chips at stake: `Table::stake` (practice too: its chip figures are
     /// shown at this stake).
     pub stake: u64,
     /// The shuffle seed (reproduces the deck; see `game::deal`).
@@ -130,6 +129,9 @@ pub struct HandRecord {
     pub ev_given_up_chips: Option<f64>,
     /// The core's verdict on the hold: whether it was a mistake.
     pub mistake: Option<bool>,
+    /// Whether the player's hold is `best_hold` itself (false for a tie of another hold): when it
+    /// is not, the same cards drawn with `best_hold` are shown (`best_results`).
+    pub held_best: Option<bool>,
     /// One result per hand (once drawn).
     pub results: Vec<HandResult>,
     /// The results counted by outcome, best row first, "nothing" last: how many hands made each and
@@ -167,9 +169,9 @@ pub(crate) struct StoredHand {
     pub moment: Option<Moment>,
     /// The hold and the win, once drawn.
     pub drawn: Option<(Hold, u64)>,
-    /// The multipliers on screen at the deal (an Ultimate X hand's; checked where the row is
+    /// What was on screen at the deal (`rules::stored`, checked where the row is
     /// decoded: one per line, each one its table awards).
-    pub multipliers: Option<OnScreen>,
+    pub multipliers: Option<Screen>,
 }
 
 /// A stored hand replayed: its deal and its EVs.
@@ -193,22 +195,18 @@ impl StoredHand {
         }
     }
 
-    /// Chips at stake: bet × hands, twice that on an Ultimate X table (practice too).
+    /// Chips at stake: `Table::stake` (practice too).
     pub fn stake(&self) -> u64 {
         self.table.stake(self.bet.chips(), self.n_hands)
     }
 
-    /// The EVs of every hold of the dealt cards: the table's, or on an Ultimate X hand its values
-    /// with the multipliers on screen (`ultimate_x::hint::hand_evs`).
+    /// The EVs of every hold of the dealt cards with what was on screen (`rules::hand_evs`).
     pub fn evs(&self) -> Res<HandEvs> {
-        match &self.multipliers {
-            None => Ok(self.table.hand_evs(&self.dealt)),
-            Some(on_screen) => crate::ultimate_x::hint::hand_evs(&self.table, on_screen, &self.dealt)
-                .map_err(|why| corrupt(format!("hand {}: {why}", self.id))),
-        }
+        crate::rules::hand_evs(&self.table, self.multipliers.as_ref(), &self.dealt)
+            .map_err(|why| corrupt(format!("hand {}: {why}", self.id)))
     }
 
-    /// What this hand leaves for the next one (Ultimate X's multipliers, once drawn): replays the
+    /// What this hand leaves for the next one (what its lines earned, once drawn): replays the
     /// deal and the draw, no EVs.
     pub fn carry(&self) -> Res<Carry> {
         let results = match (self.drawn, &self.multipliers) {
@@ -220,7 +218,7 @@ impl StoredHand {
             }
             _ => Vec::new(),
         };
-        Ok(Carry::of(&self.table, self.bet.chips(), self.n_hands, self.practice, &results))
+        Ok(Carry::of(&self.table, self.bet.chips(), self.n_hands, self.practice, crate::pipeline::settle::earned(&results)))
     }
 
     /// The rule this hand's commitment was made under, by its place in the history.
@@ -323,6 +321,7 @@ impl StoredHand {
             ev_given_up: verdict.map(|v| v.cost),
             ev_given_up_chips: verdict.map(|v| v.cost_chips()),
             mistake: verdict.map(|v| v.mistake),
+            held_best: verdict.map(|v| v.hold == best.best_hold),
             won: self.drawn.map(|(_, won)| won),
             payout: self.drawn.map(|(_, won)| if self.practice { 0 } else { won }),
             tally: settled.as_ref().map(|s| tally(&s.results)).unwrap_or_default(),

@@ -7,8 +7,6 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::pipeline::{Nudge, NudgeKind};
 use crate::shuffle::{Seed, SeedFrom};
-use crate::ultimate_x::hint::OnScreen;
-use crate::ultimate_x::multipliers::Multipliers;
 
 use super::StoredHand;
 use crate::game::moment::Moment;
@@ -70,13 +68,8 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
             .ok()
             .filter(|n| table.lines().contains(n))
             .ok_or_else(|| format!("hand {id}: {n_hands} hands, which {} does not deal", table.id()))?;
-        // An Ultimate X hand carries one multiplier per line, each one its table awards; a plain one none.
-        let multipliers = match (Multipliers::of_table(&table, lines), multipliers) {
-            (None, None) => None,
-            (Some(rule), Some(values)) => Some(OnScreen::of_values(&values, &rule).map_err(|why| format!("hand {id}: {why}"))?),
-            (Some(_), None) => return Err(format!("hand {id}: an Ultimate X hand without its multipliers")),
-            (None, Some(_)) => return Err(format!("hand {id}: multipliers on a table that has none")),
-        };
+        // Exactly what the table's rules show, checked as it enters (`rules::stored`).
+        let multipliers = crate::rules::stored(&table, lines, multipliers.as_deref()).map_err(|why| format!("hand {id}: {why}"))?;
         Ok(StoredHand {
             multipliers,
             id,

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hold::Hold;
 use crate::machine::MachineId;
-use crate::pipeline::carry::{self, Carry};
+use crate::rules::{self as table_rules, Carry, ScreenHint};
 use crate::pipeline::commit::bound;
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{Deal, NudgeSource, Situation};
@@ -27,7 +27,7 @@ use super::rules::{self, Bet, Lines};
 use super::store::{player, Res};
 use super::sums;
 use super::training::{review, warm_up};
-use state::{HandView, Hint, MachineView, State, UltimateXHint};
+use state::{HandView, Hint, MachineView, State};
 
 /// What a deal asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,7 +41,7 @@ pub struct DealRequest {
     /// A practice hand: no chips, no XP, always a pure deal.
     pub practice: bool,
     /// Ultimate X: the machine's Ultimate X table (two coins a line, 1, 3, 5 or 10 lines, each
-    /// line paid at the multiplier the hand before earned it: `pipeline::carry`).
+    /// line paid at the multiplier the hand before earned it: `rules::carry`).
     #[serde(default)]
     pub ultimate_x: bool,
 }
@@ -137,7 +137,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
     let kind_deals = !practice && player::settings(conn)?.kind_deals;
     let situation = Situation::of(profile.chips - cost, profile.losing_streak);
     let mut bag = None;
-    let on_screen = carry::on_screen(hands::last_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice);
+    let on_screen = table_rules::on_screen(hands::last_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice);
     let dealt = if kind_deals {
         let mut stored = player::bag(conn, situation)?;
         let dealt = Deal::deal(&seed, &table, hands, NudgeSource::Bag(&mut stored));
@@ -231,19 +231,7 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
     let evs = hand.evs()?;
     let stake = hand.stake();
     let best = evs.best();
-    let ultimate_x = match &hand.multipliers {
-        None => None,
-        Some(on_screen) => {
-            let plain_best = hand.table.hand_evs(&hand.dealt).best();
-            Some(UltimateXHint {
-                multipliers: on_screen.values().to_vec(),
-                plain_best,
-                changes_best: evs.is_mistake(plain_best),
-                plain_gives_up: evs.cost(plain_best),
-                plain_gives_up_chips: evs.cost(plain_best) * stake as f64,
-            })
-        }
-    };
+    let ultimate_x = ScreenHint::of(&hand.table, hand.multipliers.as_ref(), &hand.dealt, &evs, stake);
     Ok(Hint {
         ultimate_x,
         hand_id: hand.id,
@@ -359,6 +347,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         },
         machines,
         bets: rules::BETS,
+        default_bet: rules::DEFAULT_BET,
         hand_counts: rules::HAND_COUNTS,
         events,
     })

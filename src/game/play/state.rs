@@ -55,6 +55,9 @@ pub struct State {
     pub machines: Vec<MachineView>,
     /// The bets a hand may have.
     pub bets: [u32; 4],
+    /// The bet a game starts at before the player chose one (on a machine never played, a table's
+    /// practice).
+    pub default_bet: u32,
     /// The numbers of hands a deal may have.
     pub hand_counts: [u8; 6],
     /// No hand is in progress and the balance is below the smallest bet: only the daily chips or
@@ -78,7 +81,7 @@ pub struct UltimateXView {
     pub start: u8,
     /// The multipliers the last hand left, when it was an Ultimate X hand (a machine's or a
     /// practised table's): the next deal of exactly its table, bet, line count and practice flag is
-    /// dealt with them; any other deal starts every line at `start` (`pipeline::carry`). Null
+    /// dealt with them; any other deal starts every line at `start` (`rules::carry`). Null
     /// otherwise.
     pub carried: Option<super::Carried>,
 }
@@ -133,28 +136,12 @@ pub struct MachineView {
     pub warm_up: Option<crate::game::training::warm_up::WarmUp>,
 }
 
-/// What an Ultimate X hint adds: the multipliers the holds were valued with, and what the plain
-/// game's best hold gives up with them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct UltimateXHint {
-    /// The multiplier of each line.
-    pub multipliers: Vec<u8>,
-    /// The best hold of the plain game (no multipliers).
-    pub plain_best: Hold,
-    /// Whether the multipliers make another hold best (the plain game's hold is a mistake here).
-    pub changes_best: bool,
-    /// What the plain game's hold gives up here, per coin of the Ultimate X bet (0 when best).
-    pub plain_gives_up: f64,
-    /// The same in chips at the stake.
-    pub plain_gives_up_chips: f64,
-}
-
 /// The strategy hint for the hand in progress. On an Ultimate X hand every EV is the hold's value
 /// with the multipliers on screen, per coin of the Ultimate X bet (`ultimate_x::hint::hand_evs`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
     /// Ultimate X's part (null on a plain deal).
-    pub ultimate_x: Option<UltimateXHint>,
+    pub ultimate_x: Option<crate::rules::ScreenHint>,
     /// The hand's id.
     pub hand_id: i64,
     /// The machine.

@@ -289,7 +289,7 @@ UPDATE profile SET unplaced_claims = (SELECT COUNT(*) FROM daily_claims WHERE af
     // 21: Ultimate X (docs/ULTIMATE-X.md): a hand on a table's Ultimate X copy (registry id
     // `ultimate-x:ID`) keeps the multiplier each line was paid at, one byte per line, in
     // `multipliers` (NULL on every other table). Which multipliers a hand must carry follows from
-    // the hand before it (`pipeline::carry`); an older build opening such a file says it is newer.
+    // the hand before it (`rules::carry`); an older build opening such a file says it is newer.
     sql("ALTER TABLE hands ADD COLUMN multipliers BLOB CHECK (multipliers IS NULL OR length(multipliers) = n_hands);"),
     // 22: the review queue by dates (`game/training/schedule.rs`, docs/TRAINING.md): each queued
     // mistake is a card with its due date (a day number, `store::codes`), the date of its last

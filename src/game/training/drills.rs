@@ -187,8 +187,8 @@ pub struct DrillQuestion {
     pub label: crate::table::TableLabel,
     /// The five cards.
     pub cards: [Card; 5],
-    /// On an Ultimate X table: the multipliers on screen, line by line (a hard hand's drawn from
-    /// its seed on three lines, `pipeline::drill::drill_multipliers`; a queued mistake's as dealt).
+    /// What is on screen, line by line, on a table whose rules show something (a hard hand's drawn from
+    /// its seed, `rules::drill_screen`; a queued mistake's as dealt).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
     /// Chips per coin the verdict's chip figures use (a queued hand's bet, else the table's last
@@ -306,12 +306,12 @@ struct Posed {
     reason: Option<HardReason>,
     /// The registry codes of the table's review queue.
     codes: Vec<i64>,
-    /// The EVs it is judged by (on Ultimate X: valued with its multipliers on screen).
+    /// The EVs it is judged by (valued with what is on screen: `rules::hand_evs`).
     evs: HandEvs,
-    /// On Ultimate X: the multipliers on screen (a hard hand's drawn from its seed, a queued
+    /// What is on screen (a hard hand's drawn from its seed, a queued
     /// mistake's as it was dealt).
     multipliers: Option<Vec<u8>>,
-    /// Chips at stake for one line at `bet` (twice the bet on Ultimate X).
+    /// Chips at stake for one line at `bet` (`Table::stake`).
     stake: u64,
     /// A chart hand's tier, the chart's line, hold and the best hold's line.
     chart: Option<(ChartTier, crate::strategy::chart::Advice)>,
@@ -377,7 +377,7 @@ fn pose(conn: &Connection, table: Table, from: DrillFrom) -> Res<Option<Posed>> 
             };
             // Judged on the table as the hand was dealt on it (its registry row: a lab table saved
             // again since with other pays keeps its old hands' pays), never on today's definition,
-            // and on Ultimate X with the multipliers it was dealt with.
+            // and with what was on screen when it was dealt.
             let Some(stored) = stored else { return Ok(None) };
             Ok(Some(Posed {
                 table: stored.table.clone(),

@@ -75,7 +75,7 @@ pub struct CheckQuestion {
     pub seed: Seed,
     /// The five cards.
     pub cards: [Card; 5],
-    /// On an Ultimate X table: the multipliers on screen, line by line (`pipeline::drill`).
+    /// What is on screen, line by line, on a table whose rules show something (`pipeline::drill`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
     /// The hold answered (null before).

@@ -1,0 +1,63 @@
+//! The one carry rule: what a finished hand leaves for the next deal. A line carries what its
+//! final hand earned in the hand just before only when that hand was the same deal again — the
+//! same table (same id and pays), the same bet, the same line count, and both real or both
+//! practice; any other hand in between (another table, another bet or line count, a switch to or
+//! from practice) carries nothing. The game deals by it, and the whole history's replay
+//! (`pipeline::decisions`) checks every stored hand against it, so what is on screen survives
+//! closing the app and cannot be edited into a hand. What is carried is the table's rules' own
+//! (Ultimate X: each line's multiplier).
+//!
+//! Pure: what the previous hand left ([`Carry`]) in, what the next deal shows out.
+
+use crate::table::Table;
+
+use super::Screen;
+
+/// What a finished hand leaves for the next one: its deal's choices and what each line earned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carry {
+    table: Table,
+    bet: u32,
+    lines: u8,
+    practice: bool,
+    /// What each line earned (empty for a hand that carries nothing or is still in progress).
+    earned: Vec<u8>,
+}
+
+impl Carry {
+    /// What a hand on `table` at `bet` chips a line, `lines` lines, leaves when its lines earned
+    /// `earned` (`pipeline::settle::earned` of its results; empty when it is in progress).
+    pub fn of(table: &Table, bet: u32, lines: u8, practice: bool, earned: Vec<u8>) -> Carry {
+        Carry { table: table.clone(), bet, lines, practice, earned }
+    }
+
+    /// What each line earned, line by line (empty when nothing is carried).
+    pub fn earned(&self) -> &[u8] {
+        &self.earned
+    }
+
+    /// The table the hand was dealt on.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Its bet in chips a line, line count and practice flag.
+    pub fn choices(&self) -> (u32, u8, bool) {
+        (self.bet, self.lines, self.practice)
+    }
+
+    /// Whether a deal of these choices continues this hand's lines.
+    pub fn continues(&self, table: &Table, bet: u32, lines: u8, practice: bool) -> bool {
+        self.table == *table && self.bet == bet && self.lines == lines && self.practice == practice
+    }
+}
+
+/// What is on screen for a deal on `table` at `bet`, `lines`, `practice`, after the hand
+/// `previous` left (`None`: the first hand of the history): what it carries when the deal
+/// continues it, else the table's start. `None` on a table whose rules show nothing.
+pub fn on_screen(previous: Option<&Carry>, table: &Table, bet: u32, lines: u8, practice: bool) -> Option<Screen> {
+    let carried = previous
+        .filter(|carry| carry.continues(table, bet, lines, practice) && carry.earned.len() == usize::from(lines))
+        .map(|carry| carry.earned.as_slice());
+    super::shown(table, lines, carried)
+}

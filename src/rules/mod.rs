@@ -1,0 +1,120 @@
+//! **The rules behind a table**: everything a family of play varies, behind one seam. A table
+//! names its rules ([`crate::table::Rules`]: plain play, or Ultimate X); this module is where the
+//! pipeline, the game, drills and verification ask them, and the one place that dispatches to a
+//! family's own module. Nothing downstream matches on a family:
+//!
+//! - the coins a line costs and the line counts a table deals at ([`crate::table::Table::stake`],
+//!   [`crate::table::Table::lines`], from the rules);
+//! - what is on screen before a deal ([`Screen`]): at the start ([`start`]), carried from the hand
+//!   before ([`carry::on_screen`], the one carry rule), as stored ([`stored`]) and in a drill
+//!   ([`drill_screen`]);
+//! - each line's pay and what it earns ([`Screen::pay_factor`], [`Screen::earned`], which
+//!   `pipeline::settle` applies);
+//! - each hold's value with what is on screen ([`hand_evs`]) and what a hint adds ([`ScreenHint`]);
+//! - the commitment's extra field ([`Screen::commit_text`]).
+//!
+//! Adding a family: a variant of [`crate::table::Rules`], a [`Screen`] variant if it shows
+//! something before a deal, and one arm in each function here calling the family's own module.
+//! Pure: no SQLite, no clock, no RNG but a hand seed's own stream.
+
+pub mod carry;
+pub mod screen;
+
+pub use carry::{on_screen, Carry};
+pub use screen::Screen;
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::hold::Hold;
+use crate::shuffle::Seed;
+use crate::strategy::HandEvs;
+use crate::table::{Rules, Table};
+use crate::ultimate_x;
+
+/// Why a hold cannot be valued with what is on screen (a screen checked for another table).
+pub use crate::ultimate_x::hint::UxError as ScreenError;
+
+/// What a deal on `table` at `lines` lines shows when nothing is carried to it: `None` on a table
+/// whose rules show nothing before a deal (or a line count they do not deal at).
+pub fn start(table: &Table, lines: u8) -> Option<Screen> {
+    shown(table, lines, None)
+}
+
+/// What a deal shows with `carried` (each line's earned value from the hand before, already
+/// known to continue it) or, when that is not a screen of this table, its start.
+fn shown(table: &Table, lines: u8, carried: Option<&[u8]>) -> Option<Screen> {
+    match table.rules() {
+        Rules::Plain => None,
+        Rules::UltimateX(_) => ultimate_x::rules::on_screen(table, lines, carried).map(Screen::Multipliers),
+    }
+}
+
+/// A stored hand's screen, checked where the row is decoded: exactly what its table's rules show
+/// (one value per line, each one the table can show), or nothing on a table that shows nothing.
+pub fn stored(table: &Table, lines: u8, values: Option<&[u8]>) -> Result<Option<Screen>, String> {
+    match (table.rules(), values) {
+        (Rules::Plain, None) => Ok(None),
+        (Rules::Plain, Some(_)) => Err("multipliers on a table that has none".to_string()),
+        (Rules::UltimateX(_), values) => ultimate_x::rules::stored(table, lines, values).map(|s| Some(Screen::Multipliers(s))),
+    }
+}
+
+/// What is on screen as a player types it (`M1,M2,…`, one value per line), checked for `table`
+/// on `lines` lines; refused on a table whose rules show nothing.
+pub fn parse(table: &Table, lines: u8, text: &str) -> Result<Screen, ScreenError> {
+    match table.rules() {
+        Rules::Plain => Err(ScreenError::NoMultipliers { table: table.id().to_string() }),
+        Rules::UltimateX(_) => ultimate_x::rules::parse(table, lines, text).map(Screen::Multipliers),
+    }
+}
+
+/// What a drill hand dealt from `seed` on `table` shows (drawn from the hand seed's own stream),
+/// and its line count; `None` on a table whose rules show nothing.
+pub fn drill_screen(seed: &Seed, table: &Table) -> Option<Screen> {
+    match table.rules() {
+        Rules::Plain => None,
+        Rules::UltimateX(_) => ultimate_x::rules::drill(seed, table).map(Screen::Multipliers),
+    }
+}
+
+/// The exact value of every hold of `cards` on `table` with `screen` on screen, per coin of the
+/// deal's stake (so times the stake it is chips): the table's own EVs when nothing is shown.
+pub fn hand_evs(table: &Table, screen: Option<&Screen>, cards: &[Card; 5]) -> Result<HandEvs, ScreenError> {
+    match screen {
+        None => Ok(table.hand_evs(cards)),
+        Some(Screen::Multipliers(on_screen)) => ultimate_x::hint::hand_evs(table, on_screen, cards),
+    }
+}
+
+/// What a hint adds when something is on screen: the values the holds were valued with, and what
+/// the plain game's best hold does here.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScreenHint {
+    /// What is on screen, line by line (each line's multiplier).
+    pub multipliers: Vec<u8>,
+    /// The best hold of the plain game (nothing on screen).
+    pub plain_best: Hold,
+    /// Whether what is on screen makes another hold best (the plain game's hold is a mistake here).
+    pub changes_best: bool,
+    /// What the plain game's hold gives up here, per coin of the stake (0 when best).
+    pub plain_gives_up: f64,
+    /// The same in chips at the stake.
+    pub plain_gives_up_chips: f64,
+}
+
+impl ScreenHint {
+    /// The hint's part for `cards` on `table` with `screen`, whose holds' values are `evs` at a
+    /// stake of `stake` chips; `None` when nothing is on screen.
+    pub fn of(table: &Table, screen: Option<&Screen>, cards: &[Card; 5], evs: &HandEvs, stake: u64) -> Option<ScreenHint> {
+        let screen = screen?;
+        let plain_best = table.hand_evs(cards).best();
+        Some(ScreenHint {
+            multipliers: screen.values().to_vec(),
+            plain_best,
+            changes_best: evs.is_mistake(plain_best),
+            plain_gives_up: evs.cost(plain_best),
+            plain_gives_up_chips: evs.cost(plain_best) * stake as f64,
+        })
+    }
+}
