@@ -19,11 +19,21 @@ use crate::cli::HintArgs;
 pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
     let machine = &named_table(&args.game)?;
     let json = args.json;
-    let deck = machine.deck();
-    if !args.hand.is_empty() {
-        let hand = deck.parse_hand(&args.hand.join(" ")).map_err(|e| e.to_string())?;
+    each_hand(machine.deck(), &args.hand, |hand| Ok(render(machine, hand, json)))
+}
+
+/// Answers the hand given as arguments once or, with none, each hand of standard input as it
+/// arrives (one per line, blank lines skipped): `answer` gives a hand's text. A bad hand ends the
+/// run with a one-line error naming the line. Every form of `hint` reads its hands through this.
+pub fn each_hand(
+    deck: vpoker::table::Deck,
+    args: &[String],
+    mut answer: impl FnMut(&[Card; 5]) -> Result<String, String>,
+) -> Result<ExitCode, String> {
+    if !args.is_empty() {
+        let hand = deck.parse_hand(&args.join(" ")).map_err(|e| e.to_string())?;
         // A closed pipe (e.g. `| head`) is not an error.
-        let _ = writeln!(std::io::stdout().lock(), "{}", render(machine, &hand, json));
+        let _ = writeln!(std::io::stdout().lock(), "{}", answer(&hand)?);
         return Ok(ExitCode::SUCCESS);
     }
     // Answers are buffered while more input is already waiting and flushed before a read that may
@@ -51,7 +61,7 @@ pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
                 return Err(format!("line {line_number}: {e}"));
             }
         };
-        if writeln!(out, "{}", render(machine, &hand, json)).is_err() {
+        if writeln!(out, "{}", answer(&hand)?).is_err() {
             break;
         }
     }

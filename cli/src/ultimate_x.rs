@@ -68,17 +68,20 @@ fn multiplier_rows(table: &Table, lines: u8) -> Vec<(&'static str, u8)> {
 /// `hint --ultimate-x`: prints every hold of one hand valued with the multipliers on screen.
 pub fn hint(args: crate::cli::HintArgs) -> Result<ExitCode, String> {
     let table = &named_table(&args.game)?;
-    let (lines, screen, cards, json) = (args.lines.unwrap_or(0), args.multipliers.as_deref(), &args.hand, args.json);
-    if cards.is_empty() {
-        return Err("hint --ultimate-x needs the five cards".into());
-    }
-    let hand = table.deck().parse_hand(&cards.join(" ")).map_err(|e| e.to_string())?;
+    let (lines, screen, json) = (args.lines.unwrap_or(0), args.multipliers.as_deref(), args.json);
     let (multipliers, _) = solution(table, lines).map_err(|e| e.to_string())?;
     let on_screen = match screen {
         Some(text) => OnScreen::parse(text, &multipliers).map_err(|e| e.to_string())?,
         None => OnScreen::ones(&multipliers),
     };
-    let answer = ux_hint(table, &on_screen, &hand).map_err(|e| e.to_string())?;
+    // One hand from the arguments or, as `hint` does, one per line of standard input.
+    crate::hint::each_hand(table.deck(), &args.hand, |hand| render_hint(table, lines, &on_screen, hand, json))
+}
+
+/// One hand's Ultimate X hint, as JSON or text.
+fn render_hint(table: &Table, lines: u8, on_screen: &OnScreen, hand: &[vpoker::card::Card; 5], json: bool) -> Result<String, String> {
+    let hand = *hand;
+    let answer = ux_hint(table, on_screen, &hand).map_err(|e| e.to_string())?;
     let text = if json {
         let mut text = String::with_capacity(4096);
         let _ = write!(text, r#"{{"game":"{}","lines":{lines},"multipliers":{},"hand":"#, table.id(), json!(on_screen.values()));
@@ -139,7 +142,6 @@ pub fn hint(args: crate::cli::HintArgs) -> Result<ExitCode, String> {
         }
         text
     };
-    let _ = writeln!(std::io::stdout().lock(), "{text}");
-    Ok(ExitCode::SUCCESS)
+    Ok(text)
 }
 

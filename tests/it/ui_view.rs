@@ -11,7 +11,7 @@ fn root() -> PathBuf {
 }
 
 /// Text that must not appear in the code once whitespace is removed (comments are not code).
-const FORBIDDEN: [(&str, &str); 20] = [
+const FORBIDDEN: [(&str, &str); 23] = [
     ("[5,10,20,50]", "the bets are state.bets"),
     ("[1,3,5]", "the hand counts are state.hand_counts"),
     ("\"jacks-or-better\"", "a machine id is the core's (state.machines), never a default"),
@@ -32,6 +32,9 @@ const FORBIDDEN: [(&str, &str); 20] = [
     ("replace(/-/g", "state.settings has snake_case fields only (no kebab-to-snake lookups)"),
     ("hintEntries(", "the hint is read as sent, not normalised"),
     ("Math.min(...", "whether the player is broke is state.broke"),
+    ("bets[0]", "the bet a game starts at is state.default_bet"),
+    ("!==last.best_hold", "whether the hold was the best hold is the record's held_best"),
+    ("!==hand.best_hold", "whether the hold was the best hold is the record's held_best"),
 ];
 
 /// Number literals that are rule values (the daily chips) and must come from the state.
@@ -187,6 +190,8 @@ fn the_scanner_finds_what_it_should() {
         "const n = Number(hand.hands) || 0;",
         "const n = hand.hands || 1;",
         "const broke = state.chips < Math.min(...state.bets);",
+        "if (bet === null) bet = state.bets[0];",
+        "last && last.hold !== last.best_hold ? same() : null",
     ];
     for line in bad {
         assert!(!violations(line).is_empty(), "the scanner misses {line:?}");

@@ -52,6 +52,40 @@ fn hint_values_holds_with_the_multipliers_on_screen() {
     assert_eq!(high["multipliers"], serde_json::json!([12, 12, 12]));
 }
 
+/// Without a hand argument, `hint --ultimate-x` answers each hand of standard input as `hint`
+/// does: one answer per line, each the same as the argument's.
+#[test]
+fn hint_reads_hands_from_standard_input() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let base = ["hint", "--game", "jacks-or-better-8-6", "--ultimate-x", "--lines", "3", "--multipliers", "1,4,2", "--json"];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vpoker"))
+        .args(base)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"3c 4d 5c 6c 6d\n\nAh Kh Qh Jh 2c\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let answers: Vec<serde_json::Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(answers.len(), 2, "one answer per hand, the blank line skipped");
+    for (answer, hand) in answers.iter().zip(["3c 4d 5c 6c 6d", "Ah Kh Qh Jh 2c"]) {
+        let mut args = base.to_vec();
+        args.push(hand);
+        assert_eq!(*answer, json(&args), "{hand}");
+    }
+    let bad = {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(base).stdin(Stdio::piped()).stderr(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(b"3c 4d 5c 6c 6d\nXx\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8(bad.stderr).unwrap().contains("line 2"));
+}
+
 /// Bad input is named and nothing is answered.
 #[test]
 fn hint_refuses_what_the_table_cannot_show() {
