@@ -5,7 +5,7 @@ use crate::shuffle::{Chooser, Seed};
 use crate::table::Table;
 
 use super::hint::OnScreen;
-use super::multipliers::{Multipliers, START};
+use super::multipliers::Multipliers;
 
 /// The line count an Ultimate X drill hand is dealt on (Ultimate X's classic three-line cabinet).
 pub const DRILL_LINES: u8 = 3;
@@ -42,9 +42,6 @@ pub fn drill(seed: &Seed, table: &Table) -> Option<OnScreen> {
     let chosen: Vec<u8> = (0..DRILL_LINES).map(|_| values[rng.below(values.len() as u32) as usize]).collect();
     OnScreen::of_values(&chosen, &rule).ok()
 }
-
-/// The multiplier every line shows when nothing is carried to it.
-pub const START_MULTIPLIER: u8 = START;
 
 /// Multipliers as a player types them (`M1,M2,…`, one per line; a trailing `x` allowed), checked
 /// for `table` on `lines` lines.

@@ -2,7 +2,8 @@
 //! and the one-line usage error.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -15,6 +16,19 @@ pub fn vpoker(args: &[&str]) -> Output {
 }
 
 /// Output bytes as text (they must be UTF-8).
+/// Runs vpoker with `input` on standard input.
+pub fn vpoker_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vpoker"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the vpoker binary runs");
+    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("vpoker finishes")
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }

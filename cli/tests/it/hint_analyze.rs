@@ -1,26 +1,14 @@
 //! The `vpoker hint` and `vpoker analyze` output contract, run through the real binary (the
 //! machines and the kicker games).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+use crate::common::vpoker_stdin;
 
 use serde_json::Value;
 
 fn vpoker(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
-}
-
-/// Runs vpoker with `input` on standard input.
-fn vpoker_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the vpoker binary runs");
-    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("vpoker finishes")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -2,7 +2,7 @@
 //! contract's keys, the published single-line figures, and a hand whose best hold the
 //! multipliers on screen change.
 
-use crate::common::{json, keys, usage_error, vpoker};
+use crate::common::{json, keys, usage_error, vpoker, vpoker_stdin};
 
 /// One line of 8/6 Jacks or Better: the Wizard's 98.57 % and, with the best single strategy,
 /// 98.4971 % (docs/ULTIMATE-X.md).
@@ -56,18 +56,8 @@ fn hint_values_holds_with_the_multipliers_on_screen() {
 /// does: one answer per line, each the same as the argument's.
 #[test]
 fn hint_reads_hands_from_standard_input() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let base = ["hint", "--game", "jacks-or-better-8-6", "--ultimate-x", "--lines", "3", "--multipliers", "1,4,2", "--json"];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .args(base)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"3c 4d 5c 6c 6d\n\nAh Kh Qh Jh 2c\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = vpoker_stdin(&base, "3c 4d 5c 6c 6d\n\nAh Kh Qh Jh 2c\n");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let answers: Vec<serde_json::Value> =
         String::from_utf8(out.stdout).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
@@ -77,11 +67,7 @@ fn hint_reads_hands_from_standard_input() {
         args.push(hand);
         assert_eq!(*answer, json(&args), "{hand}");
     }
-    let bad = {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(base).stdin(Stdio::piped()).stderr(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-        child.stdin.take().unwrap().write_all(b"3c 4d 5c 6c 6d\nXx\n").unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let bad = vpoker_stdin(&base, "3c 4d 5c 6c 6d\nXx\n");
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8(bad.stderr).unwrap().contains("line 2"));
 }
