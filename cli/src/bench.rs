@@ -33,7 +33,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use vpoker::game::{Bet, Game, Lines};
+use vpoker::game::{Bet, Game, Lines, TableId};
 
 use crate::cli::BenchArgs;
 
@@ -160,7 +160,7 @@ fn session_figures(
             let now =
                 chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
             game.foreground(now).map_err(fail)?;
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: Lines::ONE, practice: true, ultimate_x: false };
+            let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::SMALLEST, Lines::ONE, true);
             let seeds: Vec<_> = (0..hands as u64)
                 .map(|k| {
                     let mut bytes = [0u8; 32];
@@ -168,7 +168,7 @@ fn session_figures(
                     vpoker::shuffle::DealSeed::chosen(vpoker::shuffle::Seed::from_bytes(bytes))
                 })
                 .collect();
-            game.play_best_batch(request, &seeds, now).map_err(fail)?;
+            game.play_best_batch(request.clone(), &seeds, now).map_err(fail)?;
             let card = median(&mut || game.session_card(MachineId::JacksOrBetter, true).map(drop).map_err(fail))?;
             let coach = median(&mut || game.coach().map(drop).map_err(fail))?;
             Ok((card, coach))
@@ -198,7 +198,7 @@ fn progress_figures(
         let result = (|| -> Result<f64, String> {
             let mut game = Game::open(&path).map_err(fail)?;
             let start = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(9, 0, 0)).unwrap_or_default();
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: Lines::ONE, practice: true, ultimate_x: false };
+            let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::SMALLEST, Lines::ONE, true);
             let mut k = 0u64;
             for session in 0..n_sessions {
                 let at = start + chrono::Duration::hours(2 * session as i64);
@@ -212,7 +212,7 @@ fn progress_figures(
                             vpoker::shuffle::DealSeed::chosen(vpoker::shuffle::Seed::from_bytes(bytes))
                         })
                         .collect();
-                    game.play_best_batch(request, &seeds, at + chrono::Duration::minutes(12 * batch)).map_err(fail)?;
+                    game.play_best_batch(request.clone(), &seeds, at + chrono::Duration::minutes(12 * batch)).map_err(fail)?;
                 }
             }
             median(&mut || game.progress(MachineId::JacksOrBetter.id(), 90).map(drop).map_err(fail))
@@ -231,7 +231,6 @@ fn line_figures(
     median: &dyn Fn(&mut dyn FnMut() -> Result<(), String>) -> Result<f64, String>,
 ) -> Result<serde_json::Value, String> {
     use vpoker::game::DealRequest;
-    use vpoker::machine::MachineId;
     let fail = |e: vpoker::game::GameError| e.to_string();
     let path = std::env::temp_dir().join(format!("vpoker-bench-lines-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&path);
@@ -252,12 +251,13 @@ fn line_figures(
                 out.insert(key, serde_json::Value::Null);
                 continue;
             }
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x };
+            let table = if ultimate_x { "ultimate-x:jacks-or-better" } else { "jacks-or-better" };
+            let request = DealRequest { table: TableId::new(table).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
             let figure = median(&mut || {
                 k += 1;
                 let mut bytes = [if ultimate_x { 0x58u8 } else { 0x4c }; 32];
                 bytes[..8].copy_from_slice(&k.to_le_bytes());
-                let dealt = copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
+                let dealt = copy.deal(request.clone(), vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
                 let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
                 copy.draw(best, now).map(drop).map_err(fail)
             })?;
@@ -274,13 +274,14 @@ fn line_figures(
                 out.insert(key, serde_json::Value::Null);
                 continue;
             }
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::SMALLEST, hands: lines, practice: true, ultimate_x };
+            let table = if ultimate_x { "ultimate-x:jacks-or-better" } else { "jacks-or-better" };
+            let request = DealRequest { table: TableId::new(table).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
             let mut times = Vec::new();
             for _ in 0..25 {
                 k += 1;
                 let mut bytes = [0x68u8; 32];
                 bytes[..8].copy_from_slice(&k.to_le_bytes());
-                copy.deal(request, vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
+                copy.deal(request.clone(), vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
                 let started = Instant::now();
                 let hint = copy.hint().map_err(fail)?;
                 times.push(ms(started));

@@ -283,6 +283,11 @@ pub enum PlayCommand {
     ClaimDaily,
     /// Take the bet and deal a hand (the seed comes from OS entropy unless --seed is given).
     Deal(DealArgs),
+    /// What the next deal of these choices shows before it, line by line (`[{paid, next, lit}]`:
+    /// on an Ultimate X table each line's multiplier, carried from the hand before when the deal
+    /// continues it), or null on a table that shows nothing. The --bet, --hands, --practice and
+    /// table of `deal` (--seed is not read). Reads only.
+    NextScreen(DealArgs),
     /// Draw the hand in progress with a hold, and pay it.
     Draw(DrawArgs),
     /// All 32 holds of the hand in progress with their exact EVs per coin, best first.

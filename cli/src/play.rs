@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use vpoker::game::{parse_tier, Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment};
+use vpoker::game::{parse_tier, Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment, TableId};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
@@ -37,30 +37,17 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         }
         PlayCommand::State => Ok(print_outcome(Game::open(&db).and_then(|game| game.state(today)))),
         PlayCommand::ClaimDaily => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.claim_daily(today)))),
-        PlayCommand::Deal(DealArgs { table: Some(table), bet, hands, seed, ultimate_x, .. }) => {
-            let table = if ultimate_x { format!("{}{table}", vpoker::table::ULTIMATE_X_PREFIX) } else { table };
+        PlayCommand::Deal(args) => {
             // A seed given on the command line is recorded as chosen (the history and verification say so).
-            let seed = match seed {
+            let seed = match args.seed {
                 Some(seed) => DealSeed::chosen(seed),
                 None => DealSeed::from(os_seed()?),
             };
-            // The bet stays a number until here: one the game does not take is its refusal (exit 1).
-            let outcome = Bet::new(bet)
-                .and_then(|bet| Ok((bet, Lines::new(hands)?)))
-                .and_then(|(bet, lines)| Game::open(&db)?.table_deal(&table, bet, lines, seed, now));
+            let outcome = deal_request(&args)?.and_then(|request| Game::open(&db)?.deal(request, seed, now));
             Ok(print_outcome(outcome))
         }
-        PlayCommand::Deal(DealArgs { game, bet, hands, practice, seed, ultimate_x, .. }) => {
-            let game = game.ok_or("deal needs --game ID or --practice --table ID")?;
-            let seed = match seed {
-                Some(seed) => DealSeed::chosen(seed),
-                None => DealSeed::from(os_seed()?),
-            };
-            // The machine stays text until here: an unknown one is the game's refusal, not a usage error.
-            let outcome = game.parse::<MachineId>().map_err(GameError::from).and_then(|machine| {
-                let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice, ultimate_x };
-                Game::open(&db)?.deal(request, seed, now)
-            });
+        PlayCommand::NextScreen(args) => {
+            let outcome = deal_request(&args)?.and_then(|request| Game::open(&db)?.next_screen(&request));
             Ok(print_outcome(outcome))
         }
         PlayCommand::Milestones => Ok(print_outcome(Game::open(&db).and_then(|game| game.milestones()))),
@@ -108,20 +95,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         PlayCommand::Draw(DrawArgs { hold, mask }) => {
             // clap makes sure exactly one of `--hold MASK` and `MASK` is given.
             let text = hold.or(mask).ok_or("draw needs one hold: --hold MASK (0-31, or five 0/1 like 10110)")?;
-            // The hand in progress may be a practice table's: the draw goes to it.
-            let outcome = text.parse::<Hold>().map_err(GameError::from).and_then(|hold| {
-                let mut game = Game::open(&db)?;
-                match game.table_hand()? {
-                    Some(_) => game.table_draw(hold).map(|drawn| serde_json::json!(drawn)),
-                    None => game.draw(hold, now).map(|state| serde_json::json!(state)),
-                }
-            });
+            let outcome = text.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.draw(hold, now));
             Ok(print_outcome(outcome))
         }
-        PlayCommand::Hint => Ok(print_outcome(Game::open(&db).and_then(|game| match game.table_hand()? {
-            Some(_) => game.table_hint().map(|hint| serde_json::json!(hint)),
-            None => game.hint().map(|hint| serde_json::json!(hint)),
-        }))),
+        PlayCommand::Hint => Ok(print_outcome(Game::open(&db).and_then(|game| game.hint()))),
         PlayCommand::History(args) if args.all => Ok(print_whole_history(&db, args.compact)),
         PlayCommand::History(args) => {
             let outcome = Game::open(&db)
@@ -176,6 +153,21 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
     }
 }
 
+/// The deal `args` ask for. The table, bet and lines stay text and numbers until here: one the
+/// game does not take is its refusal (exit 1), not a usage error; no table at all is one (exit 2).
+fn deal_request(args: &DealArgs) -> Result<Result<DealRequest, GameError>, String> {
+    let DealArgs { game, table, bet, hands, practice, ultimate_x, .. } = args;
+    let table = match (game, table) {
+        (_, Some(table)) => Ok(table.clone()),
+        (Some(game), None) => game.parse::<MachineId>().map(|m| m.id().to_string()).map_err(GameError::from),
+        (None, None) => return Err("deal needs --game ID or --practice --table ID".into()),
+    };
+    Ok(table.and_then(|table| {
+        let table = if *ultimate_x { format!("{}{table}", vpoker::table::ULTIMATE_X_PREFIX) } else { table };
+        Ok(DealRequest { table: TableId::new(table)?, bet: Bet::new(*bet)?, hands: Lines::new(*hands)?, practice: *practice })
+    }))
+}
+
 /// `fill`: N hands with the best hold through the game's own deal and draw, a day's play per
 /// transaction. Each day starts by collecting its daily chips; a day the chips run out on ends
 /// early and play moves to the next day. Prints `{"hands","days","seconds","state"}`.
@@ -191,7 +183,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
     let outcome = (|| -> Result<serde_json::Value, GameError> {
-        let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(lines)?, practice: false, ultimate_x: false };
+        let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::new(lines)?, false);
         let mut game = Game::open(db)?;
         let state = game.state(now.date())?;
         // Refused before anything changes: the deal's own checks, at the level of now (a draw adds no
@@ -200,7 +192,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
         if let Some(hand) = state.hand {
             game.draw(hand.best_hold, now)?;
         }
-        let cost = request.table()?.stake(bet, request.hands.count());
+        let cost = vpoker::table::Table::machine(machine).stake(bet, request.hands.count());
         let (mut played, mut day, mut idle_days) = (0u64, now.date(), 0u32);
         while played < n_hands {
             let state = game.state(day)?;
@@ -210,7 +202,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
             // `--per-day` is 1 to 100,000 (the command line checks it).
             // Seeds drawn from the chosen --seed: each hand is recorded as dealt from a chosen seed.
             let batch: Vec<DealSeed> = seeds.by_ref().take(per_day.min(n_hands - played) as usize).map(DealSeed::chosen).collect();
-            let n = game.play_best_batch(request, &batch, day)?;
+            let n = game.play_best_batch(request.clone(), &batch, day)?;
             played += n as u64;
             idle_days = if n == 0 { idle_days + 1 } else { 0 };
             if idle_days > 1_000 {
@@ -247,7 +239,7 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
                 Some(seeds) => DealSeed::chosen(seeds.draw()),
                 None => DealSeed::from(os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?),
             };
-            let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::ONE, practice, ultimate_x: false };
+            let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::ONE, practice);
             let state = game.deal(request, seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;

@@ -12,9 +12,8 @@
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
-use vpoker::game::{Bet, DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Lines, Milestone, State, Stats};
+use vpoker::game::{Bet, DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Lines, Milestone, State, Stats, TableId};
 use vpoker::hold::Hold;
-use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
 pub use crate::error::{CommandError, CommandResult};
@@ -51,20 +50,27 @@ pub async fn claim_daily<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> 
     with_game(app, |game| game.claim_daily(today())).await
 }
 
-/// Deals a hand (or Triple/Five Play …, or Ultimate X) on a machine from a fresh OS seed.
+/// Deals a hand of `hands` lines on any table from a fresh OS seed: a machine's (its id, or its
+/// Ultimate X table's) for chips or in practice, a library or saved lab table in practice.
 #[tauri::command]
-pub async fn deal<R: Runtime>(
+pub async fn deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32, hands: u8, practice: bool) -> CommandResult<State> {
+    let request = DealRequest { table: TableId::new(table)?, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
+    let seed = os_seed()?;
+    with_game(app, move |game| game.deal(request, seed, now())).await
+}
+
+/// What the next deal of these choices shows before it, line by line (an Ultimate X table's
+/// multipliers carried from the hand before, or its start), or null on a table that shows nothing.
+#[tauri::command]
+pub async fn next_screen<R: Runtime>(
     app: AppHandle<R>,
-    machine: String,
+    table: String,
     bet: u32,
     hands: u8,
     practice: bool,
-    ultimate_x: bool,
-) -> CommandResult<State> {
-    let machine: MachineId = machine.parse().map_err(|_| GameError::InvalidMachine { machine })?;
-    let request = DealRequest { machine, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice, ultimate_x };
-    let seed = os_seed()?;
-    with_game(app, move |game| game.deal(request, seed, now())).await
+) -> CommandResult<Option<Vec<vpoker::rules::ScreenLine>>> {
+    let request = DealRequest { table: TableId::new(table)?, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
+    with_game(app, move |game| game.next_screen(&request)).await
 }
 
 /// Draws the hand in progress, keeping the cards of `hold` (bit i keeps card i).

@@ -176,6 +176,13 @@ pub enum GameError {
         /// The id or name given.
         table: String,
     },
+    /// A hand for chips asked on a table that is played in practice only (a table of the library or
+    /// a saved lab table: chips are bet on the machines).
+    #[error("'{}' is played in practice only: chips are bet on the machines", shown(table))]
+    PracticeOnly {
+        /// The table's id.
+        table: String,
+    },
     /// A table to drill on which no hold is ever worth more than another (a lab table paying
     /// nothing, say): it has no hard decisions.
     #[error("table '{table}' has no hard decisions to drill: no hold is worth more than another")]
@@ -333,6 +340,7 @@ impl GameError {
             GameError::UltimateXLines { .. } => "ultimate-x-lines",
             GameError::NotCorrupt { .. } => "not-corrupt",
             GameError::UnknownTable { .. } => "unknown-table",
+            GameError::PracticeOnly { .. } => "practice-only",
             GameError::NoHardHands { .. } => "no-hard-hands",
             GameError::NoTierChart { .. } => "no-tier-chart",
             GameError::UnknownChartTier { .. } => "unknown-chart-tier",
@@ -386,7 +394,7 @@ impl GameError {
             GameError::NoUltimateX { machine } => vec![("machine", json!(machine.id()))],
             GameError::UltimateXLines { lines } => vec![("lines", json!(lines))],
             GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
-            GameError::UnknownTable { table } | GameError::NoHardHands { table } => vec![("table", json!(shown(table)))],
+            GameError::UnknownTable { table } | GameError::NoHardHands { table } | GameError::PracticeOnly { table } => vec![("table", json!(shown(table)))],
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
             GameError::NoTierChart { table, reason } => vec![("table", json!(shown(table))), ("reason", json!(reason))],
             GameError::UnknownChartTier { tier, tiers } => vec![("tier", json!(shown(tier))), ("tiers", json!(tiers))],

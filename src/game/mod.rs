@@ -37,7 +37,7 @@
 //! let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
 //! // A bet and a line count are checked where they enter (here, from numbers), then trusted.
 //! let (bet, hands) = (Bet::new(5).unwrap(), Lines::new(1).unwrap());
-//! let request = DealRequest { machine: MachineId::JacksOrBetter, bet, hands, practice: false, ultimate_x: false };
+//! let request = DealRequest::machine(MachineId::JacksOrBetter, bet, hands, false);
 //! let state = game.deal(request, Seed::from_bytes([7; 32]), today).unwrap();
 //! assert_eq!(state.chips, 995);
 //! let best = state.hand.unwrap().best_hold;
@@ -56,7 +56,7 @@ pub mod error;
 mod hands;
 mod lab_tables;
 mod milestones;
-mod table_practice;
+pub mod table_id;
 pub mod moment;
 mod play;
 pub mod rules;
@@ -91,7 +91,7 @@ pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
 pub use milestones::Milestone;
 pub use sums::TableSums;
-pub use table_practice::{TableDraw, TableHand, TableHint};
+pub use table_id::TableId;
 pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
@@ -263,8 +263,10 @@ impl Game {
         })
     }
 
-    /// Deals a hand from `seed` through the hand pipeline (see [`crate::pipeline::deal`]). Takes bet ×
-    /// hands chips (none in practice) and adds as much XP; the returned state's `hand` has the cards.
+    /// Deals a hand on any table from `seed` through the hand pipeline (see [`crate::pipeline::deal`]):
+    /// a machine's for chips or in practice, a library or saved lab table in practice only
+    /// (`practice-only`). Takes bet × hands chips (none in practice) and adds as much XP; the
+    /// returned state's `hand` has the cards. One hand is in progress at a time (`hand-in-progress`).
     /// A bare [`Seed`] is the system's; [`DealSeed::chosen`] records that whoever dealt chose it
     /// (shown in the hand's history and verification).
     /// `now` is the local date (a `NaiveDate`) or date and time (a `NaiveDateTime`), recorded with
@@ -274,7 +276,7 @@ impl Game {
         self.store.write(|tx| {
             // Being there first: a deal that starts a session belongs to it.
             sums::sessions::present(tx, now)?;
-            let events = play::deal(tx, request, seed, now)?;
+            let events = play::deal(tx, &request, seed, now)?;
             play::state(tx, now.date(), events)
         })
     }
@@ -302,7 +304,14 @@ impl Game {
         now: impl Into<Moment>,
     ) -> Result<usize, GameError> {
         let (seeds, now): (Vec<DealSeed>, Moment) = (seeds.iter().map(|&s| s.into()).collect(), now.into());
-        self.store.write(|tx| play::play_best(tx, request, &seeds, now))
+        self.store.write(|tx| play::play_best(tx, &request, &seeds, now))
+    }
+
+    /// What the next deal of `request`'s choices will show, line by line (each line's multiplier on
+    /// an Ultimate X table: what it was paid at when the deal continues the hand before, what it is
+    /// dealt with, whether it is lit), or `None` on a table whose rules show nothing. Reads only.
+    pub fn next_screen(&self, request: &DealRequest) -> Result<Option<Vec<crate::rules::ScreenLine>>, GameError> {
+        self.store.read(|tx| play::next_screen(tx, request))
     }
 
     /// The hint for the hand in progress: all 32 holds with their EVs per coin and in chips at the
@@ -373,55 +382,15 @@ impl Game {
         self.store.write(|tx| training::proficiency::answer(tx, table, day, index, hold, today))
     }
 
-    /// Deals a practice hand of `lines` hands on `table` — a library table (`vpoker tables`) or a
-    /// saved lab table (`lab:NAME`) — from `seed`, the figures shown at `bet` per coin: no chips, no
-    /// XP, never nudged; each line count opens at the level a machine's does
-    /// (`multi-play-locked`). Refused while any hand is in progress (`hand-in-progress`).
-    pub fn table_deal(
-        &mut self,
-        table: &str,
-        bet: Bet,
-        lines: Lines,
-        seed: impl Into<DealSeed>,
-        now: impl Into<Moment>,
-    ) -> Result<TableHand, GameError> {
-        let (seed, now) = (seed.into(), now.into());
-        self.store.write(|tx| {
-            sums::sessions::present(tx, now)?;
-            table_practice::deal(tx, table, bet, lines, seed, now)
-        })
-    }
-
-    /// The practice table hand in progress, if any.
-    pub fn table_hand(&self) -> Result<Option<TableHand>, GameError> {
-        self.store.read(table_practice::current)
-    }
-
-    /// The hint for the practice table hand in progress: every hold's EV on that table.
-    pub fn table_hint(&self) -> Result<TableHint, GameError> {
-        self.store.read(table_practice::hint)
-    }
-
-    /// Draws the practice table hand in progress: the result, the same cards with the best hold,
-    /// the verdict and the table's figures after it (one transaction).
-    pub fn table_draw(&mut self, hold: Hold) -> Result<TableDraw, GameError> {
-        self.store.write(|tx| {
-            let drawn = table_practice::draw(tx, hold)?;
-            // A mistake goes on the table's review queue, as a machine hand's does.
-            training::review::enqueue(tx, drawn.hand.hand_id, drawn.mistake)?;
-            Ok(drawn)
-        })
-    }
-
     /// A table's practice figures (zeros before its first hand).
     pub fn table_sums(&self, table: &str) -> Result<TableSums, GameError> {
-        self.store.read(|tx| table_practice::sums(tx, table))
+        self.store.read(|tx| sums::of_table(tx, table))
     }
 
     /// The table an id names: a machine, a kicker game, a library table or a saved lab table
     /// (`lab:NAME`); `unknown-table` otherwise. Reads only.
     pub fn table(&self, id: &str) -> Result<Table, GameError> {
-        self.store.read(|tx| table_practice::any(tx, id))
+        self.store.read(|tx| table_id::resolve(tx, id))
     }
 
     /// Every milestone with its progress ([`milestones`]): skill and habit, never spending; no

@@ -9,6 +9,8 @@
 //!
 //! Pure: what the previous hand left ([`Carry`]) in, what the next deal shows out.
 
+use serde::Serialize;
+
 use crate::table::Table;
 
 use super::Screen;
@@ -60,4 +62,31 @@ pub fn on_screen(previous: Option<&Carry>, table: &Table, bet: u32, lines: u8, p
         .filter(|carry| carry.continues(table, bet, lines, practice) && carry.earned.len() == usize::from(lines))
         .map(|carry| carry.earned.as_slice());
     super::shown(table, lines, carried)
+}
+
+/// One line of what the next deal shows, as a screen draws it before the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ScreenLine {
+    /// What the line was paid at in the hand just before, when the deal continues it (null
+    /// otherwise).
+    pub paid: Option<u8>,
+    /// What the line is dealt with.
+    pub next: u8,
+    /// Whether the line was or will be paid above the rules' start (a screen lights it).
+    pub lit: bool,
+}
+
+/// What the next deal of these choices shows, line by line, after the hand `previous` left and
+/// the screen it was dealt with (`paid`): `None` on a table whose rules show nothing. The one
+/// answer a UI draws from, so that it never compares choices with what was carried.
+pub fn ahead(previous: Option<&Carry>, paid: Option<&Screen>, table: &Table, bet: u32, lines: u8, practice: bool) -> Option<Vec<ScreenLine>> {
+    let next = on_screen(previous, table, bet, lines, practice)?;
+    let continued = previous.is_some_and(|carry| carry.continues(table, bet, lines, practice) && carry.earned.len() == usize::from(lines));
+    let paid = paid.filter(|_| continued).map(Screen::values).filter(|values| values.len() == usize::from(lines));
+    let start = next.start();
+    let line = |(i, &next): (usize, &u8)| {
+        let paid = paid.map(|values| values[i]);
+        ScreenLine { paid, next, lit: next > start || paid.is_some_and(|p| p > start) }
+    };
+    Some(next.values().iter().enumerate().map(line).collect())
 }

@@ -7,7 +7,8 @@
 //!   [`crate::table::Table::lines`], from the rules);
 //! - what is on screen before a deal ([`Screen`]): at the start ([`start`]), carried from the hand
 //!   before ([`carry::on_screen`], the one carry rule), as stored ([`stored`]) and in a drill
-//!   ([`drill_screen`]);
+//!   ([`drill_screen`]); what the next deal of a player's choices shows, line by line
+//!   ([`carry::ahead`]: what the UI draws);
 //! - each line's pay and what it earns ([`Screen::pay_factor`], [`Screen::earned`], which
 //!   `pipeline::settle` applies);
 //! - each hold's value with what is on screen ([`hand_evs`]) and what a hint adds ([`ScreenHint`]);
@@ -20,7 +21,7 @@
 pub mod carry;
 pub mod screen;
 
-pub use carry::{on_screen, Carry};
+pub use carry::{ahead, on_screen, Carry, ScreenLine};
 pub use screen::Screen;
 
 use serde::Serialize;

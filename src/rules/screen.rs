@@ -23,6 +23,13 @@ impl Screen {
         }
     }
 
+    /// The value a line shows when nothing is carried to it (a screen lights a line above it).
+    pub fn start(&self) -> u8 {
+        match self {
+            Screen::Multipliers(_) => crate::ultimate_x::multipliers::START,
+        }
+    }
+
     /// Their sum.
     pub fn total(&self) -> u32 {
         self.values().iter().map(|&v| u32::from(v)).sum()

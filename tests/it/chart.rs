@@ -246,11 +246,11 @@ fn the_games_hint_says_when_the_chart_is_not_the_best_play() {
         .expect("a seed whose hand the chart plays below the best");
     let dir = tempfile::tempdir().unwrap();
     let mut game = vpoker::game::Game::open(&dir.path().join("game.db")).unwrap();
-    let request = vpoker::game::DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
+    let request = vpoker::game::DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), true);
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-    game.deal(request, seed_of(n), today).unwrap();
+    game.deal(request.clone(), seed_of(n), today).unwrap();
     let hint = game.hint().unwrap();
-    let advice = &hint.chart;
+    let advice = hint.chart.as_ref().expect("a machine's hint has its chart");
     assert!(!advice.agrees);
     assert_ne!(advice.hold, advice.best_hold);
     assert_eq!(
@@ -271,8 +271,8 @@ fn the_games_hint_says_when_the_chart_is_not_the_best_play() {
     let beginner = chart::machine_tiers(MachineId::JacksOrBetter).tier("beginner").unwrap().chart();
     let hand = by_tier.cards;
     let evs = vpoker::strategy::hand_evs(MachineId::JacksOrBetter, &hand);
-    assert_eq!(by_tier.chart, chart::advise(beginner, &hand, &evs));
-    assert!(by_tier.chart.line.rank <= 10);
+    assert_eq!(by_tier.chart, Some(chart::advise(beginner, &hand, &evs)));
+    assert!(by_tier.chart.unwrap().line.rank <= 10);
     assert!(game.set_setting("chart-tier", "novice").is_err(), "a tier that is not one is refused");
 }
 

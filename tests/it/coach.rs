@@ -31,8 +31,8 @@ fn fresh() -> (tempfile::TempDir, Game) {
 fn play(game: &mut Game, start: u64, n: u64, holds: &[u32], time: NaiveDateTime) -> Vec<i64> {
     let mut ids = Vec::new();
     for k in 0..n {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: k % 7 == 6, ultimate_x: false };
-        let state = match game.deal(request, seed(start + k), time) {
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), k % 7 == 6);
+        let state = match game.deal(request.clone(), seed(start + k), time) {
             Ok(state) => state,
             Err(error) if error.kind() == "insufficient-chips" => break,
             Err(error) => panic!("deal refused: {error}"),
@@ -125,9 +125,9 @@ proptest! {
 #[test]
 fn a_long_history_keeps_a_short_chart() {
     let (_dir, mut game) = fresh();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), true);
     let seeds: Vec<Seed> = (0..1500).map(seed).collect();
-    assert_eq!(game.play_best_batch(request, &seeds, at(3, 12, 0)).unwrap(), 1500);
+    assert_eq!(game.play_best_batch(request.clone(), &seeds, at(3, 12, 0)).unwrap(), 1500);
     let coach = game.coach().unwrap();
     let jacks = coach.practice.iter().find(|m| m.machine == MachineId::JacksOrBetter).unwrap();
     assert!(jacks.chart.len() <= vpoker::game::MAX_POINTS + 2, "{}", jacks.chart.len());
@@ -220,8 +220,8 @@ fn session_figures_are_running_sums_of_the_sessions_hands() {
     let (dir, mut game) = fresh();
     game.foreground(at(6, 9, 0)).unwrap();
     play(&mut game, 100, 9, &[0, 31, 3], at(6, 9, 1));
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-    let held_over = game.deal(request, seed(200), at(6, 9, 2)).unwrap().hand.unwrap().id;
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+    let held_over = game.deal(request.clone(), seed(200), at(6, 9, 2)).unwrap().hand.unwrap().id;
     game.background(at(6, 9, 3)).unwrap();
     let later = game.foreground(at(6, 10, 0)).unwrap();
     assert!(later.new);

@@ -29,3 +29,26 @@ pub fn all_history(game: &vpoker::game::Game) -> Vec<vpoker::game::HandRecord> {
         }
     }
 }
+
+/// A practice hand on `table` (any table's id) through the one deal, as the table screen deals it:
+/// the hand in progress.
+pub fn practise(
+    game: &mut vpoker::game::Game,
+    table: &str,
+    bet: vpoker::game::Bet,
+    lines: vpoker::game::Lines,
+    seed: vpoker::shuffle::Seed,
+    now: impl Into<vpoker::game::Moment>,
+) -> Result<vpoker::game::HandView, vpoker::game::GameError> {
+    let request = vpoker::game::DealRequest { table: vpoker::game::TableId::new(table)?, bet, hands: lines, practice: true };
+    Ok(game.deal(request.clone(), seed, now)?.hand.expect("a deal leaves its hand in progress"))
+}
+
+/// Draws the hand in progress through the one draw: the hand settled (the state's last hand).
+pub fn draw_hand(
+    game: &mut vpoker::game::Game,
+    hold: vpoker::hold::Hold,
+    now: impl Into<vpoker::game::Moment>,
+) -> Result<vpoker::game::HandRecord, vpoker::game::GameError> {
+    Ok(game.draw(hold, now)?.last_hand.expect("a drawn hand is the history's last"))
+}

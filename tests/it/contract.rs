@@ -45,8 +45,8 @@ fn the_commands_send_what_the_snapshots_hold() {
 
     snapshot("state-new", &json(&game.state(day).unwrap()));
     snapshot("state-claimed", &json(&game.claim_daily(day).unwrap()));
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-    let dealt = game.deal(request, seed(7), at).unwrap();
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+    let dealt = game.deal(request.clone(), seed(7), at).unwrap();
     snapshot("state-dealt", &json(&dealt));
     snapshot("hint", &json(&game.hint().unwrap()));
     // A mistake on purpose: the verdict and its cost are part of the contract.
@@ -70,9 +70,9 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("milestones", &json(&game.milestones().unwrap()));
     // A casino table practised: the hand, its hint, the draw (a mistake: every card held) and the
     // table's figures; and the library with its returns.
-    snapshot("table-hand", &json(&game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(9), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
-    snapshot("table-hint", &json(&game.table_hint().unwrap()));
-    snapshot("table-draw", &json(&game.table_draw(Hold::from_mask(31).unwrap()).unwrap()));
+    snapshot("table-hand", &json(&crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(9), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
+    snapshot("table-hint", &json(&game.hint().unwrap()));
+    snapshot("table-draw", &json(&crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()));
     snapshot("library", &json(&vpoker::library::listing()));
     // A table's drill: the question (with its seed), a wrong answer's verdict; a chart's cost.
     let drill_day = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
@@ -116,8 +116,8 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("lab-tables", &json(&game.save_lab_table("DDB 9/5", ddb, &flush_5).unwrap()));
     let errors: Vec<Value> = [
         vpoker::game::Bet::new(7).unwrap_err(),
-        game.deal(DealRequest { machine: MachineId::DoubleBonus, ..request }, seed(8), at).unwrap_err(),
-        game.deal(DealRequest { hands: vpoker::game::Lines::new(5).unwrap(), ..request }, seed(8), at).unwrap_err(),
+        game.deal(DealRequest::machine(MachineId::DoubleBonus, request.bet, request.hands, request.practice), seed(8), at).unwrap_err(),
+        game.deal(DealRequest { hands: vpoker::game::Lines::new(5).unwrap(), ..request.clone() }, seed(8), at).unwrap_err(),
         game.draw(Hold::NONE, at).unwrap_err(),
         game.claim_daily(day).unwrap_err(),
         game.set_setting("sound", "loud").unwrap_err(),

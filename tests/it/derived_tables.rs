@@ -67,16 +67,16 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
     // practised library table, and a finished day of today's deals: every derived table has rows.
     for n in 0..60u64 {
         let practice = n % 4 == 3;
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice, ultimate_x: false };
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), practice);
         let now = day().and_hms_opt(9, 0, 0).unwrap() + chrono::Duration::seconds(40 * n as i64);
-        let state = game.deal(request, seed(n), now).unwrap();
+        let state = game.deal(request.clone(), seed(n), now).unwrap();
         let hand = state.hand.unwrap();
         let hold = if n % 3 == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
         game.draw(hold, now).unwrap();
     }
     for n in 0..3u64 {
-        game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1000 + n), day()).unwrap();
-        game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
+        crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1000 + n), day()).unwrap();
+        crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), day()).unwrap();
     }
     for _ in 0..10 {
         let state = game.daily_deals(day()).unwrap();
@@ -113,12 +113,12 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
     for n in 0..12u64 {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: n % 3 == 2, ultimate_x: false };
-        let hand = game.deal(request, seed(n), day()).unwrap().hand.unwrap();
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), n % 3 == 2);
+        let hand = game.deal(request.clone(), seed(n), day()).unwrap().hand.unwrap();
         game.draw(hand.best_hold, day()).unwrap();
     }
-    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(500), day()).unwrap();
-    game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
+    crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(500), day()).unwrap();
+    crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), day()).unwrap();
     let stats = serde_json::to_value(game.stats().unwrap()).unwrap();
     drop(game);
     let mut damages: Vec<String> = derived_tables().into_iter().map(|t| format!("DROP TABLE {t}")).collect();

@@ -39,7 +39,7 @@ fn player(path: &Path, failures: &Mutex<Vec<String>>) -> u64 {
             return 0;
         }
     };
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
     let (mut today, mut hands, started) = (0u64, 0u64, Instant::now());
     while started.elapsed() < PLAY_FOR {
         let chips = match game.state(day(today)) {
@@ -56,7 +56,7 @@ fn player(path: &Path, failures: &Mutex<Vec<String>>) -> u64 {
                 return hands;
             }
         }
-        let best = match game.deal(request, seed(hands), day(today)) {
+        let best = match game.deal(request.clone(), seed(hands), day(today)) {
             Ok(state) => state.hand.expect("a hand after a deal").best_hold,
             Err(e) => {
                 fail("deal", e);

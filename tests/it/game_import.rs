@@ -25,9 +25,9 @@ fn seed(n: u64) -> Seed {
 
 /// Plays `n` Jacks or Better hands at bet 5 with the best hold (hand seeds from `from` on).
 fn play(game: &mut Game, from: u64, n: u64) {
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
     for i in from..from + n {
-        let state = game.deal(request, seed(i), today()).unwrap();
+        let state = game.deal(request.clone(), seed(i), today()).unwrap();
         game.draw(state.hand.unwrap().best_hold, today()).unwrap();
     }
 }
@@ -312,7 +312,7 @@ fn an_import_while_two_others_play_damages_nothing() {
             let (db, stop, played) = (db.clone(), stop.clone(), played.clone());
             std::thread::spawn(move || {
                 let mut game = Game::open(&db).unwrap();
-                let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+                let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
                 let (mut n, mut refused) = (0u64, 0u64);
                 while !stop.load(Ordering::Relaxed) {
                     // A pause between hands, as any player takes (a loop with none holds SQLite's
@@ -320,7 +320,7 @@ fn an_import_while_two_others_play_damages_nothing() {
                     std::thread::sleep(std::time::Duration::from_millis(3));
                     n += 1;
                     played[p as usize].store(n, Ordering::Relaxed);
-                    let step = match game.deal(request, seed(10_000 * (p + 1) + n), today()) {
+                    let step = match game.deal(request.clone(), seed(10_000 * (p + 1) + n), today()) {
                         Ok(_) => game.draw(Hold::NONE, today()).map(|_| ()),
                         Err(e) => Err(e),
                     };

@@ -176,8 +176,8 @@ fn play_badly(path: &std::path::Path, n: u64, reopen_every: u64) -> Game {
             today += 1;
             game.claim_daily(day(today)).unwrap();
         }
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-        game.deal(request, seed(500_000 + k), day(today)).unwrap();
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+        game.deal(request.clone(), seed(500_000 + k), day(today)).unwrap();
         game.draw(Hold::NONE, day(today)).unwrap();
     }
     game
@@ -322,8 +322,8 @@ fn the_kind_deal_record_counts_dead_deals_and_nudges_per_situation() {
     for n in 0..300u64 {
         let practice = n % 10 == 9;
         let bet = if n < 150 { 5 } else { 50 };
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(bet).unwrap(), hands: vpoker::game::Lines::ONE, practice, ultimate_x: false };
-        if game.deal(request, seed(n), day(1)).is_err() {
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(bet).unwrap(), vpoker::game::Lines::ONE, practice);
+        if game.deal(request.clone(), seed(n), day(1)).is_err() {
             break;
         }
         game.draw(Hold::NONE, day(1)).unwrap();

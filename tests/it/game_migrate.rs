@@ -304,9 +304,9 @@ fn a_schema_14_file_moves_its_table_hands_into_the_one_store() {
     // From here on every hand is bound to its table, bet and line count.
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
     let seed = vpoker::shuffle::Seed::from_bytes([5; 32]);
-    let hand = game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed, today).unwrap();
-    assert_eq!(hand.hand_id, 84);
-    game.table_draw(vpoker::hold::Hold::NONE).unwrap();
+    let hand = crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed, today).unwrap();
+    assert_eq!(hand.id, 84);
+    crate::common::draw_hand(&mut game, vpoker::hold::Hold::NONE, today).unwrap();
     assert_eq!(game.history(1, None).unwrap()[0].commitment_rule, vpoker::pipeline::CommitRule::Bound);
     assert!(game.verify_hand(84).unwrap().verified);
     assert!(game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap().verified);

@@ -29,7 +29,7 @@ fn new_game() -> (tempfile::TempDir, Game) {
 }
 
 fn practice(machine: MachineId) -> DealRequest {
-    DealRequest { machine, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false }
+    DealRequest::machine(machine, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), true)
 }
 
 fn find<'a>(all: &'a [Milestone], id: &str) -> &'a Milestone {
@@ -45,7 +45,7 @@ fn progress(game: &Game, id: &str) -> (u64, u64, bool) {
 /// Deals seed `n` and draws the best hold (`best`) or a hold that gives EV up; returns whether the
 /// hold was a mistake.
 fn play(game: &mut Game, request: DealRequest, n: u64, best: bool, today: NaiveDate) -> bool {
-    let state = game.deal(request, seed(n), today).unwrap();
+    let state = game.deal(request.clone(), seed(n), today).unwrap();
     let hand = state.hand.unwrap();
     let hold = if best { hand.best_hold } else { Hold::from_mask(u32::from(hand.best_hold.mask() ^ 0b11111)).unwrap() };
     game.draw(hold, today).unwrap();
@@ -165,9 +165,9 @@ fn perfect_days_and_runs_of_days_come_from_todays_deals() {
 #[test]
 fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     let (_dir, mut game) = new_game();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
     let mut n = 1000;
-    while !play(&mut game, request, n, false, day(0)) {
+    while !play(&mut game, request.clone(), n, false, day(0)) {
         n += 1;
     }
     let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(1), day(0)).unwrap().unwrap();

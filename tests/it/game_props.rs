@@ -120,8 +120,8 @@ proptest! {
                     // command and the CLI refuse it, before the game is asked.
                     vpoker::game::Bet::new(*bet).and_then(|bet| {
                         let hands = vpoker::game::Lines::new(*hands)?;
-                        let request = DealRequest { machine: MachineId::ALL[*machine], bet, hands, practice: *practice, ultimate_x: false };
-                        game.deal(request, seed(*n), today).map(Some)
+                        let request = DealRequest::machine(MachineId::ALL[*machine], bet, hands, *practice);
+                        game.deal(request.clone(), seed(*n), today).map(Some)
                     })
                 }
                 Op::Draw { hold } => hold.parse::<Hold>().map_err(GameError::from).and_then(|h| game.draw(h, today)).map(Some),
@@ -138,8 +138,8 @@ proptest! {
                             break;
                         }
                         let machine = *state.unlocked.last().unwrap();
-                        let request = DealRequest { machine, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-                        let dealt = game.deal(request, seed(k ^ state.xp), today).unwrap();
+                        let request = DealRequest::machine(machine, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+                        let dealt = game.deal(request.clone(), seed(k ^ state.xp), today).unwrap();
                         game.draw(dealt.hand.unwrap().best_hold, today).unwrap();
                     }
                     Ok(None)
@@ -200,7 +200,7 @@ fn level_ten_template() -> &'static std::path::Path {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("level10.db");
             let mut game = Game::open(&path).unwrap();
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+            let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
             let mut n = 0u64;
             for offset in 0..400u32 {
                 if game.state(day(offset)).unwrap().multi_play {
@@ -209,7 +209,7 @@ fn level_ten_template() -> &'static std::path::Path {
                 game.claim_daily(day(offset)).unwrap();
                 let seeds: Vec<Seed> = (0..20).map(|k| seed(0xabc0_0000 + n + k)).collect();
                 n += 20;
-                game.play_best_batch(request, &seeds, day(offset)).unwrap();
+                game.play_best_batch(request.clone(), &seeds, day(offset)).unwrap();
             }
             assert!(game.state(day(0)).unwrap().multi_play);
             (dir, path)
@@ -268,8 +268,8 @@ proptest! {
         for step in &plays {
             let result: Result<(), GameError> = match step {
                 Play::Deal { machine, bet, hands, practice, seed: n } => {
-                    let request = DealRequest { machine: MachineId::ALL[*machine], bet: vpoker::game::Bet::new(*bet).unwrap(), hands: vpoker::game::Lines::new(*hands).unwrap(), practice: *practice, ultimate_x: false };
-                    game.deal(request, seed(*n), now).map(drop)
+                    let request = DealRequest::machine(MachineId::ALL[*machine], vpoker::game::Bet::new(*bet).unwrap(), vpoker::game::Lines::new(*hands).unwrap(), *practice);
+                    game.deal(request.clone(), seed(*n), now).map(drop)
                 }
                 Play::Draw { mask } => game.draw(Hold::from_mask(*mask).unwrap(), now).map(drop),
                 Play::Wait { minutes } => {
@@ -282,8 +282,8 @@ proptest! {
                 Play::Untimed => match game.state(now.date()).unwrap().hand {
                     Some(_) => game.draw(Hold::NONE, now.date()).map(drop),
                     None => {
-                        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-                        game.deal(request, seed(now.and_utc().timestamp() as u64), now.date()).map(drop)
+                        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+                        game.deal(request.clone(), seed(now.and_utc().timestamp() as u64), now.date()).map(drop)
                     }
                 },
                 Play::Claim => game.claim_daily(now.date()).map(drop),

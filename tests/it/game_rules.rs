@@ -25,12 +25,12 @@ fn new_game() -> (tempfile::TempDir, Game) {
 }
 
 fn req(machine: MachineId, bet: u32, hands: u8) -> DealRequest {
-    DealRequest { machine, bet: rules::Bet::new(bet).unwrap(), hands: rules::Lines::new(hands).unwrap(), practice: false, ultimate_x: false }
+    DealRequest::machine(machine, rules::Bet::new(bet).unwrap(), rules::Lines::new(hands).unwrap(), false)
 }
 
 /// Plays one hand with the best hold; returns the state after the draw.
 fn play(game: &mut Game, request: DealRequest, n: u64, today: NaiveDate) -> Result<State, GameError> {
-    let state = game.deal(request, seed(n), today)?;
+    let state = game.deal(request.clone(), seed(n), today)?;
     let best = state.hand.expect("a hand after a deal").best_hold;
     game.draw(best, today)
 }
@@ -94,7 +94,7 @@ fn a_new_game_starts_with_1000_chips_at_level_1() {
 fn bets_and_hands_are_validated_before_anything_changes() {
     let (_dir, mut game) = new_game();
     let before = game.state(day(0)).unwrap();
-    let refuse = |game: &mut Game, request: DealRequest| game.deal(request, seed(1), day(0)).unwrap_err();
+    let refuse = |game: &mut Game, request: DealRequest| game.deal(request.clone(), seed(1), day(0)).unwrap_err();
     // A bet or a count is a checked type, refused where it enters (never clamped).
     assert_eq!(rules::Bet::new(7).unwrap_err().kind(), "invalid-bet");
     assert_eq!(rules::Bet::new(0).unwrap_err(), GameError::InvalidBet { bet: 0, bets: vec![5, 10, 20, 50] });
@@ -157,9 +157,9 @@ fn a_win_pays_bet_times_the_per_coin_value() {
 #[test]
 fn practice_hands_move_no_chips_and_no_xp_and_are_never_nudged() {
     let (_dir, mut game) = new_game();
-    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
+    let practice = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), true);
     for n in 0..60 {
-        let state = game.deal(practice, seed(n), day(0)).unwrap();
+        let state = game.deal(practice.clone(), seed(n), day(0)).unwrap();
         assert_eq!(state.chips, 1_000);
         assert!(!state.hand.as_ref().unwrap().nudged);
         let state = game.draw(Hold::NONE, day(0)).unwrap();
@@ -193,8 +193,8 @@ fn practice_needs_no_chips_but_real_hands_do() {
         game.draw(Hold::NONE, day(0)).unwrap(); // Throwing everything away loses fast.
         n += 1;
     }
-    let practice = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: true, ultimate_x: false };
-    assert!(game.deal(practice, seed(n), day(0)).is_ok());
+    let practice = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), true);
+    assert!(game.deal(practice.clone(), seed(n), day(0)).is_ok());
 }
 
 #[test]
@@ -463,7 +463,7 @@ fn history_pages_hold_at_most_500_hands_and_a_larger_limit_is_refused_with_its_d
     let (_dir, mut game) = new_game();
     let practice = DealRequest { practice: true, ..req(MachineId::JacksOrBetter, 5, 1) };
     let seeds: Vec<Seed> = (0..501).map(|n| seed(9_000 + n)).collect();
-    assert_eq!(game.play_best_batch(practice, &seeds, day(0)).unwrap(), 501);
+    assert_eq!(game.play_best_batch(practice.clone(), &seeds, day(0)).unwrap(), 501);
     let page = game.history(500, None).unwrap();
     assert_eq!(page.len(), 500, "a page of the most allowed");
     let older = game.history(500, Some(page[499].id)).unwrap();

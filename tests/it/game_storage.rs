@@ -15,7 +15,7 @@ fn today() -> NaiveDate {
 }
 
 fn request() -> DealRequest {
-    DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(10).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false }
+    DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::new(1).unwrap(), false)
 }
 
 fn seed(n: u8) -> Seed {

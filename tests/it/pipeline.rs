@@ -61,8 +61,8 @@ proptest! {
         let mut bags = [Situation::Normal.new_bag(), Situation::LosingStreak.new_bag(), Situation::LowBalance.new_bag()];
         for (k, &mask) in holds.iter().enumerate() {
             let seed = seed_at(start, k);
-            let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(20).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-            if game.deal(request, seed, day).is_err() {
+            let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+            if game.deal(request.clone(), seed, day).is_err() {
                 break; // Out of chips: the sequence ends.
             }
             let hold = vpoker::hold::Hold::from_mask(mask).unwrap();
@@ -91,7 +91,7 @@ proptest! {
         let mut game = Game::open(&dir.path().join("game.db")).unwrap();
         // Reach level 15 (every machine, multi-play) through the game's own batch play.
         let mut day = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-        let grind = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(50).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+        let grind = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
         let mut n_grind = 0usize;
         while game.state(day).unwrap().level < 15 {
             if game.state(day).unwrap().daily.available {
@@ -99,7 +99,7 @@ proptest! {
             }
             let seeds: Vec<Seed> = (0..60).map(|k| seed_at(start ^ 0x5eed, n_grind + k)).collect();
             n_grind += seeds.len();
-            game.play_best_batch(grind, &seeds, day).unwrap();
+            game.play_best_batch(grind.clone(), &seeds, day).unwrap();
             day = day.succ_opt().unwrap();
         }
         if game.state(day).unwrap().daily.available {
@@ -108,8 +108,8 @@ proptest! {
         let machine = MachineId::ALL[machine];
         for (k, &mask) in holds.iter().enumerate() {
             let seed = seed_at(start, k);
-            let request = DealRequest { machine, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(n_hands).unwrap(), practice: false, ultimate_x: false };
-            let dealt = match game.deal(request, seed, day) {
+            let request = DealRequest::machine(machine, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(n_hands).unwrap(), false);
+            let dealt = match game.deal(request.clone(), seed, day) {
                 Ok(dealt) => dealt,
                 // The grind may end with few chips: the sequence ends there, as a player's would.
                 Err(vpoker::game::GameError::InsufficientChips { .. }) => break,

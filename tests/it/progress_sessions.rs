@@ -30,13 +30,7 @@ fn played() -> (tempfile::TempDir, Game) {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let day = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
-    let jacks = |bet: u32, practice: bool| DealRequest {
-        machine: MachineId::JacksOrBetter,
-        bet: Bet::new(bet).unwrap(),
-        hands: Lines::ONE,
-        practice,
-        ultimate_x: false,
-    };
+    let jacks = |bet: u32, practice: bool| DealRequest::machine(MachineId::JacksOrBetter, Bet::new(bet).unwrap(), Lines::ONE, practice);
     for n in 0..3 {
         let hand = game.deal(jacks(5, false), seed(900 + n), day).unwrap().hand.unwrap();
         game.draw(Hold::from_mask(0).unwrap(), day).unwrap();
@@ -49,12 +43,12 @@ fn played() -> (tempfile::TempDir, Game) {
             n += 1;
             let time = *start + Duration::seconds(90 * k);
             if k == 3 {
-                game.table_deal(LIBRARY, Bet::new(5).unwrap(), Lines::ONE, seed(5000 + n), time).unwrap();
-                game.table_draw(Hold::from_mask(if s % 2 == 0 { 0 } else { 31 }).unwrap()).unwrap();
+                crate::common::practise(&mut game, LIBRARY, Bet::new(5).unwrap(), Lines::ONE, seed(5000 + n), time).unwrap();
+                crate::common::draw_hand(&mut game, Hold::from_mask(if s % 2 == 0 { 0 } else { 31 }).unwrap(), time).unwrap();
                 continue;
             }
             let request = jacks(if k % 2 == 0 { 5 } else { 10 }, k % 5 == 4);
-            let hand = game.deal(request, seed(n), time).unwrap().hand.unwrap();
+            let hand = game.deal(request.clone(), seed(n), time).unwrap().hand.unwrap();
             let hold = if (k as usize) % (3 + s) == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
             game.draw(hold, time).unwrap();
         }
@@ -176,8 +170,8 @@ fn the_sessions_are_the_history_grouped_by_session_with_their_trend_and_cost_per
 fn one_deal_has_no_minutes_and_one_session_no_trend() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::new(5).unwrap(), hands: Lines::ONE, practice: false, ultimate_x: false };
-    let hand = game.deal(request, seed(1), at(5, 9, 0)).unwrap().hand.unwrap();
+    let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::new(5).unwrap(), Lines::ONE, false);
+    let hand = game.deal(request.clone(), seed(1), at(5, 9, 0)).unwrap().hand.unwrap();
     game.draw(hand.best_hold, at(5, 9, 1)).unwrap();
     let progress = game.progress("jacks-or-better", 90).unwrap();
     assert_eq!(progress.sessions.len(), 1);

@@ -43,14 +43,9 @@ fn played(dir: &Path) -> PathBuf {
         game.foreground(at(d, 9)).unwrap();
         game.claim_daily(day(d)).unwrap();
         for k in 0..12u64 {
-            let request = DealRequest {
-                machine: MachineId::JacksOrBetter,
-                bet: vpoker::game::Bet::new(20).unwrap(),
-                hands: vpoker::game::Lines::new(1).unwrap(),
-                practice: k == 11, ultimate_x: false,
-            };
+            let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::new(1).unwrap(), k == 11);
             n += 1;
-            let state = game.deal(request, seed(n), at(d, 10)).unwrap();
+            let state = game.deal(request.clone(), seed(n), at(d, 10)).unwrap();
             let hand = state.hand.unwrap();
             // Every fourth hand thrown away whole: a mistake for the review queue.
             let hold = if k % 4 == 3 { Hold::NONE } else { hand.best_hold };
@@ -58,22 +53,16 @@ fn played(dir: &Path) -> PathBuf {
         }
         game.background(at(d, 11)).unwrap();
     }
-    game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), at(2, 12)).unwrap();
-    game.table_draw(Hold::NONE).unwrap();
+    crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), at(2, 12)).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, at(2, 12)).unwrap();
     // Ultimate X for chips (multipliers carried from hand to hand) and on a practised table.
     for k in 0..6u64 {
-        let request = DealRequest {
-            machine: MachineId::JacksOrBetter,
-            bet: vpoker::game::Bet::new(5).unwrap(),
-            hands: vpoker::game::Lines::ONE,
-            practice: false,
-            ultimate_x: true,
-        };
-        let hand = game.deal(request, seed(800 + k), at(2, 12)).unwrap().hand.unwrap();
+        let request = DealRequest { table: vpoker::game::TableId::new("ultimate-x:jacks-or-better").unwrap(), bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::ONE, practice: false };
+        let hand = game.deal(request.clone(), seed(800 + k), at(2, 12)).unwrap().hand.unwrap();
         game.draw(hand.best_hold, at(2, 12)).unwrap();
     }
-    game.table_deal("ultimate-x:jacks-or-better-8-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(901), at(2, 12)).unwrap();
-    game.table_draw(Hold::NONE).unwrap();
+    crate::common::practise(&mut game, "ultimate-x:jacks-or-better-8-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(901), at(2, 12)).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, at(2, 12)).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();
     for source in [DrillSource::Hard, DrillSource::Mistakes] {

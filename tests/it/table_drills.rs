@@ -86,8 +86,8 @@ fn a_tables_drill_deals_its_hard_hands_judges_them_and_keeps_a_tally_apart() {
 fn the_chip_figures_are_at_the_tables_last_practice_bet() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    game.table_deal("jacks-or-better-8-5", vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::ONE, seed(100), day()).unwrap();
-    game.table_draw(Hold::NONE).unwrap();
+    crate::common::practise(&mut game, "jacks-or-better-8-5", vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::ONE, seed(100), day()).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
     let question = ask(&game, "jacks-or-better-8-5", seed(1)).unwrap();
     assert_eq!(question.bet, 20);
     let worst = TableSolver::new(&Preset::find("jacks-or-better-8-5").unwrap().paytable()).hand_evs(&question.cards);
@@ -145,8 +145,8 @@ fn a_queued_mistake_is_judged_on_the_table_it_was_dealt_on() {
     let mut n = 0;
     let queued = loop {
         n += 1;
-        let hand = game.table_deal("lab:Mine", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(500 + n), day()).unwrap();
-        if game.table_draw(Hold::NONE).unwrap().mistake {
+        let hand = crate::common::practise(&mut game, "lab:Mine", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(500 + n), day()).unwrap();
+        if crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap().mistake == Some(true) {
             break hand;
         }
         assert!(n < 50, "a thrown-away hand is a mistake within 50 deals");

@@ -32,32 +32,35 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
     let solver = TableSolver::new(&preset.paytable());
     let mut expected = (0u64, 0u64, 0u64, 0u64, 0.0f64);
     for n in 0..40u64 {
-        let hand = game.table_deal(preset.id, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(n), day()).unwrap();
+        let hand = crate::common::practise(&mut game, preset.id, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(n), day()).unwrap();
         let deal = Deal::deal(&seed(n), &Table::preset(preset), 1, NudgeSource::Never);
         assert_eq!(hand.cards, deal.dealt(), "the deal is the seed's shuffle, never nudged");
-        assert_eq!((hand.table.as_str(), hand.name.as_str()), (preset.id, preset.name));
-        let hint = game.table_hint().unwrap();
+        assert_eq!((hand.table.as_str(), hand.machine), (preset.id, None));
+        let hint = game.hint().unwrap();
         let evs = solver.hand_evs(&hand.cards);
         assert_eq!(hint.best_hold, evs.best());
         assert_eq!(hint.holds.len(), 32);
         assert!(hint.holds.iter().all(|h| (h.ev - evs.ev(h.hold)).abs() < 1e-12), "every EV is the table's");
         // Every other hand a mistake on purpose (holding every card against the best).
         let hold = if n % 2 == 0 { hint.best_hold } else { Hold::from_mask(31).unwrap() };
-        let drawn = game.table_draw(hold).unwrap();
+        let drawn = crate::common::draw_hand(&mut game, hold, day()).unwrap();
         let deck = deal.deck();
         let mut next = 5;
+        let (mine, best) = (&drawn.results[0], &drawn.best_results[0]);
         for i in 0..5 {
             let card = if hold.holds(i) { hand.cards[i] } else { next += 1; deck[next - 1] };
-            assert_eq!(drawn.final_cards[i], card, "replacements come off the deck in order");
+            assert_eq!(mine.cards[i], card, "replacements come off the deck in order");
         }
-        assert_eq!(drawn.win, 10 * u64::from(preset.paytable().pay(&drawn.final_cards)));
-        assert_eq!(drawn.best_win, 10 * u64::from(preset.paytable().pay(&drawn.best_final)));
-        assert_eq!(drawn.mistake, evs.is_mistake(hold));
+        assert_eq!(mine.win, 10 * u64::from(preset.paytable().pay(&mine.cards)));
+        assert_eq!(best.win, 10 * u64::from(preset.paytable().pay(&best.cards)));
+        let mistake = drawn.mistake.unwrap();
+        assert_eq!(mistake, evs.is_mistake(hold));
+        assert_eq!((drawn.practice, drawn.cost, drawn.payout), (true, 0, Some(0)), "nothing staked or paid");
         expected.0 += 1;
-        expected.1 += u64::from(!drawn.mistake);
-        expected.2 += drawn.win;
-        expected.3 += drawn.best_win;
-        expected.4 += drawn.ev_given_up;
+        expected.1 += u64::from(!mistake);
+        expected.2 += mine.win;
+        expected.3 += best.win;
+        expected.4 += drawn.ev_given_up.unwrap();
     }
     let sums = game.table_sums(preset.id).unwrap();
     assert_eq!((sums.hands, sums.best_holds, sums.won, sums.best_won), (expected.0, expected.1, expected.2, expected.3));
@@ -83,20 +86,27 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
 fn one_hand_is_in_progress_across_machines_and_tables_and_bad_requests_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-    game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1), day()).unwrap();
-    assert!(matches!(game.deal(request, seed(2), day()), Err(GameError::HandInProgress { .. })));
-    assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(3), day()), Err(GameError::HandInProgress { .. })));
-    assert!(matches!(game.draw(Hold::NONE, day()), Err(GameError::NoHandInProgress)), "the machine has no hand");
-    game.table_draw(Hold::NONE).unwrap();
-    assert!(matches!(game.table_draw(Hold::NONE), Err(GameError::NoHandInProgress)));
-    game.deal(request, seed(4), day()).unwrap();
-    assert!(matches!(game.table_deal("not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(5), day()), Err(GameError::HandInProgress { .. })));
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+    crate::common::practise(&mut game, "not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1), day()).unwrap();
+    assert!(matches!(game.deal(request.clone(), seed(2), day()), Err(GameError::HandInProgress { .. })));
+    assert!(matches!(crate::common::practise(&mut game, "not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(3), day()), Err(GameError::HandInProgress { .. })));
+    // One draw for any table: it draws the table's hand.
+    crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
+    assert!(matches!(crate::common::draw_hand(&mut game, Hold::NONE, day()), Err(GameError::NoHandInProgress)));
+    game.deal(request.clone(), seed(4), day()).unwrap();
+    assert!(matches!(crate::common::practise(&mut game, "not-so-ugly-deuces", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(5), day()), Err(GameError::HandInProgress { .. })));
     game.draw(Hold::NONE, day()).unwrap();
-    assert!(matches!(game.table_deal("jacks-or-better-10-7", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(6), day()), Err(GameError::UnknownTable { .. })));
+    assert!(matches!(crate::common::practise(&mut game, "jacks-or-better-10-7", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(6), day()), Err(GameError::UnknownTable { .. })));
+    // A table of the library is played in practice only; an id of no possible form is refused
+    // where it enters.
+    let for_chips = DealRequest { practice: false, table: vpoker::game::TableId::new("not-so-ugly-deuces").unwrap(), ..request.clone() };
+    assert_eq!(game.deal(for_chips.clone(), seed(7), day()).unwrap_err(), GameError::PracticeOnly { table: "not-so-ugly-deuces".into() });
+    for bad in ["", " jacks-or-better", "lab:\u{7}", &"x".repeat(61)] {
+        assert_eq!(vpoker::game::TableId::new(bad).unwrap_err().kind(), "unknown-table", "{bad:?}");
+    }
     assert_eq!(GameError::UnknownTable { table: "x".into() }.kind(), "unknown-table");
     assert!(matches!(vpoker::game::Bet::new(7), Err(GameError::InvalidBet { .. })), "a bet of 7 never reaches the game");
-    assert!(game.table_hand().unwrap().is_none(), "nothing dealt by a refusal");
+    assert!(game.state(day()).unwrap().hand.is_none(), "nothing dealt by a refusal");
 }
 
 #[test]
@@ -106,11 +116,12 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     let mut game = Game::open(&path).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "7".into() }];
     game.save_lab_table("Seven five", MachineId::JacksOrBetter, &pays).unwrap();
-    let hand = game.table_deal("lab:Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(9), day()).unwrap();
-    assert_eq!((hand.table.as_str(), hand.name.as_str()), ("lab:Seven five", "Seven five"));
-    game.table_draw(Hold::NONE).unwrap();
-    game.table_deal("Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(10), day()).unwrap();
-    game.table_draw(Hold::from_mask(31).unwrap()).unwrap();
+    let hand = crate::common::practise(&mut game, "lab:Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(9), day()).unwrap();
+    assert_eq!(hand.table.as_str(), "lab:Seven five");
+    assert_eq!(hand.label, vpoker::table::TableLabel::Lab { name: "Seven five".into() });
+    crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
+    crate::common::practise(&mut game, "Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(10), day()).unwrap();
+    crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), day()).unwrap();
     assert_eq!(game.table_sums("lab:Seven five").unwrap().hands, 2, "a bare name finds the lab table");
     // A lab table deleted later: its hands still replay from the pays kept with them.
     game.delete_lab_table("Seven five").unwrap();
@@ -131,8 +142,8 @@ fn a_crafted_date_is_refused_by_the_schema_or_read_as_corrupt_and_a_table_hand_i
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
-    game.table_deal("jacks-or-better-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(20), day()).unwrap();
-    game.table_draw(Hold::NONE).unwrap();
+    crate::common::practise(&mut game, "jacks-or-better-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(20), day()).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
     game.daily_draw(Hold::NONE, day()).unwrap();
     drop(game);
     // One date rule in every table: a date is a day number; text is refused by the schema itself.
@@ -167,9 +178,9 @@ fn a_table_deals_many_lines_from_their_level_only() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let three = vpoker::game::Lines::new(3).unwrap();
-    let refused = game.table_deal("double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), three, seed(40), day()).unwrap_err();
+    let refused = crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), three, seed(40), day()).unwrap_err();
     assert_eq!(refused, GameError::MultiPlayLocked { hands: 3, unlock_level: 10, level: 1 });
-    assert!(game.table_hand().unwrap().is_none(), "nothing was dealt");
+    assert!(game.state(day()).unwrap().hand.is_none(), "nothing was dealt");
 }
 
 /// A practised table's hand of more lines than its level opened, forged consistently (its bound
@@ -180,8 +191,8 @@ fn the_audit_refuses_a_table_hand_of_more_lines_than_its_level_opened() {
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
     let preset = Preset::find("double-double-bonus-9-6").unwrap();
-    let hand = game.table_deal(preset.id, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(70), day()).unwrap();
-    game.table_draw(Hold::NONE).unwrap();
+    let hand = crate::common::practise(&mut game, preset.id, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(70), day()).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
     assert!(game.audit().unwrap().ok);
     drop(game);
     let table = Table::preset(preset);
@@ -190,12 +201,12 @@ fn the_audit_refuses_a_table_hand_of_more_lines_than_its_level_opened() {
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute(
         "UPDATE hands SET n_hands = 100, commitment = ?1, won = ?2 WHERE id = ?3",
-        rusqlite::params![forged.to_vec(), won as i64, hand.hand_id],
+        rusqlite::params![forged.to_vec(), won as i64, hand.id],
     )
     .unwrap();
     drop(conn);
     let game = Game::open(&path).unwrap();
-    assert!(game.verify_hand(hand.hand_id).unwrap().verified, "the forged hand verifies by itself");
+    assert!(game.verify_hand(hand.id).unwrap().verified, "the forged hand verifies by itself");
     let audit = game.audit();
     let refused = match &audit {
         Ok(a) => a.problems.iter().any(|p| p.contains("100 hands at once unlock at level 20")),

@@ -11,7 +11,7 @@ fn root() -> PathBuf {
 }
 
 /// Text that must not appear in the code once whitespace is removed (comments are not code).
-const FORBIDDEN: [(&str, &str); 23] = [
+const FORBIDDEN: [(&str, &str); 24] = [
     ("[5,10,20,50]", "the bets are state.bets"),
     ("[1,3,5]", "the hand counts are state.hand_counts"),
     ("\"jacks-or-better\"", "a machine id is the core's (state.machines), never a default"),
@@ -35,6 +35,7 @@ const FORBIDDEN: [(&str, &str); 23] = [
     ("bets[0]", "the bet a game starts at is state.default_bet"),
     ("!==last.best_hold", "whether the hold was the best hold is the record's held_best"),
     ("!==hand.best_hold", "whether the hold was the best hold is the record's held_best"),
+    (".carried", "what the next deal shows is the core's next_screen (the carry rule is not the UI's)"),
 ];
 
 /// Number literals that are rule values (the daily chips) and must come from the state.
@@ -192,6 +193,7 @@ fn the_scanner_finds_what_it_should() {
         "const broke = state.chips < Math.min(...state.bets);",
         "if (bet === null) bet = state.bets[0];",
         "last && last.hold !== last.best_hold ? same() : null",
+        "const c = state.ultimate_x.carried; if (c && c.bet === bet) show(c.multipliers);",
     ];
     for line in bad {
         assert!(!violations(line).is_empty(), "the scanner misses {line:?}");
@@ -209,4 +211,55 @@ fn the_scanner_finds_what_it_should() {
         assert!(violations(line).is_empty(), "the scanner flags {line:?}: {:?}", violations(line));
     }
     assert_eq!(violations("a;\nb;\nconst x = [1, 3, 5];"), vec!["line 3: [1,3,5] (the hand counts are state.hand_counts)"]);
+}
+
+/// Every quoted name in `text` that follows `before` (`call("get_state"` gives `get_state`).
+fn quoted_after(text: &str, before: &str) -> Vec<String> {
+    text.match_indices(before)
+        .filter_map(|(at, _)| {
+            let rest = &text[at + before.len()..];
+            rest.find('"').map(|end| rest[..end].to_string())
+        })
+        .collect()
+}
+
+/// The UI asks the core only through `api.js`, and only for commands the app has: every `api.NAME(`
+/// in the UI is a function of `api.js`, and every command `api.js` calls is one the shell
+/// registers (`src-tauri/src/command_names.rs`), so a command that goes (the table screen's own
+/// deal, hint and draw, now the one set every table plays through) cannot stay behind in a screen.
+#[test]
+fn the_ui_calls_only_what_api_js_defines_and_the_shell_registers() {
+    let api = fs::read_to_string(root().join("ui/js/api.js")).expect("ui/js/api.js");
+    let names = fs::read_to_string(root().join("src-tauri/src/command_names.rs")).expect("command_names.rs");
+    let registered: Vec<String> = names.lines().filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix("\",").map(str::to_string)).collect();
+    assert!(registered.len() >= 50, "the shell's command names: {registered:?}");
+    let called = quoted_after(&api, "call(\"");
+    assert!(called.len() >= 50, "api.js's calls: {called:?}");
+    // A plugin's command (`plugin:NAME|COMMAND`) is the plugin's, granted by the capabilities.
+    let unknown: Vec<&String> = called.iter().filter(|name| !name.starts_with("plugin:") && !registered.contains(name)).collect();
+    assert!(unknown.is_empty(), "api.js calls commands the shell does not have: {unknown:?}");
+    // The functions api.js defines: `  name: (…) =>` inside `export const api = { … }`.
+    let body = &api[api.find("export const api").expect("the api object")..];
+    let defined: Vec<&str> = body
+        .lines()
+        .filter_map(|l| {
+            let (name, rest) = l.trim().split_once(':')?;
+            (rest.trim_start().starts_with('(') && name.chars().all(|c| c.is_ascii_alphanumeric())).then_some(name)
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(root().join("ui/js")).expect("ui/js") {
+        let path = entry.expect("directory entry").path();
+        if path.extension().is_none_or(|ext| ext != "js") {
+            continue;
+        }
+        let code = strip_comments(&fs::read_to_string(&path).expect("a UI module"));
+        for (at, _) in code.match_indices("api.") {
+            let name: String = code[at + 4..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+            if code[at + 4 + name.len()..].starts_with('(') && !defined.contains(&name.as_str()) {
+                missing.push(format!("{}: api.{name}", path.file_name().unwrap().to_string_lossy()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the UI calls what api.js does not define: {missing:?}");
 }

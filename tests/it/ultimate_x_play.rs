@@ -26,13 +26,19 @@ fn seed(n: u64) -> Seed {
 }
 
 fn request(bet: u32, ultimate_x: bool) -> DealRequest {
-    DealRequest { machine: MachineId::JacksOrBetter, bet: Bet::new(bet).unwrap(), hands: Lines::ONE, practice: false, ultimate_x }
+    let table = if ultimate_x { "ultimate-x:jacks-or-better" } else { "jacks-or-better" };
+    DealRequest { table: vpoker::game::TableId::new(table).unwrap(), bet: Bet::new(bet).unwrap(), hands: Lines::ONE, practice: false }
 }
 
 /// Deals and draws with the best hold; the state after the draw.
 fn play(game: &mut Game, request: DealRequest, n: u64) -> State {
-    let hand = game.deal(request, seed(n), now()).unwrap().hand.unwrap();
+    let hand = game.deal(request.clone(), seed(n), now()).unwrap().hand.unwrap();
     game.draw(hand.best_hold, now()).unwrap()
+}
+
+/// What the next deal of `request` shows, line by line: what each line is dealt with.
+fn next(game: &Game, request: &DealRequest) -> Vec<u8> {
+    game.next_screen(request).unwrap().expect("an Ultimate X table shows its multipliers").iter().map(|l| l.next).collect()
 }
 
 fn whole_history(game: &Game) -> vpoker::game::HistoryCheck {
@@ -56,8 +62,15 @@ fn ultimate_x_bets_two_coins_a_line_and_pays_each_line_at_the_multiplier_it_was_
     while n < 60 {
         let last = state.last_hand.clone().unwrap();
         let earned: Vec<u8> = last.results.iter().map(|r| r.earned.unwrap()).collect();
-        let carried = state.ultimate_x.carried.clone().expect("an Ultimate X hand leaves its multipliers");
-        assert_eq!(carried.multipliers, earned);
+        // What the next deal shows: each line what it was paid at and what it earned.
+        let ahead = game.next_screen(&request(5, true)).unwrap().expect("an Ultimate X hand leaves its multipliers");
+        let paid: Vec<u8> = last.results.iter().map(|r| r.multiplier.unwrap()).collect();
+        assert_eq!(ahead.iter().map(|l| (l.paid, l.next)).collect::<Vec<_>>(), paid.iter().zip(&earned).map(|(&p, &e)| (Some(p), e)).collect::<Vec<_>>());
+        assert_eq!(ahead.iter().map(|l| l.lit).collect::<Vec<_>>(), paid.iter().zip(&earned).map(|(&p, &e)| p > 1 || e > 1).collect::<Vec<_>>());
+        // Other choices continue nothing: every line at the start, nothing paid before.
+        let other = game.next_screen(&request(10, true)).unwrap().unwrap();
+        assert!(other.iter().all(|l| (l.paid, l.next, l.lit) == (None, 1, false)), "{other:?}");
+        assert_eq!(game.next_screen(&request(5, false)).unwrap(), None, "a plain table shows nothing");
         let chips = state.chips;
         let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
         assert_eq!(hand.multipliers.as_deref(), Some(&earned[..]), "hand {}: dealt with what the hand before earned", hand.id);
@@ -88,11 +101,12 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
     // Find a first hand that earns a multiplier.
     let mut n = 100;
     let mut state = play(&mut game, request(5, true), n);
-    while state.ultimate_x.carried.as_ref().unwrap().multipliers == [1] {
+    while next(&game, &request(5, true)) == [1] {
         n += 1;
         state = play(&mut game, request(5, true), n);
     }
-    let earned = state.ultimate_x.carried.clone().unwrap().multipliers;
+    let earned = next(&game, &request(5, true));
+    assert!(state.last_hand.is_some());
     // Another bet: back to 1x, and what it earns is carried from then on.
     let other_bet = game.deal(request(10, true), seed(500), now()).unwrap().hand.unwrap();
     assert_eq!(other_bet.multipliers, Some(vec![1]));
@@ -100,9 +114,9 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
     // A plain hand in between forfeits them too; practice is its own run.
     let mut n = 600;
     loop {
-        let state = play(&mut game, request(5, true), n);
+        play(&mut game, request(5, true), n);
         n += 1;
-        if state.ultimate_x.carried.as_ref().unwrap().multipliers != [1] {
+        if next(&game, &request(5, true)) != [1] {
             break;
         }
     }
@@ -111,7 +125,7 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
     assert_eq!(after_plain.multipliers, Some(vec![1]), "a plain hand in between forfeits the multipliers ({earned:?} earned before)");
     game.draw(after_plain.best_hold, now()).unwrap();
     let practice = DealRequest { practice: true, ..request(5, true) };
-    let hand = game.deal(practice, seed(n + 2), now()).unwrap().hand.unwrap();
+    let hand = game.deal(practice.clone(), seed(n + 2), now()).unwrap().hand.unwrap();
     assert_eq!(hand.multipliers, Some(vec![1]), "practice does not continue a real run");
     assert_eq!(hand.stake, 10);
     game.draw(hand.best_hold, now()).unwrap();
@@ -124,15 +138,15 @@ fn the_multipliers_on_screen_survive_closing_the_game_mid_hand() {
     let path = dir.path().join("g.db");
     let mut game = Game::open(&path).unwrap();
     let mut n = 200;
-    let mut state = play(&mut game, request(5, true), n);
-    while state.ultimate_x.carried.as_ref().unwrap().multipliers == [1] {
+    play(&mut game, request(5, true), n);
+    while next(&game, &request(5, true)) == [1] {
         n += 1;
-        state = play(&mut game, request(5, true), n);
+        play(&mut game, request(5, true), n);
     }
-    let carried = state.ultimate_x.carried.unwrap().multipliers;
+    let carried = next(&game, &request(5, true));
     drop(game);
     let mut game = Game::open(&path).unwrap();
-    assert_eq!(game.state(now().date()).unwrap().ultimate_x.carried.unwrap().multipliers, carried, "shown before the deal after a restart");
+    assert_eq!(next(&game, &request(5, true)), carried, "shown before the deal after a restart");
     let hand = game.deal(request(5, true), seed(n + 1), now()).unwrap().hand.unwrap();
     drop(game);
     let mut game = Game::open(&path).unwrap();
@@ -150,17 +164,18 @@ fn refused_ultimate_x_deals_are_typed_and_change_nothing() {
     let path = dir.path().join("g.db");
     let mut game = Game::open(&path).unwrap();
     let before = game.state(now().date()).unwrap();
-    let joker = DealRequest { machine: MachineId::JokerPoker, ..request(5, true) };
-    assert!(matches!(game.deal(joker, seed(1), now()), Err(GameError::NoUltimateX { machine: MachineId::JokerPoker })));
+    // Joker Poker has no multiplier table: no Ultimate X table of it to deal on.
+    let joker = DealRequest { table: vpoker::game::TableId::new("ultimate-x:joker-poker").unwrap(), ..request(5, true) };
+    assert_eq!(game.deal(joker.clone(), seed(1), now()).unwrap_err(), GameError::UnknownTable { table: "ultimate-x:joker-poker".into() });
     let fifty = DealRequest { hands: Lines::new(50).unwrap(), ..request(5, true) };
-    let refused = game.deal(fifty, seed(1), now()).unwrap_err();
+    let refused = game.deal(fifty.clone(), seed(1), now()).unwrap_err();
     assert_eq!(refused.kind(), "ultimate-x-lines");
     let after = game.state(now().date()).unwrap();
     assert_eq!((after.chips, after.xp, after.hand), (before.chips, before.xp, None));
     // A table without a multiplier table is not one to practise Ultimate X on (the plain one is).
-    assert!(game.table_deal("joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(3), now()).is_ok());
-    game.table_draw(Hold::NONE).unwrap();
-    let table = game.table_deal("ultimate-x:joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(2), now());
+    assert!(crate::common::practise(&mut game, "joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(3), now()).is_ok());
+    crate::common::draw_hand(&mut game, Hold::NONE, now()).unwrap();
+    let table = crate::common::practise(&mut game, "ultimate-x:joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(2), now());
     assert_eq!(table.unwrap_err().kind(), "unknown-table");
 }
 
@@ -171,11 +186,11 @@ fn a_practised_table_carries_its_multipliers_from_hand_to_hand() {
     let table = "ultimate-x:jacks-or-better-8-6";
     let mut earned = vec![1];
     for n in 0..12 {
-        let hand = game.table_deal(table, Bet::new(5).unwrap(), Lines::ONE, seed(300 + n), now()).unwrap();
+        let hand = crate::common::practise(&mut game, table, Bet::new(5).unwrap(), Lines::ONE, seed(300 + n), now()).unwrap();
         assert_eq!(hand.multipliers.as_deref(), Some(&earned[..]));
-        let hint = game.table_hint().unwrap();
+        let hint = game.hint().unwrap();
         assert_eq!(hint.stake, 10);
-        let drawn = game.table_draw(hint.best_hold).unwrap();
+        let drawn = crate::common::draw_hand(&mut game, hint.best_hold, now()).unwrap();
         earned = drawn.results.iter().map(|r| r.earned.unwrap()).collect();
     }
     let check = whole_history(&game);

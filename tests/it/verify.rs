@@ -31,8 +31,8 @@ fn played(path: &Path) -> (i64, i64) {
     let mut plain = None;
     let mut nudged = None;
     for n in 0..400u64 {
-        let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
-        let state = game.deal(request, seed(n), day()).unwrap();
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
+        let state = game.deal(request.clone(), seed(n), day()).unwrap();
         let hand = state.hand.unwrap();
         let hold = Hold::from_mask(u32::from(hand.best_hold.mask())).unwrap();
         game.draw(hold, day()).unwrap();

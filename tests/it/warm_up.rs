@@ -18,8 +18,8 @@ fn seed(n: u64) -> Seed {
 
 /// Plays one hand on `machine` on `date` (`practice` or for chips) and draws it.
 fn play(game: &mut Game, machine: MachineId, date: NaiveDate, practice: bool, n: u64) {
-    let request = DealRequest { machine, bet: Bet::new(5).unwrap(), hands: Lines::new(1).unwrap(), practice, ultimate_x: false };
-    game.deal(request, seed(n), date).unwrap();
+    let request = DealRequest::machine(machine, Bet::new(5).unwrap(), Lines::new(1).unwrap(), practice);
+    game.deal(request.clone(), seed(n), date).unwrap();
     game.draw(Hold::NONE, date).unwrap();
 }
 

@@ -35,7 +35,11 @@ async function call(name, args) {
 export const api = {
   getState: () => call("get_state"),
   claimDaily: () => call("claim_daily"),
-  deal: (machine, bet, hands, practice, ultimateX) => call("deal", { machine, bet, hands, practice, ultimateX }),
+  /** Deals on any table: a machine's id (or its Ultimate X table's, `machines[].ultimate_x`) for chips
+   * or in practice, a library or saved lab table in practice. Answers the state (its `hand`). */
+  deal: (table, bet, hands, practice) => call("deal", { table, bet, hands, practice }),
+  /** What the next deal of these choices shows before it, line by line ([{paid, next, lit}]), or null. */
+  nextScreen: (table, bet, hands, practice) => call("next_screen", { table, bet, hands, practice }),
   draw: (hold) => call("draw", { hold }),
   hint: () => call("hint"),
   /** Finished hands, newest first; `before` (a hand id) pages to older hands. */
@@ -54,10 +58,6 @@ export const api = {
   setReminder: (time, title, body) => call("set_reminder", { time, title, body }),
   /** The casino tables: the library (each table's exact return) and practice hands on one. */
   library: () => call("library"),
-  tableDeal: (table, bet, hands = 1) => call("table_deal", { table, bet, hands }),
-  tableHand: () => call("table_hand"),
-  tableHint: () => call("table_hint"),
-  tableDraw: (hold) => call("table_draw", { hold }),
   tableSums: (table) => call("table_sums", { table }),
   /** A library table's three charts (beginner, intermediate, expert), as chartTiers gives a machine's. */
   tableTiers: (table) => call("table_tiers", { table }),

@@ -324,8 +324,10 @@ async function start() {
   } catch (error) {
     showError(error);
   }
-  // A hand in progress opens its machine, one back away from the lobby.
-  nav.start(state && state.hand ? nav.hashOf("machine", state.hand.machine) : null, () => {
+  // A hand in progress on a machine opens it, one back away from the lobby (the lobby names a
+  // practised table's hand, one tap away).
+  const machineHand = state && state.hand && state.hand.machine;
+  nav.start(machineHand ? nav.hashOf("machine", machineHand) : null, () => {
     showError(null);
     parseRoute();
     render();

@@ -8,7 +8,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec, formatPercent, formatShare } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent, formatShare, afterPart } from "./i18n.js";
 import { line, DROPPED } from "./ask.js";
 
 const charts = new Map();
@@ -63,7 +63,7 @@ function linesTable(view, testid, added = null) {
     view.lines.map((line) => h("li", { "data-class": line.class, class: added && added.includes(line.class) ? "added" : null },
       h("span", { class: "chart-rank" }, formatInt(line.rank)),
       h("span", { class: "chart-label" }, t(`chart.class.${line.class}`),
-        added && added.includes(line.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, ` · ${t("chart.tier.new")}`) : null),
+        added && added.includes(line.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, afterPart(t("chart.tier.new"))) : null),
       h("span", { class: "chart-freq small" }, t("chart.freq", { share: formatShare(line.frequency, 2), ev: formatDec(line.mean_ev, 3) })))));
 }
 
@@ -160,7 +160,7 @@ function uxTierBody(app, id, lines, name) {
       tier.lines.map((l) => h("li", { "data-class": l.class, class: added && added.includes(l.class) ? "added" : null },
         h("span", { class: "chart-rank" }, formatInt(l.rank)),
         h("span", { class: "chart-label" }, t(`chart.class.${l.class}`),
-          added && added.includes(l.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, ` · ${t("chart.tier.new")}`) : null),
+          added && added.includes(l.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, afterPart(t("chart.tier.new"))) : null),
         h("span", { class: "chart-freq small" }, t("ux.chart-freq", { share: formatShare(l.frequency, 2) }))))),
   ];
 }

@@ -3,7 +3,7 @@
 // Nothing is computed here but the chart's drawing scale.
 
 import { h } from "./dom.js";
-import { t, plural, formatInt, formatDec, formatPercent, joinList } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent, joinList, sentences } from "./i18n.js";
 
 const DASH = "–";
 
@@ -77,10 +77,10 @@ export function machineCoach(entry, session) {
       h("summary", {}, t("coach.more")),
       session && session.all.deals ? [
         h("h5", {}, t("coach.session")), luckSkill(session.all, `coach-session-${entry.machine}`),
-        h("p", { class: "small", "data-testid": `coach-session-split-${entry.machine}` }, t("coach.session-split", {
+        h("p", { class: "small", "data-testid": `coach-session-split-${entry.machine}` }, sentences(t("coach.session-split", {
           pure_deals: formatInt(session.pure.deals), pure: pct(session.pure.actual_return),
           nudged_deals: formatInt(session.nudged.deals), nudged: pct(session.nudged.actual_return),
-        }), " ", t("coach.same-cards-total", { won: formatInt(session.holds_won), best: formatInt(session.best_holds_won) }))] : null,
+        }), t("coach.same-cards-total", { won: formatInt(session.holds_won), best: formatInt(session.best_holds_won) })))] : null,
       h("h5", {}, t("coach.pure", { deals: formatInt(entry.pure.deals) })), luckSkill(entry.pure, `coach-pure-${entry.machine}`),
       h("h5", {}, t("coach.nudged", { deals: formatInt(entry.nudged.deals) })), luckSkill(entry.nudged, `coach-nudged-${entry.machine}`),
       h("p", { class: "small muted" }, t("coach.explain"))));

@@ -3,7 +3,7 @@
 // and the finished hand's verdict (mistake, EV given up in chips).
 
 import { h } from "./dom.js";
-import { t, plural, formatInt, formatDec } from "./i18n.js";
+import { t, plural, formatInt, formatDec, sentences } from "./i18n.js";
 import { miniCard } from "./cards.js";
 
 function holdCards(cards, hold) {
@@ -38,9 +38,9 @@ function chartLine(advice, tier) {
   const best = (line) => tier === "expert" ? t("chart.hint", { line }) : t("chart.hint-tier", { tier: t(`chart.tier.${tier}`), line });
   return h("p", { class: "hint-chart small", "data-testid": "hint-chart", "data-agrees": String(advice.agrees), "data-tier": tier,
     "data-line": advice.best_line ? String(advice.best_line.rank) : "" },
-  advice.best_line ? best(name(advice.best_line)) : t("chart.hint-none"),
-  advice.agrees ? "" : [" ", h("span", { class: "hint-chart-differs" }, t("chart.hint-differs", { line: name(advice.line) }),
-    " ", t("chart.hint-cost", { cost: formatDec(advice.cost, 3) }))]);
+  sentences(advice.best_line ? best(name(advice.best_line)) : t("chart.hint-none"),
+    advice.agrees ? null : h("span", { class: "hint-chart-differs" },
+      sentences(t("chart.hint-differs", { line: name(advice.line) }), t("chart.hint-cost", { cost: formatDec(advice.cost, 3) })))));
 }
 
 /** Ultimate X's word on the hand: whether the multipliers on screen make another hold best than
@@ -48,8 +48,8 @@ function chartLine(advice, tier) {
 function uxLine(ux, cards) {
   return h("p", { class: "hint-ux small", "data-testid": "hint-ux", "data-changes": String(ux.changes_best) },
     ux.changes_best
-      ? [t("ux.hint-changes"), " ", holdCards(cards, ux.plain_best), " ",
-        plural("ux.hint-gives-up", ux.plain_gives_up_chips, { chips: formatDec(ux.plain_gives_up_chips, 2) }, 2)]
+      ? sentences(t("ux.hint-changes"), holdCards(cards, ux.plain_best),
+        plural("ux.hint-gives-up", ux.plain_gives_up_chips, { chips: formatDec(ux.plain_gives_up_chips, 2) }, 2))
       : t("ux.hint-same"));
 }
 
@@ -68,14 +68,14 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
     h("div", { class: "hint-main" },
       h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
       hint.ultimate_x ? uxLine(hint.ultimate_x, hint.cards) : null,
-      chartLine(hint.chart, hint.chart_tier)),
+      hint.chart ? chartLine(hint.chart, hint.chart_tier) : null),
     onMore ? h("button", {
       type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",
       "aria-controls": "hint-others", "aria-label": t("hint.more"), title: t("hint.more"), onclick: onMore,
     }, h("span", { "aria-hidden": "true" }, more ? "▴" : "▾")) : null,
     h("div", { class: "hint-others", id: "hint-others", hidden: onMore && !more ? true : undefined },
       h("ol", { class: "hint-list", start: 2 }, others.map((entry) => holdRow(hint, entry, currentHold))),
-      h("p", { class: "small" }, plural("hint.stake", hint.stake, { stake: formatInt(hint.stake) }), " ", t("hint.explain"))));
+      h("p", { class: "small" }, sentences(plural("hint.stake", hint.stake, { stake: formatInt(hint.stake) }), t("hint.explain")))));
 }
 
 /** After a draw: the core's verdict on the hold, and the best hold when it was a mistake. */

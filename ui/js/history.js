@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec, formatDay } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatDay, afterPart } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
 import { line, DROPPED } from "./ask.js";
 
@@ -70,10 +70,10 @@ function row(app, hand) {
       h("span", { class: "hr-machine" }, hand.machine === null ? app.tableName(hand.table_label) : app.machineName(hand.machine)),
       h("span", { class: "small" },
         t("history.bet", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) }),
-        hand.practice ? ` · ${t("machine.practice-tag")}` : "",
+        hand.practice ? afterPart(t("machine.practice-tag")) : "",
         // A hand whose seed was chosen (the command line's --seed) could be known in advance: said so.
-        hand.seed_from === "chosen" ? ` · ${t("history.seed-chosen")}` : "",
-        hand.played_at === null ? "" : ` · ${formatDay(hand.played_at)}`)),
+        hand.seed_from === "chosen" ? afterPart(t("history.seed-chosen")) : "",
+        hand.played_at === null ? "" : afterPart(formatDay(hand.played_at)))),
     h("p", { class: "hr-cards" },
       h("span", { class: "hr-label" }, t("history.dealt")),
       hand.dealt.map((c, i) => miniCard(c, { held: (hand.hold >> i) & 1, swapped: nudge && nudge.position === i }))),

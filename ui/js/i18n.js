@@ -108,6 +108,19 @@ export function joinParts(parts) {
   return parts.join(t("list.parts"));
 }
 
+/** A part after another one, as the language sets parts apart (" · ", "、"). */
+export function afterPart(part) {
+  return `${t("list.parts")}${part}`;
+}
+
+/** Sentences one after another as the language writes them (a space between them; none in
+ * Japanese): strings or nodes, empty ones left out. */
+export function sentences(...parts) {
+  const kept = parts.filter((part) => part !== null && part !== undefined && part !== "");
+  const gap = t("list.sentences", { first: "", next: "" });
+  return kept.flatMap((part, i) => (i && gap ? [gap, part] : [part]));
+}
+
 /** Translates every [data-i18n] / [data-i18n-aria] / [data-i18n-title] under root. */
 export function translateTree(root) {
   if (root === document) document.title = t("app.title");

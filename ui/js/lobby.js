@@ -13,11 +13,9 @@ import { dealsOf } from "./daily.js";
 import { line, DROPPED } from "./ask.js";
 
 let today = null; // today's ten deals, as Rust sent them for the card
-let tableHand = null; // a practice table hand waiting for its draw, as Rust sent it
 let review = null; // what is due for review today, per game, as Rust sent it
 const todayAsk = line();
 const reviewAsk = line();
-const tableHandAsk = line();
 
 export function enter(app) {
   // The lobby's own copy of the day (the day's screen keeps its own): the card only, no error box.
@@ -32,13 +30,6 @@ export function enter(app) {
     review = due;
     if (due) app.render();
   });
-  tableHand = null;
-  // A table hand waiting blocks every deal: say where it is, one tap away.
-  tableHandAsk.get(app, () => api.tableHand()).then((hand) => {
-    if (hand === DROPPED) return;
-    tableHand = hand;
-    if (hand) app.render();
-  }).catch(() => {});
 }
 
 export function leave() {}
@@ -164,9 +155,11 @@ export function render(app) {
   if (!state) return replace(app.main);
   nameOf = app.machineName;
   const first = state.machines.find((m) => m.unlocked);
+  // A hand waiting on a practised table (not a machine's) blocks every deal: where it is, one tap away.
+  const tableHand = state.hand && !state.hand.machine ? state.hand : null;
   const startPractice = () => {
     app.prefs.practice = true;
-    app.go("machine", state.hand ? state.hand.machine : first.id);
+    app.go("machine", state.hand && state.hand.machine ? state.hand.machine : first.id);
   };
   replace(app.main,
     h("h2", { class: "visually-hidden" }, t("nav.lobby")),

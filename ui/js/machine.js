@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec } from "./i18n.js";
+import { t, plural, formatInt, formatDec, joinParts } from "./i18n.js";
 import { openLines, tallyBox } from "./lines_view.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
@@ -32,6 +32,10 @@ let app = null;
 const hints = line();
 /** A deal or a draw, from the tap to its answer (the wait for the hint and the warning included). */
 const plays = line();
+/** What the next deal shows before it, as Rust sent it for the choices of `key` (`lines` null until
+ * it answers, or on a table that shows nothing). */
+let ahead = { key: null, lines: null };
+const screens = line();
 
 function settings() {
   return app.state.settings;
@@ -106,20 +110,40 @@ function lineChoices(state) {
   return app.prefs.ultimateX ? open.filter((n) => state.ultimate_x.lines.includes(n)) : open;
 }
 
+/** The table a deal on this machine is dealt on: the machine's, or its Ultimate X table (by the id
+ * the core names it with). */
+function dealTable(state) {
+  return app.prefs.ultimateX ? machineOf(state).ultimate_x : machineId;
+}
+
+/** What the next deal of the choices shown will show before it, line by line, as Rust answers
+ * (`next_screen`: the carry rule is the core's); asked once per choice and finished hand, null
+ * until the answer is in. */
+function aheadOf(state) {
+  const practice = Boolean(app.prefs.practice);
+  const table = dealTable(state);
+  const key = [table, bet, hands, practice, state.last_hand ? state.last_hand.id : 0].join("|");
+  if (ahead.key === key) return ahead.lines;
+  ahead = { key, lines: null };
+  screens.get(app, () => api.nextScreen(table, bet, hands, practice)).then((lines) => {
+    if (lines === DROPPED || ahead.key !== key) return;
+    ahead.lines = lines;
+    app.render();
+  }, (error) => app.showError(error));
+  return null;
+}
+
 /** Ultimate X: what each line shows, first line first, or null off Ultimate X. Each entry's `now`
  * is the multiplier the line is (or was) paid at and `next` what the next deal of these choices is
- * dealt with: the hand in progress's own; after a draw, the multiplier each line earned when the
- * core carries them to these choices (`ultimate_x.carried`), else `ultimate_x.start` on every line. */
+ * dealt with: the hand in progress's own; else what the core says the next deal shows (what each
+ * line was paid at and earned when the deal continues the hand before, else the start). */
 function uxLines(state) {
   const hand = handHere(state);
-  if (hand) return hand.multipliers ? hand.multipliers.map((m) => ({ now: m, next: null })) : null;
+  const start = state.ultimate_x.start;
+  if (hand) return hand.multipliers ? hand.multipliers.map((m) => ({ now: m, next: null, lit: m > start })) : null;
   if (!app.prefs.ultimateX) return null;
-  const ux = state.ultimate_x;
-  const c = ux.carried;
-  const carried = c && c.table === machineOf(state).ultimate_x && c.bet === bet && c.hands === hands && c.practice === Boolean(app.prefs.practice) ? c.multipliers : null;
-  const last = lastHere(state);
-  const paid = carried && last && last.multipliers ? last.results.map((r) => r.multiplier) : null;
-  return Array.from({ length: hands }, (_, i) => ({ now: paid ? paid[i] : null, next: carried ? carried[i] : ux.start }));
+  const lines = aheadOf(state);
+  return lines ? lines.map((l) => ({ now: l.paid, next: l.next, lit: l.lit })) : null;
 }
 
 /** One line's multiplier badge: "4×" (paid at), "4× → 2×" (paid at, earned for the next deal) or
@@ -136,10 +160,8 @@ function uxBadge(line, index, compact = false) {
   const label = line.now !== null && line.next !== null
     ? t("ux.line-earned", { n: index + 1, now: formatInt(line.now), next: formatInt(line.next) })
     : line.now !== null ? t("ux.line-now", { n: index + 1, m: formatInt(line.now) }) : t("ux.line-next", { n: index + 1, m: formatInt(line.next) });
-  // Lit when the line is or will be paid above the core's start multiplier.
-  const start = app.state.ultimate_x.start;
-  const high = [line.now, line.next].some((m) => m !== null && m > start);
-  return h("span", { class: `ux-badge${high ? " high" : ""}`, "data-testid": "ux-badge", "data-now": line.now === null ? "" : String(line.now), "data-next": line.next === null ? "" : String(line.next), role: "img", "aria-label": label }, text);
+  // Lit when the line is or will be paid above the start multiplier (the core's `lit`).
+  return h("span", { class: `ux-badge${line.lit ? " high" : ""}`, "data-testid": "ux-badge", "data-now": line.now === null ? "" : String(line.now), "data-next": line.next === null ? "" : String(line.next), role: "img", "aria-label": label }, text);
 }
 
 // ---- actions ---------------------------------------------------------------
@@ -149,7 +171,7 @@ async function deal() {
   busy = true;
   updateControls();
   play("deal");
-  const next = await plays.ask(app, () => api.deal(machineId, bet, hands, Boolean(app.prefs.practice), Boolean(app.prefs.ultimateX)));
+  const next = await plays.ask(app, () => api.deal(dealTable(app.state), bet, hands, Boolean(app.prefs.practice)));
   if (next === DROPPED) return;
   busy = false;
   if (next && next.hand) {
@@ -554,12 +576,12 @@ function winLine(state) {
     const main = results[0];
     const rowText = t(`row.${main.outcome}`);
     return h("div", { class: `win-line${payout > 0 ? " won" : ""}`, "data-testid": "win-total", "data-value": String(payout) },
-      results.length === 1 && main.row !== null ? `${rowText} · ` : "",
-      results.length > 1
-        ? `${t("machine.hand-n", { n: 1, text: main.win > 0 ? `${rowText} ${formatInt(main.win)}` : rowText })} · `
-        : "",
-      payout > 0 ? t("machine.win", { win: formatInt(payout) }) : results.length > 1 ? t("machine.total-none") : t("machine.no-win"),
-      last.practice ? ` · ${t("machine.practice-tag")}` : "");
+      joinParts([
+        results.length === 1 && main.row !== null ? rowText : null,
+        results.length > 1 ? t("machine.hand-n", { n: 1, text: main.win > 0 ? `${rowText} ${formatInt(main.win)}` : rowText }) : null,
+        payout > 0 ? t("machine.win", { win: formatInt(payout) }) : results.length > 1 ? t("machine.total-none") : t("machine.no-win"),
+        last.practice ? t("machine.practice-tag") : null,
+      ].filter((part) => part !== null)));
   }
   return h("div", { class: "win-line", "data-testid": "win-total", "data-value": "" }, t("machine.ready"));
 }
@@ -606,8 +628,9 @@ export function render(appRef) {
           h("button", { type: "button", class: "btn small", "data-testid": "machine-chart", onclick: () => app.go("chart", machine.id) }, t("chart.open")),
           // With Ultimate X on, the drill is of the hands whose best hold the multipliers change.
           h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open")))),
-    otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.machineName(otherHand.machine) }), " ",
-      h("button", { type: "button", class: "btn small", onclick: () => app.go("machine", otherHand.machine) }, t("lobby.resume"))) : null,
+    // A hand waits on another machine or a practised table: where it is, one tap away.
+    otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.tableName(otherHand.label) }), " ",
+      h("button", { type: "button", class: "btn small", onclick: () => otherHand.machine ? app.go("machine", otherHand.machine) : app.go("table", otherHand.table) }, t("lobby.resume"))) : null,
     paytableBox(machine, bets, litRows(state), hand),
     h("ol", { class: "extras", "aria-label": t("machine.extra-hands") }),
     h("ol", { class: "lines-grid", "data-testid": "lines-grid", "aria-label": t("machine.extra-hands"), hidden: true }),

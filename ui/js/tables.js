@@ -8,14 +8,14 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec, formatPercent, joinParts } from "./i18n.js";
+import { t, plural, formatInt, formatDec, formatPercent, joinParts, afterPart } from "./i18n.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { warnBeforeDraw } from "./machine.js";
 import { copyToLab } from "./chart.js";
 import { line, DROPPED } from "./ask.js";
 import { openLines, tallyBox } from "./lines_view.js";
 
-const s = { hands: 1, ux: false, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, tier: "expert", showHint: false, costs: {}, costing: null };
+const s = { ahead: { key: null, lines: null }, hands: 1, ux: false, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, tier: "expert", showHint: false, costs: {}, costing: null };
 /** What a visit reads first: the library, then the table's hand and figures. */
 const loads = line();
 /** The chart costs, one table at a time. */
@@ -25,6 +25,8 @@ const hints = line();
 /** A deal or a draw, from the tap to its answer (the hint and the warning included). */
 const plays = line();
 const charts = line();
+/** What the next deal shows before it (Ultimate X). */
+const screens = line();
 
 function enter(app) {
   s.hand = null; s.hint = null; s.drawn = null; s.held = 0; s.sums = null; s.chart = null; s.showHint = false;
@@ -43,14 +45,14 @@ async function load(app) {
   if (app.route.name === "tables") loadCosts(app);
   if (app.route.name === "table" && app.route.arg) {
     s.table = app.route.arg;
-    const [hand, sums, labs] = await Promise.all([
-      ticket.ask(() => api.tableHand(), { quiet: true }),
+    const [sums, labs] = await Promise.all([
       ticket.ask(() => api.tableSums(s.table), { quiet: true }),
       ticket.ask(() => api.labTables(), { quiet: true })]);
     if (!ticket.wanted()) return;
     if (labs) s.labs = labs;
     // A hand in progress on another table is that table's: show it there.
     // The table's own hand, or its Ultimate X table's (the core names that table in the library).
+    const hand = app.state && app.state.hand;
     const listed = listedOf(s.table);
     s.hand = hand && (hand.table === s.table || (listed && hand.table === listed.ultimate_x)) ? hand : null;
     if (s.hand) s.ux = Boolean(s.hand.multipliers);
@@ -105,11 +107,12 @@ async function deal(app) {
   // The figures are shown at the smallest bet Rust offers (nothing is staked).
   const listed = listedOf(s.table);
   const table = s.ux && listed && listed.ultimate_x ? listed.ultimate_x : s.table;
-  const hand = await plays.ask(app, () => api.tableDeal(table, app.state.default_bet, s.hands));
-  if (hand === DROPPED) return;
+  // The one deal of every table, in practice: it answers the state, whose hand is this one.
+  const state = await plays.ask(app, () => api.deal(table, app.state.default_bet, s.hands, true));
+  if (state === DROPPED) return;
   s.busy = false;
-  if (hand) {
-    s.hand = hand; s.hint = null; s.drawn = null; s.held = 0; s.showHint = false;
+  if (state && state.hand) {
+    s.hand = state.hand; s.hint = null; s.drawn = null; s.held = 0; s.showHint = false;
     fetchHint(app);
   }
   app.render();
@@ -117,15 +120,15 @@ async function deal(app) {
 
 /** Asks Rust for the hand's hint (all 32 EVs on this table) ahead of the player's tap. */
 function fetchHint(app) {
-  hints.get(app, () => api.tableHint()).then((hint) => {
-    if (hint !== DROPPED && s.hand && hint.hand.hand_id === s.hand.hand_id) { s.hint = hint; app.render(); }
+  hints.get(app, () => api.hint()).then((hint) => {
+    if (hint !== DROPPED && s.hand && hint.hand_id === s.hand.id) { s.hint = hint; app.render(); }
   }).catch((error) => app.showError(error));
 }
 
 async function draw(app) {
   if (s.busy || !s.hand) return;
   const ticket = plays.start(app);
-  const hint = s.hint || await ticket.ask(() => api.tableHint());
+  const hint = s.hint || await ticket.ask(() => api.hint());
   if (hint === DROPPED) return;
   const mine = hint && hint.holds.find((entry) => entry.hold === s.held);
   if (mine && mine.mistake && app.state.settings.mistake_warnings) {
@@ -135,12 +138,17 @@ async function draw(app) {
     if (choice === "best") s.held = best.hold;
   }
   s.busy = true;
-  const drawn = await ticket.ask(() => api.tableDraw(s.held));
-  if (drawn === DROPPED) return;
+  const state = await ticket.ask(() => api.draw(s.held));
+  if (state === DROPPED) return;
   s.busy = false;
+  // The one draw of every table answers the state; its last hand is this one, settled.
+  const drawn = state && state.last_hand;
   if (drawn) {
-    s.drawn = drawn; s.sums = drawn.sums; s.hand = null; s.hint = null;
-    app.announce(outcomeText(drawn.outcome));
+    s.drawn = drawn; s.hand = null; s.hint = null;
+    app.announce(outcomeText(drawn.results[0].outcome));
+    const sums = await ticket.ask(() => api.tableSums(s.table), { quiet: true });
+    if (sums === DROPPED) return;
+    if (sums) s.sums = sums;
   }
   app.render();
   if (drawn) app.milestoneNews();
@@ -215,16 +223,31 @@ function resultBlock() {
   return h("section", { class: "table-result", "data-testid": "table-result", "data-mistake": String(d.mistake) },
     h("p", { class: `verdict ${d.mistake ? "warn" : "ok"}`, role: "status" },
       d.mistake ? t("tables.result.mistake", { ev: formatDec(d.ev_given_up, 4) }) : t("tables.result.best")),
-    h("p", {}, t("tables.result.yours"), " ", h("span", { class: "hr-cards" }, d.final.map((c) => miniCard(c))), " ", outcomeText(d.outcome)),
-    d.mistake ? h("p", {}, t("tables.result.same-cards"), " ", h("span", { class: "hr-cards" }, d.best_final.map((c) => miniCard(c))), " ", outcomeText(d.best_outcome)) : null,
+    h("p", {}, t("tables.result.yours"), " ", h("span", { class: "hr-cards" }, d.results[0].cards.map((c) => miniCard(c))), " ", outcomeText(d.results[0].outcome)),
+    d.mistake ? h("p", {}, t("tables.result.same-cards"), " ", h("span", { class: "hr-cards" }, d.best_results[0].cards.map((c) => miniCard(c))), " ", outcomeText(d.best_results[0].outcome)) : null,
     // Several hands: every hand counted by outcome, as the core sends it.
     d.results.length > 1 ? tallyBox(d.tally, d.results.length, "table-tally") : null);
 }
 
+/** What the next practice deal on `table` at the lines chosen shows before it, line by line, as
+ * Rust answers (`next_screen`: the carry rule is the core's); asked once per choice and finished
+ * hand, null until the answer is in. */
+function aheadOf(app, table) {
+  const key = [table, app.state.default_bet, s.hands, app.state.last_hand ? app.state.last_hand.id : 0].join("|");
+  if (s.ahead.key === key) return s.ahead.lines;
+  s.ahead = { key, lines: null };
+  screens.get(app, () => api.nextScreen(table, app.state.default_bet, s.hands, true)).then((lines) => {
+    if (lines === DROPPED || s.ahead.key !== key) return;
+    s.ahead.lines = lines;
+    app.render();
+  }, (error) => app.showError(error));
+  return null;
+}
+
 /** Ultimate X on this table: the toggle (where the table's game has it), and each line's multiplier
- * as the core sends it: the hand's own while it is played; after a draw on Ultimate X, what each
- * line was paid at and earned (the next deal of the same line count is dealt with it); else the
- * core's carried multipliers for these choices or its start multiplier. */
+ * as the core sends it: the hand's own while it is played; else what the core says the next deal
+ * shows (after a draw on Ultimate X, what each line was paid at and earned when the next deal
+ * continues it; else the start multiplier). */
 function uxBlock(app) {
   const listed = listedOf(s.table);
   if (!listed || !listed.ultimate_x) return null;
@@ -234,21 +257,17 @@ function uxBlock(app) {
     onclick: () => { s.ux = !s.ux; s.drawn = null; app.render(); },
   }, t("ux.name"));
   if (!s.ux) return h("div", { class: "control-row" }, toggle);
-  const d = s.drawn && s.drawn.results[0].multiplier !== undefined ? s.drawn : null;
-  const ux = app.state.ultimate_x;
-  const c = ux.carried;
-  const carried = c && c.table === listed.ultimate_x && c.bet === app.state.default_bet && c.hands === s.hands && c.practice ? c.multipliers : null;
-  const lines = s.hand ? s.hand.multipliers.map((m) => [m, null])
-    : d && d.results.length === s.hands ? d.results.map((r) => [r.multiplier, r.earned])
-      : Array.from({ length: s.hands }, (_, i) => [null, carried ? carried[i] : ux.start]);
+  const start = app.state.ultimate_x.start;
+  const ahead = s.hand ? null : aheadOf(app, listed.ultimate_x);
+  const lines = s.hand ? s.hand.multipliers.map((m) => [m, null, m > start])
+    : ahead ? ahead.map((l) => [l.paid, l.next, l.lit]) : [];
   return h("div", { class: "ux-bar", "data-testid": "table-ux" }, toggle,
-    lines.map(([now, next], i) => {
+    lines.map(([now, next, lit], i) => {
       const text = now !== null && next !== null ? t("ux.badge-earned", { now: formatInt(now), next: formatInt(next) })
         : now !== null ? t("ux.badge", { m: formatInt(now) }) : t("ux.badge-next", { m: formatInt(next) });
       const label = now !== null && next !== null ? t("ux.line-earned", { n: i + 1, now: formatInt(now), next: formatInt(next) })
         : now !== null ? t("ux.line-now", { n: i + 1, m: formatInt(now) }) : t("ux.line-next", { n: i + 1, m: formatInt(next) });
-      const high = [now, next].some((m) => m !== null && m > ux.start);
-      return h("span", { class: `ux-badge${high ? " high" : ""}`, "data-testid": "ux-badge",
+      return h("span", { class: `ux-badge${lit ? " high" : ""}`, "data-testid": "ux-badge",
         "data-now": now === null ? "" : String(now), "data-next": next === null ? "" : String(next), role: "img", "aria-label": label }, text);
     }));
 }
@@ -297,7 +316,7 @@ function chartBlock(app) {
       tier.chart.lines.map((line) => h("li", { "data-class": line.class, class: added && added.includes(line.class) ? "added" : null },
         h("span", { class: "chart-rank" }, formatInt(line.rank)), " ",
         h("span", { class: "chart-label" }, t(`chart.class.${line.class}`),
-          added && added.includes(line.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, ` · ${t("chart.tier.new")}`) : null)))));
+          added && added.includes(line.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, afterPart(t("chart.tier.new"))) : null)))));
 }
 
 function tableScreen(app) {
@@ -311,7 +330,7 @@ function tableScreen(app) {
   if (!s.list) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
   // While a hand waits: its dealt cards and the player's taps; once drawn: the final cards, the
   // held ones still marked.
-  const cards = s.hand ? s.hand.cards : s.drawn ? s.drawn.final : null;
+  const cards = s.hand ? s.hand.cards : s.drawn ? s.drawn.results[0].cards : null;
   const mask = s.hand ? s.held : s.drawn ? s.drawn.hold : 0;
   replace(app.main, head,
     listed ? h("p", { class: "small", "data-testid": "table-return" }, joinParts([t("tables.return", { pct: formatPercent(listed.return, 2) }), t("tables.practice-only")])) : null,

@@ -14,7 +14,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDay, formatDec } from "./i18n.js";
+import { t, plural, formatInt, formatDay, formatDec, sentences } from "./i18n.js";
 import { drillCard, drillTally, drillVerdict, verdictText } from "./drill_view.js";
 import { line, DROPPED } from "./ask.js";
 
@@ -166,9 +166,9 @@ function verdictView(prefix) {
   const reason = v.reason ? h("p", { class: "small muted", "data-testid": `${prefix}-reason` }, t(`tabledrill.reason.${v.reason}`)) : null;
   // A chart hand: the line the player's chart plays it by, and what following it gives up here.
   const chart = v.chart ? h("p", { class: "small", "data-testid": `${prefix}-chart`, "data-followed": String(v.chart.followed), "data-line": String(v.chart.line.rank), "data-hold": String(v.chart.hold), "data-tier": v.chart.tier },
-    t("drill.chart.line", { tier: t(`chart.tier.${v.chart.tier}`), line: t("chart.line-named", { label: t(`chart.class.${v.chart.line.class}`), n: formatInt(v.chart.line.rank) }) }),
-    " ", plural("drill.chart.cost", v.chart.ev_given_up_chips, { chips: formatDec(v.chart.ev_given_up_chips, 2) }, 2),
-    v.chart.followed ? [" ", t("drill.chart.followed")] : null) : null;
+    sentences(t("drill.chart.line", { tier: t(`chart.tier.${v.chart.tier}`), line: t("chart.line-named", { label: t(`chart.class.${v.chart.line.class}`), n: formatInt(v.chart.line.rank) }) }),
+      plural("drill.chart.cost", v.chart.ev_given_up_chips, { chips: formatDec(v.chart.ev_given_up_chips, 2) }, 2),
+      v.chart.followed ? t("drill.chart.followed") : null)) : null;
   const left = v.left_queue ? h("p", { class: "small", "data-testid": `${prefix}-left-queue` }, t("review.left-queue")) : null;
   // When a queued mistake comes back, as the core scheduled it.
   const back = v.next_due ? h("p", { class: "small", "data-testid": `${prefix}-next-due`, "data-next-due": v.next_due }, t("review.next-due", { date: formatDay(v.next_due) })) : null;

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, formatInt } from "./i18n.js";
+import { t, formatInt, afterPart } from "./i18n.js";
 import { miniCard, cardName } from "./cards.js";
 import { line, DROPPED } from "./ask.js";
 
@@ -89,7 +89,7 @@ export function verificationView(app, v) {
         h("span", { class: "hr-label" }, t("verify.hand", { n: k + 1 })),
         hand.cards.map((c) => miniCard(c, { held: v.hold !== null && !hand.drawn.includes(c) })),
         h("span", { class: "small" }, " ", v.hold === null ? "" : t(`row.${hand.outcome}`),
-          hand.multiplier === undefined ? "" : ` · ${t("ux.verify-line", { now: formatInt(hand.multiplier), next: formatInt(hand.earned) })}`)))),
+          hand.multiplier === undefined ? "" : afterPart(t("ux.verify-line", { now: formatInt(hand.multiplier), next: formatInt(hand.earned) })))))),
     h("p", { class: "small muted" }, t("verify.how")));
 }
 

@@ -106,12 +106,12 @@ fn ten_fifty_and_a_hundred_lines_open_at_their_levels_settle_and_verify_line_by_
     // A practised library table deals the same line counts, by the same rule, at the same levels.
     let s = seed(99);
     let dealt = play(&db, &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--hands", "100", "--seed", &s]);
-    assert_eq!(dealt["hands"], 100, "{dealt}");
-    let drawn = play(&db, &["draw", "11000"]);
+    assert_eq!(dealt["hand"]["hands"], 100, "{dealt}");
+    let drawn = play(&db, &["draw", "11000"])["last_hand"].clone();
     assert_eq!(drawn["results"].as_array().unwrap().len(), 100, "{drawn}");
     assert_eq!(drawn["tally"].as_array().unwrap().iter().map(|t| t["hands"].as_u64().unwrap()).sum::<u64>(), 100);
     assert_eq!(drawn["won"].as_u64().unwrap(), drawn["results"].as_array().unwrap().iter().map(|r| r["win"].as_u64().unwrap()).sum::<u64>());
-    let id = drawn["hand"]["hand_id"].as_i64().unwrap().to_string();
+    let id = drawn["id"].as_i64().unwrap().to_string();
     let stored: Value = serde_json::from_slice(&vpoker(&["verify", "--db", db.to_str().unwrap(), "--hand", &id, "--json"]).stdout).unwrap();
     assert_eq!(stored["verified"], true, "{stored}");
     let bare: Value = serde_json::from_slice(

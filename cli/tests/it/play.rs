@@ -317,7 +317,7 @@ fn fill_and_autoplay_refuse_a_kicker_game_in_words() {
     }
     // The practice table the message names deals.
     let dealt = ok(&db, &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", SEED]);
-    assert_eq!(dealt["table"], "double-double-bonus-9-6");
+    assert_eq!(dealt["hand"]["table"], "double-double-bonus-9-6");
     let line = crate::common::usage_error(&["play", "--db", db_arg, "fill", "--hands", "1", "--game", "poker", "--seed", SEED]);
     assert_eq!(
         line,

@@ -512,10 +512,10 @@ fn a_seed_on_a_kicker_game_is_its_practised_tables_hand_paid_by_the_kicker_table
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
     let table = ["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", &seed];
-    assert_eq!(play(&db, &table)["cards"], v["dealt"]);
+    assert_eq!(play(&db, &table)["hand"]["cards"], v["dealt"]);
     assert_eq!(play(&db, &["hint"])["best_hold"].as_u64(), Some(u64::from(best)));
-    let drawn = play(&db, &["draw", &mask]);
-    assert_eq!((&drawn["final"], &drawn["outcome"]), (&hands[0]["cards"], &hands[0]["outcome"]));
+    let drawn = &play(&db, &["draw", &mask])["last_hand"]["results"][0];
+    assert_eq!((&drawn["cards"], &drawn["outcome"]), (&hands[0]["cards"], &hands[0]["outcome"]));
     assert_eq!(drawn["win"].as_u64(), Some(5 * 400));
 
     // `vpoker eval` on the kicker game pays the final hand what verify paid.

@@ -15,7 +15,7 @@ fn the_background_audit_beside_a_player_never_fails_a_healthy_file() {
     let db = dir.path().join("vpoker.db");
     // A history long enough that each audit takes a while (the player plays during it).
     let mut game = Game::open(&db).unwrap();
-    let request = DealRequest { machine: MachineId::JacksOrBetter, bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::new(1).unwrap(), practice: false, ultimate_x: false };
+    let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
     let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
     for i in 0..400u64 {
         let mut bytes = [0u8; 32];
@@ -23,7 +23,7 @@ fn the_background_audit_beside_a_player_never_fails_a_healthy_file() {
         if game.state(day).unwrap().chips < 5 {
             game.claim_daily(day + chrono::Days::new(i)).unwrap();
         }
-        let state = game.deal(request, Seed::from_bytes(bytes), day).unwrap();
+        let state = game.deal(request.clone(), Seed::from_bytes(bytes), day).unwrap();
         game.draw(state.hand.unwrap().best_hold, day).unwrap();
     }
     drop(game);
@@ -33,7 +33,7 @@ fn the_background_audit_beside_a_player_never_fails_a_healthy_file() {
     for round in 0..8 {
         let audit = app_lib::audit_in_background(app.handle().clone()).expect("the audit thread starts");
         while !audit.is_finished() {
-            let dealt = invoke(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false, "ultimateX": false }));
+            let dealt = invoke(&window, "deal", json!({ "table": "jacks-or-better", "bet": 5, "hands": 1, "practice": false }));
             match dealt {
                 Ok(state) => {
                     let best = state["hand"]["best_hold"].as_u64().unwrap();

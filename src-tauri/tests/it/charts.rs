@@ -70,11 +70,11 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     let saved = invoke(&window, "lab_table_save", save).unwrap();
     let ddb_9_5 = [800, 400, 160, 160, 80, 50, 50, 9, 5, 4, 3, 1, 1];
     assert_eq!(saved, json!([{ "id": "lab:DDB 9/5", "name": "DDB 9/5", "base": "double-double-bonus", "pays": ddb_9_5 }]));
-    let hand = invoke(&window, "table_deal", json!({ "table": "lab:DDB 9/5", "bet": 5 })).unwrap();
-    assert_eq!(hand["table"], "lab:DDB 9/5");
-    let hint = invoke(&window, "table_hint", json!({})).unwrap();
-    let drawn = invoke(&window, "table_draw", json!({ "hold": hint["best_hold"] })).unwrap();
-    assert_eq!(drawn["mistake"], false);
+    let dealt = invoke(&window, "deal", json!({ "table": "lab:DDB 9/5", "bet": 5, "hands": 1, "practice": true })).unwrap();
+    assert_eq!(dealt["hand"]["table"], "lab:DDB 9/5");
+    let hint = invoke(&window, "hint", json!({})).unwrap();
+    let drawn = invoke(&window, "draw", json!({ "hold": hint["best_hold"] })).unwrap();
+    assert_eq!(drawn["last_hand"]["mistake"], false);
     assert_eq!(invoke(&window, "table_sums", json!({ "table": "lab:DDB 9/5" })).unwrap()["hands"], 1);
 
     // A row the base does not have, and a base that is neither a machine nor a kicker game.

@@ -11,7 +11,7 @@ fn the_coach_commands_answer_with_the_cores_figures() {
     let arrival = ok(&window, "foreground", json!({}));
     assert_eq!(arrival["new"], true);
     for _ in 0..12 {
-        ok(&window, "deal", json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false, "ultimateX": false }));
+        ok(&window, "deal", json!({ "table": "jacks-or-better", "bet": 5, "hands": 1, "practice": false }));
         ok(&window, "draw", json!({ "hold": 31 }));
     }
     assert_eq!(ok(&window, "foreground", json!({}))["new"], false, "seconds later: the same session");

@@ -57,7 +57,7 @@ fn refused(window: &MockWindow, cmd: &str, args: Value) -> Value {
 }
 
 fn deal_args(machine: &str, bet: u32, hands: u8) -> Value {
-    json!({ "machine": machine, "bet": bet, "hands": hands, "practice": false, "ultimateX": false })
+    json!({ "table": machine, "bet": bet, "hands": hands, "practice": false })
 }
 
 #[test]
@@ -87,19 +87,30 @@ fn daily_chips_once_a_day_with_a_typed_refusal() {
 #[test]
 fn an_ultimate_x_hand_deals_with_its_multipliers_and_leaves_the_earned_ones() {
     let f = fresh();
-    let args = json!({ "machine": "jacks-or-better", "bet": 5, "hands": 1, "practice": false, "ultimateX": true });
+    // A machine's Ultimate X table, by the id its machine view names.
+    let ux = ok(&f.window, "get_state", json!({}))["machines"][0]["ultimate_x"].clone();
+    assert_eq!(ux, "ultimate-x:jacks-or-better");
+    let args = json!({ "table": ux, "bet": 5, "hands": 1, "practice": false });
     let state = ok(&f.window, "deal", args.clone());
     assert_eq!((state["chips"].clone(), state["hand"]["stake"].clone(), state["hand"]["multipliers"].clone()), (json!(990), json!(10), json!([1])));
     let hint = ok(&f.window, "hint", json!({}));
     assert_eq!(hint["ultimate_x"]["multipliers"], json!([1]));
     let state = ok(&f.window, "draw", json!({ "hold": hint["best_hold"] }));
     let earned = state["last_hand"]["results"][0]["earned"].clone();
-    assert_eq!(state["ultimate_x"]["carried"]["multipliers"], json!([earned]));
+    let screen = json!({ "table": ux, "bet": 5, "hands": 1, "practice": false });
+    assert_eq!(ok(&f.window, "next_screen", screen)[0]["next"], earned, "what the next deal shows, from the core");
+    let plain = json!({ "table": "jacks-or-better", "bet": 5, "hands": 1, "practice": false });
+    assert_eq!(ok(&f.window, "next_screen", plain), serde_json::Value::Null, "a plain table shows nothing");
     let next = ok(&f.window, "deal", args);
     assert_eq!(next["hand"]["multipliers"], json!([earned]));
-    let joker = json!({ "machine": "joker-poker", "bet": 5, "hands": 1, "practice": false, "ultimateX": true });
+    let joker = json!({ "table": "ultimate-x:joker-poker", "bet": 5, "hands": 1, "practice": false });
     ok(&f.window, "draw", json!({ "hold": 0 }));
-    assert_eq!(refused(&f.window, "deal", joker)["kind"], "no-ultimate-x");
+    assert_eq!(refused(&f.window, "deal", joker)["kind"], "unknown-table");
+    // A table of the library is dealt in practice only; a table id of no possible form is refused.
+    let for_chips = json!({ "table": "double-double-bonus-9-6", "bet": 5, "hands": 1, "practice": false });
+    assert_eq!(refused(&f.window, "deal", for_chips)["kind"], "practice-only");
+    let blank = json!({ "table": "", "bet": 5, "hands": 1, "practice": true });
+    assert_eq!(refused(&f.window, "deal", blank)["kind"], "unknown-table");
 }
 
 #[test]
@@ -164,7 +175,7 @@ fn refusals_are_typed_and_change_nothing() {
     let f = fresh();
     let before = ok(&f.window, "get_state", json!({}));
     assert_eq!(refused(&f.window, "deal", deal_args("jacks-or-better", 7, 1))["kind"], "invalid-bet");
-    assert_eq!(refused(&f.window, "deal", deal_args("pai-gow", 5, 1))["kind"], "invalid-machine");
+    assert_eq!(refused(&f.window, "deal", deal_args("pai-gow", 5, 1))["kind"], "unknown-table");
     let locked = refused(&f.window, "deal", deal_args("deuces-wild", 5, 1));
     assert_eq!(locked["kind"], "machine-locked");
     assert_eq!(locked["unlock_level"], 3);

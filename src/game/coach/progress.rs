@@ -14,7 +14,7 @@ use crate::game::store::Res;
 use crate::game::sums::days;
 use super::least_squares;
 pub use super::progress_sessions::{PerHour, ProgressSession, SessionTrend, PER_HOUR_MIN_MINUTES, PER_HOUR_SESSIONS, PROGRESS_SESSIONS};
-use crate::game::table_practice;
+use crate::game::table_id;
 use crate::table::TableLabel;
 
 /// The most days one progress read returns (a year and a day).
@@ -82,7 +82,7 @@ pub(crate) fn progress(conn: &Connection, table_id: &str, n_days: u32) -> Res<Pr
     if n_days > PROGRESS_DAYS_MAX {
         return Err(GameError::ProgressLimit { days: n_days, max: PROGRESS_DAYS_MAX }.into());
     }
-    let table = table_practice::any(conn, table_id)?;
+    let table = table_id::resolve(conn, table_id)?;
     let days: Vec<ProgressDay> = days::last_days(conn, table.id(), n_days)?
         .into_iter()
         .map(|(day, sums)| {

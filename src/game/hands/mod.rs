@@ -47,11 +47,17 @@ pub(crate) use rows::{
 pub(crate) use registry::{code_of, codes_of_id, Registry};
 
 /// What the newest hand leaves for the next deal (`None` for an empty history): the one read the
-/// deal's carry rule and the state's carried multipliers take. A hand is dealt only when none is in
-/// progress, so the newest hand is a finished one.
+/// deal's carry rule takes. A hand is dealt only when none is in progress, so the newest hand is a
+/// finished one.
 pub(crate) fn last_carry(conn: &rusqlite::Connection) -> Res<Option<Carry>> {
+    Ok(last_screen(conn)?.map(|(carry, _)| carry))
+}
+
+/// What the newest finished hand leaves for the next deal and what it had on screen (`None` for
+/// an empty history or a hand in progress): what the next deal's screen is drawn from.
+pub(crate) fn last_screen(conn: &rusqlite::Connection) -> Res<Option<(Carry, Option<crate::rules::Screen>)>> {
     match finished_hand(conn, next_hand_id(conn)? - 1)? {
-        Some(hand) => Ok(Some(hand.carry()?)),
+        Some(hand) => Ok(Some((hand.carry()?, hand.multipliers))),
         None => Ok(None),
     }
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hold::Hold;
 use crate::machine::MachineId;
-use crate::rules::{self as table_rules, Carry, ScreenHint};
+use crate::rules::{self as table_rules, ScreenHint, ScreenLine};
 use crate::pipeline::commit::bound;
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{Deal, NudgeSource, Situation};
@@ -21,6 +21,7 @@ use crate::shuffle::DealSeed;
 use crate::table::Table;
 
 use super::error::GameError;
+use super::table_id::{self, TableId};
 use super::hands::{self, HandRecord, StoredHand};
 use super::moment::Moment;
 use super::rules::{self, Bet, Lines};
@@ -29,74 +30,43 @@ use super::sums;
 use super::training::{review, warm_up};
 use state::{HandView, Hint, MachineView, State};
 
-/// What a deal asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a deal asks for: the one request for any table, for chips or in practice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRequest {
-    /// The machine.
-    pub machine: MachineId,
-    /// Chips per hand: 5, 10, 20 or 50.
+    /// The table: a machine's id, a machine's Ultimate X table (`MachineView::ultimate_x`), a
+    /// table of the library or a saved lab table (`lab:NAME`; those two in practice only).
+    pub table: TableId,
+    /// Chips per hand (per line): 5, 10, 20 or 50.
     pub bet: Bet,
-    /// Hands dealt at once: 1, 3, 5, 10, 50 or 100 (each from its level: `rules::lines_unlock_level`).
+    /// Hands dealt at once: one of the table's line counts (`Table::lines`), each open from its
+    /// level (`rules::lines_unlock_level`).
     pub hands: Lines,
     /// A practice hand: no chips, no XP, always a pure deal.
     pub practice: bool,
-    /// Ultimate X: the machine's Ultimate X table (two coins a line, 1, 3, 5 or 10 lines, each
-    /// line paid at the multiplier the hand before earned it: `rules::carry`).
-    #[serde(default)]
-    pub ultimate_x: bool,
 }
 
 impl DealRequest {
-    /// The table this deal is dealt on: the machine's, or its Ultimate X table (refused, typed,
-    /// for a machine without one or a line count Ultimate X is not dealt on).
-    pub fn table(&self) -> Result<Table, GameError> {
-        let table = Table::machine(self.machine);
-        if !self.ultimate_x {
-            return Ok(table);
-        }
-        let table = table.ultimate_x().ok_or(GameError::NoUltimateX { machine: self.machine })?;
-        let lines = self.hands.count();
-        if !table.lines().contains(&lines) {
-            return Err(GameError::UltimateXLines { lines });
-        }
-        Ok(table)
+    /// A deal on `machine`'s own table.
+    pub fn machine(machine: MachineId, bet: Bet, hands: Lines, practice: bool) -> DealRequest {
+        DealRequest { table: TableId::machine(machine), bet, hands, practice }
     }
 }
 
-/// What the last hand leaves for the next deal on an Ultimate X table: the multipliers a deal of
-/// exactly these choices is dealt with (any other deal starts every line at 1×).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Carried {
-    /// The Ultimate X table's id (`ultimate-x:ID`: a machine's or a practised table's).
-    pub table: String,
-    /// The machine, when the table is a machine's (null for a practised casino table).
-    pub machine: Option<MachineId>,
-    /// Chips a line.
-    pub bet: u32,
-    /// Lines.
-    pub hands: u8,
-    /// Whether it was a practice hand.
-    pub practice: bool,
-    /// The multiplier of each line, first line first.
-    pub multipliers: Vec<u8>,
-}
-
-impl Carried {
-    /// What `carry` leaves, when it is an Ultimate X hand's (it earned a multiplier on each line).
-    fn of(carry: &Carry) -> Option<Carried> {
-        if carry.earned().is_empty() {
-            return None;
-        }
-        let (bet, hands, practice) = carry.choices();
-        Some(Carried {
-            table: carry.table().id().to_string(),
-            machine: carry.table().as_machine(),
-            bet,
-            hands,
-            practice,
-            multipliers: carry.earned().to_vec(),
-        })
+/// What the next deal of `request`'s choices will show, line by line (what each line was paid at
+/// when the deal continues the hand before, what it is dealt with, whether it is lit), or `None`
+/// on a table whose rules show nothing: the carry rule applied by the core, never by a UI.
+pub(crate) fn next_screen(conn: &Connection, request: &DealRequest) -> Res<Option<Vec<ScreenLine>>> {
+    let table = table_id::resolve(conn, request.table.as_str())?;
+    let lines = request.hands.count();
+    if !table.lines().contains(&lines) {
+        return Err(GameError::UltimateXLines { lines }.into());
     }
+    let last = hands::last_screen(conn)?;
+    let (carry, paid) = match &last {
+        Some((carry, paid)) => (Some(carry), paid.as_ref()),
+        None => (None, None),
+    };
+    Ok(table_rules::ahead(carry, paid, &table, request.bet.chips(), lines, request.practice))
 }
 
 /// Collects the daily chips for `today`.
@@ -115,19 +85,29 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 }
 
 
-/// A deal: rules, chips, the kind-deal bag, the pipeline, the row. Returns the events to celebrate.
-pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now: Moment) -> Res<Vec<String>> {
+/// A deal on any table, for chips or in practice: rules, chips, the kind-deal bag, the pipeline,
+/// the row. Returns the events to celebrate.
+pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now: Moment) -> Res<Vec<String>> {
     let DealSeed { seed, from: seed_from } = seed;
-    let DealRequest { machine, bet, hands: lines, practice, .. } = request;
-    let table = request.table()?;
+    let DealRequest { bet, hands: lines, practice, .. } = *request;
+    let table = table_id::resolve(conn, request.table.as_str())?;
     let hands = lines.count();
-    // One hand in progress across the game, a machine's or a practised table's.
+    if !table.lines().contains(&hands) {
+        return Err(GameError::UltimateXLines { lines: hands }.into());
+    }
+    // One hand in progress across the game, on any table.
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());
     }
     let mut profile = player::profile(conn)?;
     let level_before = rules::level_for_xp(profile.xp);
-    rules::check_deal(machine, lines, level_before)?;
+    // A machine opens at its level; any other table is played in practice only.
+    let machine = table.as_machine();
+    match machine {
+        Some(machine) => rules::check_deal(machine, lines, level_before)?,
+        None if !practice => return Err(GameError::PracticeOnly { table: table.id().to_string() }.into()),
+        None => rules::check_lines(lines, level_before)?,
+    }
     let cost = if practice { 0 } else { table.stake(bet.chips(), hands) };
     if cost > profile.chips {
         return Err(GameError::InsufficientChips { needed: cost, available: profile.chips }.into());
@@ -175,7 +155,9 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
         profile.bet_total = player::add(profile.bet_total, cost, "the chips bet")?;
         player::write_profile(conn, &profile)?;
     }
-    player::write_prefs(conn, machine, request.bet, lines)?;
+    if let Some(machine) = machine {
+        player::write_prefs(conn, machine, bet, lines)?;
+    }
     let mut events = level_events(level_before, rules::level_for_xp(profile.xp));
     if dealt.nudge().is_some() {
         events.push("nudged".to_string());
@@ -186,7 +168,7 @@ pub(crate) fn deal(conn: &Connection, request: DealRequest, seed: DealSeed, now:
 /// A draw: the stored hand replayed, settled, paid, and added to the running sums and the review
 /// queue. Returns the finished hand.
 pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
-    let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let marks = player::commit_marks(conn)?;
     let replayed = hand.replay()?;
     let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, hand.multipliers.as_ref(), &replayed.evs);
@@ -208,7 +190,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
 /// Deals and draws the hands of `seeds` with the best hold, exactly as [`deal`] and [`draw`] do.
 /// Stops early, keeping what was played, at the first deal refused for want of chips; returns how
 /// many hands were played.
-pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[DealSeed], now: Moment) -> Res<usize> {
+pub(crate) fn play_best(conn: &Connection, request: &DealRequest, seeds: &[DealSeed], now: Moment) -> Res<usize> {
     let mut played = 0;
     for &seed in seeds {
         match deal(conn, request, seed, now) {
@@ -216,25 +198,29 @@ pub(crate) fn play_best(conn: &Connection, request: DealRequest, seeds: &[DealSe
             Err(super::store::Failure::Refused(GameError::InsufficientChips { .. })) => break,
             Err(other) => return Err(other),
         }
-        let (hand, _) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+        let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
         draw(conn, hand.evs()?.best())?;
         played += 1;
     }
     Ok(played)
 }
 
-/// The hint for the hand in progress: all 32 holds with their EVs per coin and in chips at the stake,
-/// best first, each with the core's verdict, and the machine's chart on it.
+/// The hint for the hand in progress on any table: all 32 holds with their EVs per coin and in
+/// chips at the stake, best first, each with the core's verdict, what the screen adds (`ScreenHint`)
+/// and, on a machine, its chart on the hand.
 pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
-    let (hand, machine) = open_machine_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
+    let hand = hands::open_hand(conn)?.ok_or(GameError::NoHandInProgress)?;
     let tier = player::settings(conn)?.chart_tier;
     let evs = hand.evs()?;
     let stake = hand.stake();
     let best = evs.best();
     let ultimate_x = ScreenHint::of(&hand.table, hand.multipliers.as_ref(), &hand.dealt, &evs, stake);
+    let machine = hand.machine();
     Ok(Hint {
         ultimate_x,
         hand_id: hand.id,
+        table: hand.table.id().to_string(),
+        label: hand.table.label().clone(),
         machine,
         cards: hand.dealt,
         bet: hand.bet.chips(),
@@ -243,13 +229,14 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
         holds: hint_holds(&evs, &hand.dealt, stake),
         best_hold: best,
         best_ev: evs.ev(best),
-        chart: crate::strategy::chart::advise(tier_chart(machine, &tier).chart(), &hand.dealt, &evs),
+        chart: machine.map(|machine| crate::strategy::chart::advise(tier_chart(machine, &tier).chart(), &hand.dealt, &evs)),
         chart_tier: tier,
     })
 }
 
 /// The machine's chart of the tier the player chose (`chart-tier`), as `TierChart` gives every
 /// table's (the machine's plain table: an Ultimate X hand's hint names the machine's chart too).
+/// Another table's chart is generated on request (a second or two), never inside a hint.
 fn tier_chart(machine: MachineId, tier: &str) -> crate::table_chart::TierChart {
     use crate::strategy::chart::ChartTier;
     let tier = ChartTier::from_id(tier).unwrap_or(ChartTier::Expert);
@@ -281,15 +268,17 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         last_bet.insert(machine.id().to_string(), bet);
         last_hands.insert(machine.id().to_string(), hands);
     }
-    let hand = match open_machine_hand(conn)? {
+    let hand = match hands::open_hand(conn)? {
         None => None,
-        Some((h, machine)) => Some((h.evs()?, h, machine)),
+        Some(h) => Some((h.evs()?, h)),
     };
-    let hand = hand.map(|(evs, h, machine)| {
+    let hand = hand.map(|(evs, h)| {
         let best_hold = evs.best();
         HandView {
             id: h.id,
-            machine,
+            table: h.table.id().to_string(),
+            label: h.table.label().clone(),
+            machine: h.machine(),
             bet: h.bet.chips(),
             hands: h.n_hands,
             multipliers: h.multipliers.as_ref().map(|m| m.values().to_vec()),
@@ -343,7 +332,6 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         ultimate_x: state::UltimateXView {
             lines: crate::table::ULTIMATE_X_LINES,
             start: crate::ultimate_x::multipliers::START,
-            carried: hands::last_carry(conn)?.as_ref().and_then(Carried::of),
         },
         machines,
         bets: rules::BETS,
@@ -351,12 +339,6 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         hand_counts: rules::HAND_COUNTS,
         events,
     })
-}
-
-/// The hand in progress when it is a machine's (a practised table's is `table_practice`'s), with
-/// its machine.
-pub(crate) fn open_machine_hand(conn: &Connection) -> Res<Option<(StoredHand, MachineId)>> {
-    Ok(hands::open_hand(conn)?.and_then(|hand| hand.machine().map(|machine| (hand, machine))))
 }
 
 /// The events of a level change: "level-up" and each unlock reached.

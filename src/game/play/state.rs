@@ -48,8 +48,8 @@ pub struct State {
     pub last_hand: Option<HandRecord>,
     /// Losing hands in a row (real hands that paid back less than they cost).
     pub losing_streak: u32,
-    /// Ultimate X on the machines: its line counts, the multiplier a line starts at, and what the
-    /// last hand carries to the next deal.
+    /// Ultimate X on the machines: its line counts and the multiplier a line starts at (what the
+    /// next deal of a player's choices shows is `Game::next_screen`'s).
     pub ultimate_x: UltimateXView,
     /// All five machines with their paytables, so the UI never hard-codes one.
     pub machines: Vec<MachineView>,
@@ -79,20 +79,20 @@ pub struct UltimateXView {
     pub lines: [u8; 4],
     /// The multiplier every line of a deal starts at when nothing is carried to it.
     pub start: u8,
-    /// The multipliers the last hand left, when it was an Ultimate X hand (a machine's or a
-    /// practised table's): the next deal of exactly its table, bet, line count and practice flag is
-    /// dealt with them; any other deal starts every line at `start` (`rules::carry`). Null
-    /// otherwise.
-    pub carried: Option<super::Carried>,
 }
 
-/// The hand in progress. Its seed is not shown until the draw (it would reveal the draw).
+/// The hand in progress, on any table. Its seed is not shown until the draw (it would reveal the
+/// draw).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HandView {
     /// The hand's id.
     pub id: i64,
-    /// The machine.
-    pub machine: MachineId,
+    /// The table's id (a machine's, its Ultimate X table's, a library or lab table's).
+    pub table: String,
+    /// What the table is called, for a UI to write in its language.
+    pub label: crate::table::TableLabel,
+    /// The machine, when the table is a machine's (null for a practised casino or lab table).
+    pub machine: Option<MachineId>,
     /// Chips per hand.
     pub bet: u32,
     /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
@@ -136,16 +136,22 @@ pub struct MachineView {
     pub warm_up: Option<crate::game::training::warm_up::WarmUp>,
 }
 
-/// The strategy hint for the hand in progress. On an Ultimate X hand every EV is the hold's value
-/// with the multipliers on screen, per coin of the Ultimate X bet (`ultimate_x::hint::hand_evs`).
+/// The strategy hint for the hand in progress, on any table. With something on screen (an
+/// Ultimate X hand's multipliers) every EV is the hold's value with it, per coin of the table's
+/// bet (`rules::hand_evs`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
-    /// Ultimate X's part (null on a plain deal).
+    /// What the screen adds (`rules::ScreenHint`: the plain game's best hold and what it gives
+    /// up); null on a table whose rules show nothing.
     pub ultimate_x: Option<crate::rules::ScreenHint>,
     /// The hand's id.
     pub hand_id: i64,
-    /// The machine.
-    pub machine: MachineId,
+    /// The table's id.
+    pub table: String,
+    /// What the table is called, for a UI to write in its language.
+    pub label: crate::table::TableLabel,
+    /// The machine, when the table is a machine's (null otherwise).
+    pub machine: Option<MachineId>,
     /// The five cards dealt.
     pub cards: [Card; 5],
     /// Chips per hand.
@@ -161,8 +167,9 @@ pub struct Hint {
     /// Its EV per coin.
     pub best_ev: f64,
     /// The machine's strategy chart on this hand: the line it plays (and its hold), the line of the
-    /// exact best hold, and whether the chart's hold is as good as the best.
-    pub chart: crate::strategy::chart::Advice,
+    /// exact best hold, and whether the chart's hold is as good as the best. Null on another table
+    /// (its chart is generated on request: `table_tiers`).
+    pub chart: Option<crate::strategy::chart::Advice>,
     /// The chart tier the player plays by (`chart-tier`): "expert", "intermediate" or "beginner".
     pub chart_tier: String,
 }

@@ -33,7 +33,7 @@ use super::schedule::ReviewSchedule;
 use crate::game::error::GameError;
 use crate::game::hands::{self, HandRecord};
 use crate::game::store::{player, Failure, Res};
-use crate::game::{rules, table_practice};
+use crate::game::{rules, table_id};
 
 /// The most deals looked at for one hard hand. A real table has one in two or three deals hard;
 /// a table on which no hold ever beats another (every pay 0) has none, and says so
@@ -407,7 +407,7 @@ pub(crate) fn next(
     tier: Option<ChartTier>,
     today: NaiveDate,
 ) -> Res<Option<DrillQuestion>> {
-    let table = table_practice::any(conn, table_id)?;
+    let table = table_id::resolve(conn, table_id)?;
     let from = match source {
         DrillSource::Hard => DrillFrom::Hard { seed },
         DrillSource::Chart => {
@@ -447,7 +447,7 @@ pub(crate) fn next(
 /// verdict ([`HoldVerdict`]) and counts it (no chips, no XP); a queued mistake is scheduled again
 /// from `today` (any queued hand may be answered: one not yet due is an early review).
 pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: NaiveDate) -> Res<DrillVerdict> {
-    let table = table_practice::any(conn, &key.table)?;
+    let table = table_id::resolve(conn, &key.table)?;
     let Some(posed) = pose(conn, table, key.from)? else {
         let DrillFrom::Mistakes { hand } = key.from else { unreachable!("a dealt hand is always posed or refused") };
         return Err(GameError::UnknownHand { hand_id: hand }.into());
@@ -500,7 +500,7 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: Naive
 
 /// A table's tallies, hard and mistakes (zeros before its first answer).
 pub(crate) fn tallies(conn: &Connection, table_id: &str) -> Res<DrillTallies> {
-    let id = table_practice::any(conn, table_id)?.id().to_string();
+    let id = table_id::resolve(conn, table_id)?.id().to_string();
     Ok(DrillTallies { hard: read_tally(conn, &id, DrillSource::Hard)?, mistakes: read_tally(conn, &id, DrillSource::Mistakes)? })
 }
 
@@ -512,7 +512,7 @@ pub(crate) fn mistakes(conn: &Connection, table_id: Option<&str>, limit: u32) ->
     let queued = match table_id {
         None => review::queued(conn, limit)?,
         Some(id) => {
-            let id = table_practice::any(conn, id)?.id().to_string();
+            let id = table_id::resolve(conn, id)?.id().to_string();
             review::due_order(conn, &hands::codes_of_id(conn, &id)?, limit)?
         }
     };
@@ -543,7 +543,7 @@ pub(crate) fn review(conn: &Connection, today: NaiveDate, table_id: Option<&str>
     rules::check_history_limit(limit)?;
     let codes = match table_id {
         None => None,
-        Some(id) => Some(hands::codes_of_id(conn, table_practice::any(conn, id)?.id())?),
+        Some(id) => Some(hands::codes_of_id(conn, table_id::resolve(conn, id)?.id())?),
     };
     let (games, due) = review::due_today(conn, today, codes.as_deref(), limit)?;
     Ok(Review { today, games, due })
@@ -557,7 +557,7 @@ fn last_bet(conn: &Connection, table: &Table) -> Res<Option<u32>> {
             let prefs = player::prefs(conn)?;
             Ok(prefs.iter().find(|(remembered, _, _)| *remembered == machine).map(|&(_, bet, _)| bet.chips()))
         }
-        None => table_practice::last_bet(conn, table.id()),
+        None => hands::last_bet_on(conn, table.id()),
     }
 }
 

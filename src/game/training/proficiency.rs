@@ -32,7 +32,7 @@ use crate::game::error::GameError;
 use crate::game::hands::{self, Registry};
 use crate::game::store::codes::{day_code, day_from_code};
 use crate::game::store::{corrupt, schema, Res};
-use crate::game::table_practice;
+use crate::game::table_id;
 
 /// The completed checks the curve shows, the latest ones.
 pub const CURVE_CHECKS: u32 = 30;
@@ -165,7 +165,7 @@ pub(crate) fn answer(conn: &Connection, table_id: &str, day: NaiveDate, index: u
 /// a begun check goes on on the table it began on (a lab table saved again since keeps its
 /// check), a new one is on the table as it is now (entered in the registry at its first answer).
 fn check_table(conn: &Connection, table_id: &str, day: NaiveDate) -> Res<(Table, Option<i64>)> {
-    let table = table_practice::any(conn, table_id)?;
+    let table = table_id::resolve(conn, table_id)?;
     let mut begun = conn.prepare_cached("SELECT 1 FROM proficiency_answers WHERE tbl = ?1 AND day = ?2 LIMIT 1")?;
     for code in hands::codes_of_id(conn, table.id())? {
         if begun.query_row(params![code, day_code(day)], |_| Ok(())).optional()?.is_some() {

@@ -61,7 +61,7 @@ pub(crate) fn last_played(conn: &Connection, table_id: &str, today: NaiveDate) -
 /// The offer on `today` for the table `table_id` (any table: a machine, a kicker game, a library
 /// or lab table, an Ultimate X table; `unknown-table` otherwise).
 pub(crate) fn offer(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Option<WarmUp>> {
-    let table = crate::game::table_practice::any(conn, table_id)?;
+    let table = crate::game::table_id::resolve(conn, table_id)?;
     let answered = crate::game::store::player::settings(conn)?.warm_up_answered;
     Ok(warm_up_on(last_played(conn, table.id(), today)?, answered, today))
 }
