@@ -339,9 +339,8 @@ pub struct Listed {
     /// The exact return of optimal play per coin (computed, never typed in).
     #[serde(rename = "return")]
     pub return_rate: f64,
-    /// Its Ultimate X table's id (`ultimate-x:` and its id), or null when its game has no
-    /// multiplier table (Joker Poker).
-    pub ultimate_x: Option<String>,
+    /// The tables it is also dealt as under other rules ([`variants`]).
+    pub variants: Vec<Variant>,
 }
 
 /// The whole library with each table's exact return, computed once per process (about 0.4 s for
@@ -361,7 +360,7 @@ pub fn listing() -> &'static [Listed] {
                     base: preset.base.id(),
                     pays: table.rows().iter().map(|row| ListedPay { row: row.id, pay: row.pay }).collect(),
                     return_rate: analyze_table(&table).return_rate,
-                    ultimate_x: Group::of(preset.base).map(|_| format!("{ULTIMATE_X_PREFIX}{}", preset.id)),
+                    variants: variants(preset.base, preset.id),
                 }
             })
             .collect()
@@ -444,3 +443,40 @@ impl Group {
 
 /// An Ultimate X table's id is its plain table's id after this prefix.
 pub const ULTIMATE_X_PREFIX: &str = "ultimate-x:";
+
+/// Ultimate X's rules id (`table::Rules::id`): what a UI names them by in its language.
+pub const ULTIMATE_X_RULES: &str = "ultimate-x";
+
+/// The line counts an Ultimate X table deals at.
+pub const ULTIMATE_X_LINES: [u8; 4] = [1, 3, 5, 10];
+
+/// The multiplier every line of an Ultimate X deal starts at when nothing is carried to it.
+pub const ULTIMATE_X_START: u8 = 1;
+
+/// A table a plain table is also dealt as under other rules (Ultimate X today): what a machine's
+/// screen and a library table offer beside the plain game, each by the same few facts, so a UI
+/// offers every family alike.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Variant {
+    /// The table's id (`ultimate-x:` and the plain table's id).
+    pub table: String,
+    /// Its rules' id (`ultimate-x`), for a UI to name them in its language.
+    pub rules: &'static str,
+    /// The line counts it is dealt at.
+    pub lines: &'static [u8],
+    /// What each line shows before a deal when nothing is carried to it.
+    pub start: u8,
+}
+
+/// The tables the plain table `id` on `base` is also dealt as: its Ultimate X table when its game
+/// has a multiplier table (every game but Joker Poker). The one list of them: `Table::ultimate_x`
+/// builds the same id.
+pub fn variants(base: Base, id: &str) -> Vec<Variant> {
+    let ultimate_x = Group::of(base).map(|_| Variant {
+        table: format!("{ULTIMATE_X_PREFIX}{id}"),
+        rules: ULTIMATE_X_RULES,
+        lines: &ULTIMATE_X_LINES,
+        start: ULTIMATE_X_START,
+    });
+    ultimate_x.into_iter().collect()
+}

@@ -113,12 +113,17 @@ impl Rules {
             Rules::UltimateX(_) => &ULTIMATE_X_LINES,
         }
     }
+
+    /// The rules' id: `plain`, or a family's (`ultimate-x`), as a `library::Variant` names them.
+    pub fn id(self) -> &'static str {
+        match self {
+            Rules::Plain => "plain",
+            Rules::UltimateX(_) => ULTIMATE_X_RULES,
+        }
+    }
 }
 
-pub use crate::library::{Group, ULTIMATE_X_PREFIX};
-
-/// The line counts an Ultimate X table deals at.
-pub const ULTIMATE_X_LINES: [u8; 4] = [1, 3, 5, 10];
+pub use crate::library::{Group, ULTIMATE_X_LINES, ULTIMATE_X_PREFIX, ULTIMATE_X_RULES};
 
 /// Where a table comes from, which also decides how its exact EVs are computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,12 +198,28 @@ impl Table {
         Some(Table::build(&format!("{LAB_PREFIX}{name}"), name, label, Source::Copy(base), paytable))
     }
 
-    /// The table a fixed id names: a machine, a kicker game or a table of the library, or the
-    /// Ultimate X table of one (`ultimate-x:ID`); `None` for any other id (a lab table is the
+    /// A variant's id parsed: the plain table's id and the variant's rules id (`ultimate-x:ID` →
+    /// `(ID, "ultimate-x")`), or `None` for a plain table's id. The one parse of a variant's id:
+    /// [`Table::named`], [`Table::stored`] and the game's resolution of a player's tables use it.
+    pub fn variant_id(id: &str) -> Option<(&str, &'static str)> {
+        id.strip_prefix(ULTIMATE_X_PREFIX).map(|plain| (plain, ULTIMATE_X_RULES))
+    }
+
+    /// This plain table dealt under the rules `rules` names (a rules id, as `variant_id` and
+    /// `library::Variant` give them), or `None` when its game has no such variant.
+    pub fn variant(&self, rules: &str) -> Option<Table> {
+        match rules {
+            ULTIMATE_X_RULES => self.ultimate_x(),
+            _ => None,
+        }
+    }
+
+    /// The table a fixed id names: a machine, a kicker game or a table of the library, or a
+    /// variant of one ([`Table::variant_id`]); `None` for any other id (a lab table is the
     /// player's and is read from their game).
     pub fn named(id: &str) -> Option<Table> {
-        if let Some(plain) = id.strip_prefix(ULTIMATE_X_PREFIX) {
-            return Table::named(plain)?.ultimate_x();
+        if let Some((plain, rules)) = Table::variant_id(id) {
+            return Table::named(plain)?.variant(rules);
         }
         if let Some(base) = Base::from_id(id) {
             return Some(Table::from(base));
@@ -211,8 +232,8 @@ impl Table {
     /// library or the lab names it). `None` when the pays do not fit the base, or a machine's or
     /// kicker game's id comes with pays that are not its own.
     pub fn stored(id: &str, base: Base, pays: &[u32]) -> Option<Table> {
-        if let Some(plain) = id.strip_prefix(ULTIMATE_X_PREFIX) {
-            return Table::stored(plain, base, pays)?.ultimate_x();
+        if let Some((plain, rules)) = Table::variant_id(id) {
+            return Table::stored(plain, base, pays)?.variant(rules);
         }
         let own = base.paytable().rows().iter().map(|row| row.pay).eq(pays.iter().copied());
         let reserved = id.parse::<MachineId>().is_ok() || id.parse::<KickerGame>().is_ok();

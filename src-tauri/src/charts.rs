@@ -1,5 +1,5 @@
 //! Strategy charts and the paytable lab. A machine's chart is generated once per process from the
-//! exact solver (cached by the core); a lab table's analysis comes at once and its chart runs as the
+//! exact solver (cached by the core), a variant's is its rules' own (`rules::chart`); a lab table's analysis comes at once and its chart runs as the
 //! current lab job (a newer edit cancels an older run; `lab_progress` reports it, `lab_cancel`
 //! stops it). A lab table's base is a machine's table or a kicker game's (`library::Base`, by id).
 //! Saved lab tables live in the game database.
@@ -11,7 +11,10 @@ use vpoker::game::GameError;
 use vpoker::library::{Base, ListedPay};
 use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, ChartLine, ChartStage};
+use vpoker::rules::chart::{self as screen_chart, ScreenChartView, ScreenTiers};
+use vpoker::rules::ScreenError;
 use vpoker::strategy::custom::{analyze_table, TableAnalysis};
+use vpoker::table::Table;
 
 use crate::error::CommandResult;
 use crate::worker::{as_job, with_game, worker};
@@ -43,36 +46,6 @@ impl From<&Chart> for ChartView {
     }
 }
 
-/// The best single strategy's chart of a machine's Ultimate X game on some lines, as the UI shows it
-/// (`ultimate_x::chart`): its lines, its return beside the single strategy's and perfect play's,
-/// and where exact play departs from it at each average multiplier.
-#[derive(Clone, Debug, Serialize)]
-pub struct UltimateXChartView {
-    /// Lines dealt.
-    pub lines: u8,
-    /// The chart's lines, first first: rank, class, label and how often each is the play.
-    pub chart: Vec<UltimateXChartLine>,
-    /// Returns per unit bet (the Ultimate X bet included): playing the chart, the single strategy, perfect play.
-    pub return_chart: f64,
-    /// See `return_chart`.
-    pub return_single_strategy: f64,
-    /// See `return_chart`.
-    pub return_perfect: f64,
-    /// The exceptions at each average multiplier a screen can show.
-    pub by_multiplier: Vec<vpoker::ultimate_x::chart::AtMultiplier>,
-}
-
-/// One line of the Ultimate X chart.
-#[derive(Clone, Debug, Serialize)]
-pub struct UltimateXChartLine {
-    /// 1 for the first line.
-    pub rank: usize,
-    /// The class id (the UI's text for it).
-    pub class: String,
-    /// Share of deals it plays.
-    pub frequency: f64,
-}
-
 fn machine(text: &str) -> Result<MachineId, GameError> {
     text.parse().map_err(GameError::from)
 }
@@ -82,55 +55,48 @@ fn base(text: &str) -> Result<Base, GameError> {
     Base::from_id(text).ok_or_else(|| GameError::LabUnknown { name: "base".into(), value: text.into() })
 }
 
-/// A machine's Ultimate X table dealt on `lines` lines, or the typed refusal (no Ultimate X, a line
-/// count it is not dealt on), before any solving.
-fn ux_table(machine: MachineId, lines: u8) -> Result<vpoker::table::Table, GameError> {
-    let table = vpoker::table::Table::machine(machine).ultimate_x().ok_or(GameError::NoUltimateX { machine })?;
+/// A variant's table (`machines[].variants`: a table whose rules put something on screen) dealt on
+/// `lines` lines, or the typed refusal (no such variant, a line count it is not dealt at), before
+/// any solving.
+fn variant_table(id: &str, lines: u8) -> Result<Table, GameError> {
+    let table = Table::named(id)
+        .filter(|table| table.rules() != vpoker::table::Rules::Plain)
+        .ok_or_else(|| GameError::UnknownTable { table: id.to_string() })?;
     if !table.lines().contains(&lines) {
-        return Err(GameError::UltimateXLines { lines });
+        return Err(GameError::TableLines { lines });
     }
     Ok(table)
 }
 
-/// The core's refusal of an Ultimate X question as a typed error.
-fn ux_error(machine: MachineId, refused: vpoker::ultimate_x::hint::UxError) -> GameError {
+/// The core's refusal of a variant's chart as a typed error.
+fn screen_error(id: &str, refused: ScreenError) -> GameError {
     match refused {
-        vpoker::ultimate_x::hint::UxError::Lines { lines } => GameError::UltimateXLines { lines },
-        _ => GameError::NoUltimateX { machine },
+        ScreenError::Lines { lines } => GameError::TableLines { lines },
+        _ => GameError::UnknownTable { table: id.to_string() },
     }
 }
 
-/// The best single strategy's chart of a machine's Ultimate X game on `lines` lines (seconds the
-/// first time for a machine and line count, on a worker; kept by the core).
+/// A variant's own chart on `lines` lines (`rules::chart::chart_view`: seconds the first time for
+/// a table and line count, on a worker; kept by the core), by the variant's table id.
 #[tauri::command]
-pub async fn ultimate_x_chart(machine: String, lines: u8) -> CommandResult<UltimateXChartView> {
-    let machine = self::machine(&machine)?;
+pub async fn variant_chart(table: String, lines: u8) -> CommandResult<ScreenChartView> {
     worker(move || {
-        let table = ux_table(machine, lines)?;
-        let ux = vpoker::ultimate_x::chart::kept(&table, lines).map_err(|refused| ux_error(machine, refused))?;
-        Ok(UltimateXChartView {
-            lines,
-            chart: ux.chart.lines().iter().map(|l| UltimateXChartLine { rank: l.rank, class: l.class.clone(), frequency: l.frequency }).collect(),
-            return_chart: ux.return_chart,
-            return_single_strategy: ux.return_single_strategy,
-            return_perfect: ux.return_perfect,
-            by_multiplier: ux.by_multiplier.clone(),
-        })
+        let variant = variant_table(&table, lines)?;
+        Ok(screen_chart::chart_view(&variant, lines).map_err(|refused| screen_error(&table, refused))?)
     })
     .await
 }
 
 /// The same chart in three tiers (beginner ≤ 10 lines, intermediate ≤ 20, expert ≤ 40: the chart),
-/// each with its return on the Ultimate X game, its cost against perfect play and against the single
+/// each with its return on the variant, its costs against perfect play and against the single
 /// strategy, and the lines it adds over the tier below, as the core serializes them
-/// (`ultimate_x::tiers`: `{"lines","optimal_return","single_strategy_return","tiers":[…]}`; seconds
-/// the first time for a machine and line count, on a worker; kept by the core).
+/// (`{"lines","optimal_return","single_strategy_return","tiers":[…]}`; seconds the first time for a
+/// table and line count, on a worker; kept by the core).
 #[tauri::command]
-pub async fn ultimate_x_chart_tiers(machine: String, lines: u8) -> CommandResult<vpoker::ultimate_x::tiers::UxTiers> {
-    let machine = self::machine(&machine)?;
+pub async fn variant_chart_tiers(table: String, lines: u8) -> CommandResult<ScreenTiers> {
     worker(move || {
-        let table = ux_table(machine, lines)?;
-        let tiers = vpoker::ultimate_x::tiers::kept(&table, lines).map_err(|refused| ux_error(machine, refused))?;
+        let variant = variant_table(&table, lines)?;
+        let tiers = screen_chart::chart_tiers(&variant, lines).map_err(|refused| screen_error(&table, refused))?;
         Ok(tiers.as_ref().clone())
     })
     .await

@@ -51,7 +51,7 @@ pub async fn claim_daily<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> 
 }
 
 /// Deals a hand of `hands` lines on any table from a fresh OS seed: a machine's (its id, or its
-/// Ultimate X table's) for chips or in practice, a library or saved lab table in practice.
+/// variants' tables) for chips or in practice, a library or saved lab table in practice.
 #[tauri::command]
 pub async fn deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32, hands: u8, practice: bool) -> CommandResult<State> {
     let request = DealRequest { table: TableId::new(table)?, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
@@ -59,7 +59,7 @@ pub async fn deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32, hands:
     with_game(app, move |game| game.deal(request, seed, now())).await
 }
 
-/// What the next deal of these choices shows before it, line by line (an Ultimate X table's
+/// What the next deal of these choices shows before it, line by line (a variant's
 /// multipliers carried from the hand before, or its start), or null on a table that shows nothing.
 #[tauri::command]
 pub async fn next_screen<R: Runtime>(

@@ -152,15 +152,9 @@ pub enum GameError {
     /// A draw or hint with no hand dealt.
     #[error("no hand is in progress: deal first")]
     NoHandInProgress,
-    /// Ultimate X asked of a machine whose game has no multiplier table (Joker Poker).
-    #[error("{} has no Ultimate X table", machine.id())]
-    NoUltimateX {
-        /// The machine.
-        machine: MachineId,
-    },
-    /// Ultimate X asked on a line count it is not dealt on.
-    #[error("Ultimate X is dealt on 1, 3, 5 or 10 lines, not {lines}")]
-    UltimateXLines {
+    /// A line count the table's rules do not deal at (`Table::lines`).
+    #[error("this table is not dealt on {lines} lines")]
+    TableLines {
         /// The line count asked for.
         lines: u8,
     },
@@ -190,13 +184,13 @@ pub enum GameError {
         /// The table's id.
         table: String,
     },
-    /// A chart drill on a table that has no chart of the tier (`table_chart::NoTierChart`: an
-    /// Ultimate X table, judged with its multipliers, has none).
+    /// A chart drill on a table that has no chart of the tier (`table_chart::NoTierChart`: a
+    /// variant's table, judged with what is on screen, has none).
     #[error("table '{table}' has no chart of a tier to drill by ({reason})")]
     NoTierChart {
         /// The table's id.
         table: String,
-        /// Why: "ultimate-x".
+        /// Why: the rules' id of the variant (`table::Rules::id`).
         reason: &'static str,
     },
     /// A chart tier that is not one of the three.
@@ -336,8 +330,7 @@ impl GameError {
             GameError::HistoryLimit { .. } => "history-limit",
             GameError::ProgressLimit { .. } => "progress-limit",
             GameError::NoHandInProgress => "no-hand-in-progress",
-            GameError::NoUltimateX { .. } => "no-ultimate-x",
-            GameError::UltimateXLines { .. } => "ultimate-x-lines",
+            GameError::TableLines { .. } => "table-lines",
             GameError::NotCorrupt { .. } => "not-corrupt",
             GameError::UnknownTable { .. } => "unknown-table",
             GameError::PracticeOnly { .. } => "practice-only",
@@ -391,8 +384,7 @@ impl GameError {
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::ProgressLimit { days, max } => vec![("days", json!(days)), ("max", json!(max))],
             GameError::NoHandInProgress => vec![],
-            GameError::NoUltimateX { machine } => vec![("machine", json!(machine.id()))],
-            GameError::UltimateXLines { lines } => vec![("lines", json!(lines))],
+            GameError::TableLines { lines } => vec![("lines", json!(lines))],
             GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
             GameError::UnknownTable { table } | GameError::NoHardHands { table } | GameError::PracticeOnly { table } => vec![("table", json!(shown(table)))],
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],

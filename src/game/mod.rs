@@ -307,9 +307,9 @@ impl Game {
         self.store.write(|tx| play::play_best(tx, &request, &seeds, now))
     }
 
-    /// What the next deal of `request`'s choices will show, line by line (each line's multiplier on
-    /// an Ultimate X table: what it was paid at when the deal continues the hand before, what it is
-    /// dealt with, whether it is lit), or `None` on a table whose rules show nothing. Reads only.
+    /// What the next deal of `request`'s choices will show, line by line (on a variant's table,
+    /// each line's multiplier: what it was paid at when the deal continues the hand before, what it
+    /// is dealt with, whether it is lit), or `None` on a table whose rules show nothing. Reads only.
     pub fn next_screen(&self, request: &DealRequest) -> Result<Option<Vec<crate::rules::ScreenLine>>, GameError> {
         self.store.read(|tx| play::next_screen(tx, request))
     }
@@ -513,8 +513,8 @@ impl Game {
     }
 
     /// [`Game::drill_next`] with a chart hand drawn by the chart of `tier` (the player's
-    /// `chart-tier` when `None`; not read by the other sources): `no-tier-chart` on an Ultimate X
-    /// table, `no-chart-hands` when the chart held a best hold on every deal looked at.
+    /// `chart-tier` when `None`; not read by the other sources): `no-tier-chart` on a variant's
+    /// table (judged with what is on screen), `no-chart-hands` when the chart held a best hold on every deal looked at.
     pub fn drill_next_by(
         &self,
         table: &str,
@@ -553,7 +553,7 @@ impl Game {
     }
 
     /// A game's progress over its last `days` days played (any table id: a machine, a kicker game, a
-    /// library table, `lab:NAME`, `ultimate-x:ID`): each day's decisions, mistakes, accuracy and EV
+    /// library table, `lab:NAME`, a variant's table): each day's decisions, mistakes, accuracy and EV
     /// given up (per coin, as the history's, and per 100 decisions), with the least-squares trend
     /// line; and its last [`PROGRESS_SESSIONS`] sessions the same way, with their trend and what
     /// mistakes cost per hour at the player's pace. Indexed reads of the running sums' daily and

@@ -8,23 +8,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::library::Preset;
 use crate::machine::MachineId;
-use crate::table::{Table, LAB_PREFIX, ULTIMATE_X_PREFIX};
+use crate::table::{Table, LAB_PREFIX};
 
 use super::error::GameError;
 use super::lab_tables;
 use super::store::{corrupt, Res};
 
 /// The table any id names: a fixed one (a machine, a kicker game, a library table,
-/// [`Table::named`]), a saved lab table (`lab:NAME`, or its bare name), or the Ultimate X table of
-/// one (`ultimate-x:` and an id this resolves, whose game has a multiplier table);
+/// [`Table::named`]), a saved lab table (`lab:NAME`, or its bare name), or a variant of one (an id
+/// [`Table::variant_id`] parses, of a table this resolves whose game has that variant);
 /// `unknown-table` otherwise. Deals, drills and every per-table read take any table.
 pub(crate) fn resolve(conn: &Connection, id: &str) -> Res<Table> {
     if let Some(table) = Table::named(id) {
         return Ok(table);
     }
-    if let Some(plain) = id.strip_prefix(ULTIMATE_X_PREFIX) {
+    if let Some((plain, rules)) = Table::variant_id(id) {
         return resolve(conn, plain)?
-            .ultimate_x()
+            .variant(rules)
             .ok_or_else(|| GameError::UnknownTable { table: id.to_string() }.into());
     }
     if let Ok(preset) = Preset::find(id) {
@@ -39,7 +39,7 @@ pub(crate) fn resolve(conn: &Connection, id: &str) -> Res<Table> {
     }
 }
 
-/// The longest id a table can have, in characters: `ultimate-x:lab:` and a lab name of 40.
+/// The longest id a table can have, in characters: a variant's prefix, `lab:` and a lab name of 40.
 pub const TABLE_ID_MAX: usize = 60;
 
 /// A table id of a possible form: 1 to [`TABLE_ID_MAX`] characters, no control character, no

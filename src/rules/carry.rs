@@ -5,7 +5,7 @@
 //! from practice) carries nothing. The game deals by it, and the whole history's replay
 //! (`pipeline::decisions`) checks every stored hand against it, so what is on screen survives
 //! closing the app and cannot be edited into a hand. What is carried is the table's rules' own
-//! (Ultimate X: each line's multiplier).
+//! (a multiplier per line, on the rules that show one).
 //!
 //! Pure: what the previous hand left ([`Carry`]) in, what the next deal shows out.
 

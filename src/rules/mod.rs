@@ -12,13 +12,15 @@
 //! - each line's pay and what it earns ([`Screen::pay_factor`], [`Screen::earned`], which
 //!   `pipeline::settle` applies);
 //! - each hold's value with what is on screen ([`hand_evs`]) and what a hint adds ([`ScreenHint`]);
-//! - the commitment's extra field ([`Screen::commit_text`]).
+//! - the commitment's extra field ([`Screen::commit_text`]);
+//! - a variant's own chart, and in tiers ([`chart::chart_view`], [`chart::chart_tiers`]).
 //!
 //! Adding a family: a variant of [`crate::table::Rules`], a [`Screen`] variant if it shows
 //! something before a deal, and one arm in each function here calling the family's own module.
 //! Pure: no SQLite, no clock, no RNG but a hand seed's own stream.
 
 pub mod carry;
+pub mod chart;
 pub mod screen;
 
 pub use carry::{ahead, on_screen, Carry, ScreenLine};

@@ -63,8 +63,8 @@ use crate::strategy::{compare_holds, hand_evs, kicker_hand_evs, HandEvs, HoldEv,
 /// A close call: the runner-up's EV is within this share of the best EV (10 %).
 pub const CLOSE_CALL_SHARE: f64 = 0.10;
 
-/// Why a hand is hard. Serialised as `"plain-rule-differs"`, `"close-call"` or (Ultimate X)
-/// `"multipliers-change-it"`.
+/// Why a hand is hard. Serialised as `"plain-rule-differs"`, `"close-call"` or (on a variant
+/// that shows multipliers) `"multipliers-change-it"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum HardReason {
@@ -72,7 +72,7 @@ pub enum HardReason {
     PlainRuleDiffers,
     /// The plain hold is right, but the runner-up is within [`CLOSE_CALL_SHARE`] of the best EV.
     CloseCall,
-    /// Ultimate X: the multipliers on screen make another hold best than the plain game's.
+    /// A variant's multipliers on screen make another hold best than the plain game's.
     MultipliersChangeIt,
 }
 

@@ -38,7 +38,7 @@ pub mod deck;
 pub mod drill;
 #[doc(hidden)] // public for tests/it
 pub mod exact;
-#[doc(hidden)] // public for the Ultimate X solver and tests/it
+#[doc(hidden)] // public for the rules families' own solvers and tests/it
 pub mod outcomes;
 #[doc(hidden)] // public for tests/it
 pub mod solver;

@@ -5,8 +5,8 @@
 //! per-subset category counts instead of one paytable's pay sums: the draws of hold H are the
 //! 5-card hands that contain H and none of the discards, so their category counts are
 //! `Σ_{H ⊆ S ⊆ D} (−1)^{|S|−|H|} C(S)`, with C(S) the counts of all hands containing S. A game whose
-//! value of a final hand is not its pay (Ultimate X, where each final hand also earns a multiplier
-//! for the next hand) weighs these counts with its own values; the plain EVs are the counts
+//! value of a final hand is not its pay (rules where each final hand also earns a multiplier for
+//! the next hand) weighs these counts with its own values; the plain EVs are the counts
 //! weighed with the pays. Exact integers; about 2,000 additions a hand.
 
 use crate::eval::Family;

@@ -11,7 +11,7 @@ use crate::strategy::tables::CAT_SLOTS;
 pub const UX_LINES: [u8; 4] = crate::table::ULTIMATE_X_LINES;
 
 /// The multiplier every line starts at (and a hand that pays nothing earns).
-pub const START: u8 = 1;
+pub const START: u8 = crate::library::ULTIMATE_X_START;
 
 /// The largest multiplier any table awards.
 pub const MAX_MULTIPLIER: u8 = 12;

@@ -440,6 +440,14 @@ fn every_id_the_game_sends_has_a_text() {
     wanted.extend("shdc".chars().map(|suit| format!("card.suit.{suit}")));
     wanted.extend(["pair", "four-flush"].iter().map(|kind| format!("history.nudge.{kind}")));
     wanted.extend((1..=4).map(|n| format!("help.how.{n}")));
+    // Every rules id a machine's or a library table's variants name (`library::Variant::rules`):
+    // its name and its help.
+    let library = read(&root().join("src/library.rs"));
+    for id in literals_after(&library, "_RULES: &str = \"", '"', false) {
+        wanted.push(format!("rules.{id}"));
+        wanted.push(format!("help.{id}"));
+    }
+    assert!(wanted.iter().any(|k| k == "rules.ultimate-x"), "the rules ids are read from src/library.rs");
     let missing: Vec<_> = wanted.iter().filter(|k| !english.contains_key(*k)).collect();
     assert!(missing.is_empty(), "ids without a text: {missing:?}");
 }
@@ -1193,9 +1201,12 @@ fn added_keys_exist_in_every_language() {
         "list.parts",
         "list.sentences",
         "lobby.row-pay",
-        "help.ultimate-x",
         "machine.total-none",
     ] {
         assert!(used.contains(key), "the UI never reads {key}");
     }
+    // A variant's name and help are read by its rules' id (`rules.${v.rules}`, `help.${v.rules}`),
+    // which `every_id_the_game_sends_has_a_text` checks for every id the core names.
+    let help = read(&root().join("ui/js/help.js"));
+    assert!(help.contains("t(`help.${v.rules}`)") && help.contains("t(`rules.${v.rules}`)"), "help.js reads each variant's help");
 }

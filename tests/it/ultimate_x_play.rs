@@ -169,7 +169,7 @@ fn refused_ultimate_x_deals_are_typed_and_change_nothing() {
     assert_eq!(game.deal(joker.clone(), seed(1), now()).unwrap_err(), GameError::UnknownTable { table: "ultimate-x:joker-poker".into() });
     let fifty = DealRequest { hands: Lines::new(50).unwrap(), ..request(5, true) };
     let refused = game.deal(fifty.clone(), seed(1), now()).unwrap_err();
-    assert_eq!(refused.kind(), "ultimate-x-lines");
+    assert_eq!(refused.kind(), "table-lines");
     let after = game.state(now().date()).unwrap();
     assert_eq!((after.chips, after.xp, after.hand), (before.chips, before.xp, None));
     // A table without a multiplier table is not one to practise Ultimate X on (the plain one is).
@@ -205,7 +205,7 @@ fn the_hint_values_every_hold_with_the_multipliers_on_screen() {
     loop {
         let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
         let hint = game.hint().unwrap();
-        let ux = hint.ultimate_x.clone().expect("an Ultimate X hint");
+        let ux = hint.screen.clone().expect("an Ultimate X hint");
         let table = Table::machine(MachineId::JacksOrBetter).ultimate_x().unwrap();
         let on_screen = OnScreen::of_values(&ux.multipliers, &Multipliers::of_table(&table, 1).unwrap()).unwrap();
         let evs = vpoker::ultimate_x::hint::hand_evs(&table, &on_screen, &hand.cards).unwrap();
@@ -296,4 +296,21 @@ fn drills_of_the_hands_whose_best_hold_the_multipliers_change() {
     let verdict = game.drill_answer(&question.key, record.best_hold, now().date()).unwrap();
     assert!(verdict.correct);
     assert_eq!(verdict.best_hold, record.best_hold);
+}
+
+/// A practised Ultimate X casino table's figures (the table's and the day's) are what its hands
+/// replay to: the audit finds nothing to repair after its hands, and nothing again after that.
+#[test]
+fn a_practised_ultimate_x_tables_figures_need_no_repair() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    for n in 0..3 {
+        crate::common::practise(&mut game, "ultimate-x:double-double-bonus-9-6", Bet::new(5).unwrap(), Lines::ONE, seed(700 + n), now()).unwrap();
+        crate::common::draw_hand(&mut game, Hold::NONE, now()).unwrap();
+    }
+    for round in 0..2 {
+        let audit = game.audit().unwrap();
+        assert!(audit.ok && audit.repaired.is_empty(), "audit {round}: {audit:?}");
+    }
+    assert!(game.derived_differences().unwrap().is_empty());
 }

@@ -35,7 +35,7 @@ async function call(name, args) {
 export const api = {
   getState: () => call("get_state"),
   claimDaily: () => call("claim_daily"),
-  /** Deals on any table: a machine's id (or its Ultimate X table's, `machines[].ultimate_x`) for chips
+  /** Deals on any table: a machine's id (or one of its variants' tables, `machines[].variants`) for chips
    * or in practice, a library or saved lab table in practice. Answers the state (its `hand`). */
   deal: (table, bet, hands, practice) => call("deal", { table, bet, hands, practice }),
   /** What the next deal of these choices shows before it, line by line ([{paid, next, lit}]), or null. */
@@ -82,9 +82,9 @@ export const api = {
   chart: (machine) => call("chart", { machine }),
   /** A machine's charts in three tiers, beginner first: [{tier, max_lines, chart, added}]. */
   chartTiers: (machine) => call("chart_tiers", { machine }),
-  /** The best single strategy's chart of a machine's Ultimate X game and its exceptions. */
-  ultimateXChart: (machine, lines) => call("ultimate_x_chart", { machine, lines }),
-  ultimateXChartTiers: (machine, lines) => call("ultimate_x_chart_tiers", { machine, lines }),
+  /** A variant's own chart on some lines (by its table's id, `machines[].variants`), and in tiers. */
+  variantChart: (table, lines) => call("variant_chart", { table, lines }),
+  variantChartTiers: (table, lines) => call("variant_chart_tiers", { table, lines }),
   paytableAnalyze: (base, pays) => call("paytable_analyze", { base, pays }),
   paytableChart: (base, pays) => call("paytable_chart", { base, pays }),
   /** The saved lab tables ({id, name, base, pays}); a table command names one by its id. */

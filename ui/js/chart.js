@@ -17,11 +17,11 @@ const tiers = new Map();
 const tierAsks = new Map();
 const tierChosen = new Map();
 const TIER_NAMES = ["beginner", "intermediate", "expert"];
-/** Each machine's Ultimate X single-strategy chart by line count ("ID/N"), and the count looked at. */
+/** Each machine's variant's single-strategy chart by line count ("ID/N"), and the count looked at. */
 const uxCharts = new Map();
 const uxAsks = new Map();
 const uxLinesChosen = new Map();
-/** Each machine's Ultimate X chart in three tiers by line count ("ID/N"), and the tier looked at. */
+/** Each machine's variant's chart in three tiers by line count ("ID/N"), and the tier looked at. */
 const uxTiers = new Map();
 const uxTierAsks = new Map();
 const uxTierChosen = new Map();
@@ -98,39 +98,45 @@ async function loadTiers(app, id) {
   app.render();
 }
 
+/** The variant of machine `id` whose rules are `rules`, or null. */
+function variantOf(app, id, rules) {
+  const machine = app.state.machines.find((m) => m.id === id);
+  return machine ? machine.variants.find((v) => v.rules === rules) || null : null;
+}
+
 /** The choice of tier: beginner (10 lines), intermediate (20), expert (the machine's chart), and
- * on a machine with Ultimate X its single strategy's chart. */
+ * for each variant of the machine its single strategy's chart. */
 function tierChoice(app, id, chosen) {
   const machine = app.state.machines.find((m) => m.id === id);
-  const names = machine && machine.ultimate_x ? [...TIER_NAMES, "ultimate-x"] : TIER_NAMES;
+  const names = [...TIER_NAMES, ...(machine ? machine.variants.map((v) => v.rules) : [])];
   return h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
     names.map((name) => h("button", {
       type: "button", class: "seg-btn", "data-testid": `chart-tier-${name}`, "aria-pressed": String(name === chosen),
       onclick: () => { tierChosen.set(id, name); app.render(); },
-    }, name === "ultimate-x" ? t("ux.name") : t(`chart.tier.${name}`))));
+    }, TIER_NAMES.includes(name) ? t(`chart.tier.${name}`) : t(`rules.${name}`))));
 }
 
-async function loadUx(app, id, lines) {
+async function loadUx(app, id, variant, lines) {
   const key = `${id}/${lines}`;
   uxCharts.set(key, "loading");
   if (!uxAsks.has(key)) uxAsks.set(key, line());
-  const view = await uxAsks.get(key).ask(app, () => api.ultimateXChart(id, lines), { quiet: true });
+  const view = await uxAsks.get(key).ask(app, () => api.variantChart(variant.table, lines), { quiet: true });
   if (view === DROPPED) return;
   uxCharts.set(key, view || null);
   app.render();
 }
 
-async function loadUxTiers(app, id, lines) {
+async function loadUxTiers(app, id, variant, lines) {
   const key = `${id}/${lines}`;
   uxTiers.set(key, "loading");
   if (!uxTierAsks.has(key)) uxTierAsks.set(key, line());
-  const view = await uxTierAsks.get(key).ask(app, () => api.ultimateXChartTiers(id, lines), { quiet: true });
+  const view = await uxTierAsks.get(key).ask(app, () => api.variantChartTiers(variant.table, lines), { quiet: true });
   if (view === DROPPED) return;
   uxTiers.set(key, view || null);
   app.render();
 }
 
-/** The Ultimate X tab's choice of tier: beginner (10 lines), intermediate (20), expert (the chart). */
+/** The variant tab's choice of tier: beginner (10 lines), intermediate (20), expert (the chart). */
 function uxTierChoice(app, id, chosen) {
   return h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
     TIER_NAMES.map((name) => h("button", {
@@ -139,11 +145,11 @@ function uxTierChoice(app, id, chosen) {
     }, t(`chart.tier.${name}`))));
 }
 
-/** A lower tier of the Ultimate X chart: its return and costs (the core's), its lines, the ones new
+/** A lower tier of the variant's chart: its return and costs (the core's), its lines, the ones new
  * over the tier below marked. */
-function uxTierBody(app, id, lines, name) {
+function uxTierBody(app, id, variant, lines, name) {
   const key = `${id}/${lines}`;
-  if (!uxTiers.has(key)) loadUxTiers(app, id, lines);
+  if (!uxTiers.has(key)) loadUxTiers(app, id, variant, lines);
   const all = uxTiers.get(key);
   if (all === "loading" || all === undefined) return h("p", { class: "notice" }, t("chart.generating"));
   const tier = all ? all.tiers.find((x) => x.tier === name) : null;
@@ -170,20 +176,20 @@ function lineName(ref) {
   return t("chart.line-named", { label: t(`chart.class.${ref.class}`), n: formatInt(ref.rank) });
 }
 
-/** Ultimate X: the single strategy's chart on the chosen line count, its returns, and where exact
+/** A variant's tab: the single strategy's chart on the chosen line count, its returns, and where exact
  * play departs from it at each average multiplier (the core's figures, the costliest three each);
  * or, a lower tier chosen, that tier of it. */
-function uxBody(app, id) {
-  const lines = uxLinesChosen.get(id) || app.state.ultimate_x.lines[0];
+function uxBody(app, id, variant) {
+  const lines = uxLinesChosen.get(id) || variant.lines[0];
   const key = `${id}/${lines}`;
   const choice = h("div", { class: "seg ux-lines", role: "group", "aria-label": t("machine.hands") },
-    app.state.ultimate_x.lines.map((n) => h("button", {
+    variant.lines.map((n) => h("button", {
       type: "button", class: "seg-btn", "data-testid": `ux-chart-lines-${n}`, "aria-pressed": String(n === lines),
       onclick: () => { uxLinesChosen.set(id, n); app.render(); },
     }, formatInt(n))));
   const tier = uxTierChosen.get(id) || "expert";
-  if (tier !== "expert") return [choice, uxTierChoice(app, id, tier), uxTierBody(app, id, lines, tier)];
-  if (!uxCharts.has(key)) loadUx(app, id, lines);
+  if (tier !== "expert") return [choice, uxTierChoice(app, id, tier), uxTierBody(app, id, variant, lines, tier)];
+  if (!uxCharts.has(key)) loadUx(app, id, variant, lines);
   const view = uxCharts.get(key);
   if (view === "loading" || view === undefined) return [choice, uxTierChoice(app, id, tier), h("p", { class: "notice" }, t("chart.generating"))];
   if (!view) return [choice];
@@ -218,7 +224,8 @@ function tierBody(app, id, name) {
 
 function chartScreen(app, id) {
   const chosen = tierChosen.get(id) || "expert";
-  if (chosen === "ultimate-x") return [chartHead(app, id), tierChoice(app, id, chosen), uxBody(app, id)];
+  const variant = variantOf(app, id, chosen);
+  if (variant) return [chartHead(app, id), tierChoice(app, id, chosen), uxBody(app, id, variant)];
   if (chosen !== "expert") {
     return [chartHead(app, id), tierChoice(app, id, chosen), tierBody(app, id, chosen)];
   }

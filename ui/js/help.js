@@ -1,5 +1,5 @@
-// A short help page per machine: what pays, how to play (and Ultimate X, where the machine has it),
-// and a strategy tip.
+// A short help page per machine: what pays, how to play (and each variant the machine is also
+// played as, as the core lists them), and a strategy tip.
 
 import { h, replace } from "./dom.js";
 import { t, formatInt } from "./i18n.js";
@@ -25,7 +25,8 @@ export function render(app) {
       machine && !machine.unlocked ? h("p", { class: "small" }, t("lobby.locked", { level: formatInt(machine.unlock_level) })) : null,
       h("h4", {}, t("help.how.title")),
       h("ol", {}, ["1", "2", "3", "4"].map((n) => h("li", {}, t(`help.how.${n}`)))),
-      machine && machine.ultimate_x ? [h("h4", {}, t("ux.name")), h("p", { "data-testid": "help-ultimate-x" }, t("help.ultimate-x"))] : null,
+      // Each variant the machine is also played as: its name and how it plays.
+      machine ? machine.variants.map((v) => [h("h4", {}, t(`rules.${v.rules}`)), h("p", { "data-testid": `help-${v.rules}` }, t(`help.${v.rules}`))]) : null,
       h("h4", {}, t("help.keys.title")),
       h("p", {}, t("help.keys")),
       h("h4", {}, t("help.tip.title")),

@@ -43,7 +43,7 @@ function chartLine(advice, tier) {
       sentences(t("chart.hint-differs", { line: name(advice.line) }), t("chart.hint-cost", { cost: formatDec(advice.cost, 3) })))));
 }
 
-/** Ultimate X's word on the hand: whether the multipliers on screen make another hold best than
+/** What is on screen says of the hand: whether the multipliers on screen make another hold best than
  * the plain game's, and what the plain game's hold gives up here (the core's figures). */
 function uxLine(ux, cards) {
   return h("p", { class: "hint-ux small", "data-testid": "hint-ux", "data-changes": String(ux.changes_best) },
@@ -67,7 +67,7 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
     h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
     h("div", { class: "hint-main" },
       h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
-      hint.ultimate_x ? uxLine(hint.ultimate_x, hint.cards) : null,
+      hint.screen ? uxLine(hint.screen, hint.cards) : null,
       hint.chart ? chartLine(hint.chart, hint.chart_tier) : null),
     onMore ? h("button", {
       type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": more ? "true" : "false",

@@ -94,7 +94,7 @@ function row(app, hand) {
     h("p", { class: "small" },
       hand.mistake ? plural("history.ev-lost", hand.ev_given_up_chips, { chips: formatDec(hand.ev_given_up_chips, 2) }, 2) : t("history.ev-best")),
     nudge ? nudgeLine(nudge) : null,
-    // Ultimate X: each line's multiplier at the deal and what it earned for the next hand.
+    // What each line showed at the deal (its multiplier) and what it earned for the next hand.
     hand.multipliers ? h("p", { class: "small", "data-testid": "history-ux" }, t("ux.history", {
       now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
       next: results.map((r) => t("ux.badge", { m: formatInt(r.earned) })).join(" "),

@@ -1,6 +1,6 @@
 // One machine: paytable, extra hands (Triple/Five Play), the main hand, the
-// Deal/Draw button, bet/hands/practice/Ultimate X selectors and the hint (with
-// Ultimate X, each line's multiplier as the core sends it). The UI keeps
+// Deal/Draw button, bet/hands/practice selectors, a toggle per variant the core
+// lists (each line's multiplier on screen as the core sends it) and the hint. The UI keeps
 // only the player's choices (bet, hands, practice, which cards to hold); every
 // result, payout, balance, EV, chips figure and mistake verdict is read from
 // what Rust returns.
@@ -93,27 +93,35 @@ function chooseDefaults(state) {
     bet = hand.bet;
     hands = hand.hands;
     app.prefs.practice = hand.practice;
-    app.prefs.ultimateX = Boolean(hand.multipliers);
+    // The hand's own table: the machine's, or one of its variants (the core names each).
+    const played = machineOf(state).variants.find((v) => v.table === hand.table);
+    app.prefs.rules = played ? played.rules : null;
     return;
   }
-  // Ultimate X only where the machine has it.
-  if (!machineOf(state).ultimate_x) app.prefs.ultimateX = false;
   if (bet === null) bet = state.last_bet[machineId] ?? state.default_bet;
   if (hands === null) hands = state.last_hands[machineId] ?? state.hand_counts[0];
   // Only a count the core says is open at this level (a remembered one may be above it).
   if (!lineChoices(state).includes(hands)) hands = state.hand_counts[0];
 }
 
-/** The line counts to choose from: the open ones, and with Ultimate X those it is dealt on. */
-function lineChoices(state) {
-  const open = openLines(state);
-  return app.prefs.ultimateX ? open.filter((n) => state.ultimate_x.lines.includes(n)) : open;
+/** The variant of this machine the player plays (one of the tables the core lists), or null for the
+ * plain game: the one whose rules the player chose, where the machine has it. */
+function variantOf(state) {
+  return machineOf(state).variants.find((v) => v.rules === app.prefs.rules) || null;
 }
 
-/** The table a deal on this machine is dealt on: the machine's, or its Ultimate X table (by the id
- * the core names it with). */
+/** The line counts to choose from: the open ones, and on a variant those it is dealt at. */
+function lineChoices(state) {
+  const open = openLines(state);
+  const variant = variantOf(state);
+  return variant ? open.filter((n) => variant.lines.includes(n)) : open;
+}
+
+/** The table a deal on this machine is dealt on: the machine's, or the variant's (by the id the
+ * core names it with). */
 function dealTable(state) {
-  return app.prefs.ultimateX ? machineOf(state).ultimate_x : machineId;
+  const variant = variantOf(state);
+  return variant ? variant.table : machineId;
 }
 
 /** What the next deal of the choices shown will show before it, line by line, as Rust answers
@@ -133,15 +141,16 @@ function aheadOf(state) {
   return null;
 }
 
-/** Ultimate X: what each line shows, first line first, or null off Ultimate X. Each entry's `now`
+/** A variant's screen (each line's multiplier): what each line shows, first line first, or null on
+ * the plain game. Each entry's `now`
  * is the multiplier the line is (or was) paid at and `next` what the next deal of these choices is
  * dealt with: the hand in progress's own; else what the core says the next deal shows (what each
  * line was paid at and earned when the deal continues the hand before, else the start). */
 function uxLines(state) {
   const hand = handHere(state);
-  const start = state.ultimate_x.start;
-  if (hand) return hand.multipliers ? hand.multipliers.map((m) => ({ now: m, next: null, lit: m > start })) : null;
-  if (!app.prefs.ultimateX) return null;
+  const variant = variantOf(state);
+  if (hand) return hand.multipliers && variant ? hand.multipliers.map((m) => ({ now: m, next: null, lit: m > variant.start })) : null;
+  if (!variant) return null;
   const lines = aheadOf(state);
   return lines ? lines.map((l) => ({ now: l.paid, next: l.next, lit: l.lit })) : null;
 }
@@ -411,18 +420,19 @@ function paytableBox(machine, bets, lit, hand) {
         onclick: () => { app.prefs.paytableOpen = !open; render(app); },
       }, t("machine.paytable")),
       hand && hand.commitment ? commitmentLine(hand.commitment) : null,
-      // Ultimate X on or off between hands, in the paytable's bar (the controls keep one row on a
-      // small phone), offered once the level opens several lines (`multi_play`, where a player
-      // meets multi-line games); while a hand is played its bar above the cards says it.
-      !hand && app.state.multi_play && machine.ultimate_x && machine.unlocked ? h("button", {
-        type: "button", class: "toggle", "data-testid": "ultimate-x",
-        "aria-pressed": app.prefs.ultimateX ? "true" : "false",
+      // Each variant of the machine on or off between hands, in the paytable's bar
+      // (the controls keep one row on a small phone), offered once the level opens several lines
+      // (`multi_play`, where a player meets multi-line games); while a hand is played its bar above
+      // the cards says it. Named by its rules' id, in the player's language.
+      !hand && app.state.multi_play && machine.unlocked ? machine.variants.map((variant) => h("button", {
+        type: "button", class: "toggle", "data-testid": variant.rules,
+        "aria-pressed": app.prefs.rules === variant.rules ? "true" : "false",
         onclick: () => {
-          app.prefs.ultimateX = !app.prefs.ultimateX;
+          app.prefs.rules = app.prefs.rules === variant.rules ? null : variant.rules;
           if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
           render(app);
         },
-      }, t("ux.name")) : null),
+      }, t(`rules.${variant.rules}`))) : null),
     table);
 }
 
@@ -531,13 +541,13 @@ function updateControls() {
   }
 }
 
-/** Ultimate X's bar above the main hand: the name and the first line's multiplier (null off
- * Ultimate X; the other lines' are on their rows). */
+/** The variant's bar above the main hand: its name and the first line's multiplier (null on the
+ * plain game; the other lines' are on their rows). */
 function uxMain(state) {
   const ux = uxLines(state);
   if (!ux) return null;
   return h("div", { class: "ux-bar", "data-testid": "ux-bar" },
-    h("span", { class: "ux-name" }, t("ux.name")),
+    h("span", { class: "ux-name" }, t(`rules.${variantOf(state).rules}`)),
     uxBadge(ux[0], 0));
 }
 
@@ -626,7 +636,7 @@ export function render(appRef) {
       !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
         : h("span", { class: "head-actions" },
           h("button", { type: "button", class: "btn small", "data-testid": "machine-chart", onclick: () => app.go("chart", machine.id) }, t("chart.open")),
-          // With Ultimate X on, the drill is of the hands whose best hold the multipliers change.
+          // On a variant, the drill is of the hands whose best hold what is on screen changes.
           h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open")))),
     // A hand waits on another machine or a practised table: where it is, one tap away.
     otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.tableName(otherHand.label) }), " ",

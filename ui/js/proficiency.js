@@ -52,10 +52,18 @@ async function answer(app) {
   app.render();
 }
 
-/** Whether the id is a machine's (its drill is the machine's training), else a table's drill. */
+/** Whether the id is a machine's or one of its variants' (its drill is the machine's training),
+ * else a table's drill: the machines and their variants' tables as the core lists them. */
 function drillRoute(app, id) {
-  const plain = id.replace(/^ultimate-x:/, "");
-  return app.state && app.state.machines.some((m) => m.id === plain) ? ["train", plain] : ["table-drill", id];
+  const machine = app.state && app.state.machines.find((m) => m.id === id || m.variants.some((v) => v.table === id));
+  return machine ? ["train", machine.id] : ["table-drill", id];
+}
+
+/** The name of the variant whose table is `table` (one of a machine's), as the core lists
+ * the machines' variants; null for another table. */
+function variantName(app, table) {
+  const variant = app.state.machines.flatMap((m) => m.variants).find((v) => v.table === table);
+  return variant ? h("span", { class: "ux-name" }, t(`rules.${variant.rules}`)) : null;
 }
 
 function heldCards(cards, mask) {
@@ -68,7 +76,7 @@ function playing(app, data) {
     h("p", { class: "small", "data-testid": "proficiency-progress", "data-next": String(data.next) },
       t("proficiency.question", { n: formatInt(data.next + 1), total: formatInt(data.total) }), t("list.parts"), t("proficiency.hold-hint")),
     q.multipliers ? h("div", { class: "ux-bar", "data-testid": "proficiency-ux" },
-      h("span", { class: "ux-name" }, t("ux.name")),
+      variantName(app, data.table),
       q.multipliers.map((m, i) => h("span", { class: "ux-badge", role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
     h("div", { class: "hand daily-cards", role: "group", "aria-label": t("machine.your-hand") },
       q.cards.map((card, i) => {

@@ -15,7 +15,7 @@ import { copyToLab } from "./chart.js";
 import { line, DROPPED } from "./ask.js";
 import { openLines, tallyBox } from "./lines_view.js";
 
-const s = { ahead: { key: null, lines: null }, hands: 1, ux: false, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, tier: "expert", showHint: false, costs: {}, costing: null };
+const s = { ahead: { key: null, lines: null }, hands: 1, rules: null, list: null, table: null, hand: null, hint: null, drawn: null, held: 0, busy: false, sums: null, labs: null, chart: null, tier: "expert", showHint: false, costs: {}, costing: null };
 /** What a visit reads first: the library, then the table's hand and figures. */
 const loads = line();
 /** The chart costs, one table at a time. */
@@ -25,7 +25,7 @@ const hints = line();
 /** A deal or a draw, from the tap to its answer (the hint and the warning included). */
 const plays = line();
 const charts = line();
-/** What the next deal shows before it (Ultimate X). */
+/** What the next deal shows before it (a variant's multipliers). */
 const screens = line();
 
 function enter(app) {
@@ -51,11 +51,12 @@ async function load(app) {
     if (!ticket.wanted()) return;
     if (labs) s.labs = labs;
     // A hand in progress on another table is that table's: show it there.
-    // The table's own hand, or its Ultimate X table's (the core names that table in the library).
+    // The table's own hand, or one of its variants' (the core names their tables in the library).
     const hand = app.state && app.state.hand;
     const listed = listedOf(s.table);
-    s.hand = hand && (hand.table === s.table || (listed && hand.table === listed.ultimate_x)) ? hand : null;
-    if (s.hand) s.ux = Boolean(s.hand.multipliers);
+    const played = hand && listed ? listed.variants.find((v) => v.table === hand.table) : null;
+    s.hand = hand && (hand.table === s.table || played) ? hand : null;
+    if (s.hand) s.rules = played ? played.rules : null;
     // A hand resumed keeps its own line count on the selector.
     if (s.hand) s.hands = s.hand.hands;
     if (s.hand) fetchHint(app);
@@ -101,12 +102,19 @@ function listedOf(id) {
   return (s.list || []).find((table) => table.id === id);
 }
 
+/** The variant of the listed table the player plays (one of the tables the core lists), or null for the
+ * plain game. */
+function variantOf(listed) {
+  return listed ? listed.variants.find((v) => v.rules === s.rules) || null : null;
+}
+
 async function deal(app) {
   if (s.busy) return;
   s.busy = true;
   // The figures are shown at the smallest bet Rust offers (nothing is staked).
   const listed = listedOf(s.table);
-  const table = s.ux && listed && listed.ultimate_x ? listed.ultimate_x : s.table;
+  const variant = variantOf(listed);
+  const table = variant ? variant.table : s.table;
   // The one deal of every table, in practice: it answers the state, whose hand is this one.
   const state = await plays.ask(app, () => api.deal(table, app.state.default_bet, s.hands, true));
   if (state === DROPPED) return;
@@ -244,24 +252,25 @@ function aheadOf(app, table) {
   return null;
 }
 
-/** Ultimate X on this table: the toggle (where the table's game has it), and each line's multiplier
+/** The variants of this table: a toggle each (where the table's game has them), and each line's multiplier
  * as the core sends it: the hand's own while it is played; else what the core says the next deal
- * shows (after a draw on Ultimate X, what each line was paid at and earned when the next deal
+ * shows (after a draw on a variant, what each line was paid at and earned when the next deal
  * continues it; else the start multiplier). */
 function uxBlock(app) {
   const listed = listedOf(s.table);
-  if (!listed || !listed.ultimate_x) return null;
-  const toggle = h("button", {
-    type: "button", class: "toggle", "data-testid": "table-ultimate-x", "aria-pressed": s.ux ? "true" : "false",
+  if (!listed || !listed.variants.length) return null;
+  const variant = variantOf(listed);
+  // A toggle per variant the core lists, named by its rules' id.
+  const toggles = listed.variants.map((one) => h("button", {
+    type: "button", class: "toggle", "data-testid": `table-${one.rules}`, "aria-pressed": one === variant ? "true" : "false",
     disabled: s.hand || s.busy ? true : undefined,
-    onclick: () => { s.ux = !s.ux; s.drawn = null; app.render(); },
-  }, t("ux.name"));
-  if (!s.ux) return h("div", { class: "control-row" }, toggle);
-  const start = app.state.ultimate_x.start;
-  const ahead = s.hand ? null : aheadOf(app, listed.ultimate_x);
-  const lines = s.hand ? s.hand.multipliers.map((m) => [m, null, m > start])
+    onclick: () => { s.rules = one === variant ? null : one.rules; s.drawn = null; app.render(); },
+  }, t(`rules.${one.rules}`)));
+  if (!variant) return h("div", { class: "control-row" }, toggles);
+  const ahead = s.hand ? null : aheadOf(app, variant.table);
+  const lines = s.hand ? s.hand.multipliers.map((m) => [m, null, m > variant.start])
     : ahead ? ahead.map((l) => [l.paid, l.next, l.lit]) : [];
-  return h("div", { class: "ux-bar", "data-testid": "table-ux" }, toggle,
+  return h("div", { class: "ux-bar", "data-testid": "table-ux" }, toggles,
     lines.map(([now, next, lit], i) => {
       const text = now !== null && next !== null ? t("ux.badge-earned", { now: formatInt(now), next: formatInt(next) })
         : now !== null ? t("ux.badge", { m: formatInt(now) }) : t("ux.badge-next", { m: formatInt(next) });
@@ -273,9 +282,10 @@ function uxBlock(app) {
 }
 
 /** The line counts the player's level opens (as on the machines), when there is more than one
- * (with Ultimate X, those it is dealt on). */
+ * (on a variant, those it is dealt at). */
 function linesChoice(app) {
-  const open = openLines(app.state).filter((n) => !s.ux || app.state.ultimate_x.lines.includes(n));
+  const variant = variantOf(listedOf(s.table));
+  const open = openLines(app.state).filter((n) => !variant || variant.lines.includes(n));
   if (open.length < 2) return null;
   if (!open.includes(s.hands)) s.hands = 1;
   return h("div", { class: "seg table-lines", role: "group", "aria-label": t("machine.hands") },

@@ -180,11 +180,12 @@ function render(app) {
   const id = app.route.arg;
   if (kind.unknown(app, id)) return replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
   const { prefix } = kind;
-  // A machine's drill on its Ultimate X table when the player plays Ultimate X there (the core
-  // names that table: `machines[].ultimate_x`).
+  // A machine's drill on one of its variants when the player plays that variant there (the core
+  // names each variant's table: `machines[].variants`).
   const machine = app.route.name === "train" ? app.state.machines.find((m) => m.id === id) : null;
-  const uxTable = machine && machine.ultimate_x ? machine.ultimate_x : null;
-  const table = uxTable && app.prefs.ultimateX ? uxTable : id;
+  const variants = machine ? machine.variants : [];
+  const variant = variants.find((v) => v.rules === app.prefs.rules) || null;
+  const table = variant ? variant.table : id;
   const key = `${app.route.name}/${table}/${sources[app.route.name]}`;
   if (app.route.name === "warm-up" && warm.id !== id) {
     // No warm-up was offered on this machine today (or it was answered): nothing to drill here.
@@ -226,10 +227,10 @@ function render(app) {
         type: "button", "data-testid": `${prefix}-source-${one}`, "aria-pressed": source() === one ? "true" : "false",
         onclick: () => { sources[s.kind] = one; app.render(); },
       }, t(`train.source.${one}`)))),
-    uxTable && !warming ? h("button", {
-      type: "button", class: "toggle", "data-testid": `${prefix}-ultimate-x`, "aria-pressed": app.prefs.ultimateX ? "true" : "false",
-      onclick: () => { app.prefs.ultimateX = !app.prefs.ultimateX; app.render(); },
-    }, t("ux.name")) : null,
+    warming ? null : variants.map((one) => h("button", {
+      type: "button", class: "toggle", "data-testid": `${prefix}-${one.rules}`, "aria-pressed": one === variant ? "true" : "false",
+      onclick: () => { app.prefs.rules = one === variant ? null : one.rules; app.render(); },
+    }, t(`rules.${one.rules}`))),
     h("p", { class: "small muted" }, explain),
     warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
     warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-proficiency`, onclick: () => app.go("proficiency", table) }, t("proficiency.open")),
@@ -238,10 +239,10 @@ function render(app) {
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())
           : [
             q.source === "mistakes" ? h("p", { class: "small", "data-testid": `${prefix}-queue`, "data-queue": String(s.verdict ? s.verdict.queue : q.queue) }, kind.queue(s.verdict ? s.verdict.queue : q.queue)) : null,
-            // Ultimate X: the multipliers on screen the hand is valued with, line by line.
+            // On a variant: the multipliers on screen the hand is valued with, line by line.
             q.multipliers ? h("div", { class: "ux-bar", "data-testid": `${prefix}-ux` },
-              h("span", { class: "ux-name" }, t("ux.name")),
-              q.multipliers.map((m, i) => h("span", { class: `ux-badge${m > app.state.ultimate_x.start ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
+              variant ? h("span", { class: "ux-name" }, t(`rules.${variant.rules}`)) : null,
+              q.multipliers.map((m, i) => h("span", { class: `ux-badge${variant && m > variant.start ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, prefix, i))),
             s.verdict ? verdictView(prefix) : h("p", { class: "small" }, t("train.choose")),
             done ? h("p", { class: "small", "data-testid": "warm-up-done" }, t("warmup.done")) : null,

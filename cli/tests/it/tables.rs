@@ -9,7 +9,7 @@ fn the_library_lists_every_table_with_its_computed_return() {
     let tables = listed.as_array().unwrap();
     assert!(tables.len() >= 15);
     for table in tables {
-        assert_eq!(keys(table), ["id", "name", "label", "family", "base", "pays", "return", "ultimate_x"], "{table}");
+        assert_eq!(keys(table), ["id", "name", "label", "family", "base", "pays", "return", "variants"], "{table}");
         assert!(["natural", "deuces", "joker", "kicker"].contains(&table["family"].as_str().unwrap()));
         assert!(table["return"].as_f64().unwrap() > 0.9 && table["return"].as_f64().unwrap() < 1.01, "{table}");
         assert!(table["pays"].as_array().unwrap().iter().all(|p| p["row"].is_string() && p["pay"].is_u64()));
@@ -20,8 +20,9 @@ fn the_library_lists_every_table_with_its_computed_return() {
     assert!((of("jacks-or-better-8-5")["return"].as_f64().unwrap() - 0.972984).abs() < 0.0000005);
     assert_eq!(of("joker-poker-kings-20-7-5")["family"], "joker");
     // Each names its Ultimate X table, where its game has one.
-    assert_eq!(of("jacks-or-better-8-6")["ultimate_x"], "ultimate-x:jacks-or-better-8-6");
-    assert!(of("joker-poker-kings-20-7-5")["ultimate_x"].is_null());
+    let variants = &of("jacks-or-better-8-6")["variants"];
+    assert_eq!(variants, &serde_json::json!([{ "table": "ultimate-x:jacks-or-better-8-6", "rules": "ultimate-x", "lines": [1, 3, 5, 10], "start": 1 }]));
+    assert_eq!(of("joker-poker-kings-20-7-5")["variants"], serde_json::json!([]));
     assert!((of("joker-poker-kings-20-7-5")["return"].as_f64().unwrap() - 1.006463).abs() < 0.0000005);
     // The text form names each table and its return.
     let out = vpoker(&["tables"]);

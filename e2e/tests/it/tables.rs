@@ -51,7 +51,7 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     // The app's hint is the core's on the app's own file.
     let db = data.db_path();
     let hint = play(&db, None, &["hint"])?;
-    assert_eq!(hint["hand"]["table"], "double-double-bonus-9-6", "{hint}");
+    assert_eq!(hint["table"], "double-double-bonus-9-6", "{hint}");
     assert_eq!(hint["best_hold"].as_u64(), Some(shown), "{hint}");
     app.screenshot("table-hint").await?;
     // A hold that gives EV up: the warning comes before the draw.
@@ -258,7 +258,7 @@ async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() ->
         app.wait_visible(&tid("table-hint-best")).await?;
         let shown: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
         let hint = play(&data.db_path(), None, &["hint"])?;
-        assert_eq!(hint["hand"]["table"], format!("lab:{name}"), "{hint}");
+        assert_eq!(hint["table"], format!("lab:{name}"), "{hint}");
         assert_eq!(hint["best_hold"].as_u64(), Some(shown), "{hint}");
         draw_best(&app).await?;
         assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("1"));
@@ -403,9 +403,9 @@ async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
         app.click("table-deal").await?;
         app.wait_visible(&tid("table-draw")).await?;
         let hint = play(&db, None, &["hint"])?;
-        assert_eq!(hint["hand"]["table"], TABLE, "{hint}");
+        assert_eq!(hint["table"], TABLE, "{hint}");
         let best = hint["best_hold"].as_u64().ok_or("no best hold")?;
-        let cards: Vec<String> = serde_json::from_value(hint["hand"]["cards"].clone())?;
+        let cards: Vec<String> = serde_json::from_value(hint["cards"].clone())?;
         if best == 0 {
             draw_best(&app).await?;
             continue;

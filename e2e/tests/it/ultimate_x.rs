@@ -45,6 +45,16 @@ async fn table_badges(app: &Session) -> Result<Vec<(String, String)>> {
     read_badges(app, "return [...document.querySelectorAll('[data-testid=table-ux] [data-testid=ux-badge]')].map((b) => [b.dataset.now, b.dataset.next]);").await
 }
 
+/// Waits until the machine's badges (or, with `table`, the practised table's) read `expected`: the
+/// badges before a deal are drawn once the core's `next_screen` answers. Then they must.
+async fn badges_become(app: &Session, expected: &[(String, String)], table: bool) -> Result<()> {
+    let read = || async move { if table { table_badges(app).await } else { badges(app).await } };
+    let read = &read;
+    let _ = app.wait_until("the badges show what the core says", || async move { Ok(read().await? == expected) }).await;
+    assert_eq!(read().await?, expected);
+    Ok(())
+}
+
 /// What `script` returns: pairs of texts.
 async fn read_badges(app: &Session, script: &str) -> Result<Vec<(String, String)>> {
     let value = app.client().execute(script, vec![]).await?;
@@ -80,8 +90,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     app.click("hands-3").await?;
     app.wait_ready().await?;
     // Before the first deal: every line starts at the core's start multiplier.
-    let start = play(&db, None, &["state"])?["ultimate_x"]["start"].to_string();
-    assert_eq!(badges(&app).await?, vec![(String::new(), start.clone()); 3], "three lines at the start multiplier");
+    let start = play(&db, None, &["state"])?["machines"][0]["variants"][0]["start"].to_string();
+    badges_become(&app, &vec![(String::new(), start.clone()); 3], false).await?;
     let chips = app.chips().await?;
     app.deal().await?;
     let state = play(&db, None, &["state"])?;
@@ -93,14 +103,15 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     app.wait_visible(&tid("hint-ux")).await?;
     // Play the hint's hold (the value with these multipliers, as `vpoker play hint` ranks it).
     let hint = play(&db, None, &["hint"])?;
-    assert_eq!(hint["ultimate_x"]["multipliers"], state["hand"]["multipliers"]);
+    assert_eq!(hint["screen"]["multipliers"], state["hand"]["multipliers"]);
     app.hold(hint["best_hold"].as_u64().ok_or("best_hold")? as u8).await?;
     app.draw().await?;
     let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];
     let paid: Vec<String> = last["results"].as_array().ok_or("results")?.iter().map(|r| r["multiplier"].to_string()).collect();
     let earned: Vec<String> = last["results"].as_array().ok_or("results")?.iter().map(|r| r["earned"].to_string()).collect();
     let expected: Vec<(String, String)> = paid.into_iter().zip(earned.clone()).collect();
-    assert_eq!(badges(&app).await?, expected, "after the draw: paid at → earned, line by line");
+    // After the draw: paid at → earned, line by line.
+    badges_become(&app, &expected, false).await?;
     app.screenshot("ux-3-drawn-en").await?;
     found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] three drawn: {p}")));
     // The next deal of the same choices is dealt with what each line earned.
@@ -116,6 +127,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         app.open_machine(JACKS).await?;
         app.click("hands-10").await?;
         app.wait_ready().await?;
+        let ten = || async { Ok(badges(&app).await?.len() == 10) };
+        let _ = app.wait_until("ten badges before the deal", ten).await;
         assert_eq!(badges(&app).await?.len(), 10, "[{lang}] ten lines, ten multipliers before the deal");
         app.screenshot(&format!("ux-10-ready-{lang}")).await?;
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] ready: {p}")));
@@ -124,6 +137,7 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
         app.screenshot(&format!("ux-10-dealt-{lang}")).await?;
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] dealt: {p}")));
         app.draw().await?;
+        let _ = app.wait_until("ten badges after the draw", ten).await;
         assert_eq!(badges(&app).await?.len(), 10, "[{lang}] ten lines after the draw");
         app.screenshot(&format!("ux-10-drawn-{lang}")).await?;
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] drawn: {p}")));
@@ -187,9 +201,9 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     app.click("table-deal").await?;
     app.wait_visible(&tid("table-draw")).await?;
     let hand = play(&db, None, &["hint"])?;
-    assert_eq!(hand["hand"]["table"], "ultimate-x:jacks-or-better-8-6", "{hand}");
+    assert_eq!(hand["table"], "ultimate-x:jacks-or-better-8-6", "{hand}");
     let shown: Vec<(String, String)> = table_badges(&app).await?;
-    assert_eq!(shown, vec![(numbers(&hand["hand"]["multipliers"])[0].clone(), String::new())]);
+    assert_eq!(shown, vec![(numbers(&hand["screen"]["multipliers"])[0].clone(), String::new())]);
     app.click("table-draw").await?;
     app.wait_until("the table hand is drawn", || async {
         if app.is_visible(&tid("warn-draw")).await? {
@@ -200,7 +214,7 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     .await?;
     let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];
     let result = &last["results"][0];
-    assert_eq!(table_badges(&app).await?, vec![(result["multiplier"].to_string(), result["earned"].to_string())]);
+    badges_become(&app, &[(result["multiplier"].to_string(), result["earned"].to_string())], true).await?;
     app.screenshot("ux-table-en").await?;
     found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] table: {p}")));
     // The history names each line's multiplier and what it earned; the newest hand verifies in the

@@ -92,17 +92,19 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     assert_eq!(invoke(&window, "lab_tables", json!({})).unwrap(), saved);
 }
 
-/// Ultimate X's chart commands (the chart and its tiers) refuse, typed, a machine without Ultimate
-/// X and a line count it is not dealt on, before any solving (the charts themselves: the
-/// end-to-end test and the core's).
+/// A variant's chart commands (the chart and its tiers) refuse, typed, a table that is no variant
+/// (Joker Poker has none; a plain table is not one) and a line count it is not dealt at, before any
+/// solving (the charts themselves: the end-to-end test and the core's).
 #[test]
-fn the_ultimate_x_chart_refuses_in_types() {
+fn a_variants_chart_refuses_in_types() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, window) = app_on(&dir.path().join("vpoker.db"));
-    for command in ["ultimate_x_chart", "ultimate_x_chart_tiers"] {
-        let joker = invoke(&window, command, json!({ "machine": "joker-poker", "lines": 1 })).unwrap_err();
-        assert_eq!((joker["kind"].as_str(), joker["machine"].as_str()), (Some("no-ultimate-x"), Some("joker-poker")), "{command} {joker}");
-        let lines = invoke(&window, command, json!({ "machine": "jacks-or-better", "lines": 7 })).unwrap_err();
-        assert_eq!((lines["kind"].as_str(), lines["lines"].as_u64()), (Some("ultimate-x-lines"), Some(7)), "{command} {lines}");
+    for command in ["variant_chart", "variant_chart_tiers"] {
+        for table in ["ultimate-x:joker-poker", "jacks-or-better", "nope"] {
+            let refused = invoke(&window, command, json!({ "table": table, "lines": 1 })).unwrap_err();
+            assert_eq!((refused["kind"].as_str(), refused["table"].as_str()), (Some("unknown-table"), Some(table)), "{command} {refused}");
+        }
+        let lines = invoke(&window, command, json!({ "table": "ultimate-x:jacks-or-better", "lines": 7 })).unwrap_err();
+        assert_eq!((lines["kind"].as_str(), lines["lines"].as_u64()), (Some("table-lines"), Some(7)), "{command} {lines}");
     }
 }

@@ -88,13 +88,13 @@ fn daily_chips_once_a_day_with_a_typed_refusal() {
 fn an_ultimate_x_hand_deals_with_its_multipliers_and_leaves_the_earned_ones() {
     let f = fresh();
     // A machine's Ultimate X table, by the id its machine view names.
-    let ux = ok(&f.window, "get_state", json!({}))["machines"][0]["ultimate_x"].clone();
+    let ux = ok(&f.window, "get_state", json!({}))["machines"][0]["variants"][0]["table"].clone();
     assert_eq!(ux, "ultimate-x:jacks-or-better");
     let args = json!({ "table": ux, "bet": 5, "hands": 1, "practice": false });
     let state = ok(&f.window, "deal", args.clone());
     assert_eq!((state["chips"].clone(), state["hand"]["stake"].clone(), state["hand"]["multipliers"].clone()), (json!(990), json!(10), json!([1])));
     let hint = ok(&f.window, "hint", json!({}));
-    assert_eq!(hint["ultimate_x"]["multipliers"], json!([1]));
+    assert_eq!(hint["screen"]["multipliers"], json!([1]));
     let state = ok(&f.window, "draw", json!({ "hold": hint["best_hold"] }));
     let earned = state["last_hand"]["results"][0]["earned"].clone();
     let screen = json!({ "table": ux, "bet": 5, "hands": 1, "practice": false });

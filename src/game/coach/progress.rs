@@ -23,7 +23,7 @@ pub const PROGRESS_DAYS_MAX: u32 = 366;
 /// A game's progress over its last days played.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Progress {
-    /// The table's stable id (a machine's id for a machine; `ultimate-x:ID` is a game of its own).
+    /// The table's stable id (a machine's id for a machine; a variant's table is a game of its own).
     pub table: String,
     /// What the table is called, for a UI to write in its language.
     pub label: TableLabel,

@@ -18,7 +18,6 @@ use crate::pipeline::commit::bound;
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{Deal, NudgeSource, Situation};
 use crate::shuffle::DealSeed;
-use crate::table::Table;
 
 use super::error::GameError;
 use super::table_id::{self, TableId};
@@ -33,8 +32,9 @@ use state::{HandView, Hint, MachineView, State};
 /// What a deal asks for: the one request for any table, for chips or in practice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRequest {
-    /// The table: a machine's id, a machine's Ultimate X table (`MachineView::ultimate_x`), a
-    /// table of the library or a saved lab table (`lab:NAME`; those two in practice only).
+    /// The table: a machine's id, one of a machine's variants (`MachineView::variants`), a table
+    /// of the library or a saved lab table (`lab:NAME`; those two in practice only), or a variant
+    /// of one of those.
     pub table: TableId,
     /// Chips per hand (per line): 5, 10, 20 or 50.
     pub bet: Bet,
@@ -59,7 +59,7 @@ pub(crate) fn next_screen(conn: &Connection, request: &DealRequest) -> Res<Optio
     let table = table_id::resolve(conn, request.table.as_str())?;
     let lines = request.hands.count();
     if !table.lines().contains(&lines) {
-        return Err(GameError::UltimateXLines { lines }.into());
+        return Err(GameError::TableLines { lines }.into());
     }
     let last = hands::last_screen(conn)?;
     let (carry, paid) = match &last {
@@ -93,7 +93,7 @@ pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now
     let table = table_id::resolve(conn, request.table.as_str())?;
     let hands = lines.count();
     if !table.lines().contains(&hands) {
-        return Err(GameError::UltimateXLines { lines: hands }.into());
+        return Err(GameError::TableLines { lines: hands }.into());
     }
     // One hand in progress across the game, on any table.
     if let Some(hand_id) = hands::in_progress_id(conn)? {
@@ -214,10 +214,10 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
     let evs = hand.evs()?;
     let stake = hand.stake();
     let best = evs.best();
-    let ultimate_x = ScreenHint::of(&hand.table, hand.multipliers.as_ref(), &hand.dealt, &evs, stake);
+    let screen = ScreenHint::of(&hand.table, hand.multipliers.as_ref(), &hand.dealt, &evs, stake);
     let machine = hand.machine();
     Ok(Hint {
-        ultimate_x,
+        screen,
         hand_id: hand.id,
         table: hand.table.id().to_string(),
         label: hand.table.label().clone(),
@@ -235,7 +235,7 @@ pub(crate) fn hint(conn: &Connection) -> Res<Hint> {
 }
 
 /// The machine's chart of the tier the player chose (`chart-tier`), as `TierChart` gives every
-/// table's (the machine's plain table: an Ultimate X hand's hint names the machine's chart too).
+/// table's (the machine's plain table: a hand on one of its variants names the machine's chart too).
 /// Another table's chart is generated on request (a second or two), never inside a hint.
 fn tier_chart(machine: MachineId, tier: &str) -> crate::table_chart::TierChart {
     use crate::strategy::chart::ChartTier;
@@ -306,7 +306,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
             unlock_level: m.unlock_level(),
             unlocked,
             paytable: m.paytable().rows().to_vec(),
-            ultimate_x: Table::machine(m).ultimate_x().map(|ux| ux.id().to_string()),
+            variants: crate::library::variants(crate::library::Base::Machine(m), m.id()),
             warm_up,
         });
     }
@@ -329,10 +329,6 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         hand,
         last_hand,
         losing_streak: profile.losing_streak,
-        ultimate_x: state::UltimateXView {
-            lines: crate::table::ULTIMATE_X_LINES,
-            start: crate::ultimate_x::multipliers::START,
-        },
         machines,
         bets: rules::BETS,
         default_bet: rules::DEFAULT_BET,

@@ -48,9 +48,6 @@ pub struct State {
     pub last_hand: Option<HandRecord>,
     /// Losing hands in a row (real hands that paid back less than they cost).
     pub losing_streak: u32,
-    /// Ultimate X on the machines: its line counts and the multiplier a line starts at (what the
-    /// next deal of a player's choices shows is `Game::next_screen`'s).
-    pub ultimate_x: UltimateXView,
     /// All five machines with their paytables, so the UI never hard-codes one.
     pub machines: Vec<MachineView>,
     /// The bets a hand may have.
@@ -72,22 +69,13 @@ pub struct State {
     pub events: Vec<String>,
 }
 
-/// Ultimate X on the machines (docs/ULTIMATE-X.md).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct UltimateXView {
-    /// The line counts it is dealt on (each open from its level, as every line count).
-    pub lines: [u8; 4],
-    /// The multiplier every line of a deal starts at when nothing is carried to it.
-    pub start: u8,
-}
-
 /// The hand in progress, on any table. Its seed is not shown until the draw (it would reveal the
 /// draw).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HandView {
     /// The hand's id.
     pub id: i64,
-    /// The table's id (a machine's, its Ultimate X table's, a library or lab table's).
+    /// The table's id (a machine's, one of its variants', a library or lab table's).
     pub table: String,
     /// What the table is called, for a UI to write in its language.
     pub label: crate::table::TableLabel,
@@ -97,11 +85,11 @@ pub struct HandView {
     pub bet: u32,
     /// Hands dealt at once: 1, 3, 5, 10, 50 or 100.
     pub hands: u8,
-    /// The multiplier each line was dealt with (an Ultimate X hand's; null on a plain deal).
+    /// The multiplier each line was dealt with (on a variant that shows one; null on a plain deal).
     pub multipliers: Option<Vec<u8>>,
     /// A practice hand.
     pub practice: bool,
-    /// Chips at stake: bet × hands, twice that on Ultimate X (practice too: its chip figures are
+    /// Chips at stake: `Table::stake`, bet × hands × the rules' coins a line (practice too: its chip figures are
     /// shown at this stake).
     pub stake: u64,
     /// The five cards dealt.
@@ -128,22 +116,23 @@ pub struct MachineView {
     pub unlocked: bool,
     /// Its paytable, best row first: [{id, pay}] per coin.
     pub paytable: Vec<PayRow>,
-    /// Its Ultimate X table's id (`ultimate-x:ID`; every machine but Joker Poker has one), or null:
-    /// what its Ultimate X hands and drills are dealt on.
-    pub ultimate_x: Option<String>,
+    /// The tables it is also dealt as under other rules, each with its rules' id, line counts and
+    /// start (`library::variants`; every machine's game but one has a multiplier table): what its
+    /// screen offers beside the plain game, and what those hands and drills are dealt on.
+    pub variants: Vec<crate::library::Variant>,
     /// A warm-up offered on it today (`{last_played, days_away, decisions}`: last played a week or
     /// more ago, no offer answered today; docs/TRAINING.md), or null.
     pub warm_up: Option<crate::game::training::warm_up::WarmUp>,
 }
 
-/// The strategy hint for the hand in progress, on any table. With something on screen (an
-/// Ultimate X hand's multipliers) every EV is the hold's value with it, per coin of the table's
+/// The strategy hint for the hand in progress, on any table. With something on screen (a
+/// variant's multipliers) every EV is the hold's value with it, per coin of the table's
 /// bet (`rules::hand_evs`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
-    /// What the screen adds (`rules::ScreenHint`: the plain game's best hold and what it gives
-    /// up); null on a table whose rules show nothing.
-    pub ultimate_x: Option<crate::rules::ScreenHint>,
+    /// What the screen adds (`rules::ScreenHint`: what is on screen, the plain game's best hold
+    /// and what it gives up); null on a table whose rules show nothing.
+    pub screen: Option<crate::rules::ScreenHint>,
     /// The hand's id.
     pub hand_id: i64,
     /// The table's id.

@@ -1,6 +1,8 @@
 //! How machines, kind-deal situations and dates are stored: machines and situations as small
-//! integer codes (their index in [`MachineId::ALL`] and [`Situation::ALL`]; a machine's code is also
-//! its code in the table registry `tables`), dates as day numbers. Every room uses these.
+//! integer codes (their index in [`MachineId::ALL`] and [`Situation::ALL`]; the first four
+//! machines' codes are also their codes in the table registry `tables`, while a machine added after
+//! them, like any other table, gets the registry's next code when first dealt), dates as day
+//! numbers. Every room uses these.
 
 use chrono::{Datelike, NaiveDate};
 

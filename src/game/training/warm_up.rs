@@ -14,7 +14,7 @@
 //! - not again on a date an offer was answered (taken or declined).
 //!
 //! "Played" is a hand drawn on that table (for chips or in practice): a drill answer draws no hand.
-//! A machine's Ultimate X table is a table of its own (`ultimate-x:ID`).
+//! A machine's variant (`library::Variant`) is a table of its own.
 
 use chrono::NaiveDate;
 use rusqlite::Connection;
@@ -59,7 +59,7 @@ pub(crate) fn last_played(conn: &Connection, table_id: &str, today: NaiveDate) -
 }
 
 /// The offer on `today` for the table `table_id` (any table: a machine, a kicker game, a library
-/// or lab table, an Ultimate X table; `unknown-table` otherwise).
+/// or lab table, a variant of one; `unknown-table` otherwise).
 pub(crate) fn offer(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Option<WarmUp>> {
     let table = crate::game::table_id::resolve(conn, table_id)?;
     let answered = crate::game::store::player::settings(conn)?.warm_up_answered;
