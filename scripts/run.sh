@@ -19,6 +19,8 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   echo "or try it headless with: xvfb-run -a scripts/run.sh" >&2
   exit 1
 fi
+# The same settings as the tests' build (incremental or not: part of cargo's fingerprint).
+use_build_settings
 cargo test --workspace --no-run "$@"
 profile=debug
 for arg in "$@"; do

@@ -13,10 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
 
-# A target directory cargo has never built into incrementally (a fresh clone) is built without
-# incremental caches: nothing can reuse them yet, and writing them costs (our crates: 122 → 98 s of
-# the cold build on 2 cores). A target that already has them keeps using them.
-[ -d target/debug/incremental ] || export CARGO_INCREMENTAL=0
+# Without incremental caches in a fresh clone, as `scripts/run.sh` builds (scripts/deps.sh).
+use_build_settings
 
 started=$SECONDS
 step() { printf '\n==> %s (%ss)\n' "$*" "$((SECONDS - started))"; }

@@ -154,7 +154,8 @@ async function draw(app) {
   if (drawn) {
     s.drawn = drawn; s.hand = null; s.hint = null;
     app.announce(outcomeText(drawn.results[0].outcome));
-    const sums = await ticket.ask(() => api.tableSums(s.table), { quiet: true });
+    // The figures of the table the hand was dealt on (a variant's are its own).
+    const sums = await ticket.ask(() => api.tableSums(drawn.table), { quiet: true });
     if (sums === DROPPED) return;
     if (sums) s.sums = sums;
   }

@@ -215,6 +215,8 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];
     let result = &last["results"][0];
     badges_become(&app, &[(result["multiplier"].to_string(), result["earned"].to_string())], true).await?;
+    // The figures shown after the draw are the variant's own table's: this hand is its first.
+    assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("1"), "the variant's own figures");
     app.screenshot("ux-table-en").await?;
     found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] table: {p}")));
     // The history names each line's multiplier and what it earned; the newest hand verifies in the
