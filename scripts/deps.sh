@@ -52,9 +52,12 @@ ensure_rust() {
 # is the one the tests built (cargo's fingerprint includes them: a different setting builds our
 # crates again). A target directory cargo has never built into incrementally (a fresh clone) is
 # built without incremental caches: nothing can reuse them yet, and writing them costs (our crates:
-# 122 → 98 s of the cold build on 2 cores). A target that already has them keeps using them.
+# 122 → 98 s of the cold build on 2 cores). A target that already has them keeps using them. (Cargo
+# makes target/debug/incremental even when it writes nothing there: an empty one counts as none.)
 use_build_settings() {
-  [ -d target/debug/incremental ] || export CARGO_INCREMENTAL=0
+  if [ -z "$(ls -A target/debug/incremental 2>/dev/null)" ]; then
+    export CARGO_INCREMENTAL=0
+  fi
 }
 
 ensure_build_deps() {
