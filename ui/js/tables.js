@@ -44,7 +44,11 @@ async function load(app) {
   }
   if (app.route.name === "tables") loadCosts(app);
   if (app.route.name === "table" && app.route.arg) {
-    s.table = app.route.arg;
+    // A variant's table (the lobby names a resumed hand's) is shown as its plain table's screen,
+    // with the variant chosen: the library lists the variants under the plain table.
+    const owner = (s.list || []).find((table) => table.variants.some((v) => v.table === app.route.arg));
+    if (owner) s.rules = owner.variants.find((v) => v.table === app.route.arg).rules;
+    s.table = owner ? owner.id : app.route.arg;
     const [sums, labs] = await Promise.all([
       ticket.ask(() => api.tableSums(s.table), { quiet: true }),
       ticket.ask(() => api.labTables(), { quiet: true })]);

@@ -204,6 +204,12 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     assert_eq!(hand["table"], "ultimate-x:jacks-or-better-8-6", "{hand}");
     let shown: Vec<(String, String)> = table_badges(&app).await?;
     assert_eq!(shown, vec![(numbers(&hand["screen"]["multipliers"])[0].clone(), String::new())]);
+    // Resumed from the lobby, the variant's hand opens on its table's screen, the variant chosen.
+    app.open_tab("lobby").await?;
+    app.click("lobby-table-resume").await?;
+    app.wait_visible(&tid("table-ux")).await?;
+    app.wait_visible(&tid("table-draw")).await?;
+    assert_eq!(table_badges(&app).await?, shown, "the same hand and lines after the resume");
     app.click("table-draw").await?;
     app.wait_until("the table hand is drawn", || async {
         if app.is_visible(&tid("warn-draw")).await? {
