@@ -119,3 +119,26 @@ fn bound_commitment(seed: &str, multiplier: u8) -> String {
     let seed: vpoker::shuffle::Seed = seed.parse().unwrap();
     vpoker::shuffle::hex(&vpoker::pipeline::commit::bound(&seed, &table, 5, 1, Some(&on_screen)))
 }
+
+/// `play next-screen`: what the next deal of these choices shows, line by line, from the core (the
+/// start before any hand, what the last hand's lines earned for the same choices, the start for
+/// others, nothing on a plain table).
+#[test]
+fn next_screen_says_what_the_next_deal_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let ux = ["--game", "jacks-or-better", "--ultimate-x", "--bet", "5"];
+    let start = play(&db, &[&["next-screen"][..], &ux].concat());
+    assert_eq!(start, serde_json::json!([{ "paid": null, "next": 1, "lit": false }]));
+    assert_eq!(play(&db, &["next-screen", "--game", "jacks-or-better", "--bet", "5"]), Value::Null, "a plain table shows nothing");
+    let s = seed(90);
+    play(&db, &[&["deal"][..], &ux, &["--seed", &s]].concat());
+    let hint = play(&db, &["hint"]);
+    let best = hint["best_hold"].as_u64().unwrap().to_string();
+    let drawn = play(&db, &["draw", &best]);
+    let result = &drawn["last_hand"]["results"][0];
+    let next = play(&db, &[&["next-screen"][..], &ux].concat());
+    assert_eq!((&next[0]["paid"], &next[0]["next"]), (&result["multiplier"], &result["earned"]), "{next}");
+    let other = play(&db, &["next-screen", "--game", "jacks-or-better", "--ultimate-x", "--bet", "10"]);
+    assert_eq!(other, serde_json::json!([{ "paid": null, "next": 1, "lit": false }]), "another bet continues nothing");
+}
