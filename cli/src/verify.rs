@@ -10,7 +10,7 @@
 //! `--seed HEX64 --game TABLE` takes any table: a machine, a kicker game (`double-double-bonus`,
 //! `triple-double-bonus`), a table of the library (`vpoker tables`) or a saved lab table
 //! (`lab:NAME --db FILE`, the file only read). A table that is not a machine is dealt as a practised
-//! table deals it (`play deal --practice --table ID`, see `game::table_practice`) and as a drill
+//! table deals it (`play deal --practice --table ID`, the one deal of every table, `game::play`) and as a drill
 //! hand is (`vpoker drill` prints each hand's seed): the same deck and the five cards dealt, never
 //! nudged, at any line count (`--hands N`); the draws and wins paid by the table (the one
 //! pipeline, on its `Table`). The output has the machines' shape with `"game"` the table's id;

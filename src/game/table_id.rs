@@ -65,11 +65,6 @@ impl TableId {
         TableId(machine.id().to_string())
     }
 
-    /// The id `table` has.
-    pub fn of(table: &Table) -> TableId {
-        TableId(table.id().to_string())
-    }
-
     /// The id as text.
     pub fn as_str(&self) -> &str {
         &self.0

@@ -56,17 +56,26 @@ impl DealRequest {
 /// when the deal continues the hand before, what it is dealt with, whether it is lit), or `None`
 /// on a table whose rules show nothing: the carry rule applied by the core, never by a UI.
 pub(crate) fn next_screen(conn: &Connection, request: &DealRequest) -> Res<Option<Vec<ScreenLine>>> {
-    let table = table_id::resolve(conn, request.table.as_str())?;
+    let table = request_table(conn, request)?;
     let lines = request.hands.count();
-    if !table.lines().contains(&lines) {
-        return Err(GameError::TableLines { lines }.into());
-    }
     let last = hands::last_screen(conn)?;
     let (carry, paid) = match &last {
         Some((carry, paid)) => (Some(carry), paid.as_ref()),
         None => (None, None),
     };
     Ok(table_rules::ahead(carry, paid, &table, request.bet.chips(), lines, request.practice))
+}
+
+/// The table `request` names, resolved, and refused (`table-lines`) when its rules do not deal
+/// the line count asked for: the one check of a request's table, for a deal and for what the next
+/// deal shows.
+fn request_table(conn: &Connection, request: &DealRequest) -> Res<crate::table::Table> {
+    let table = table_id::resolve(conn, request.table.as_str())?;
+    let lines = request.hands.count();
+    if !table.lines().contains(&lines) {
+        return Err(GameError::TableLines { lines }.into());
+    }
+    Ok(table)
 }
 
 /// Collects the daily chips for `today`.
@@ -90,11 +99,8 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now: Moment) -> Res<Vec<String>> {
     let DealSeed { seed, from: seed_from } = seed;
     let DealRequest { bet, hands: lines, practice, .. } = *request;
-    let table = table_id::resolve(conn, request.table.as_str())?;
+    let table = request_table(conn, request)?;
     let hands = lines.count();
-    if !table.lines().contains(&hands) {
-        return Err(GameError::TableLines { lines: hands }.into());
-    }
     // One hand in progress across the game, on any table.
     if let Some(hand_id) = hands::in_progress_id(conn)? {
         return Err(GameError::HandInProgress { hand_id }.into());

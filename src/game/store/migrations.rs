@@ -206,7 +206,7 @@ CREATE TABLE milestones (
 ) WITHOUT ROWID;
 CREATE INDEX daily_days_streak ON daily_days (streak);
 "#),
-    // 13: practice on any table (`game/table_practice.rs`): each practice hand dealt on a library or
+    // 13: practice on any table (then `game/table_practice.rs`, now the one play path): each practice hand dealt on a library or
     // lab table (its id, its base and pays at the deal, the bet, the seed, the hold once drawn), one
     // in progress at a time; and each table's figures, derived from those hands.
     sql(r#"
