@@ -114,6 +114,15 @@ impl Rules {
         }
     }
 
+    /// The rules' name in English, as the CLI writes it (a UI names them by [`Rules::id`] in its
+    /// language).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Plain => "plain play",
+            Rules::UltimateX(_) => "Ultimate X",
+        }
+    }
+
     /// The rules' id: `plain`, or a family's (`ultimate-x`), as a `library::Variant` names them.
     pub fn id(self) -> &'static str {
         match self {

@@ -4,10 +4,10 @@
 //!
 //! Every plain table has its three tiers: a machine's are `chart::machine_tiers` (its expert tier
 //! is the machine's chart, `chart::machine_chart`, the same chart made faster), any other table's
-//! (a kicker game, a library table, a saved lab table) are `chart::tiers_of` its paytable. An
-//! Ultimate X table has none to play by here: its chart is the best single strategy's on a line
-//! count (`ultimate_x::chart`, shown in tiers by `ultimate_x::tiers`), and its holds are judged with
-//! the multipliers on screen, which a chart does not read ([`NoTierChart::UltimateX`]).
+//! (a kicker game, a library table, a saved lab table) are `chart::tiers_of` its paytable. A
+//! variant table (rules that put something on screen before a deal) has none to play by here: its
+//! holds are judged with what is on screen, which a chart does not read, and its chart is its
+//! rules' own on a line count (`rules::chart`, in tiers `rules::chart_tiers`): [`NoTierChart`].
 
 use std::sync::Arc;
 
@@ -16,21 +16,18 @@ use serde::Serialize;
 use crate::strategy::chart::{self, Chart, ChartTier, Tiers};
 use crate::table::{Rules, Source, Table};
 
-/// Why a table has no chart of a tier. Serialised as its id (`"ultimate-x"`).
+/// Why a table has no chart of a tier: its rules put something on screen before a deal.
+/// Serialised as the rules' id (`Rules::id`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum NoTierChart {
-    /// An Ultimate X table: its hands are judged with the multipliers on screen, and its one chart
-    /// is the best single strategy's on a line count.
-    UltimateX,
+#[serde(transparent)]
+pub struct NoTierChart {
+    rules: &'static str,
 }
 
 impl NoTierChart {
-    /// The stable id.
+    /// The stable id: the rules' id.
     pub fn id(self) -> &'static str {
-        match self {
-            NoTierChart::UltimateX => "ultimate-x",
-        }
+        self.rules
     }
 }
 
@@ -53,7 +50,7 @@ impl TierChart {
     /// The chart of `tier` on `table`, or why it has none.
     pub fn of(table: &Table, tier: ChartTier) -> Result<TierChart, NoTierChart> {
         if table.rules() != Rules::Plain {
-            return Err(NoTierChart::UltimateX);
+            return Err(NoTierChart { rules: table.rules().id() });
         }
         let index = ChartTier::ALL.iter().position(|&t| t == tier).unwrap_or(0);
         let held = match (table.source(), tier) {

@@ -28,16 +28,20 @@ use crate::cli::{AnalyzeArgs, AnalyzeGames};
 
 /// Runs the `analyze` subcommand.
 pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
-    if args.ultimate_x {
-        let table = match args.game {
-            Some(AnalyzeGames::One(base)) => vpoker::table::Table::from(base),
+    if let Some(lines) = args.lines {
+        let table = match &args.game {
+            Some(AnalyzeGames::One(base)) => vpoker::table::Table::from(*base),
             Some(AnalyzeGames::Library(preset)) => vpoker::table::Table::preset(preset),
-            _ => return Err("analyze --ultimate-x needs --game ID (one table)".into()),
+            Some(AnalyzeGames::Variant(table)) => table.clone(),
+            _ => return Err("analyze --lines needs --game ID (one table)".into()),
         };
-        return crate::ultimate_x::analyze(&table, args.lines.unwrap_or(0), args.json);
+        return crate::variant::analyze(&args.flagged(table)?, lines, args.json);
     }
     let machines: Vec<MachineId> = match (args.game, &args.pays) {
         (Some(AnalyzeGames::Library(preset)), _) => return analyze_preset(preset, args.json),
+        (Some(AnalyzeGames::Variant(table)), _) => {
+            return Err(format!("--game {}: its returns depend on the lines dealt: add --lines N", table.id()))
+        }
         (Some(AnalyzeGames::All), _) => MachineId::ALL.to_vec(),
         (Some(AnalyzeGames::One(Base::Machine(machine))), _) => vec![machine],
         (Some(AnalyzeGames::One(Base::Kicker(game))), _) => return analyze_kicker(game, args.json),

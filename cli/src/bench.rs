@@ -27,8 +27,9 @@
 //! copy of the database (its export, in the temp directory, removed afterwards): the whole command
 //! as the app calls it, settling, storing and answering every line, at the database's history length.
 //! Practice hands (no chips move, so the copy's balance never stops it; every other step is a real
-//! hand's). `ux_deal_draw_1`, `ux_deal_draw_10`: the same on the Ultimate X table; `ux_state`:
-//! `state` with an Ultimate X hand last (the multipliers it carries read from it).
+//! hand's). `variant_deal_draw_1`, `variant_deal_draw_10`: the same on the table's first variant
+//! (`library::variants`: what is on screen carried from the hand before, every hold valued with
+//! it); `variant_state`: `state` with a variant hand last (what it carries read from it).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -241,21 +242,27 @@ fn line_figures(
         let level = copy.state(now.date()).map_err(fail)?.level;
         let mut out = serde_json::Map::new();
         let mut k = 0u64;
-        // Plain on 1, 10, 50 and 100 lines; Ultimate X (the multipliers carried from the hand before,
-        // every hold valued with them) on 1 and 10; then `state` with an Ultimate X hand last.
+        // Plain on 1, 10, 50 and 100 lines; the variant (what is on screen carried from the hand
+        // before, every hold valued with it) on 1 and 10; then `state` with a variant hand last.
+        let plain = "jacks-or-better";
+        let variant = vpoker::library::variants(vpoker::library::Base::Machine(vpoker::machine::MachineId::JacksOrBetter), plain)
+            .into_iter()
+            .next()
+            .ok_or("jacks-or-better has no variant table")?
+            .table;
         let runs = [(false, 1u8), (false, 10), (false, 50), (false, 100), (true, 1), (true, 10)];
-        for (ultimate_x, count) in runs {
+        for (on_variant, count) in runs {
             let lines = Lines::new(count).map_err(fail)?;
-            let key = format!("{}deal_draw_{count}", if ultimate_x { "ux_" } else { "" });
+            let key = format!("{}deal_draw_{count}", if on_variant { "variant_" } else { "" });
             if level < vpoker::game::rules::lines_unlock_level(lines) {
                 out.insert(key, serde_json::Value::Null);
                 continue;
             }
-            let table = if ultimate_x { "ultimate-x:jacks-or-better" } else { "jacks-or-better" };
+            let table = if on_variant { variant.as_str() } else { plain };
             let request = DealRequest { table: TableId::new(table).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
             let figure = median(&mut || {
                 k += 1;
-                let mut bytes = [if ultimate_x { 0x58u8 } else { 0x4c }; 32];
+                let mut bytes = [if on_variant { 0x58u8 } else { 0x4c }; 32];
                 bytes[..8].copy_from_slice(&k.to_le_bytes());
                 let dealt = copy.deal(request.clone(), vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
                 let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
@@ -264,17 +271,17 @@ fn line_figures(
             out.insert(key, figure.into());
         }
         let figure = median(&mut || copy.state(now.date()).map(drop).map_err(fail))?;
-        out.insert("ux_state".to_string(), figure.into());
-        // The hint command alone, plain and Ultimate X, on 1 and 10 lines: 25 deals each, the
+        out.insert("variant_state".to_string(), figure.into());
+        // The hint command alone, plain and on the variant, on 1 and 10 lines: 25 deals each, the
         // median of the hint's time (the deal and the draw around it not timed).
-        for (ultimate_x, count) in [(false, 1u8), (false, 10), (true, 1), (true, 10)] {
+        for (on_variant, count) in [(false, 1u8), (false, 10), (true, 1), (true, 10)] {
             let lines = Lines::new(count).map_err(fail)?;
-            let key = format!("{}hint_{count}", if ultimate_x { "ux_" } else { "" });
+            let key = format!("{}hint_{count}", if on_variant { "variant_" } else { "" });
             if level < vpoker::game::rules::lines_unlock_level(lines) {
                 out.insert(key, serde_json::Value::Null);
                 continue;
             }
-            let table = if ultimate_x { "ultimate-x:jacks-or-better" } else { "jacks-or-better" };
+            let table = if on_variant { variant.as_str() } else { plain };
             let request = DealRequest { table: TableId::new(table).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
             let mut times = Vec::new();
             for _ in 0..25 {

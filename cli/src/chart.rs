@@ -2,9 +2,10 @@
 //! the strategy chart the core generates from the exact solver, with its exact return beside
 //! optimal play's, or with `--tiers` the table's three charts (beginner ≤ 10 lines, intermediate
 //! ≤ 20, expert ≤ 40: `chart::tiers`); and the lab half of `vpoker analyze --family F --pays P`.
-//! With `--ultimate-x-lines N` the table's Ultimate X single strategy's chart instead
-//! (`ultimate_x_chart.rs`), or its tiers with `--tiers` (`ultimate_x_tiers.rs`); an Ultimate X table
-//! (`ultimate-x:ID`) has no plain tiers and `--tiers` without a line count is refused.
+//! On a variant table (`--game RULES:ID`) with `--lines-dealt N`, its rules' own chart instead, or
+//! its tiers with `--tiers` (`variant_chart.rs`); a variant table has no plain tiers, and `--tiers`
+//! without a line count is refused. `--ultimate-x-lines N` on a plain table is its Ultimate X
+//! table's with `--lines-dealt N`.
 //! Pays are the core's to check: a bad one is a one-line error naming the row (exit 2).
 //!
 //! `--game` takes any table by id (`values::table_id`, resolved by `values::table_of` as `verify
@@ -55,10 +56,13 @@ pub struct ChartArgs {
     /// The three charts of the table instead: beginner (at most 10 lines), intermediate (20) and expert (40, the chart), each with its return, its cost and the lines it adds over the tier below.
     #[arg(long, conflicts_with_all = ["lines", "classes"])]
     pub tiers: bool,
-    /// With --game: the chart of the table's Ultimate X best single strategy on this many lines (1, 3, 5 or 10), its exact return beside perfect play's, and where play that sees the multipliers on screen departs from it at each average multiplier (docs/ULTIMATE-X.md, "The single strategy's chart"); with --tiers, that chart in three tiers, each with its return on the Ultimate X game and its cost.
+    /// On a variant table (--game RULES:ID): the chart of its best single strategy on this many lines dealt (Ultimate X: 1, 3, 5 or 10), its exact return beside perfect play's, and where play that sees what is on screen departs from it at each average value on screen (docs/ULTIMATE-X.md, "The single strategy's chart"); with --tiers, that chart in three tiers, each with its return on the variant and its cost.
+    #[arg(long, value_name = "N", requires = "game", conflicts_with_all = ["classes", "pays", "ultimate_x_lines"])]
+    pub lines_dealt: Option<u8>,
+    /// With --game ID: the same as --game ultimate-x:ID --lines-dealt N.
     #[arg(long, value_name = "N", requires = "game", conflicts_with_all = ["classes", "pays"])]
     pub ultimate_x_lines: Option<u8>,
-    /// Print one JSON object {"game","family","lines","chart_return","optimal_return","cost","hands_per_lost_bet","seconds"} (with --tiers: {"game","optimal_return","tiers":[{"tier","max_lines","lines","chart_return","cost","added"}…]}; with --ultimate-x-lines N --tiers: {"game","lines","optimal_return","single_strategy_return","tiers":[{"tier","max_lines","lines","chart_return","cost","cost_single_strategy","added"}…],"seconds"}).
+    /// Print one JSON object {"game","family","lines","chart_return","optimal_return","cost","hands_per_lost_bet","seconds"} (with --tiers: {"game","optimal_return","tiers":[{"tier","max_lines","lines","chart_return","cost","added"}…]}; with --lines-dealt N --tiers: {"game","lines","optimal_return","single_strategy_return","tiers":[{"tier","max_lines","lines","chart_return","cost","cost_single_strategy","added"}…],"seconds"}).
     #[arg(long)]
     pub json: bool,
 }
@@ -95,18 +99,30 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     if args.classes {
         return classes(args.json);
     }
-    if let (Some(lines), Some(id)) = (args.ultimate_x_lines, &args.game) {
-        return match table_of(id, args.db.as_deref())? {
-            Ok(table) if args.tiers => crate::ultimate_x_tiers::tiers(&table, lines, args.json),
-            Ok(table) => crate::ultimate_x_chart::chart(&table, lines, args.json),
-            Err(refused) => Ok(refused),
+    let dealt = args.lines_dealt.map(|lines| (lines, false)).or(args.ultimate_x_lines.map(|lines| (lines, true)));
+    if let (Some((lines, flag)), Some(id)) = (dealt, &args.game) {
+        let table = match table_of(id, args.db.as_deref())? {
+            Ok(table) => table,
+            Err(refused) => return Ok(refused),
+        };
+        let plain = table.rules() == Rules::Plain;
+        let table = match flag && plain {
+            true => table
+                .variant(vpoker::table::ULTIMATE_X_RULES)
+                .ok_or_else(|| format!("--ultimate-x-lines: {} has no Ultimate X table", table.id()))?,
+            false => table,
+        };
+        return match args.tiers {
+            true => crate::variant_chart::tiers(&table, lines, args.json),
+            false => crate::variant_chart::chart(&table, lines, args.json),
         };
     }
     let (game, table) = match (&args.game, &args.pays) {
         (Some(id), _) => match table_of(id, args.db.as_deref())? {
             Ok(table) if args.tiers && table.rules() != Rules::Plain => {
                 return Err(format!(
-                    "--game {id} --tiers: an Ultimate X table's tiers are its single strategy's on a line count: add --ultimate-x-lines 1, 3, 5 or 10"
+                    "--game {id} --tiers: a variant table's tiers are its single strategy's on a line count: add --lines-dealt N ({})",
+                    table.lines().iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
                 ))
             }
             Ok(table) => (Some(table.id().to_string()), table.paytable().clone()),

@@ -20,6 +20,7 @@ use vpoker::pipeline::nudge::Situation;
 use vpoker::hold::Hold;
 use vpoker::library::Base;
 use vpoker::shuffle::{Algorithm, Seed};
+use vpoker::table::{Table, ULTIMATE_X_PREFIX, ULTIMATE_X_RULES};
 
 use crate::values::{algorithm, game_id, machine_game_id, machine_ids, table_id, CoreValue};
 
@@ -180,14 +181,16 @@ pub struct HintArgs {
     /// Print one JSON object per hand {"game","hand","best","holds"} instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Ultimate X: value every hold with the multipliers on screen (--lines, --multipliers).
+    /// The table's Ultimate X table: the same as `--game ultimate-x:ID`.
     #[arg(long, requires = "lines")]
     pub ultimate_x: bool,
-    /// With --ultimate-x: the lines dealt, 1, 3, 5 or 10.
-    #[arg(long, value_name = "N", requires = "ultimate_x")]
+    /// On a variant table (`RULES:ID`, e.g. `ultimate-x:ID`): the lines dealt (Ultimate X: 1, 3, 5
+    /// or 10); every hold is valued with what is on screen.
+    #[arg(long, value_name = "N")]
     pub lines: Option<u8>,
-    /// With --ultimate-x: the multiplier on each line, comma-separated (default: 1 on every line).
-    #[arg(long, value_name = "M1,M2,...", requires = "ultimate_x")]
+    /// With --lines: what is on screen, one value per line, comma-separated (Ultimate X: each
+    /// line's multiplier; default: the start, 1, on every line).
+    #[arg(long, value_name = "M1,M2,...", requires = "lines")]
     pub multipliers: Option<String>,
     /// Five cards, quoted or separate; without them, one hand per line is read from standard input.
     #[arg(value_name = "CARDS")]
@@ -210,17 +213,53 @@ pub struct AnalyzeArgs {
     /// Print one JSON object per table {"game","return","probabilities","seconds"} (lab: "family","pays",…,"variance").
     #[arg(long)]
     pub json: bool,
-    /// Ultimate X on the --game table: the return with perfect play (the multipliers on screen
-    /// considered) and with the best single strategy, per unit bet (the Ultimate X bet included).
+    /// The --game table's Ultimate X table: the same as `--game ultimate-x:ID`.
     #[arg(long, requires = "game", requires = "lines")]
     pub ultimate_x: bool,
-    /// With --ultimate-x: the lines dealt, 1, 3, 5 or 10.
-    #[arg(long, value_name = "N", requires = "ultimate_x")]
+    /// On a variant table (`RULES:ID`): the lines dealt (Ultimate X: 1, 3, 5 or 10); prints the
+    /// return with perfect play (what is on screen considered) and with the best single strategy,
+    /// per unit bet (the whole bet).
+    #[arg(long, value_name = "N", requires = "game")]
     pub lines: Option<u8>,
 }
 
+impl HintArgs {
+    /// `table`, or with `--ultimate-x` its Ultimate X table.
+    pub fn flagged(&self, table: Table) -> Result<Table, String> {
+        flagged(table, self.ultimate_x)
+    }
+}
+
+impl AnalyzeArgs {
+    /// `table`, or with `--ultimate-x` its Ultimate X table.
+    pub fn flagged(&self, table: Table) -> Result<Table, String> {
+        flagged(table, self.ultimate_x)
+    }
+}
+
+impl DealArgs {
+    /// The id `id`, or with `--ultimate-x` its Ultimate X table's id (`ultimate-x:ID`).
+    pub fn flagged_id(&self, id: String) -> String {
+        match self.ultimate_x {
+            false => id,
+            true => format!("{ULTIMATE_X_PREFIX}{id}"),
+        }
+    }
+}
+
+/// The table `table` names, or with `flagged` (the `--ultimate-x` of `hint`, `analyze` and `play
+/// deal`; `chart --ultimate-x-lines` is `chart.rs`') its Ultimate X table: the CLI's spelling of a
+/// variant besides its id.
+fn flagged(table: Table, flagged: bool) -> Result<Table, String> {
+    match flagged {
+        false => Ok(table),
+        true => table.variant(ULTIMATE_X_RULES).ok_or_else(|| format!("--ultimate-x: {} has no Ultimate X table", table.id())),
+    }
+}
+
+
 /// What `analyze --game` names: one game (a machine or a kicker game) or all five machines.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum AnalyzeGames {
     /// `all`: every machine, in unlock order (the kicker games are not machines: name them one by one).
     All,
@@ -228,6 +267,8 @@ pub enum AnalyzeGames {
     One(Base),
     /// A table of the library (`vpoker tables`).
     Library(&'static vpoker::library::Preset),
+    /// A variant of one of them (`RULES:ID`).
+    Variant(Table),
 }
 
 /// `vpoker simulate --game ID --hands N [--situation S] [--kind-deals on|off] --seed HEX64 [--threads T]`
@@ -655,6 +696,9 @@ fn analyze_games() -> CoreValue<AnalyzeGames> {
     CoreValue {
         parse: |text| match text {
             "all" => Ok(AnalyzeGames::All),
+            id if Table::variant_id(id).is_some() => {
+                Table::named(id).map(AnalyzeGames::Variant).ok_or_else(|| format!("'{id}' is not a table of `vpoker tables` dealt under these rules"))
+            }
             id => (game_id().parse)(id).map(AnalyzeGames::One).or_else(|error| {
                 vpoker::library::Preset::find(id).map(AnalyzeGames::Library).map_err(|_| {
                     format!("{error}; or all, or a table of `vpoker tables`")

@@ -14,8 +14,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Eval(args) => eval(args),
         Command::Shuffle(args) => shuffle(args),
-        Command::Hint(args) if args.ultimate_x => crate::ultimate_x::hint(args),
-        Command::Hint(args) => crate::hint::hint(args),
+        Command::Hint(args) => match args.lines {
+            // On a variant table: every hold valued with what is on screen.
+            Some(lines) => {
+                let table = args.flagged(crate::hint::named_table(&args.game)?)?;
+                crate::variant::hint(&table, lines, args.multipliers.as_deref(), &args.hand, args.json)
+            }
+            None => crate::hint::hint(args),
+        },
         Command::Analyze(args) => crate::analyze::analyze(args),
         Command::Chart(args) => crate::chart::chart(args),
         Command::Play(args) => crate::play::play(args),

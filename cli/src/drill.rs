@@ -19,8 +19,8 @@
 //! drill deals the same hands from the same seed). With `--json` each line is `{"seed","cards",
 //! "tier","line":{"rank","class","label"},"hold":MASK,"best":MASK,"best_line","cost","holds"}`
 //! (`cost` what the chart's hold gives up per coin, `best_line` the chart line of the best hold or
-//! null); without it a line of text per hand. An Ultimate X table has no tier chart (exit 1,
-//! `no-tier-chart`).
+//! null); without it a line of text per hand. A variant table (`RULES:ID`) has no tier chart (exit
+//! 1, `no-tier-chart`).
 //!
 //! Every source accepts the same full line, `--source hard|mistakes --db FILE --count N --seed HEX64 --json`:
 //! the flag a source does not need (`--db` for hard, `--seed` for mistakes) is accepted and not read.

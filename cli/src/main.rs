@@ -11,10 +11,9 @@ mod lab;
 mod lab_text;
 mod play;
 mod simulate;
-mod ultimate_x;
-mod ultimate_x_chart;
-mod ultimate_x_tiers;
 mod values;
+mod variant;
+mod variant_chart;
 mod verify;
 
 use std::process::ExitCode;

@@ -156,14 +156,14 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
 /// The deal `args` ask for. The table, bet and lines stay text and numbers until here: one the
 /// game does not take is its refusal (exit 1), not a usage error; no table at all is one (exit 2).
 fn deal_request(args: &DealArgs) -> Result<Result<DealRequest, GameError>, String> {
-    let DealArgs { game, table, bet, hands, practice, ultimate_x, .. } = args;
+    let DealArgs { game, table, bet, hands, practice, .. } = args;
     let table = match (game, table) {
         (_, Some(table)) => Ok(table.clone()),
         (Some(game), None) => game.parse::<MachineId>().map(|m| m.id().to_string()).map_err(GameError::from),
         (None, None) => return Err("deal needs --game ID or --practice --table ID".into()),
     };
     Ok(table.and_then(|table| {
-        let table = if *ultimate_x { format!("{}{table}", vpoker::table::ULTIMATE_X_PREFIX) } else { table };
+        let table = args.flagged_id(table);
         Ok(DealRequest { table: TableId::new(table)?, bet: Bet::new(*bet)?, hands: Lines::new(*hands)?, practice: *practice })
     }))
 }
@@ -352,7 +352,7 @@ const COMPACT_COLUMNS: [&str; 15] = [
 /// One hand as an array of what was stored (`COMPACT_COLUMNS`): its table the first time as
 /// `{"id","base","pays","machine"}` (taking the next index), then by that index; `played_at` the
 /// moment (or the day alone, or null); `nudge` as `[kind, position, removed, added, deck_position]`;
-/// `dealt` the five cards run together ("6dJkAdTh9h"); `multipliers` an Ultimate X hand's, line by
+/// `dealt` the five cards run together ("6dJkAdTh9h"); `multipliers` a variant hand's, line by
 /// line (null on any other table). Everything the full form adds (costs, EVs,
 /// results, the best hold) is derived from these and the seed.
 fn compact_hand(hand: &vpoker::game::HandRecord, tables: &mut Vec<vpoker::table::Table>) -> serde_json::Value {

@@ -90,7 +90,8 @@ fn seed_claim(args: &VerifyArgs, seed: Seed, table: Table) -> Result<Claim, Stri
         None => None,
         Some(text) => Some(vpoker::rules::parse(&table, args.hands, text).map_err(|e| match e {
             vpoker::rules::ScreenError::NoMultipliers { .. } => {
-                format!("--multipliers: {} has no multipliers (an Ultimate X table is ultimate-x:ID)", table.id())
+                let variants: Vec<String> = vpoker::library::variants(table.base(), table.id()).into_iter().map(|v| v.table).collect();
+                format!("--multipliers: {} shows nothing before a deal (its variant tables: {})", table.id(), variants.join(", "))
             }
             other => format!("--multipliers: {other}"),
         })?),
@@ -136,7 +137,7 @@ fn text(v: &Verification) -> String {
             cards_to_string(&hand.drawn),
             hand.outcome
         );
-        // An Ultimate X line: the multiplier it was paid at, its win, what it earns for its next hand.
+        // A variant's line: the multiplier it was paid at, its win, what it earns for its next hand.
         if let (Some(multiplier), Some(earned)) = (hand.multiplier, hand.earned) {
             out += &format!("  at {multiplier}x wins {}, earns {earned}x", hand.win);
         }

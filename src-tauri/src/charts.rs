@@ -11,7 +11,7 @@ use vpoker::game::GameError;
 use vpoker::library::{Base, ListedPay};
 use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, ChartLine, ChartStage};
-use vpoker::rules::chart::{self as screen_chart, ScreenChartView, ScreenTiers};
+use vpoker::rules::{self as screen_chart, ScreenChartView, ScreenTiers};
 use vpoker::rules::ScreenError;
 use vpoker::strategy::custom::{analyze_table, TableAnalysis};
 use vpoker::table::Table;
@@ -76,7 +76,7 @@ fn screen_error(id: &str, refused: ScreenError) -> GameError {
     }
 }
 
-/// A variant's own chart on `lines` lines (`rules::chart::chart_view`: seconds the first time for
+/// A variant's own chart on `lines` lines (`rules::chart_view`: seconds the first time for
 /// a table and line count, on a worker; kept by the core), by the variant's table id.
 #[tauri::command]
 pub async fn variant_chart(table: String, lines: u8) -> CommandResult<ScreenChartView> {

@@ -1,30 +1,35 @@
 //! **The rules behind a table**: everything a family of play varies, behind one seam. A table
-//! names its rules ([`crate::table::Rules`]: plain play, or Ultimate X); this module is where the
-//! pipeline, the game, drills and verification ask them, and the one place that dispatches to a
-//! family's own module. Nothing downstream matches on a family:
+//! names its rules ([`crate::table::Rules`]: plain play, or a family's); this file is where the
+//! pipeline, the game, drills, verification, the shell and the CLI ask them, and the one place
+//! that dispatches to a family's own module (and re-exports the family's types under the seam's
+//! names). Nothing downstream matches on a family:
 //!
 //! - the coins a line costs and the line counts a table deals at ([`crate::table::Table::stake`],
 //!   [`crate::table::Table::lines`], from the rules);
 //! - what is on screen before a deal ([`Screen`]): at the start ([`start`]), carried from the hand
-//!   before ([`carry::on_screen`], the one carry rule), as stored ([`stored`]) and in a drill
-//!   ([`drill_screen`]); what the next deal of a player's choices shows, line by line
-//!   ([`carry::ahead`]: what the UI draws);
+//!   before ([`carry::on_screen`], the one carry rule), as stored ([`stored`]), as a player types
+//!   it ([`parse`]) and in a drill ([`drill_screen`]); what the next deal of a player's choices
+//!   shows, line by line ([`carry::ahead`]: what the UI draws);
 //! - each line's pay and what it earns ([`Screen::pay_factor`], [`Screen::earned`], which
 //!   `pipeline::settle` applies);
-//! - each hold's value with what is on screen ([`hand_evs`]) and what a hint adds ([`ScreenHint`]);
+//! - each hold's value with what is on screen ([`hand_evs`], and in full with what each hold pays
+//!   now and earns for the next hand, [`holds`]) and what a hint adds ([`ScreenHint`]);
 //! - the commitment's extra field ([`Screen::commit_text`]);
-//! - a variant's own chart, and in tiers ([`chart::chart_view`], [`chart::chart_tiers`]).
+//! - the returns on a line count ([`returns`]), and the rules' own chart, as a screen shows it and
+//!   in tiers ([`chart`], [`chart_view`], [`chart_tiers`]).
 //!
-//! Adding a family: a variant of [`crate::table::Rules`], a [`Screen`] variant if it shows
-//! something before a deal, and one arm in each function here calling the family's own module.
+//! Adding a family: a variant of [`crate::table::Rules`] (with its line counts, coins a line, id
+//! and name), its row in `library::variants`, a [`Screen`] variant if it shows something before a
+//! deal, and one arm in each function here calling the family's own module.
 //! Pure: no SQLite, no clock, no RNG but a hand seed's own stream.
 
 pub mod carry;
-pub mod chart;
 pub mod screen;
 
 pub use carry::{ahead, on_screen, Carry, ScreenLine};
 pub use screen::Screen;
+
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -35,8 +40,20 @@ use crate::strategy::HandEvs;
 use crate::table::{Rules, Table};
 use crate::ultimate_x;
 
-/// Why a hold cannot be valued with what is on screen (a screen checked for another table).
+/// Why a question about what is on screen cannot be answered on a table (a table whose rules show
+/// nothing, a line count they do not deal at, a screen checked for another table).
 pub use crate::ultimate_x::hint::UxError as ScreenError;
+/// What is on screen of a table that shows each line's multiplier, checked for the table.
+pub use crate::ultimate_x::hint::OnScreen;
+/// Every hold of a hand valued with what is on screen ([`holds`]), and one hold's values.
+pub use crate::ultimate_x::hint::{UxHint as ScreenHolds, UxHoldValue as ScreenHoldValue};
+/// A table's returns on a line count ([`returns`]).
+pub use crate::ultimate_x::returns::Returns as ScreenReturns;
+/// The rules' own chart ([`chart`]), as a chart screen shows it ([`chart_view`]), and in three
+/// tiers ([`chart_tiers`]: beginner ≤ 10 lines, intermediate ≤ 20, expert: the chart).
+pub use crate::ultimate_x::chart::{ChartView as ScreenChartView, ChartViewLine as ScreenChartLine, UxChart as ScreenChart};
+/// See [`ScreenChart`].
+pub use crate::ultimate_x::tiers::{UxTier as ScreenTier, UxTiers as ScreenTiers};
 
 /// What a deal on `table` at `lines` lines shows when nothing is carried to it: `None` on a table
 /// whose rules show nothing before a deal (or a line count they do not deal at).
@@ -67,7 +84,7 @@ pub fn stored(table: &Table, lines: u8, values: Option<&[u8]>) -> Result<Option<
 /// on `lines` lines; refused on a table whose rules show nothing.
 pub fn parse(table: &Table, lines: u8, text: &str) -> Result<Screen, ScreenError> {
     match table.rules() {
-        Rules::Plain => Err(ScreenError::NoMultipliers { table: table.id().to_string() }),
+        Rules::Plain => Err(nothing_shown(table)),
         Rules::UltimateX(_) => ultimate_x::rules::parse(table, lines, text).map(Screen::Multipliers),
     }
 }
@@ -119,5 +136,51 @@ impl ScreenHint {
             plain_gives_up: evs.cost(plain_best),
             plain_gives_up_chips: evs.cost(plain_best) * stake as f64,
         })
+    }
+}
+
+/// Refused on a table whose rules show nothing before a deal.
+fn nothing_shown(table: &Table) -> ScreenError {
+    ScreenError::NoMultipliers { table: table.id().to_string() }
+}
+
+/// Every hold of `cards` on `table` with `screen` on screen, best first, with what each pays now
+/// and earns for the next hand, and what the plain game's best hold does here.
+pub fn holds(table: &Table, screen: &Screen, cards: &[Card; 5]) -> Result<ScreenHolds, ScreenError> {
+    match (table.rules(), screen) {
+        (Rules::Plain, _) => Err(nothing_shown(table)),
+        (Rules::UltimateX(_), Screen::Multipliers(on_screen)) => ultimate_x::hint::hint(table, on_screen, cards),
+    }
+}
+
+/// The returns of the variant `table` on `lines` lines: with perfect play and with the best
+/// single strategy (solved once per process; seconds for a table the source has not solved).
+pub fn returns(table: &Table, lines: u8) -> Result<ScreenReturns, ScreenError> {
+    match table.rules() {
+        Rules::Plain => Err(nothing_shown(table)),
+        Rules::UltimateX(_) => ultimate_x::returns::returns(table, lines),
+    }
+}
+
+/// The rules' own chart of the variant `table` on `lines` lines (seconds the first time for a
+/// table and line count; kept per process). Refused on a plain table and on a line count its
+/// rules do not deal.
+pub fn chart(table: &Table, lines: u8) -> Result<Arc<ScreenChart>, ScreenError> {
+    match table.rules() {
+        Rules::Plain => Err(nothing_shown(table)),
+        Rules::UltimateX(_) => ultimate_x::chart::kept(table, lines),
+    }
+}
+
+/// [`chart`] as a chart screen shows it.
+pub fn chart_view(table: &Table, lines: u8) -> Result<ScreenChartView, ScreenError> {
+    chart(table, lines).map(|chart| chart.view())
+}
+
+/// The same chart in three tiers (kept per process, as [`chart`]'s).
+pub fn chart_tiers(table: &Table, lines: u8) -> Result<Arc<ScreenTiers>, ScreenError> {
+    match table.rules() {
+        Rules::Plain => Err(nothing_shown(table)),
+        Rules::UltimateX(_) => ultimate_x::tiers::kept(table, lines),
     }
 }

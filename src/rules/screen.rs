@@ -1,16 +1,16 @@
 //! What is on screen before a deal, beyond the cards: the one value a table's rules put in front
-//! of a player line by line (Ultimate X: each line's multiplier), checked for its table where it
-//! enters and trusted inside. The pipeline pays, commits and stores a hand through this type alone.
+//! of a player line by line (each line's multiplier, on the rules that show one), checked for its
+//! table where it enters and trusted inside. The pipeline pays, commits and stores a hand through this type alone.
 
 use crate::card::Card;
 use crate::eval::Family;
-use crate::ultimate_x::hint::OnScreen;
+use super::OnScreen;
 
 /// What a deal has on screen, line by line. A plain table's deal has nothing (`None` wherever an
 /// `Option<Screen>` is asked for).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
-    /// Each line's multiplier, checked for the table and line count (Ultimate X).
+    /// Each line's multiplier, checked for the table and line count.
     Multipliers(OnScreen),
 }
 
@@ -26,7 +26,7 @@ impl Screen {
     /// The value a line shows when nothing is carried to it (a screen lights a line above it).
     pub fn start(&self) -> u8 {
         match self {
-            Screen::Multipliers(_) => crate::ultimate_x::multipliers::START,
+            Screen::Multipliers(on_screen) => on_screen.start(),
         }
     }
 

@@ -255,3 +255,52 @@ pub fn chart(table: &Table, lines: u8) -> Result<UxChart, UxError> {
         by_multiplier,
     })
 }
+
+/// The chart on some lines as a chart screen shows it: its lines, its return beside the single
+/// strategy's and perfect play's, and where exact play departs from it (`crate::rules::chart_view`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ChartView {
+    /// Lines dealt.
+    pub lines: u8,
+    /// The chart's lines, first first: rank, class and how often each is the play.
+    pub chart: Vec<ChartViewLine>,
+    /// Returns per unit bet (the whole bet, two coins a line): playing the chart, the single
+    /// strategy, perfect play.
+    pub return_chart: f64,
+    /// See `return_chart`.
+    pub return_single_strategy: f64,
+    /// See `return_chart`.
+    pub return_perfect: f64,
+    /// The exceptions at each average multiplier a screen can show.
+    pub by_multiplier: Vec<AtMultiplier>,
+}
+
+/// One line of a [`ChartView`].
+#[derive(Clone, Debug, Serialize)]
+pub struct ChartViewLine {
+    /// 1 for the first line.
+    pub rank: usize,
+    /// The class id (the UI's text for it).
+    pub class: String,
+    /// Share of deals it plays.
+    pub frequency: f64,
+}
+
+impl UxChart {
+    /// What a chart screen shows of it.
+    pub fn view(&self) -> ChartView {
+        ChartView {
+            lines: self.lines,
+            chart: self
+                .chart
+                .lines()
+                .iter()
+                .map(|l| ChartViewLine { rank: l.rank, class: l.class.clone(), frequency: l.frequency })
+                .collect(),
+            return_chart: self.return_chart,
+            return_single_strategy: self.return_single_strategy,
+            return_perfect: self.return_perfect,
+            by_multiplier: self.by_multiplier.clone(),
+        }
+    }
+}

@@ -106,6 +106,11 @@ impl OnScreen {
         OnScreen { checked_for: *multipliers, values: vec![super::multipliers::START; usize::from(multipliers.lines())] }
     }
 
+    /// The multiplier a line shows when nothing is carried to it (1×).
+    pub fn start(&self) -> u8 {
+        super::multipliers::START
+    }
+
     /// The multipliers, line by line.
     pub fn values(&self) -> &[u8] {
         &self.values

@@ -6,6 +6,7 @@ pub mod chart;
 pub mod hint;
 pub mod mdp;
 pub mod multipliers;
+pub mod returns;
 pub mod rules;
 #[doc(hidden)] // public for tests/it, which solves each again
 pub mod solved;

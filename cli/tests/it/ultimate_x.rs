@@ -1,6 +1,6 @@
-//! `vpoker analyze --ultimate-x` and `vpoker hint --ultimate-x` through the real binary: the
-//! contract's keys, the published single-line figures, and a hand whose best hold the
-//! multipliers on screen change.
+//! `vpoker analyze`, `hint` and `chart` on an Ultimate X table through the real binary (named by
+//! its id `ultimate-x:ID`, or as `--game ID --ultimate-x`): the contract's keys, the published
+//! single-line figures, and a hand whose best hold the multipliers on screen change.
 
 use crate::common::{json, keys, usage_error, vpoker, vpoker_stdin};
 
@@ -13,7 +13,7 @@ fn analyze_prints_both_returns() {
         keys(&value),
         ["game", "lines", "return_perfect", "return_single_strategy", "mean_multiplier", "multipliers", "seconds"]
     );
-    assert_eq!(value["game"], "jacks-or-better-8-6");
+    assert_eq!(value["game"], "ultimate-x:jacks-or-better-8-6", "the table answered for is the variant");
     assert_eq!(value["lines"], 1);
     let perfect = value["return_perfect"].as_f64().unwrap();
     let single = value["return_single_strategy"].as_f64().unwrap();
@@ -21,6 +21,13 @@ fn analyze_prints_both_returns() {
     assert!((single - 0.984971).abs() < 0.0000005, "{single}");
     assert_eq!(value["multipliers"][3], serde_json::json!(["full-house", 12]));
     assert_eq!(value["multipliers"][4], serde_json::json!(["flush", 10]));
+    // The variant named by its id is the same question.
+    let mut by_id = json(&["analyze", "--game", "ultimate-x:jacks-or-better-8-6", "--lines", "1", "--json"]);
+    let mut flagged = value.clone();
+    by_id["seconds"] = serde_json::Value::Null;
+    flagged["seconds"] = serde_json::Value::Null;
+    assert_eq!(rounded(&by_id), rounded(&flagged));
+    assert!(usage_error(&["analyze", "--game", "ultimate-x:jacks-or-better-8-6", "--json"]).contains("add --lines N"));
 }
 
 /// 3c 4d 5c 6c 6d on three lines: at 1× the multiplier a straight earns (7×) makes the four to a
@@ -50,6 +57,10 @@ fn hint_values_holds_with_the_multipliers_on_screen() {
     assert_eq!(high["best"], high["plain_best"]);
     assert_eq!(high["plain_gives_up"], 0.0);
     assert_eq!(high["multipliers"], serde_json::json!([12, 12, 12]));
+    // By the variant's id, without the flag: the same answer.
+    let by_id = json(&["hint", "--game", "ultimate-x:jacks-or-better-8-6", "--lines", "3", "--json", "--multipliers", "1,1,1", hand]);
+    assert_eq!(by_id, low);
+    assert_eq!(low["game"], "ultimate-x:jacks-or-better-8-6");
 }
 
 /// Without a hand argument, `hint --ultimate-x` answers each hand of standard input as `hint`
@@ -86,10 +97,13 @@ fn hint_refuses_what_the_table_cannot_show() {
     assert!(with(&["--multipliers", "1,1", "3c 4d 5c 6c 6d"]).contains("3 lines need 3 multipliers, not 2"));
     assert!(with(&["--multipliers", "1,5,1", "3c 4d 5c 6c 6d"]).contains("5 is not a multiplier"));
     let joker = vpoker(&["hint", "--game", "joker-poker", "--ultimate-x", "--lines", "3", "3c 4d 5c 6c 6d"]);
-    assert!(String::from_utf8(joker.stderr).unwrap().contains("no Ultimate X multiplier table"));
+    assert!(String::from_utf8(joker.stderr).unwrap().contains("joker-poker has no Ultimate X table"));
     let lines = vpoker(&["hint", "--game", "jacks-or-better-8-6", "--ultimate-x", "--lines", "4", "3c 4d 5c 6c 6d"]);
     assert!(String::from_utf8(lines.stderr).unwrap().contains("1, 3, 5 or 10 lines, not 4"));
-    assert!(usage_error(&["hint", "--game", "jacks-or-better", "--multipliers", "1,1,1", "3c 4d 5c 6c 6d"]).contains("--ultimate-x"));
+    assert!(usage_error(&["hint", "--game", "jacks-or-better", "--multipliers", "1,1,1", "3c 4d 5c 6c 6d"]).contains("--lines"));
+    // Lines on a plain table: it shows nothing before a deal; a variant table without lines.
+    assert!(usage_error(&["hint", "--game", "jacks-or-better", "--lines", "3", "3c 4d 5c 6c 6d"]).contains("no Ultimate X multiplier table"));
+    assert!(usage_error(&["hint", "--game", "ultimate-x:jacks-or-better", "3c 4d 5c 6c 6d"]).contains("add --lines N"));
 }
 
 /// `chart --ultimate-x-lines`: the single strategy's chart with its three returns and the
@@ -109,6 +123,13 @@ fn chart_prints_the_single_strategy_and_its_exceptions() {
     assert_eq!(keys(&at["exceptions"][0]), ["line", "instead", "frequency", "cost", "example"]);
     assert_eq!(keys(&at["exceptions"][0]["example"]), ["cards", "chart_hold", "best_hold"]);
     assert!(usage_error(&["chart", "--ultimate-x-lines", "3"]).contains("--game"));
+    // The variant by its id with --lines-dealt: the same chart.
+    let mut by_id = json(&["chart", "--game", "ultimate-x:jacks-or-better-8-6", "--lines-dealt", "1", "--json"]);
+    let mut flagged = value.clone();
+    by_id["seconds"] = serde_json::Value::Null;
+    flagged["seconds"] = serde_json::Value::Null;
+    assert_eq!(rounded(&by_id), rounded(&flagged));
+    assert!(usage_error(&["chart", "--game", "jacks-or-better-8-6", "--lines-dealt", "1"]).contains("no Ultimate X multiplier table"));
 }
 
 /// `chart --ultimate-x-lines N --tiers --json`: the single strategy's chart in three tiers within
@@ -151,6 +172,18 @@ fn chart_prints_the_single_strategy_in_tiers() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success() && ["beginner", "intermediate", "expert", "+   1."].iter().all(|w| stdout.contains(w)), "{stdout}");
     let refused = usage_error(&["chart", "--game", "ultimate-x:jacks-or-better", "--tiers", "--json"]);
-    assert!(refused.contains("--ultimate-x-lines"), "{refused}");
+    assert!(refused.contains("--lines-dealt N (1, 3, 5, 10)"), "{refused}");
     assert!(usage_error(&["chart", "--game", "jacks-or-better-8-6", "--ultimate-x-lines", "4", "--tiers"]).contains("not 4"));
+}
+
+/// `value` with every number rounded to nine decimals (a game solved twice, in parallel, agrees
+/// to about 1e-14, not to the last bit).
+fn rounded(value: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_f64() => serde_json::json!((n.as_f64().unwrap() * 1e9).round() / 1e9),
+        Value::Array(items) => Value::Array(items.iter().map(rounded).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), rounded(v))).collect()),
+        other => other.clone(),
+    }
 }

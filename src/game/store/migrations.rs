@@ -286,9 +286,9 @@ UPDATE profile SET unplaced_claims = (SELECT COUNT(*) FROM daily_claims WHERE af
     // may hold `chart-tier`. An older build opening such a file says it is newer (`newer-database`,
     // the file untouched) instead of reading the joker, the machine or the setting as damage.
     sql("-- a version mark only (see above)"),
-    // 21: Ultimate X (docs/ULTIMATE-X.md): a hand on a table's Ultimate X copy (registry id
-    // `ultimate-x:ID`) keeps the multiplier each line was paid at, one byte per line, in
-    // `multipliers` (NULL on every other table). Which multipliers a hand must carry follows from
+    // 21: a hand on a variant table whose rules show a multiplier on each line before a deal
+    // (registry id `RULES:ID`, docs/VERIFY.md) keeps the multiplier each line was paid at, one
+    // byte per line, in `multipliers` (NULL on every other table). Which multipliers a hand must carry follows from
     // the hand before it (`rules::carry`); an older build opening such a file says it is newer.
     sql("ALTER TABLE hands ADD COLUMN multipliers BLOB CHECK (multipliers IS NULL OR length(multipliers) = n_hands);"),
     // 22: the review queue by dates (`game/training/schedule.rs`, docs/TRAINING.md): each queued
