@@ -159,8 +159,9 @@ pub struct VerifyArgs {
     /// With --seed, on a machine: the dead deal was nudged by a kind deal; show the nudge the rule gives this seed.
     #[arg(long, requires = "seed")]
     pub nudged: bool,
-    /// With --seed: the commitment shown while the hand was in progress, to check against the seed.
-    #[arg(long, value_name = "HEX64", requires = "seed")]
+    /// With --seed: the commitment shown while the hand was in progress, to check against the seed
+    /// (64 hex digits; anything else is refused before any check).
+    #[arg(long, value_name = "HEX64", requires = "seed", value_parser = commitment)]
     pub commitment: Option<String>,
     /// With --seed on an Ultimate X table (`--game ultimate-x:ID`): the multiplier of each line at
     /// the deal, `M1,M2,…` (default: 1 on every line); they enter the commitment and the wins.
@@ -740,6 +741,14 @@ fn hand_count(text: &str) -> Result<u8, String> {
         .ok()
         .filter(|&n| vpoker::game::rules::Lines::new(n).is_ok() && n.to_string() == text)
         .ok_or_else(|| format!("'{text}' is not 1, 3, 5, 10, 50 or 100"))
+}
+
+/// A commitment as the game shows it: 64 hex digits (read in either case, compared in lower case).
+fn commitment(text: &str) -> Result<String, String> {
+    match text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        true => Ok(text.to_ascii_lowercase()),
+        false => Err(format!("'{text}' is not a commitment (64 hex digits, as the hand showed it)")),
+    }
 }
 
 /// A date by the game's one rule (`rules::parse_day`): exactly `YYYY-MM-DD`, nothing trimmed.

@@ -215,6 +215,17 @@ fn game_error_kinds() -> BTreeSet<String> {
     kinds
 }
 
+/// docs/CLI.md's "Error kinds" names every kind the game refuses with, each as `kind`.
+#[test]
+fn the_cli_docs_list_every_error_kind() {
+    let docs = read(&root().join("docs/CLI.md"));
+    let start = docs.find("\n## Error kinds\n").expect("docs/CLI.md has a section \"Error kinds\"");
+    let section = &docs[start + 1..];
+    let section = &section[..section[1..].find("\n## ").map_or(section.len(), |end| end + 1)];
+    let missing: Vec<String> = game_error_kinds().into_iter().filter(|kind| !section.contains(&format!("`{kind}`"))).collect();
+    assert!(missing.is_empty(), "docs/CLI.md's error kinds lack {missing:?}");
+}
+
 /// Paytable row ids (`row("id", …)`) and machine ids from src/machine.rs.
 fn rows_and_machines() -> (BTreeSet<String>, BTreeSet<String>) {
     let source = read(&root().join("src/machine.rs"));

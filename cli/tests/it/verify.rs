@@ -146,6 +146,13 @@ fn a_seed_alone_replays_its_deck_and_the_json_contract_holds() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["checks"]["commitment"], false);
     assert_eq!(v["verified"], false);
+    // What is not a commitment at all is refused as an argument (exit 2), never judged NOT VERIFIED;
+    // one in capitals is the same commitment.
+    for text in ["zz", &good[..63], &format!("{good}0"), &format!("{}g", &good[..63])] {
+        assert!(crate::common::usage_error(&["verify", "--seed", SEED, "--commitment", text]).contains("is not a commitment"), "{text}");
+    }
+    let out = vpoker(&["verify", "--seed", SEED, "--commitment", &good.to_ascii_uppercase(), "--json"]);
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]
