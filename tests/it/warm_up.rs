@@ -40,7 +40,12 @@ fn the_rule_offers_at_seven_days_away_not_at_six_never_for_a_game_never_played()
     // Answered (taken or declined) today: not again today, again the next date.
     assert_eq!(warm_up_on(played, Some(day(7)), day(7)), None);
     assert_eq!(warm_up_on(played, Some(day(7)), day(8)).map(|w| w.days_away), Some(8));
-    assert_eq!(warm_up_on(played, Some(day(8)), day(7)).map(|w| w.days_away), Some(7), "a later answer date is another date");
+    // The clock set back after an answer: the answered offer is not made again on the days before
+    // it, up to a week back; an answer a week or more ahead (a clock set ahead once) hides nothing.
+    assert_eq!(warm_up_on(played, Some(day(8)), day(7)), None, "answered tomorrow, the clock set back a day");
+    assert_eq!(warm_up_on(played, Some(day(13)), day(7)), None, "six days ahead");
+    assert_eq!(warm_up_on(played, Some(day(14)), day(7)).map(|w| w.days_away), Some(7), "a week ahead hides nothing");
+    assert_eq!(warm_up_on(played, Some(day(400)), day(7)).map(|w| w.days_away), Some(7), "a clock set far ahead once");
 }
 
 #[test]

@@ -11,7 +11,10 @@
 //!   (played on the 1st: offered from the 8th on, not on the 7th);
 //! - never for a game never played (a first visit is no return: there is nothing to warm up
 //!   after), nor when the last date played is after `today` (a clock set back);
-//! - not again on a date an offer was answered (taken or declined).
+//! - not again on a date an offer was answered (taken or declined), nor on a date before it less
+//!   than [`WARM_UP_AFTER_DAYS`] away (the clock set back after an answer: the offer answered is not
+//!   made again). An answer dated a week or more after `today` (given with the clock set ahead
+//!   once) hides nothing, so a wrong clock cannot silence the offers until the calendar catches up.
 //!
 //! "Played" is a hand drawn on that table (for chips or in practice): a drill answer draws no hand.
 //! A machine's variant (`library::Variant`) is a table of its own.
@@ -44,7 +47,7 @@ pub struct WarmUp {
 /// last answered on `answered` (the rule is in the module documentation).
 pub fn warm_up_on(last_played: Option<NaiveDate>, answered: Option<NaiveDate>, today: NaiveDate) -> Option<WarmUp> {
     let last_played = last_played?;
-    if answered == Some(today) {
+    if answered.is_some_and(|answered| (0..i64::from(WARM_UP_AFTER_DAYS)).contains(&(answered - today).num_days())) {
         return None;
     }
     let days_away = u32::try_from((today - last_played).num_days()).ok()?;
