@@ -182,6 +182,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let machine = machine_only(game, "play fill")?;
     let mut seeds = HandSeeds::new(&seed, 0);
     let started = std::time::Instant::now();
+    let mut played = 0u64;
     let outcome = (|| -> Result<serde_json::Value, GameError> {
         let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::new(lines)?, false);
         let mut game = Game::open(db)?;
@@ -193,7 +194,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
             game.draw(hand.best_hold, now)?;
         }
         let cost = vpoker::table::Table::machine(machine).stake(bet, request.hands.count());
-        let (mut played, mut day, mut idle_days) = (0u64, now.date(), 0u32);
+        let (mut day, mut idle_days) = (now.date(), 0u32);
         while played < n_hands {
             let state = game.state(day)?;
             if state.daily.available && state.chips.saturating_add(vpoker::game::rules::DAILY_CHIPS) >= cost {
@@ -218,7 +219,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
             "state": game.state(day)?,
         }))
     })();
-    Ok(print_outcome(outcome))
+    Ok(print_partial(outcome, played))
 }
 
 /// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX]`: plays N hands with the best
@@ -229,9 +230,15 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
     // A kicker game is a usage error, before the database is opened (or created).
     let machine = machine_only(game, "play autoplay")?;
     let mut seeds: Option<HandSeeds> = seed.map(|seed| HandSeeds::new(&seed, 0));
+    let mut played = 0u64;
     let outcome = (|| -> Result<vpoker::game::State, GameError> {
+        let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::ONE, practice);
         let mut game = Game::open(db)?;
-        if let Some(hand) = game.state(now.date())?.hand {
+        let state = game.state(now.date())?;
+        // Refused before anything changes: the deal's own checks at the level of now (the level
+        // never falls), so a locked machine does not finish the hand in progress first.
+        vpoker::game::rules::check_deal(machine, request.hands, state.level)?;
+        if let Some(hand) = state.hand {
             game.draw(hand.best_hold, now)?;
         }
         for _ in 0..n_hands {
@@ -239,14 +246,14 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
                 Some(seeds) => DealSeed::chosen(seeds.draw()),
                 None => DealSeed::from(os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?),
             };
-            let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::ONE, practice);
-            let state = game.deal(request, seed, now)?;
+            let state = game.deal(request.clone(), seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;
+            played += 1;
         }
         game.state(now.date())
     })();
-    Ok(print_outcome(outcome))
+    Ok(print_partial(outcome, played))
 }
 
 /// 32 bytes from the operating system's entropy source.
@@ -254,6 +261,24 @@ fn os_seed() -> Result<Seed, String> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| format!("no OS entropy: {e}"))?;
     Ok(Seed::from_bytes(bytes))
+}
+
+/// Prints the value (exit 0) or, for a command that plays many hands each in its own transaction
+/// (`fill`, `autoplay`), `{"error":…,"played":N}` (exit 1): the refusal and the hands played and
+/// kept before it (0 when it changed nothing).
+fn print_partial<T: Serialize>(outcome: Result<T, GameError>, played: u64) -> ExitCode {
+    match outcome {
+        Ok(value) => print_outcome::<T>(Ok(value)),
+        Err(error) => print_json(&serde_json::json!({ "error": error, "played": played }), ExitCode::from(1)),
+    }
+}
+
+/// Prints `value` as one JSON line and returns `code`.
+fn print_json(value: &serde_json::Value, code: ExitCode) -> ExitCode {
+    use std::io::Write;
+    // A closed pipe (e.g. `| head`) is not worth a panic.
+    let _ = writeln!(std::io::stdout().lock(), "{value}");
+    code
 }
 
 /// Prints the value (exit 0) or `{"error":…}` (exit 1) as one JSON line.

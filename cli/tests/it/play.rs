@@ -184,6 +184,33 @@ fn autoplay_prepares_a_profile() {
     assert_eq!(ok(&db, &["audit"])["ok"], true);
 }
 
+/// `autoplay` and `fill` play hand after hand, each kept as it is drawn: stopped part way by a
+/// refusal (the chips run out), they say what was kept beside the refusal; a refusal that can be
+/// known at the start (a locked machine) changes nothing, not even the hand in progress.
+#[test]
+fn autoplay_and_fill_say_what_they_kept_when_stopped_part_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    // This seed's hands at 50 chips lose the 1,000 chips a new game has in 102 hands.
+    let seed = "04".repeat(32);
+    let out = play(&db, &["autoplay", "--hands", "150", "--bet", "50", "--seed", &seed]);
+    assert_eq!(out.status.code(), Some(1));
+    let stopped = json(&out);
+    assert_eq!(stopped["error"]["kind"], "insufficient-chips");
+    assert_eq!(stopped["played"], 102, "{stopped}");
+    assert_eq!(ok(&db, &["history", "--limit", "500"])["hands"].as_array().unwrap().len(), 102, "the hands it says it kept");
+    // A locked machine is refused before the hand in progress is drawn: nothing changes.
+    let fresh = dir.path().join("fresh.db");
+    ok(&fresh, &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
+    let before = std::fs::read(&fresh).unwrap();
+    let locked = play(&fresh, &["autoplay", "--hands", "3", "--game", "joker-poker", "--bet", "5", "--seed", SEED]);
+    assert_eq!(locked.status.code(), Some(1));
+    let locked = json(&locked);
+    assert_eq!((locked["error"]["kind"].as_str(), locked["played"].as_u64()), (Some("machine-locked"), Some(0)));
+    assert!(ok(&fresh, &["state"])["hand"].is_object(), "the hand in progress is still in progress");
+    assert_eq!(std::fs::read(&fresh).unwrap(), before);
+}
+
 #[test]
 fn history_pages_hold_at_most_500_hands_and_501_is_refused_with_its_data() {
     let dir = tempfile::tempdir().unwrap();
