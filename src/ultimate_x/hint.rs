@@ -148,9 +148,10 @@ pub struct UxHint {
     pub holds: Vec<UxHoldValue>,
 }
 
-/// Solves (once per process) and returns the game of `table` on `lines` lines: the machines'
-/// games come solved with the source (`solved.rs`: a first hint needs no second of solving),
-/// any other table's is solved on its first use (1–5 s).
+/// Solves (once per process) and returns the game of `table` on `lines` lines: every fixed
+/// table's game (a machine's, a kicker game's, a library table's) comes solved with the source
+/// (`solved.rs`: neither a first hint nor a read of the history solves), a lab table's is solved
+/// on its first use (1–5 s).
 pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>), UxError> {
     type Key = (String, Vec<u32>, u8);
     static SOLVED: Mutex<Vec<(Key, Arc<Solution>)>> = Mutex::new(Vec::new());

@@ -163,25 +163,48 @@ fn multipliers_change_the_best_hold() {
     assert!(matches!(hint(&double, &eleven, &hand), Err(vpoker::ultimate_x::hint::UxError::OtherTable { .. })));
 }
 
-/// The machines' games kept solved in the source (`src/ultimate_x/solved.rs`, so the app's first
-/// Ultimate X hint does not wait for a solve) equal a fresh solve of each; with `UPDATE_SOLVED=1`
-/// the file is written afresh from the solver.
-#[test]
-fn machine_solutions() {
+/// Every fixed table's Ultimate X game (a machine's, a kicker game's, a library table's), each line
+/// count once per base and pays, in the order the source keeps them: machines first.
+fn fixed_games() -> Vec<(Table, u8)> {
+    use vpoker::kicker::KickerGame;
+    use vpoker::library::{Base, PRESETS};
     use vpoker::machine::MachineId;
-    use vpoker::ultimate_x::solved::SOLVED;
-    let mut fresh = Vec::new();
-    for machine in MachineId::ALL {
-        let Some(ux) = Table::machine(machine).ultimate_x() else { continue };
+    let tables = MachineId::ALL
+        .into_iter()
+        .map(Table::machine)
+        .chain(KickerGame::ALL.into_iter().map(|game| Table::from(Base::Kicker(game))))
+        .chain(PRESETS.iter().map(Table::preset));
+    let mut seen = Vec::new();
+    let mut games = Vec::new();
+    for ux in tables.filter_map(|table| table.ultimate_x()) {
+        let key = (ux.base().id(), ux.pays());
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
         for lines in vpoker::ultimate_x::multipliers::UX_LINES {
-            let multipliers = multipliers(&ux, lines);
-            fresh.push((ux.base().id(), ux.pays(), lines, ultimate_x::game(&ux, &multipliers).solve()));
+            games.push((ux.clone(), lines));
         }
     }
+    games
+}
+
+/// Every fixed table's game comes solved with the source (`src/ultimate_x/solved.rs`), so neither
+/// the app's first Ultimate X hint nor a read of the history (an export, `history --all`, the audit)
+/// waits for a solve: one kept solution per base, pays and line count, none for a table that is
+/// gone. The machines' are solved again and compared (the solver's check; all of them with
+/// `VPOKER_SOLVE_ALL=1`, about five minutes on two cores); with `UPDATE_SOLVED=1` the file is
+/// written afresh from the solver.
+#[test]
+fn kept_solutions() {
+    use vpoker::machine::MachineId;
+    use vpoker::ultimate_x::solved::SOLVED;
+    let games = fixed_games();
+    let solve = |(ux, lines): &(Table, u8)| (ux.base().id(), ux.pays(), *lines, ultimate_x::game(ux, &multipliers(ux, *lines)).solve());
     if std::env::var_os("UPDATE_SOLVED").is_some() {
-        let mut out = String::from("//! The machines' Ultimate X games, solved (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it\n//! ultimate_x::machine_solutions`; the same test solves each again and compares). Do not edit.\n\nuse super::mdp::Solved;\n\n/// Every machine with a multiplier table, on 1, 3, 5 and 10 lines.\npub const SOLVED: &[Solved] = &[\n");
+        let mut out = String::from("//! Every fixed table's Ultimate X game, solved: the machines', the kicker games' and the library's\n//! (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it ultimate_x::kept_solutions`; the\n//! same test solves the machines' again and compares, all of them with `VPOKER_SOLVE_ALL=1`). Do\n//! not edit.\n\nuse super::mdp::Solved;\n\n/// Every fixed table with a multiplier table, once per base and pays, on 1, 3, 5 and 10 lines.\npub const SOLVED: &[Solved] = &[\n");
         let floats = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ");
-        for (base, pays, lines, s) in &fresh {
+        for (base, pays, lines, s) in games.iter().map(solve) {
             let pays = pays.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
             out.push_str(&format!(
                 "    Solved {{\n        base: \"{base}\",\n        pays: &[{pays}],\n        lines: {lines},\n        gain: {:?},\n        rounds: {},\n        values: &[{}],\n        stationary: &[{}],\n    }},\n",
@@ -192,16 +215,39 @@ fn machine_solutions() {
         std::fs::write(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ultimate_x/solved.rs"), out).unwrap();
         return;
     }
-    assert_eq!(SOLVED.len(), fresh.len(), "one kept solution per machine and line count");
+    let keys: Vec<(&str, Vec<u32>, u8)> = games.iter().map(|(ux, lines)| (ux.base().id(), ux.pays(), *lines)).collect();
+    let kept: Vec<(&str, Vec<u32>, u8)> = SOLVED.iter().map(|k| (k.base, k.pays.to_vec(), k.lines)).collect();
+    assert_eq!(kept, keys, "one kept solution per fixed table's base, pays and line count, in order");
+    let all = std::env::var_os("VPOKER_SOLVE_ALL").is_some();
+    let machines: Vec<&str> = MachineId::ALL.iter().map(|m| m.id()).collect();
     let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * (1.0 + b.abs());
-    for (kept, (base, pays, lines, s)) in SOLVED.iter().zip(&fresh) {
-        assert_eq!((kept.base, kept.pays, kept.lines), (*base, pays.as_slice(), *lines));
+    let mut compared = 0;
+    for (kept, game) in SOLVED.iter().zip(&games) {
+        let is_machine = machines.contains(&game.0.base().id()) && game.0.pays() == Table::machine(game.0.base().id().parse().unwrap()).pays();
+        if !(all || is_machine) {
+            continue;
+        }
+        let (base, _, lines, s) = solve(game);
+        compared += 1;
         assert!(close(kept.gain, s.gain), "{base} {lines}: gain {} kept, {} solved", kept.gain, s.gain);
         assert_eq!(kept.values.len(), s.values.len());
         for (k, v) in kept.values.iter().zip(&s.values).chain(kept.stationary.iter().zip(&s.stationary)) {
             assert!(close(*k, *v), "{base} {lines}: {k} kept, {v} solved");
         }
     }
+    assert!(compared >= 16, "the machines' games are solved again: {compared}");
+}
+
+/// Reading a casino table's Ultimate X hands solves nothing: the solution is the kept one.
+#[test]
+fn a_library_tables_solution_is_kept() {
+    let ux = table("double-double-bonus-9-5").ultimate_x().unwrap();
+    let (_, solution) = vpoker::ultimate_x::hint::solution(&ux, 10).unwrap();
+    let kept = vpoker::ultimate_x::solved::SOLVED
+        .iter()
+        .find(|k| k.base == ux.base().id() && k.pays == ux.pays().as_slice() && k.lines == 10)
+        .expect("kept");
+    assert_eq!(solution.values, kept.values);
 }
 
 /// The best single strategy's chart (one line of 8/6 Jacks or Better): at most 40 lines, its return
