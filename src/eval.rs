@@ -129,9 +129,135 @@ impl DeucesCategory {
     }
 }
 
+/// What the plain rule (`strategy::drill`) keeps of a paying dealt hand, by the hand's category
+/// (bit i: the category of index i); a paying category in neither mask keeps all five cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainKeeps {
+    /// The cards whose natural rank appears at least twice (the quad, the trips, both pairs, the
+    /// high pair).
+    pub paired: u16,
+    /// The wild cards plus the natural cards of the most frequent rank, the higher on a tie.
+    pub wild_and_top: u16,
+    /// The wild cards alone.
+    pub wild: u16,
+}
+
+/// The natural family's high cards: jack to ace (a pair of them pays).
+const JACKS_TO_ACES: u16 = 0b1_1110_0000_0000;
+
+const fn natural_bits(categories: &[NaturalCategory]) -> u16 {
+    let mut mask = 0u16;
+    let mut i = 0;
+    while i < categories.len() {
+        mask |= 1 << categories[i].index();
+        i += 1;
+    }
+    mask
+}
+
+const fn deuces_bits(categories: &[DeucesCategory]) -> u16 {
+    let mut mask = 0u16;
+    let mut i = 0;
+    while i < categories.len() {
+        mask |= 1 << categories[i].index();
+        i += 1;
+    }
+    mask
+}
+
+/// The family seam: every fact a family's code elsewhere asks of it, in one place; each arm asks
+/// the family's own module (Joker Poker's: [`crate::joker`]). Nothing else matches on the family to
+/// learn its deck, its wild card, its evaluator or its high cards.
 impl Family {
+    /// Every family, in a fixed order ([`Family::index`]).
+    pub const ALL: [Family; 3] = [Family::Natural, Family::Deuces, Family::Joker];
+
+    /// The family's position in [`Family::ALL`] (for per-family slots).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The family's id: "natural", "deuces" or "joker".
+    pub const fn id(self) -> &'static str {
+        match self {
+            Family::Natural => "natural",
+            Family::Deuces => "deuces",
+            Family::Joker => "joker",
+        }
+    }
+
+    /// The family with this id ([`Family::id`]).
+    pub fn parse(id: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|family| family.id() == id)
+    }
+
+    /// The number of cards of the family's deck (`crate::table::Deck::of` the family): 52, or 53
+    /// with the joker.
+    pub const fn deck_size(self) -> usize {
+        match self {
+            Family::Natural | Family::Deuces => 52,
+            Family::Joker => crate::joker::eval::N_CARDS,
+        }
+    }
+
+    /// Whether a card (by index) is wild in this family: none on the natural family, the deuces on
+    /// Deuces Wild, the joker on Joker Poker.
+    #[inline]
+    pub const fn is_wild(self, card: usize) -> bool {
+        match self {
+            Family::Natural => false,
+            Family::Deuces => card < 4,
+            Family::Joker => crate::joker::plain::is_wild(card),
+        }
+    }
+
+    /// The ranks (bits, 2 = bit 0) of which a pair pays by itself: jacks to aces on the natural
+    /// family, kings and aces on Joker Poker, none on Deuces Wild.
+    pub const fn paying_pair_ranks(self) -> u16 {
+        match self {
+            Family::Natural => JACKS_TO_ACES,
+            Family::Deuces => 0,
+            Family::Joker => crate::joker::plain::HIGH_RANKS,
+        }
+    }
+
+    /// What the plain rule keeps of a paying dealt hand of this family, by category.
+    pub const fn plain_keeps(self) -> PlainKeeps {
+        use DeucesCategory as D;
+        use NaturalCategory as N;
+        match self {
+            // Straights, flushes, full houses and royals keep all five; every other paying hand
+            // its paired cards.
+            Family::Natural => PlainKeeps {
+                paired: !natural_bits(&[N::RoyalFlush, N::StraightFlush, N::FullHouse, N::Flush, N::Straight]),
+                wild_and_top: 0,
+                wild: 0,
+            },
+            Family::Deuces => PlainKeeps {
+                paired: 0,
+                wild_and_top: deuces_bits(&[D::FourOfAKind, D::ThreeOfAKind]),
+                wild: deuces_bits(&[D::FourDeuces]),
+            },
+            Family::Joker => PlainKeeps {
+                paired: crate::joker::plain::KEEP_PAIRED,
+                wild_and_top: crate::joker::plain::KEEP_WILD_AND_TOP,
+                wild: 0,
+            },
+        }
+    }
+
+    /// The family's evaluator on five distinct card indices of its deck, as a category index
+    /// (what the strategy tables are built with).
+    pub fn evaluator(self) -> fn([usize; 5]) -> u8 {
+        match self {
+            Family::Natural => |hand| evaluate_natural_indices(hand) as u8,
+            Family::Deuces => |hand| evaluate_deuces_indices(hand) as u8,
+            Family::Joker => |hand| evaluate_joker_indices(hand) as u8,
+        }
+    }
+
     /// The number of categories this family's evaluator distinguishes.
-    pub fn n_categories(self) -> usize {
+    pub const fn n_categories(self) -> usize {
         match self {
             Family::Natural => NaturalCategory::ALL.len(),
             Family::Deuces => DeucesCategory::ALL.len(),
@@ -145,6 +271,7 @@ impl Family {
     }
 
     /// [`Family::category_index`] of five distinct card indices of the family's deck.
+    #[inline]
     pub fn category_index_of_indices(self, idx: [usize; 5]) -> usize {
         match self {
             Family::Natural => evaluate_natural_indices(idx) as usize,

@@ -21,6 +21,8 @@ pub mod game;
 pub mod pipeline;
 pub mod rules;
 pub mod hold;
+/// The words of a chart's hold classes, below every family's module (each writes its list with them).
+mod hold_class;
 /// Joker Poker (Kings or Better): the 53-card wild-joker game's evaluator, paytables and exact strategy.
 pub mod joker;
 pub mod kicker;

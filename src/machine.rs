@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::eval::{Family, NaturalCategory};
-use crate::joker::eval::JokerCategory;
+use crate::joker::paytable;
 
 /// One of the five machines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -156,6 +156,17 @@ impl MachineId {
         MachineId::JokerPoker,
     ];
 
+    /// The game's English name, as the lab's messages write it ("Jacks or Better").
+    pub fn name(self) -> &'static str {
+        match self {
+            MachineId::JacksOrBetter => "Jacks or Better",
+            MachineId::DeucesWild => "Deuces Wild",
+            MachineId::BonusPoker => "Bonus Poker",
+            MachineId::DoubleBonus => "Double Bonus",
+            MachineId::JokerPoker => "Joker Poker",
+        }
+    }
+
     /// The machine's stable id.
     pub fn id(self) -> &'static str {
         match self {
@@ -236,20 +247,6 @@ const D_ST: usize = 8;
 const D_3K: usize = 9;
 const D_NOTHING: usize = 10;
 
-// Joker Poker categories (positions in JokerCategory::ALL).
-const J_NRF: usize = JokerCategory::NaturalRoyalFlush.index();
-const J_5K: usize = JokerCategory::FiveOfAKind.index();
-const J_WRF: usize = JokerCategory::WildRoyalFlush.index();
-const J_SF: usize = JokerCategory::StraightFlush.index();
-const J_4K: usize = JokerCategory::FourOfAKind.index();
-const J_FH: usize = JokerCategory::FullHouse.index();
-const J_FL: usize = JokerCategory::Flush.index();
-const J_ST: usize = JokerCategory::Straight.index();
-const J_3K: usize = JokerCategory::ThreeOfAKind.index();
-const J_2P: usize = JokerCategory::TwoPair.index();
-const J_KB: usize = JokerCategory::KingsOrBetter.index();
-const J_NOTHING: usize = JokerCategory::Nothing.index();
-
 pub(crate) fn row(id: &'static str, pay: u32, categories: &'static [usize]) -> PayRow {
     PayRow { id, pay, categories }
 }
@@ -318,23 +315,10 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
             ],
             &[D_NOTHING],
         ),
-        // Full-pay Kings or Better, "20/7/5" (return 100.65 %: docs and the library's preset).
-        MachineId::JokerPoker => (
-            vec![
-                row("natural-royal-flush", 800, &[J_NRF]),
-                row("five-of-a-kind", 200, &[J_5K]),
-                row("wild-royal-flush", 100, &[J_WRF]),
-                row("straight-flush", 50, &[J_SF]),
-                row("four-of-a-kind", 20, &[J_4K]),
-                row("full-house", 7, &[J_FH]),
-                row("flush", 5, &[J_FL]),
-                row("straight", 3, &[J_ST]),
-                row("three-of-a-kind", 2, &[J_3K]),
-                row("two-pair", 1, &[J_2P]),
-                row("kings-or-better", 1, &[J_KB]),
-            ],
-            &[J_NOTHING],
-        ),
+        // Its own module's data (full-pay Kings or Better, 20/7/5).
+        MachineId::JokerPoker => {
+            (paytable::ROWS.iter().map(|&(id, pay, categories)| row(id, pay, categories)).collect(), paytable::LOSING)
+        }
     }
 }
 

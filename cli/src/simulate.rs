@@ -18,18 +18,17 @@
 //! off` is accepted, it is what happens); the report says `"kind_deals": false` and `"situation":
 //! null`, and its nudge rates are 0.
 //!
-//! Joker Poker is a machine that deals pure (no dead-deal rule is defined for the joker: see
-//! `pipeline/nudge.rs`), and is simulated the same way: `--kind-deals on` and `--situation` are
+//! A machine of a family without a dead-deal rule deals pure (`pipeline::nudge::has_dead_rule`),
+//! and is simulated the same way: `--kind-deals on` and `--situation` are
 //! refused, the report says `"kind_deals": false`, `"situation": null` and
 //! `"pair_or_better_dealt_rate": null` (no deal is dead, so the rate would say nothing).
 
 use std::process::ExitCode;
 
-use vpoker::eval::Family;
 use vpoker::lab::{run_chunks, Control};
 use vpoker::library::Base;
 use vpoker::machine::MachineId;
-use vpoker::pipeline::nudge::{is_dead, Situation};
+use vpoker::pipeline::nudge::{has_dead_rule, is_dead, Situation};
 use vpoker::pipeline::settle::settle_with;
 use vpoker::pipeline::{Deal, HandSeeds, NudgeSource};
 use vpoker::shuffle::Seed;
@@ -64,8 +63,8 @@ impl Tally {
     }
 }
 
-/// How one run deals: a 52-card machine's own way (with or without kind deals), or pure deals (a
-/// kicker game, Joker Poker).
+/// How one run deals: a machine's own way (with or without kind deals), or pure deals (a kicker
+/// game, a machine of a family without a dead-deal rule).
 #[derive(Clone)]
 enum Dealing {
     /// A machine, its kind deals on or off, in a situation.
@@ -80,9 +79,9 @@ enum Dealing {
 pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
     let SimulateArgs { game, hands: n_hands, situation, kind_deals, seed, threads } = args;
     let dealing = match game {
-        Base::Machine(machine) if machine.family() == Family::Joker => {
+        Base::Machine(machine) if !has_dead_rule(machine.family()) => {
             if let Some(flag) = refused_flag(kind_deals, situation) {
-                return Err(format!("{flag} applies to the kind deals of the 52-card machines: {machine} deals pure"));
+                return Err(format!("{flag} applies to the kind deals of the machines with a dead-deal rule: {machine} deals pure"));
             }
             Dealing::Pure(Table::machine(machine))
         }
@@ -128,7 +127,7 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
         Dealing::Machine { situation, kind_deals, .. } => (serde_json::json!(situation.id()), *kind_deals),
         Dealing::Pure(_) => (serde_json::Value::Null, false),
     };
-    let joker = matches!(&dealing, Dealing::Pure(table) if table.family() == Family::Joker);
+    let no_dead_rule = matches!(&dealing, Dealing::Pure(table) if !has_dead_rule(table.family()));
     let report = serde_json::json!({
         "game": game.id(),
         "hands": total.n,
@@ -139,7 +138,7 @@ pub fn simulate(args: SimulateArgs) -> Result<ExitCode, String> {
         "return_std_error": std_error,
         "expected_return": total.ev / n,
         "paying_dealt_rate": total.paying_dealt as f64 / n,
-        "pair_or_better_dealt_rate": (!joker).then(|| total.pair_or_better_dealt as f64 / n),
+        "pair_or_better_dealt_rate": (!no_dead_rule).then(|| total.pair_or_better_dealt as f64 / n),
         "dead_rate": total.dead as f64 / n,
         "nudge_rate": total.nudged as f64 / n,
         "nudged_per_dead": if total.dead > 0 { total.nudged as f64 / total.dead as f64 } else { 0.0 },

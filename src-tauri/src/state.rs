@@ -186,15 +186,13 @@ pub(crate) fn warm_up_once() {
 }
 
 /// Builds the strategy tables on one background thread while the player looks at the lobby, so the
-/// first deal (which computes the hand's exact EVs) and its hint never wait on them. The natural
-/// family first: Jacks or Better is open from the start; Deuces Wild opens at level 3, Joker Poker at
-/// 18. One family at
-/// a time, so the webview keeps a core to itself.
+/// first deal (which computes the hand's exact EVs) and its hint never wait on them. The families
+/// in `Family::ALL`'s order, the natural family first: Jacks or Better is open from the start, the
+/// other families' machines open at later levels. One family at a time, so the webview keeps a
+/// core to itself.
 fn warm_up_in_background() {
     let spawned = std::thread::Builder::new().name("strategy-warm-up".into()).spawn(|| {
-        vpoker::strategy::prepare(Family::Natural);
-        vpoker::strategy::prepare(Family::Deuces);
-        vpoker::strategy::prepare(Family::Joker);
+        Family::ALL.into_iter().for_each(vpoker::strategy::prepare);
         // Then the five strategy charts the hint names lines from (about 3 s in all; a hint asked
         // for before its chart is ready waits for it).
         for machine in vpoker::machine::MachineId::ALL {

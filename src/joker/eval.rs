@@ -106,8 +106,8 @@ pub fn evaluate_joker(hand: &[Card; 5]) -> JokerCategory {
 const WHEEL: u16 = 0b1_0000_0000_1111;
 /// Rank bits of T, J, Q, K, A.
 const ROYAL: u16 = 0b1_1111_0000_0000;
-/// Rank bits of K and A: the pairs that pay.
-const KINGS_ACES: u16 = 0b1_1000_0000_0000;
+/// Rank bits of K and A: the pairs that pay (the family's high cards: [`super::plain::HIGH_RANKS`]).
+pub(crate) const KINGS_ACES: u16 = 0b1_1000_0000_0000;
 
 /// True when the distinct ranks of `mask` fit one five-rank straight window (ace low or high): with
 /// five ranks a straight, with four a straight the joker completes.

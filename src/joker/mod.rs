@@ -8,7 +8,12 @@
 //! casino tables are in [`crate::library`]; pays are per coin at the five-coin rate, as the library
 //! lists every table, so a return computed here is the published five-coin return.
 //!
-//! - [`eval`]: the 53-card deck's indices, [`eval::JokerCategory`] and the evaluator.
+//! - [`eval`]: the 53-card deck's indices, [`eval::JokerCategory`] and the evaluator;
+//! - [`paytable`]: its machine's paytable rows, as data (`crate::machine` validates them);
+//! - [`plain`]: the family's facts the seam asks ([`crate::eval::Family`]): the wild card, the
+//!   high ranks, what the plain rule keeps of a paying hand;
+//! - [`chart`]: its chart vocabulary (the hold classes, in two sections by the joker), which
+//!   [`crate::strategy::chart`] ranks like every family's.
 //!
 //! ```
 //! use vpoker::card::parse_hand;
@@ -22,4 +27,7 @@
 //!
 //! This module computes; it never reads the clock, a file or a global RNG.
 
+pub mod chart;
 pub mod eval;
+pub mod paytable;
+pub mod plain;

@@ -24,7 +24,7 @@ use serde::{Serialize, Serializer};
 
 use crate::eval::Family;
 use crate::pipeline::{Deal, HandSeeds, NudgeSource};
-use crate::pipeline::nudge::{NudgeKind, Situation};
+use crate::pipeline::nudge::{has_dead_rule, NudgeKind, Situation};
 use crate::machine::MachineId;
 use crate::shuffle::Seed;
 
@@ -36,7 +36,7 @@ use super::{check_range, Control, LabError};
 pub const CHUNK: u64 = 65_536;
 /// The most deals one run takes.
 pub const MAX_DEALS: u64 = 10_000_000;
-/// The number of five-card hands of 52 cards (Joker Poker's deck has 2,869,685).
+/// The number of five-card hands of 52 cards (a 53-card deck has 2,869,685).
 pub const N_HANDS: u64 = 2_598_960;
 /// Categories whose expected count is below this are pooled for the χ² test.
 pub const MIN_EXPECTED: f64 = 5.0;
@@ -138,8 +138,8 @@ pub fn categories(machine: MachineId) -> Vec<(&'static str, bool)> {
     let tail: &[(&'static str, bool)] = match machine.family() {
         Family::Natural => &[("low-pair", false), ("four-flush", true), ("nothing", true)],
         Family::Deuces => &[("pair", false), ("deuce", false), ("four-flush", true), ("nothing", true)],
-        // No dead-deal rule is defined for the joker family (pipeline/nudge.rs): nothing is dead.
-        Family::Joker => &[("nothing", false)],
+        // A family without a dead-deal rule (`nudge::has_dead_rule`): nothing is dead.
+        _ => &[("nothing", false)],
     };
     ids.extend_from_slice(tail);
     ids
@@ -154,7 +154,7 @@ pub fn classify(machine: MachineId, hand: [usize; 5]) -> usize {
         return row;
     }
     let base = table.rows().len();
-    if family == Family::Joker {
+    if !has_dead_rule(family) {
         return base;
     }
     let mut ranks = 0u16;
@@ -175,7 +175,7 @@ pub fn classify(machine: MachineId, hand: [usize; 5]) -> usize {
 }
 
 /// The number of hands of each category among all deals of the machine's deck (2,598,960, or
-/// 2,869,685 with the joker; enumerated once per machine).
+/// 2,869,685 of 53 cards; enumerated once per machine).
 pub fn exact_counts(machine: MachineId) -> &'static [u64] {
     static COUNTS: [OnceLock<Vec<u64>>; MachineId::ALL.len()] = [const { OnceLock::new() }; MachineId::ALL.len()];
     let idx = MachineId::ALL.iter().position(|&m| m == machine).unwrap_or(0);
@@ -254,7 +254,7 @@ pub fn deal_table(
         total.pair += tally.pair;
     }
     let n = deals as f64;
-    // Every deal of the machine's deck: C(52, 5), or C(53, 5) on Joker Poker.
+    // Every deal of the machine's deck: C(52, 5), or C(53, 5).
     let n_hands: u64 = exact.iter().sum();
     let categories: Vec<DealCategory> = ids
         .iter()

@@ -22,8 +22,8 @@ use super::deal::{Deal, NudgeSource};
 /// Deals in a day.
 pub const DEALS: usize = 10;
 
-/// The machines of the days, by `d mod 4`. Fixed as published: a machine added later (Joker Poker)
-/// is not in the rotation, so every date keeps the deals it has always had (docs/DAILY.md).
+/// The machines of the days, by `d mod 4`. Fixed as published: a machine added later (the fifth,
+/// `MachineId::ALL`'s last) is not in the rotation, so every date keeps the deals it has always had (docs/DAILY.md).
 pub const MACHINES: [MachineId; 4] =
     [MachineId::JacksOrBetter, MachineId::DeucesWild, MachineId::BonusPoker, MachineId::DoubleBonus];
 

@@ -4,9 +4,9 @@
 //! From the hand's 32-byte [`Seed`]:
 //!
 //! 1. ChaCha20 (`seed.rng()`, stream 0) drives Fisher–Yates over the table's fresh deck: 2c 2d
-//!    … As (51 choices), or on Joker Poker 2c 2d … As Jk (52 choices). The deck is shuffled exactly once. The five cards dealt are positions 0–4.
+//!    … As (51 choices), or on a 53-card deck 2c 2d … As Jk (52 choices). The deck is shuffled exactly once. The five cards dealt are positions 0–4.
 //! 2. The deal is *dead* when it pays nothing, holds no pair and, on Deuces Wild, no deuce
-//!    ([`is_dead`]; a Joker Poker deal is never dead: no rule is defined for the joker). Only a dead deal can be nudged, and only when the [`NudgeSource`] says so:
+//!    ([`is_dead`]; on a family without a dead-deal rule, [`crate::pipeline::nudge::has_dead_rule`], no deal is dead). Only a dead deal can be nudged, and only when the [`NudgeSource`] says so:
 //!    a kind-deal bag's draw (a refill is shuffled by ChaCha20 on stream 1, [`bag_rng`]), or a
 //!    record that says the deal was nudged (the nudge is then re-derived, never taken from the
 //!    record). A nudge swaps one dealt position with one later deck
@@ -16,7 +16,7 @@
 //!    not held from left to right.
 //! 4. With more than one line, extra hand k (k = 1 … n−1) takes a copy of deck positions 5 to the
 //!    end (after the nudge) and shuffles it by Fisher–Yates with the *same* stream 0 continued
-//!    after step 1's choices (extra hand 1 first, 46 choices each, 47 on Joker Poker); its
+//!    after step 1's choices (extra hand 1 first, 46 choices each, 47 on a 53-card deck); its
 //!    replacements come off its copy.
 //!
 //! Streams 1 and 2 never disturb the deck's stream 0. Nothing here reads a clock or a global RNG.

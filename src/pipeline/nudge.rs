@@ -129,17 +129,25 @@ pub enum NudgeKind {
     Pair,
 }
 
-/// Whether a deal is dead: pays nothing as dealt, no pair of any rank, and on Deuces Wild no deuce.
-/// No dead-deal rule is defined for the joker family: a Joker Poker deal is never dead, so it is
-/// never nudged (Joker Poker deals pure; docs/FAIRNESS.md).
+/// Whether a dead-deal rule is defined for the family: for the natural family and Deuces Wild.
+/// Any other family's deal is never dead, so it is never nudged: it deals pure (docs/FAIRNESS.md).
+pub fn has_dead_rule(family: Family) -> bool {
+    matches!(family, Family::Natural | Family::Deuces)
+}
+
+/// Whether a deal is dead: pays nothing as dealt, no pair of any rank, and on Deuces Wild no deuce;
+/// never on a family without a dead-deal rule ([`has_dead_rule`]).
 pub fn is_dead(table: &Table, dealt: &[Card; 5]) -> bool {
     match table.family() {
         Family::Natural => evaluate_natural(dealt) == NaturalCategory::Nothing,
-        Family::Joker => false,
         Family::Deuces => {
             dealt.iter().all(|c| c.rank() != Some(Rank::Two))
                 && evaluate_deuces(dealt) == DeucesCategory::Nothing
                 && distinct_ranks(dealt)
+        }
+        family => {
+            debug_assert!(!has_dead_rule(family));
+            false
         }
     }
 }

@@ -169,7 +169,7 @@ pub struct Verification {
     pub sha256: Option<String>,
     /// The rule the commitment was made under.
     pub commitment_rule: CommitRule,
-    /// The deck (52 cards, 53 on Joker Poker) as the seed's shuffle leaves them, before any nudge; the deal is positions 0–4.
+    /// The deck (52 cards, or 53: the table's `Deck`) as the seed's shuffle leaves them, before any nudge; the deal is positions 0–4.
     pub deck: Vec<Card>,
     /// The five cards dealt (after the nudge).
     pub dealt: [Card; 5],

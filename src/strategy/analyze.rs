@@ -1,13 +1,13 @@
 //! The full-game analyser: the return of optimal play over all deals (2,598,960 of the 52 cards,
-//! 2,869,685 of the joker deck's 53) and the probability of each final hand, exactly.
+//! 2,869,685 of a 53-card deck's) and the probability of each final hand, exactly.
 //!
-//! Relabelling suits changes neither a hand's EVs nor its final-hand distribution (the joker has
-//! no suit), so only one hand per suit class is solved: the canonical one, whose per-suit rank
+//! Relabelling suits changes neither a hand's EVs nor its final-hand distribution (the 53rd card,
+//! wild, has no suit), so only one hand per suit class is solved: the canonical one, whose per-suit rank
 //! masks are in non-increasing order (clubs ≥ diamonds ≥ hearts ≥ spades), weighted by the number
 //! of distinct hands in its class (24 / the number of suit permutations that fix it). There are
-//! 134,459 classes of five natural cards; the joker deck adds the 16,432 classes of four natural
-//! cards and the joker, 150,891 in all. The canonical hand is solved with its cards in increasing
-//! index order (the joker, 52, last), the order the masks of [`counted_mask`] refer to.
+//! 134,459 classes of five natural cards; the 53-card deck adds the 16,432 classes of four
+//! natural cards and its 53rd, 150,891 in all. The canonical hand is solved with its cards in
+//! increasing index order (card 52 last), the order the masks of [`counted_mask`] refer to.
 //!
 //! Where several holds share the best EV exactly, the return is theirs whichever is played; the
 //! final-hand probabilities follow the tied hold of the smallest mask over that order
@@ -22,17 +22,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::joker::eval::JOKER;
 use crate::machine::{MachineId, Paytable};
 
-use super::deck::{DeckMath, JOKER_53};
+use super::deck::{DeckMath, DECK_53};
 use super::exact::{counted_mask, ratio};
 use super::solver::{category_of, draw_pay_totals};
 use super::tables::{family_tables, machine_tables, subset_ranks, FamilyTables, MachineTables, CAT_SLOTS, POPCOUNT};
 
 /// The number of suit classes of 5-card deals of the 53-card deck, what [`suit_classes`] lists:
-/// the 134,459 of five natural cards (the 52-card deck's), then 16,432 of four and the joker.
-pub const N_CLASSES: usize = JOKER_53.n_classes;
+/// the 134,459 of five natural cards (the 52-card deck's), then 16,432 of four and card 52.
+pub const N_CLASSES: usize = DECK_53.n_classes;
+
+/// The 53-card deck's last card, wild and without suit: index 52, after the 52 natural cards.
+const CARD_53: usize = 52;
 
 /// Classes solved between two progress reports.
 const PROGRESS_CHUNK: usize = 2_048;
@@ -113,7 +115,7 @@ impl SuitClass {
 
 /// Every canonical suit class of both decks: the 134,459 of five natural cards in colex order of
 /// the canonical hands (the 52-card deck's classes), then the 16,432 of four natural cards (in
-/// colex order) and the joker, which only the 53-card deck has.
+/// colex order) and card 52, which only the 53-card deck has.
 pub fn suit_classes() -> Vec<SuitClass> {
     let mut classes = Vec::with_capacity(N_CLASSES);
     for c4 in 4..52usize {
@@ -145,7 +147,7 @@ pub fn suit_classes() -> Vec<SuitClass> {
                         masks[card & 3] |= 1 << (card >> 2);
                     }
                     if is_canonical(&masks) {
-                        let cards = [c0, c1, c2, c3, JOKER].map(|c| c as u8);
+                        let cards = [c0, c1, c2, c3, CARD_53].map(|c| c as u8);
                         classes.push(SuitClass { cards, weight: class_weight(masks) });
                     }
                 }
@@ -157,7 +159,7 @@ pub fn suit_classes() -> Vec<SuitClass> {
 }
 
 /// The canonical suit classes of a deck, built once per process (what the lab and the charts
-/// walk): the 52-card deck's are the first [`DeckMath::n_classes`] of the joker deck's.
+/// walk): the 52-card deck's are the first [`DeckMath::n_classes`] of the 53-card deck's.
 pub(crate) fn canonical_classes(deck: &DeckMath) -> &'static [SuitClass] {
     static CLASSES: std::sync::OnceLock<Vec<SuitClass>> = std::sync::OnceLock::new();
     &CLASSES.get_or_init(suit_classes)[..deck.n_classes]
@@ -170,7 +172,7 @@ pub fn analyze(machine: MachineId) -> Analysis {
 }
 
 /// Analyses one machine over the given canonical classes (from [`suit_classes`]; those holding a
-/// card the machine's deck does not have, the joker on a 52-card machine, are skipped), calling
+/// card the machine's deck does not have, card 52 on a 52-card machine, are skipped), calling
 /// `progress(classes_done, classes_total)` now and then from the worker threads.
 pub fn analyze_classes(
     machine: MachineId,

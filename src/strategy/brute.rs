@@ -1,5 +1,5 @@
 //! The plain brute-force reference: for every hold, enumerate every draw from the unseen cards
-//! of the table's deck (47, or 48 with the joker) and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
+//! of the table's deck (47, or 48 of 53 cards) and average the pays. Slow (tens of milliseconds) but obviously right; the fast solver
 //! is tested against it.
 
 use crate::card::Card;

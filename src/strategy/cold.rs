@@ -8,9 +8,9 @@
 //!
 //! - |S| = 0 and |S| = 1 are kept in the source (`cold_rows.rs`): C(∅) is the family's count of
 //!   every hand, and C({c}) depends only on the card's rank (the categories are the same under any
-//!   exchange of suits; the joker has a row of its own). A test rebuilds them from the tables.
-//! - |S| ≥ 2 is counted here: the C(50, 3) = 19,600 hands containing each pair (C(51, 3) on the
-//!   joker deck), 1,176 for each three cards, 48 for each four, one for all five: about 208,000
+//!   exchange of suits; card 52 of a 53-card deck has a row of its own). A test rebuilds them from the tables.
+//! - |S| ≥ 2 is counted here: the C(50, 3) = 19,600 hands containing each pair (C(51, 3) on a
+//!   53-card deck), 1,176 for each three cards, 48 for each four, one for all five: about 208,000
 //!   evaluations in all, against 2.6 million for the tables.
 //!
 //! The inclusion–exclusion that turns C(S) into each hold's draws is the one in `outcomes.rs`, so a
@@ -35,14 +35,10 @@ use super::tables::{category_of, family_tables_built, CAT_SLOTS, POPCOUNT};
 /// first ([`expect_many_hands`]).
 pub const COLD_HANDS: u32 = 4;
 
-static SOLVED_COLD: [AtomicU32; 3] = [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)];
+static SOLVED_COLD: [AtomicU32; Family::ALL.len()] = [const { AtomicU32::new(0) }; Family::ALL.len()];
 
 fn slot(family: Family) -> usize {
-    match family {
-        Family::Natural => 0,
-        Family::Deuces => 1,
-        Family::Joker => 2,
-    }
+    family.index()
 }
 
 /// Whether the next hand of `family` is solved cold: its tables are not built yet and this process

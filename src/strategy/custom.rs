@@ -38,7 +38,7 @@ pub enum PayError {
         family: &'static str,
         /// The counts accepted, e.g. "9 (Jacks or Better rows), 11 (Bonus Poker rows) or 13 (Double
         /// Double Bonus rows)".
-        expected: &'static str,
+        expected: String,
         /// The count given.
         got: usize,
     },
@@ -84,33 +84,24 @@ impl PayError {
     }
 }
 
-/// The family's id: "natural" or "deuces".
+/// The family's id ([`Family::id`]).
 pub fn family_id(family: Family) -> &'static str {
-    chart::family_id(family)
+    family.id()
 }
 
-/// The family with this id ("natural" or "deuces").
+/// The family with this id ([`Family::parse`]).
 pub fn parse_family(text: &str) -> Option<Family> {
-    match text {
-        "natural" => Some(Family::Natural),
-        "deuces" => Some(Family::Deuces),
-        "joker" => Some(Family::Joker),
-        _ => None,
-    }
+    Family::parse(text)
 }
 
 /// The machine whose rows, in its order, a list of `n_values` pays of `family` follows: natural
 /// 9 → Jacks or Better (RF, SF, 4K, FH, FL, ST, 3K, 2P, JB); natural 11 → Bonus Poker (RF, four
 /// aces, SF, four 2–4, four 5–K, FH, FL, ST, 3K, 2P, JB; Double Bonus's pays go in this order
 /// too); deuces 10 → Deuces Wild (natural RF, four deuces, wild RF, 5K, SF, 4K, FH, FL, ST, 3K).
+/// Every family's machine with that many rows, the first of [`MachineId::ALL`] when two have as
+/// many.
 pub fn layout(family: Family, n_values: usize) -> Option<MachineId> {
-    match (family, n_values) {
-        (Family::Natural, 9) => Some(MachineId::JacksOrBetter),
-        (Family::Natural, 11) => Some(MachineId::BonusPoker),
-        (Family::Deuces, 10) => Some(MachineId::DeucesWild),
-        (Family::Joker, 11) => Some(MachineId::JokerPoker),
-        _ => None,
-    }
+    MachineId::ALL.into_iter().find(|machine| machine.family() == family && machine.paytable().rows().len() == n_values)
 }
 
 /// The table whose rows, in its order, a list of `n_values` pays of `family` follows: the
@@ -170,11 +161,31 @@ pub fn check_pay(row: &'static str, text: &str) -> Result<u32, PayError> {
     }
 }
 
+/// The row counts a family's pays may have, fewest first, each with the game whose rows it
+/// follows ([`layout_table`]): its machines' and, on the natural family, the kicker games'.
+fn layouts(family: Family) -> Vec<(usize, &'static str)> {
+    let mut out: Vec<(usize, &'static str)> = Vec::new();
+    let machines = MachineId::ALL.into_iter().filter(|m| m.family() == family).map(|m| (m.paytable(), m.name()));
+    let kickers = KickerGame::ALL
+        .into_iter()
+        .filter(|game| game.family() == family)
+        .map(|game| (game.paytable(), game.name().trim_end_matches(game.suffix()).trim_end()));
+    for (table, name) in machines.chain(kickers) {
+        let n = table.rows().len();
+        if !out.iter().any(|&(count, _)| count == n) {
+            out.push((n, name));
+        }
+    }
+    out.sort_by_key(|&(count, _)| count);
+    out
+}
+
 fn wrong_count(family: Family, got: usize) -> PayError {
-    let expected = match family {
-        Family::Natural => "9 (Jacks or Better rows), 11 (Bonus Poker rows) or 13 (Double Double Bonus rows)",
-        Family::Deuces => "10 (Deuces Wild rows)",
-        Family::Joker => "11 (Joker Poker rows)",
+    let texts: Vec<String> = layouts(family).iter().map(|(n, name)| format!("{n} ({name} rows)")).collect();
+    let expected = match texts.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     };
     PayError::WrongCount { family: family_id(family), expected, got }
 }
@@ -191,7 +202,7 @@ pub struct TableAnalysis {
 }
 
 /// Analyses optimal play on any paytable over all deals of its family's deck (2,598,960, or
-/// 2,869,685 with the joker), exactly (about 15 ms on two cores once the family's counts exist;
+/// 2,869,685 of 53 cards), exactly (about 15 ms on two cores once the family's counts exist;
 /// the first call of a process builds them, ~60 ms).
 pub fn analyze_table(table: &Paytable) -> TableAnalysis {
     let ExactTotals { return_total, categories, denominator: d } = exact_totals(table);

@@ -1,5 +1,6 @@
-//! The counting facts of a deck that the exact solver depends on, for the 52-card deck (natural
-//! and Deuces Wild families) and the 53-card joker deck (Joker Poker): the number of deals, where
+//! The counting facts of a deck that the exact solver depends on, for the 52-card deck and the
+//! 53-card one (the 52 and a wild card without rank or suit), by a family's deck size
+//! ([`Family::deck_size`]): the number of deals, where
 //! the subsets of each size start in a paytable's pay-sum vector, the number of draws of a hold,
 //! the common multiple L of the draw counts and the factors turning a draw total into EV × L.
 //!
@@ -64,8 +65,9 @@ pub struct DeckMath {
 
 /// The 52-card deck (Jacks or Better, Bonus Poker, Double Bonus, Deuces Wild, the kicker games).
 pub static STANDARD_52: DeckMath = DeckMath::new(52);
-/// The 53-card deck with the joker (Joker Poker).
-pub static JOKER_53: DeckMath = DeckMath::new(53);
+/// The 53-card deck: the 52 and one wild card without rank or suit (a family whose
+/// [`Family::deck_size`] is 53).
+pub static DECK_53: DeckMath = DeckMath::new(53);
 
 impl DeckMath {
     const fn new(n_cards: usize) -> DeckMath {
@@ -105,7 +107,7 @@ impl DeckMath {
         while (BINOM[split_top_card][5] as u64) * 2 < n_deals {
             split_top_card += 1;
         }
-        // Five natural cards, then (on the joker deck) four natural cards and the joker.
+        // Five natural cards, then (on 53 cards) four natural cards and the 53rd.
         let n_classes = if n_cards == 53 { 134_459 + 16_432 } else { 134_459 };
         DeckMath {
             n_cards,
@@ -121,12 +123,13 @@ impl DeckMath {
         }
     }
 
-    /// The facts of the deck a family deals from (`crate::table::Deck::of`: the joker family's
-    /// has 53 cards, the others 52; `strategy` does not import `table`, which imports it).
+    /// The facts of the deck a family deals from, by its size ([`Family::deck_size`], as
+    /// `crate::table::Deck::of` the family; `strategy` does not import `table`, which imports it).
     pub fn of_family(family: Family) -> &'static DeckMath {
-        match family {
-            Family::Natural | Family::Deuces => &STANDARD_52,
-            Family::Joker => &JOKER_53,
+        match family.deck_size() {
+            52 => &STANDARD_52,
+            53 => &DECK_53,
+            n => panic!("no deck of {n} cards"),
         }
     }
 

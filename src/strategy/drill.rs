@@ -51,9 +51,7 @@
 use serde::{Serialize, Serializer};
 
 use crate::card::{Card, Rank, Suit};
-use crate::eval::{
-    evaluate_deuces, evaluate_joker, evaluate_natural, DeucesCategory, Family, JokerCategory, NaturalCategory,
-};
+use crate::eval::PlainKeeps;
 use crate::hold::Hold;
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
@@ -122,14 +120,18 @@ pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
 }
 
 /// The plain rule: the hold a naive player chooses on `table`. Deliberately naive, not a strategy.
-/// It reads the table's family (which card is wild) and whether the dealt hand pays on it;
-/// "natural machines" below means any natural-family table (the machines', the kicker games', a
-/// natural lab table), "Deuces Wild" any deuces-family table, "Joker Poker" any joker-family one.
+/// It asks the table's family (the seam, [`crate::eval::Family`]) which cards are wild
+/// (`is_wild`), what a paying hand keeps by its category (`plain_keeps`) and which ranks are high
+/// (`paying_pair_ranks`), and whether the dealt hand pays on the table; "natural machines" below
+/// means any natural-family table (the machines', the kicker games', a natural lab table), "Deuces
+/// Wild" any deuces-family table; every family's own keeps are its module's.
 ///
-/// Deuces (on Deuces Wild) and the joker (on Joker Poker) are wild and always kept ("the deuces"
-/// below is the joker on Joker Poker); on the natural machines no card is wild.
+/// The wild cards are always kept ("the deuces" below: the family's wild cards); on the natural
+/// machines no card is wild.
 ///
-/// 1. **The dealt hand pays** on `table`: keep the made hand.
+/// 1. **The dealt hand pays** on `table`: keep the made hand, by its category
+///    ([`PlainKeeps`]): all five cards, or the paired cards, or the deuces plus the natural cards
+///    of the most frequent natural rank (the higher on a tie), or the deuces alone.
 ///    - Straight, flush, full house, straight flush, royal flush (natural or wild) and, on Deuces
 ///      Wild, five of a kind: all five cards.
 ///    - On the natural machines, four of a kind, three of a kind, two pair, jacks or better: the
@@ -146,18 +148,12 @@ pub fn plain_hold(machine: MachineId, hand: &[Card; 5]) -> Hold {
 ///      that never decides a real hand).
 ///
 ///    The rank group wins a tie in size. So a low pair beats nothing but three or four to a flush.
-///    - On Joker Poker, two pair: both pairs; four or three of a kind and kings or better: the
-///      joker plus the cards of the most frequent natural rank, the higher on a tie (so the joker
-///      and a king keep the two, and a pair of aces without the joker keeps the pair).
-/// 3. **With neither**, the deuces plus, on the natural machines, the high cards (jacks or better;
-///    on Joker Poker kings or better); with none of those, nothing (draw five).
+/// 3. **With neither**, the deuces plus the high cards, those of a rank whose pair pays (jacks or
+///    better on the natural machines, none on Deuces Wild); with none of those, nothing (draw
+///    five).
 pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
     let family = table.family();
-    let is_wild = |card: &Card| match family {
-        Family::Natural => false,
-        Family::Deuces => card.rank() == Some(Rank::Two),
-        Family::Joker => card.is_joker(),
-    };
+    let is_wild = |card: &Card| family.is_wild(card.index());
     let mut rank_counts = [0u8; 13];
     for rank in hand.iter().filter(|c| !is_wild(c)).filter_map(|c| c.rank()) {
         rank_counts[rank.index()] += 1;
@@ -173,27 +169,17 @@ pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
     };
 
     if table.pay(hand) > 0 {
-        return match family {
-            Family::Deuces => match evaluate_deuces(hand) {
-                DeucesCategory::FourDeuces => deuces,
-                DeucesCategory::FourOfAKind | DeucesCategory::ThreeOfAKind => wild_and_top(),
-                _ => Hold::ALL,
-            },
-            Family::Joker => match evaluate_joker(hand) {
-                JokerCategory::TwoPair => paired,
-                JokerCategory::FourOfAKind | JokerCategory::ThreeOfAKind | JokerCategory::KingsOrBetter => {
-                    wild_and_top()
-                }
-                _ => Hold::ALL,
-            },
-            Family::Natural => match evaluate_natural(hand) {
-                NaturalCategory::RoyalFlush
-                | NaturalCategory::StraightFlush
-                | NaturalCategory::FullHouse
-                | NaturalCategory::Flush
-                | NaturalCategory::Straight => Hold::ALL,
-                _ => paired,
-            },
+        let PlainKeeps { paired: keeps_paired, wild_and_top: keeps_wild_and_top, wild: keeps_wild } =
+            family.plain_keeps();
+        let category = 1u16 << family.category_index(hand);
+        return if keeps_wild & category != 0 {
+            deuces
+        } else if keeps_wild_and_top & category != 0 {
+            wild_and_top()
+        } else if keeps_paired & category != 0 {
+            paired
+        } else {
+            Hold::ALL
         };
     }
 
@@ -203,11 +189,8 @@ pub fn plain_hold_on(table: &Paytable, hand: &[Card; 5]) -> Hold {
     if group != Hold::NONE {
         return or(deuces, group);
     }
-    let high = match family {
-        Family::Natural => mask_of(hand, |c| c.rank() >= Some(Rank::Jack)),
-        Family::Joker => mask_of(hand, |c| c.rank() >= Some(Rank::King)),
-        Family::Deuces => Hold::NONE,
-    };
+    let high_ranks = family.paying_pair_ranks();
+    let high = mask_of(hand, |c| !is_wild(c) && c.rank().is_some_and(|rank| high_ranks & (1 << rank.index()) != 0));
     or(deuces, high)
 }
 

@@ -1,12 +1,12 @@
 //! Exact integer EVs: every EV of a hold is a ratio over its draw count C(n − 5, k) (C(47, k) on
-//! the 52 cards, C(48, k) on the joker deck's 53), so times L, the deck's least common multiple
+//! the 52 cards, C(48, k) on a 53-card deck), so times L, the deck's least common multiple
 //! of the draw counts ([`DeckMath::lcm`]), it is an integer. The analyser, the lab and the charts
 //! add such integers and divide once at the end, by L × the deck's deals
 //! ([`DeckMath::denominator`]).
 
 use super::deck::{DeckMath, STANDARD_52};
 
-/// The number of 5-card deals of the 52-card deck (the joker deck's: [`DeckMath::n_deals`]).
+/// The number of 5-card deals of the 52-card deck (any deck's: [`DeckMath::n_deals`]).
 pub const N_DEALS: u64 = STANDARD_52.n_deals;
 
 /// The best hold (as a mask over the canonical hand's sorted cards) from the draw pay totals of
@@ -31,7 +31,7 @@ pub fn best_mask(deck: &DeckMath, pay_totals: &[i64; 32]) -> usize {
 }
 
 /// The hold whose final hands the analyser counts for a hand of `deck` (a mask over its cards in
-/// increasing index order: by rank, then suit; Joker Poker's joker last): of the holds with exactly
+/// increasing index order: by rank, then suit; card 52, wild, last): of the holds with exactly
 /// the best EV, the one with the smallest mask, however many cards it keeps. Comparing two such
 /// holds card by card from the highest down, it is the one that first leaves out a card the other
 /// keeps.

@@ -1,7 +1,7 @@
 //! Exact strategy: the expected value of every hold of a dealt hand, and the full-game analyser.
 //!
 //! Replacement cards come uniformly from the cards not dealt: 47 of the 52-card deck, or 48 of
-//! Joker Poker's 53 (the joker, card 52, wild). EVs are per coin bet (a hold
+//! a 53-card one (card 52 wild: [`Family::deck_size`]). EVs are per coin bet (a hold
 //! worth 1.0 returns the bet on average). Holds of equal EV (within 1e-12) are all best: none is a
 //! mistake, and the hint marks each of them best. One rule orders them ([`compare_holds`]): the hold
 //! that keeps fewer cards first, then the smaller mask; [`HandEvs::best`] is the first. The
@@ -15,8 +15,8 @@
 //! on first use, once per process; [`prepare`] or [`warm_up`] builds them ahead of time, e.g. on a
 //! background thread at start-up. [`kicker_hand_evs`] does the same for the kicker games
 //! ([`crate::kicker`]). [`analyze()`] solves every deal once per suit class and reproduces the
-//! published returns exactly. One code path serves every family: the joker family's tables are
-//! the same build over the 53 cards, with its deck's draw counts and denominators (`deck.rs`). [`brute_force_evs`] is the slow, obviously right reference.
+//! published returns exactly. One code path serves every family: a 53-card family's tables are
+//! the same build over its deck, with the deck's draw counts and denominators (`deck.rs`). [`brute_force_evs`] is the slow, obviously right reference.
 //!
 //! [`chart`] generates strategy charts (ranked hold classes in players' words, first matching line
 //! wins) from these exact EVs, with the chart's own exact return; [`custom`] is the paytable lab's
@@ -161,13 +161,11 @@ pub fn prepare(family: Family) {
     }
 }
 
-/// Builds every table for all five machines, the families in parallel.
+/// Builds every table for all five machines, the families in parallel: the natural family's on
+/// this thread, every other family's one after another on a second.
 pub fn warm_up() {
     std::thread::scope(|scope| {
-        scope.spawn(|| {
-            prepare(Family::Deuces);
-            prepare(Family::Joker);
-        });
+        scope.spawn(|| Family::ALL.into_iter().filter(|&f| f != Family::Natural).for_each(prepare));
         prepare(Family::Natural);
     });
 }

@@ -3,11 +3,11 @@
 //! For a hold H of the dealt hand D, the draws are the 5-card hands that contain H and none of
 //! the discarded cards D \ H. By inclusion–exclusion over the discarded cards, their total pay is
 //! `Σ_{H ⊆ S ⊆ D} (−1)^{|S|−|H|} T(S)`, where T(S) is the total pay of all 5-card hands (from the
-//! 52 cards, or the 53 with the joker) containing S, read from the paytable's tables. All 32 sums
+//! 52 cards, or 53: the family's deck) containing S, read from the paytable's tables. All 32 sums
 //! at once are a superset Möbius transform of the 32 values T(S): 80 subtractions. Dividing by
 //! C(n − 5, 5 − |H|), the number of draws (C(47, k) on 52 cards, C(48, k) on 53), gives the EV.
-//! Everything before the division is exact integer arithmetic. Every family, Joker Poker's
-//! included, goes through these functions.
+//! Everything before the division is exact integer arithmetic. Every family, whatever
+//! its deck, goes through these functions.
 
 use crate::card::Card;
 use crate::eval::Family;

@@ -2,22 +2,21 @@
 //!
 //! Every k-subset (k = 0..4) of a deck's cards has a colex rank, `Σ C(c_i, i + 1)` over its cards
 //! in increasing order, which numbers the k-subsets densely from 0 to C(n, k) − 1 (n = 52, or 53
-//! with the joker; the ranks do not depend on n, see [`super::deck`]). A family's tables hold, for
+//! on a family whose deck has a wild 53rd card: [`Family::deck_size`]; the ranks do not depend on
+//! n, see [`super::deck`]). A family's tables hold, for
 //! every subset S of at most four cards of its deck, how many of the 5-card hands containing S
 //! fall in each evaluator category. A paytable's tables fold those counts with its pays into one
 //! number per subset: the total pay of all 5-card hands containing S. The solver then gets the
 //! total pay of every draw for a hold by inclusion–exclusion over the discarded cards. One code
-//! path for every family: Joker Poker's tables are the same build over the 53 cards.
+//! path for every family: the family gives its evaluator and deck size ([`Family::evaluator`],
+//! [`Family::deck_size`]), the build is the same.
 //!
 //! Building is pure computation (no file, clock or RNG) and happens once per process: the tables
 //! live in `OnceLock`s, built on first use or ahead of time by [`super::prepare`].
 
 use std::sync::OnceLock;
 
-use crate::eval::{
-    evaluate_deuces_indices, evaluate_joker_indices, evaluate_natural_indices, DeucesCategory, Family, JokerCategory,
-    NaturalCategory,
-};
+use crate::eval::Family;
 use crate::kicker::KickerGame;
 use crate::machine::{MachineId, Paytable};
 
@@ -25,15 +24,17 @@ pub use super::deck::BINOM;
 use super::deck::DeckMath;
 
 // Every category of every family has a slot.
-const _: () = assert!(
-    NaturalCategory::ALL.len() <= CAT_SLOTS
-        && DeucesCategory::ALL.len() <= CAT_SLOTS
-        && JokerCategory::ALL.len() <= CAT_SLOTS
-);
+const _: () = {
+    let mut i = 0;
+    while i < Family::ALL.len() {
+        assert!(Family::ALL[i].n_categories() <= CAT_SLOTS);
+        i += 1;
+    }
+};
 
-/// Category slots per subset: 15 natural (four aces and four 2–4 each told apart by kicker), 11
-/// Deuces Wild or 12 Joker Poker categories, padded to 16 so a row is a power-of-two size and the
-/// per-row additions vectorise.
+/// Category slots per subset: a family's categories (15 natural: four aces and four 2–4 each
+/// told apart by kicker; 11 Deuces Wild; [`Family::n_categories`]), padded to 16 so a row is a
+/// power-of-two size and the per-row additions vectorise.
 pub(crate) const CAT_SLOTS: usize = 16;
 
 /// The colex rank of every subset of five sorted card indices, indexed by the 5-bit mask of
@@ -87,8 +88,8 @@ pub struct FamilyTables {
 }
 
 /// One paytable's tables: the total pay of the 5-card hands containing each subset of at most
-/// four cards, in one vector ordered by subset size then colex rank (about 2.4 MB; 2.5 MB on the
-/// joker deck), with the deck's offsets ([`DeckMath`]). A machine's
+/// four cards, in one vector ordered by subset size then colex rank (about 2.4 MB; 2.5 MB on a
+/// 53-card deck), with the deck's offsets ([`DeckMath`]). A machine's
 /// are built once per process; a lab table's (any pays of a family, see
 /// [`MachineTables::for_paytable`]) in a few milliseconds from the shared family counts. The sums
 /// are 64-bit so that any lab pay up to [`super::custom::MAX_PAY`] fits. Public so benchmarks can
@@ -103,11 +104,7 @@ impl FamilyTables {
     /// Builds the family's tables from scratch: counts every 5-card hand of its deck into its five
     /// 4-card subsets, then derives the smaller sizes.
     pub fn build(family: Family) -> FamilyTables {
-        let evaluate = match family {
-            Family::Natural => evaluate_natural_indices_u8,
-            Family::Deuces => evaluate_deuces_indices_u8,
-            Family::Joker => evaluate_joker_indices_u8,
-        };
+        let evaluate = family.evaluator();
         let deck = DeckMath::of_family(family);
         let (n, split) = (deck.n_cards, deck.split_top_card);
         // Two threads count the hands below and from the split top card; their counts add.
@@ -212,29 +209,17 @@ impl MachineTables {
     }
 }
 
-static NATURAL: OnceLock<FamilyTables> = OnceLock::new();
-static DEUCES: OnceLock<FamilyTables> = OnceLock::new();
-static JOKER: OnceLock<FamilyTables> = OnceLock::new();
+static FAMILIES: [OnceLock<FamilyTables>; Family::ALL.len()] = [const { OnceLock::new() }; Family::ALL.len()];
 static MACHINES: [OnceLock<MachineTables>; 5] = [const { OnceLock::new() }; 5];
 static KICKERS: [OnceLock<MachineTables>; 2] = [OnceLock::new(), OnceLock::new()];
 
 fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
-    match family {
-        Family::Natural => &NATURAL,
-        Family::Deuces => &DEUCES,
-        Family::Joker => &JOKER,
-    }
+    &FAMILIES[family.index()]
 }
 
 fn machine_cell(machine: MachineId) -> &'static OnceLock<MachineTables> {
-    let slot = match machine {
-        MachineId::JacksOrBetter => 0,
-        MachineId::DeucesWild => 1,
-        MachineId::BonusPoker => 2,
-        MachineId::DoubleBonus => 3,
-        MachineId::JokerPoker => 4,
-    };
-    &MACHINES[slot]
+    // A machine's slot is its place in the enum, which is `MachineId::ALL`'s order.
+    &MACHINES[machine as usize]
 }
 
 /// The family's tables, built on first use (other callers wait for the one build).
@@ -273,7 +258,7 @@ pub(crate) fn kicker_tables_built(game: KickerGame) -> Option<&'static MachineTa
 
 /// Bytes of all tables built so far.
 pub(crate) fn built_bytes() -> usize {
-    let families = [&NATURAL, &DEUCES, &JOKER].into_iter().filter_map(|cell| cell.get()).map(FamilyTables::n_bytes);
+    let families = FAMILIES.iter().filter_map(OnceLock::get).map(FamilyTables::n_bytes);
     let machines = MACHINES.iter().chain(&KICKERS).filter_map(OnceLock::get).map(MachineTables::n_bytes);
     families.sum::<usize>() + machines.sum::<usize>()
 }
@@ -282,23 +267,7 @@ pub(crate) fn built_bytes() -> usize {
 #[doc(hidden)] // public for tests/it
 #[inline]
 pub fn category_of(family: Family, cards: [usize; 5]) -> usize {
-    match family {
-        Family::Natural => evaluate_natural_indices(cards) as usize,
-        Family::Deuces => evaluate_deuces_indices(cards) as usize,
-        Family::Joker => evaluate_joker_indices(cards) as usize,
-    }
-}
-
-fn evaluate_natural_indices_u8(hand: [usize; 5]) -> u8 {
-    evaluate_natural_indices(hand) as u8
-}
-
-fn evaluate_deuces_indices_u8(hand: [usize; 5]) -> u8 {
-    evaluate_deuces_indices(hand) as u8
-}
-
-fn evaluate_joker_indices_u8(hand: [usize; 5]) -> u8 {
-    evaluate_joker_indices(hand) as u8
+    family.category_index_of_indices(cards)
 }
 
 /// Enumerates the hands c0 < c1 < c2 < c3 < c4 of an `n_cards` deck with c4 in `top_cards` and c0

@@ -11,7 +11,7 @@ use vpoker::hold::Hold;
 use vpoker::library::{Preset, PRESETS};
 use vpoker::machine::MachineId;
 use vpoker::strategy::chart::{self, Chart, Vocabulary, MAX_LINES};
-use vpoker::strategy::deck::JOKER_53;
+use vpoker::strategy::deck::DECK_53;
 
 fn joker_chart() -> &'static Chart {
     chart::machine_chart(MachineId::JokerPoker)
@@ -30,7 +30,7 @@ fn the_joker_chart_return_is_exact_three_ways() {
     let by_play = chart.return_by_play(MachineId::JokerPoker.paytable());
     assert!((by_play - chart.chart_return()).abs() < 1e-13, "{by_play} vs {}", chart.chart_return());
     let total = crate::chart::brute_force_chart_total(MachineId::JokerPoker, chart);
-    let every_deal = total as f64 / JOKER_53.denominator() as f64;
+    let every_deal = total as f64 / DECK_53.denominator() as f64;
     assert!(
         (every_deal - chart.chart_return()).abs() < 1e-12,
         "all deals {every_deal}, suit classes {}",
@@ -53,7 +53,7 @@ fn every_joker_class_is_reachable_and_listed() {
     let deals = |id: &str| presence.iter().find(|(c, _)| c == id).unwrap().1;
     assert_eq!(deals("j1-joker-only"), 270_725);
     assert_eq!(deals("j0-discard-everything"), 2_598_960);
-    assert_eq!(deals("j1-joker-only") + deals("j0-discard-everything"), JOKER_53.n_deals);
+    assert_eq!(deals("j1-joker-only") + deals("j0-discard-everything"), DECK_53.n_deals);
 }
 
 /// The class the chart plays a hand by, and the cards it keeps.

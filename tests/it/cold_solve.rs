@@ -34,13 +34,16 @@ fn the_kept_rows_are_the_tables_rows() {
     let mut source = String::from(
         "//! C(∅) and C({card}) of each family, by category slot: how many 5-card hands of the deck fall\n\
          //! in each category, and how many containing one card of each rank (suits exchange freely;\n\
-         //! the joker has a row of its own). Generated from the tables by\n\
+         //! card 52, the 53-card deck's wild card, has no rank and a row of its own). One entry per\n\
+         //! family, in `Family::ALL`'s order. Generated from the tables by\n\
          //! `UPDATE_COLD_ROWS=1 cargo test -p vpoker --test it cold_solve` and checked against them by\n\
          //! the same test: do not edit by hand. `cold.rs` says what they are for.\n\n\
          use crate::eval::Family;\n\nuse super::tables::CAT_SLOTS;\n\n",
     );
-    let mut names = Vec::new();
-    for family in FAMILIES {
+    let mut zeros = String::from("const ZERO: [[u32; CAT_SLOTS]; Family::ALL.len()] = [\n");
+    let mut ones = String::from("const ONE: [&[[u32; CAT_SLOTS]]; Family::ALL.len()] = [\n");
+    assert_eq!(Family::ALL, FAMILIES);
+    for (at, family) in Family::ALL.into_iter().enumerate() {
         let tables = FamilyTables::build(family);
         let n_cards = DeckMath::of_family(family).n_cards;
         let zero = row(&tables, 0, 0);
@@ -70,32 +73,26 @@ fn the_kept_rows_are_the_tables_rows() {
                 "{family:?}: the kept count of every hand"
             );
         }
-        let name = format!("{family:?}").to_uppercase();
         let kinds: Vec<[u32; 16]> = by_kind.into_iter().flatten().collect();
-        source.push_str(&format!(
-            "const {name}_ZERO: [u32; CAT_SLOTS] = {zero:?};\n"
-        ));
-        source.push_str(&format!(
-            "const {name}_ONE: [[u32; CAT_SLOTS]; {}] = [\n",
-            kinds.len()
-        ));
+        zeros.push_str(&format!("    // Family::ALL[{at}]: {n_cards} cards.\n    {zero:?},\n"));
+        ones.push_str(&format!("    // Family::ALL[{at}]: {} rows.\n    &[\n", kinds.len()));
         for kept in &kinds {
-            source.push_str(&format!("    {kept:?},\n"));
+            ones.push_str(&format!("        {kept:?},\n"));
         }
-        source.push_str("];\n\n");
-        names.push(name);
+        ones.push_str("    ],\n");
     }
+    source.push_str(&zeros);
+    source.push_str("];\n\n");
+    source.push_str(&ones);
+    source.push_str("];\n\n");
     source.push_str(
         "/// C(∅): every hand of the family's deck, by category.\n\
-         pub fn zero(family: Family) -> &'static [u32; CAT_SLOTS] {\n    match family {\n\
-         \x20       Family::Natural => &NATURAL_ZERO,\n        Family::Deuces => &DEUCES_ZERO,\n\
-         \x20       Family::Joker => &JOKER_ZERO,\n    }\n}\n\n\
+         pub fn zero(family: Family) -> &'static [u32; CAT_SLOTS] {\n    &ZERO[family.index()]\n}\n\n\
          /// C({card}): the hands of the family's deck containing `card`, by category.\n\
          pub fn one(family: Family, card: usize) -> &'static [u32; CAT_SLOTS] {\n\
-         \x20   // Card indices are rank × 4 + suit; the joker deck's card 52 is the joker.\n\
-         \x20   let kind = if card == 52 { 13 } else { card >> 2 };\n    match family {\n\
-         \x20       Family::Natural => &NATURAL_ONE[kind],\n        Family::Deuces => &DEUCES_ONE[kind],\n\
-         \x20       Family::Joker => &JOKER_ONE[kind],\n    }\n}\n",
+         \x20   // Card indices are rank × 4 + suit: a card's row is its rank's, card 52's (52 / 4 = 13)\n\
+         \x20   // its own.\n\
+         \x20   &ONE[family.index()][card >> 2]\n}\n",
     );
     if std::env::var_os("UPDATE_COLD_ROWS").is_some() {
         let path =

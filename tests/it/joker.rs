@@ -16,7 +16,7 @@ use vpoker::joker::eval::{evaluate_joker, evaluate_joker_indices, JokerCategory,
 use vpoker::library::Preset;
 use vpoker::machine::{MachineId, Paytable};
 use vpoker::strategy::custom::{analyze_table, exact_totals, ExactTotals, TableSolver};
-use vpoker::strategy::deck::{DeckMath, JOKER_53};
+use vpoker::strategy::deck::{DeckMath, DECK_53};
 use vpoker::strategy::exact::{best_mask, counted_mask};
 use vpoker::strategy::solver::{category_of, draw_pay_totals};
 use vpoker::strategy::tables::{machine_tables, subset_ranks, MachineTables, BINOM};
@@ -295,14 +295,14 @@ fn hand_picked_hands_take_the_joker_where_it_pays_most() {
 #[test]
 fn the_solvers_tables_count_what_a_direct_enumeration_counts() {
     let tables = FamilyTables::build(Family::Joker);
-    assert_eq!(tables.deck(), &JOKER_53);
-    assert_eq!(DeckMath::of_family(Family::Joker), &JOKER_53);
-    assert_eq!(Deck::of(Family::Joker).size(), JOKER_53.n_cards);
+    assert_eq!(tables.deck(), &DECK_53);
+    assert_eq!(DeckMath::of_family(Family::Joker), &DECK_53);
+    assert_eq!(Deck::of(Family::Joker).size(), DECK_53.n_cards);
     let all = counts(&tables, 0, 0);
     let per_category: Vec<u64> = all[..12].iter().map(|&n| n as u64).collect();
     assert_eq!(per_category, derived_counts());
     assert!(all[12..].iter().all(|&n| n == 0));
-    assert_eq!(JOKER_53.size_offset[4] + BINOM[53][4] as usize, JOKER_53.n_small_subsets);
+    assert_eq!(DECK_53.size_offset[4] + BINOM[53][4] as usize, DECK_53.n_small_subsets);
     // Some subsets of every size, counted again by enumerating the hands that hold them.
     let sorted_hands = [[3, 17, 30, 44, 52], [0, 1, 2, 3, 52], [32, 36, 40, 44, 48], [5, 9, 22, 40, 51]];
     for sorted in sorted_hands {
@@ -339,7 +339,7 @@ fn brute_force_evs(table: &Paytable, dealt: [usize; 5]) -> [f64; 32] {
             total += u64::from(pay_of_indices(table, cards));
             n_draws += 1;
         });
-        assert_eq!(n_draws, u64::from(JOKER_53.n_draws[mask]));
+        assert_eq!(n_draws, u64::from(DECK_53.n_draws[mask]));
         *ev = total as f64 / n_draws as f64;
     }
     evs
@@ -422,7 +422,7 @@ fn hold_evs_sum_to_what_every_hand_and_every_card_pays() {
     for deal in sample_deals(6) {
         let evs = evs(&solver, deal);
         let totals: Vec<u64> =
-            (0..32).map(|m| (evs.as_array()[m] * f64::from(JOKER_53.n_draws[m])).round() as u64).collect();
+            (0..32).map(|m| (evs.as_array()[m] * f64::from(DECK_53.n_draws[m])).round() as u64).collect();
         assert_eq!(evs.ev(Hold::ALL), f64::from(pay_of_indices(&table, deal)), "holding all five is the dealt pay");
         assert_eq!(totals.iter().sum::<u64>(), all_hands_pay, "{deal:?}");
         // Likewise the holds keeping card i cover exactly the hands holding card i.
@@ -488,7 +488,7 @@ fn the_three_tables_return_their_published_figures() {
     let start = Instant::now();
     let tables = MachineTables::for_paytable(&kings(FULL_PAY), &family);
     println!("a table's pay totals ({:.1} MB): {:.1} ms", tables.n_bytes() as f64 / 1e6, start.elapsed().as_secs_f64() * 1e3);
-    let denominator = u128::from(JOKER_53.lcm) * u128::from(N_HANDS);
+    let denominator = u128::from(DECK_53.lcm) * u128::from(N_HANDS);
     // The machine's own table is the full-pay one.
     assert_eq!(MachineId::JokerPoker.paytable().pay_by_category(), kings(FULL_PAY).pay_by_category());
     for (id, published, precision) in PUBLISHED {
@@ -574,8 +574,8 @@ fn walk_every_deal(table: &Paytable) -> ExactTotals {
         let ranks = subset_ranks(&deal);
         let pay = tables.pay_of_category(category_of(Family::Joker, deal));
         let totals = draw_pay_totals(&tables, &ranks, pay);
-        let best = counted_mask(&JOKER_53, &totals);
-        return_total += (totals[best] * JOKER_53.ev_scale[best]) as u128;
+        let best = counted_mask(&DECK_53, &totals);
+        return_total += (totals[best] * DECK_53.ev_scale[best]) as u128;
         // The final hands of the hold the analyser counts (of the best EV; on a tie, the smallest
         // mask over the sorted cards): every superset of it among the dealt cards, by
         // inclusion–exclusion, scaled to the common denominator.
@@ -589,13 +589,13 @@ fn walk_every_deal(table: &Paytable) -> ExactTotals {
             }
         }
         for (total, count) in categories.iter_mut().zip(finals) {
-            *total += count * JOKER_53.ev_scale[best];
+            *total += count * DECK_53.ev_scale[best];
         }
     });
     ExactTotals {
         return_total,
         categories: categories[..12].iter().map(|&c| c as u128).collect(),
-        denominator: JOKER_53.denominator(),
+        denominator: DECK_53.denominator(),
     }
 }
 
@@ -603,7 +603,7 @@ fn walk_every_deal(table: &Paytable) -> ExactTotals {
 fn the_suit_classes_cover_every_deal_and_give_the_walk_over_every_deal_exactly() {
     let classes = suit_classes();
     assert_eq!(classes.len(), N_CLASSES);
-    assert_eq!(N_CLASSES, JOKER_53.n_classes);
+    assert_eq!(N_CLASSES, DECK_53.n_classes);
     let weights: u64 = classes.iter().map(|c| u64::from(c.weight())).sum();
     assert_eq!(weights, N_HANDS);
     let with_joker: Vec<_> = classes.iter().filter(|c| c.card_indices()[4] == JOKER).collect();
@@ -648,6 +648,6 @@ fn the_hint_is_fast_and_the_exact_best_hold_matches_it() {
         let pay = tables.pay_of_category(category_of(Family::Joker, sorted));
         let totals = draw_pay_totals(tables, &subset_ranks(&sorted), pay);
         let hint = hand_evs(MachineId::JokerPoker, deal).best();
-        assert_eq!(best_mask(&JOKER_53, &totals), usize::from(hint.mask()), "{deal:?}");
+        assert_eq!(best_mask(&DECK_53, &totals), usize::from(hint.mask()), "{deal:?}");
     }
 }

@@ -10,7 +10,7 @@ use vpoker::eval::Family;
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
-use vpoker::strategy::deck::{DeckMath, JOKER_53, STANDARD_52};
+use vpoker::strategy::deck::{DeckMath, DECK_53, STANDARD_52};
 use vpoker::pipeline::settle::hint_holds;
 use vpoker::strategy::custom::{exact_totals, pays_table};
 use vpoker::strategy::exact::{best_mask, counted_mask};
@@ -239,15 +239,15 @@ fn tables_fit_the_memory_budget() {
 fn suit_classes_cover_every_deal() {
     let classes = suit_classes();
     assert_eq!(classes.len(), N_CLASSES);
-    assert_eq!((STANDARD_52.n_classes, JOKER_53.n_classes), (134_459, N_CLASSES));
+    assert_eq!((STANDARD_52.n_classes, DECK_53.n_classes), (134_459, N_CLASSES));
     // The 52-card deck's classes first, then those of four natural cards and the joker (52, last).
     let (natural, joker) = classes.split_at(STANDARD_52.n_classes);
     assert!(natural.iter().all(|c| c.card_indices()[4] < 52));
     assert!(joker.iter().all(|c| c.card_indices()[4] == 52 && c.card_indices()[3] < 52));
     assert_eq!(natural.iter().map(|c| u64::from(c.weight())).sum::<u64>(), N_DEALS);
     assert_eq!(joker.iter().map(|c| u64::from(c.weight())).sum::<u64>(), 270_725);
-    assert_eq!(classes.iter().map(|c| u64::from(c.weight())).sum::<u64>(), JOKER_53.n_deals);
-    assert_eq!((N_DEALS, JOKER_53.n_deals), (2_598_960, 2_869_685));
+    assert_eq!(classes.iter().map(|c| u64::from(c.weight())).sum::<u64>(), DECK_53.n_deals);
+    assert_eq!((N_DEALS, DECK_53.n_deals), (2_598_960, 2_869_685));
 }
 
 #[test]
@@ -350,15 +350,15 @@ fn exact_best_hold_matches_the_hint_on_canonical_hands() {
 fn common_denominator_is_the_lcm_of_the_draw_counts() {
     assert_eq!(STANDARD_52.lcm, 3 * 5 * 11 * 23 * 43 * 47);
     // C(48, k): 1, 48, 1,128, 17,296, 194,580, 1,712,304.
-    assert_eq!(JOKER_53.lcm, 16 * 3 * 5 * 47 * 23 * 11 * 3);
-    for deck in [&STANDARD_52, &JOKER_53] {
+    assert_eq!(DECK_53.lcm, 16 * 3 * 5 * 47 * 23 * 11 * 3);
+    for deck in [&STANDARD_52, &DECK_53] {
         assert!(deck.n_draws.iter().all(|&n| deck.lcm.is_multiple_of(u64::from(n))));
         assert!((0..32).all(|m| deck.ev_scale[m] as u64 * u64::from(deck.n_draws[m]) == deck.lcm));
         let rest = deck.n_cards - 5;
         assert_eq!(deck.n_draws[0], BINOM[rest][5]);
         assert_eq!(deck.n_draws[31], 1);
     }
-    assert_eq!((STANDARD_52.n_draws[0], JOKER_53.n_draws[0]), (1_533_939, 1_712_304));
+    assert_eq!((STANDARD_52.n_draws[0], DECK_53.n_draws[0]), (1_533_939, 1_712_304));
 }
 
 /// The sorted cards of the `size`-subset with this colex rank.
@@ -392,12 +392,12 @@ fn colex_ranks_are_dense_and_unrank_inverts_them() {
         let back: u32 = cards.iter().enumerate().map(|(pos, &c)| BINOM[c][pos + 1]).sum();
         assert_eq!(back, rank);
     }
-    for deck in [&STANDARD_52, &JOKER_53] {
+    for deck in [&STANDARD_52, &DECK_53] {
         let n = deck.n_cards;
         assert_eq!(deck.size_offset[4] + BINOM[n][4] as usize, deck.n_small_subsets);
         assert_eq!(deck.size_offset, [0, 1, 1 + n, 1 + n + n * (n - 1) / 2, deck.size_offset[4]]);
     }
-    assert_eq!((STANDARD_52.n_small_subsets, JOKER_53.n_small_subsets), (294_204, 317_683));
+    assert_eq!((STANDARD_52.n_small_subsets, DECK_53.n_small_subsets), (294_204, 317_683));
     let mut walked = [0usize, 1, 2, 3];
     for rank in 1..2000u32 {
         next_colex(&mut walked);

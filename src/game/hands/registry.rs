@@ -1,5 +1,5 @@
 //! The registry of tables hands were played on (`tables`, migration 15): a code per stable id,
-//! base and pays. The first four machines are codes 0–3 (written by the migration); any other table (Joker Poker, the fifth machine, too) gets
+//! base and pays. The first four machines are codes 0–3 (written by the migration); any other table (the fifth machine, code 4 in `MachineId::ALL`, too) gets
 //! the next code the first time a hand is dealt on it, and a code is never reused or changed, so a
 //! hand always replays on the table it was dealt on, however its library entry or lab table changes
 //! later. Small (one row per distinct table played): read whole where hands are decoded.

@@ -106,7 +106,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
                         .ok_or_else(|| bad("nudge"))?,
                 ),
             },
-            // Cards enter here: each must be one of the table's deck (the joker only on Joker Poker).
+            // Cards enter here: each must be one of the table's deck (card 52, "Jk", only on a 53-card deck).
             dealt: cards_from_bytes(&dealt).filter(|cards| deck.check(cards).is_ok()).ok_or_else(|| bad("dealt"))?,
             moment,
             drawn,

@@ -10,7 +10,12 @@ use serde::Serialize;
 use crate::eval::Family;
 use crate::machine::{Paytable, N_4A_24, N_4A_5K, N_4L_5K, N_4L_A4};
 
-use super::shape::{HoldShape, HIGH_RANKS, ROYAL_RANKS};
+pub(crate) use crate::hold_class::{ClassDef, Pattern};
+pub use crate::hold_class::{ClassParam, Prefer};
+use crate::hold_class::{HIGH_RANKS, ROYAL_RANKS};
+
+use super::shape::HoldShape;
+use super::{deuces, natural};
 
 /// The words a chart may use: the natural family's, the natural family's with the kicker classes
 /// (for tables that pay four of a kind by its fifth card: Double Double and Triple Double Bonus),
@@ -56,6 +61,29 @@ impl Vocabulary {
         }
     }
 
+    /// Every vocabulary, in a fixed order ([`Vocabulary::index`]).
+    pub const ALL: [Vocabulary; 4] = [Vocabulary::Natural, Vocabulary::Kicker, Vocabulary::Deuces, Vocabulary::Joker];
+
+    /// The vocabulary's position in [`Vocabulary::ALL`] (for per-vocabulary slots).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The vocabulary's class list, built afresh (`class_lists.rs` keeps it per process): the one
+    /// place that asks each family's list of its module (Joker Poker's is [`crate::joker::chart`]).
+    pub(crate) fn build(self) -> Vec<ClassDef> {
+        match self {
+            Vocabulary::Natural => natural::classes(),
+            Vocabulary::Kicker => {
+                let mut list = natural::classes();
+                list.extend(natural::kicker_classes());
+                list
+            }
+            Vocabulary::Deuces => deuces::classes(),
+            Vocabulary::Joker => crate::joker::chart::classes(),
+        }
+    }
+
     /// "natural", "kicker", "deuces" or "joker".
     pub fn id(self) -> &'static str {
         match self {
@@ -67,81 +95,9 @@ impl Vocabulary {
     }
 }
 
-/// How a line picks one hold when several holds of the hand match it (before the suit rules of
-/// `tie.rs`): compare the held ranks from the highest down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Prefer {
-    /// The hold with the highest ranks (e.g. the higher pair).
-    Highest,
-    /// The hold with the lowest ranks (e.g. of A, K and Q unsuited keep KQ: lower high cards
-    /// leave more straights open).
-    Lowest,
-}
 
-/// What the held cards must look like, beyond their number and the deuces among them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Pattern {
-    /// All five held and making one of these family categories (a bit mask of category indices).
-    Made(u16),
-    /// All held cards one rank (in `within`), wild cards completing them on Deuces Wild.
-    OfAKind { within: u16 },
-    /// Two pairs.
-    TwoPair,
-    /// Suited distinct cards inside `within` (a royal draw); `exact`: exactly those ranks.
-    Suited { within: u16, exact: bool },
-    /// Suited distinct cards inside `within` with at least `high` high cards among them (Joker
-    /// Poker: 2 to a royal flush with a king or ace).
-    SuitedWithHigh { within: u16, high: u8 },
-    /// Suited distinct cards in one straight window, not all ten to ace.
-    StraightFlushDraw { gaps: Option<u8>, high: Option<u8>, ways: Option<u8> },
-    /// `count` cards of one rank in `within` and one card (the kicker) of another rank in
-    /// `kicker`: three aces with a 2–4 kicker.
-    WithKicker { count: u8, within: u16, kicker: u16 },
-    /// Suited distinct cards in one straight window, not all ten to ace, with gaps and ways in
-    /// these inclusive ranges (Joker Poker: "at most 1 gap", "2 or 3 ways").
-    StraightFlushDrawWithin { gaps: (u8, u8), ways: (u8, u8) },
-    /// Suited cards.
-    FlushDraw { high: Option<u8> },
-    /// Distinct cards in one straight window.
-    StraightDraw { gaps: Option<u8>, high: Option<u8>, ways: Option<u8> },
-    /// Distinct jacks to aces, not all of one suit; `exact`: exactly the ranks in `within`.
-    Unsuited { within: u16, exact: bool },
-    /// Deuces and nothing else.
-    DeucesOnly,
-    /// Nothing held.
-    Nothing,
-}
 
-/// One hold class: a possible chart line.
-#[derive(Clone, Debug)]
-pub(crate) struct ClassDef {
-    pub id: String,
-    pub label: String,
-    pub kind: &'static str,
-    pub params: Vec<ClassParam>,
-    pub prefer: Prefer,
-    /// Cards held.
-    pub n: u8,
-    /// Deuces Wild and Joker Poker: the wild cards held (deuces, or the joker), which must be
-    /// every wild card of the hand.
-    pub deuces: Option<u8>,
-    pub pattern: Pattern,
-    /// Whether the held cards pay by themselves, when the pattern alone cannot tell (Joker Poker:
-    /// a pair of kings or aces, two pair, the joker with a king).
-    pub made: bool,
-}
 
-/// One parameter of a class, e.g. `n` = 4 for "4 to a royal flush". Every Deuces Wild class has
-/// `deuces`: how many deuces the hand has and the hold keeps (or "any"); every Joker Poker class
-/// has `joker`: 1 when the hand has the joker (and the hold keeps it), 0 when it does not.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ClassParam {
-    /// The parameter's name, e.g. "n", "deuces", "ranks", "gaps", "high", "ways".
-    pub name: &'static str,
-    /// Its value as text, e.g. "4" or "QJ".
-    pub value: String,
-}
 
 /// A public description of one class, for translations and documentation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -299,83 +255,3 @@ pub(crate) fn gaps_of(s: &HoldShape) -> u8 {
     (6u8.saturating_sub(s.n)).saturating_sub(s.windows)
 }
 
-/// "natural", "deuces" or "joker".
-pub(crate) fn family_name(family: Family) -> &'static str {
-    match family {
-        Family::Natural => "natural",
-        Family::Deuces => "deuces",
-        Family::Joker => "joker",
-    }
-}
-
-/// "4 to a straight" and the same told apart by its ways (how many five-rank windows hold its
-/// natural cards, a wild card filling the rest), for `ways`; `ways_text` words a count of ways.
-pub(crate) fn straight_draws_by_ways(ways: std::ops::RangeInclusive<u8>, ways_text: fn(u8) -> String) -> Vec<ClassDef> {
-    let any = Pattern::StraightDraw { gaps: None, high: None, ways: None };
-    let mut list = vec![def("to-straight-4", "4 to a straight", "to-straight", 4, any).param("n", 4)];
-    for ways in ways {
-        let pattern = Pattern::StraightDraw { gaps: None, high: None, ways: Some(ways) };
-        let label = format!("4 to a straight, {}", ways_text(ways));
-        list.push(
-            def(format!("to-straight-4-ways-{ways}"), label, "to-straight", 4, pattern)
-                .param("n", 4)
-                .param("ways", ways),
-        );
-    }
-    list
-}
-
-/// A count in a label's English: `none` for 0, "1 {one}", else "{n} {many}".
-pub(crate) fn counted(n: u8, none: &str, one: &str, many: &str) -> String {
-    match n {
-        0 => none.to_string(),
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
-    }
-}
-
-/// Ranks as players write them, highest first: "KQJ", "T9".
-pub(crate) fn rank_text(mask: u16) -> String {
-    (0..13).rev().filter(|r| mask & (1 << r) != 0).map(|r| "23456789TJQKA".as_bytes()[r] as char).collect()
-}
-
-/// A class builder: `def("to-royal-4", "4 to a royal flush", "to-royal", 4).param("n", 4)`.
-pub(crate) fn def(
-    id: impl Into<String>,
-    label: impl Into<String>,
-    kind: &'static str,
-    n: u8,
-    pattern: Pattern,
-) -> ClassDef {
-    ClassDef {
-        id: id.into(),
-        label: label.into(),
-        kind,
-        params: Vec::new(),
-        prefer: Prefer::Highest,
-        n,
-        deuces: None,
-        pattern,
-        made: false,
-    }
-}
-
-impl ClassDef {
-    /// Adds a parameter.
-    pub(crate) fn param(mut self, name: &'static str, value: impl ToString) -> ClassDef {
-        self.params.push(ClassParam { name, value: value.to_string() });
-        self
-    }
-
-    /// Marks the class as a paying hand (see [`ClassDef::is_made`]).
-    pub(crate) fn made(mut self) -> ClassDef {
-        self.made = true;
-        self
-    }
-
-    /// Sets the in-line rule.
-    pub(crate) fn prefer(mut self, prefer: Prefer) -> ClassDef {
-        self.prefer = prefer;
-        self
-    }
-}

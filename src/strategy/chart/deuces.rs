@@ -5,9 +5,9 @@
 //! straight and straight-flush draws are told apart by their ways: how many five-rank windows
 //! hold all their natural cards (the deuces fill the rest).
 
-use super::classes::{counted, def, rank_text, straight_draws_by_ways, ClassDef, Pattern, Prefer};
-use super::natural::pairs_of;
-use super::shape::ROYAL_RANKS;
+use crate::hold_class::{
+    counted, def, pairs_of, rank_text, straight_draws_by_ways, ClassDef, Pattern, Prefer, ROYAL_RANKS,
+};
 
 const ALL_RANKS: u16 = 0b1_1111_1111_1111;
 

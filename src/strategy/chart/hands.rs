@@ -1,6 +1,6 @@
 //! What a chart needs to know about the deals that does not depend on the pays, built once per
-//! vocabulary: for each suit class of its deck (134,459 of the 52 cards, 150,891 of the joker
-//! deck's 53), the classes present in its canonical hand and
+//! vocabulary: for each suit class of its deck (134,459 of the 52 cards, 150,891 of a
+//! 53-card deck), the classes present in its canonical hand and
 //! the hold each one names (the tie rule is a card rule), and the hands grouped by the set of
 //! classes present. Any chart plays every hand of a group by the same line, so the ranking works
 //! on the groups' summed EVs instead of on hands.
@@ -117,15 +117,6 @@ impl FamilyHands {
 
 /// The vocabulary's hand data, built on first use (about half a second on two cores).
 pub(crate) fn family_hands(vocabulary: Vocabulary) -> &'static FamilyHands {
-    static NATURAL: OnceLock<FamilyHands> = OnceLock::new();
-    static KICKER: OnceLock<FamilyHands> = OnceLock::new();
-    static DEUCES: OnceLock<FamilyHands> = OnceLock::new();
-    static JOKER: OnceLock<FamilyHands> = OnceLock::new();
-    let cell = match vocabulary {
-        Vocabulary::Natural => &NATURAL,
-        Vocabulary::Kicker => &KICKER,
-        Vocabulary::Deuces => &DEUCES,
-        Vocabulary::Joker => &JOKER,
-    };
-    cell.get_or_init(|| FamilyHands::build(vocabulary))
+    static HANDS: [OnceLock<FamilyHands>; Vocabulary::ALL.len()] = [const { OnceLock::new() }; Vocabulary::ALL.len()];
+    HANDS[vocabulary.index()].get_or_init(|| FamilyHands::build(vocabulary))
 }

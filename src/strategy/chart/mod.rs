@@ -3,7 +3,7 @@
 //! chart's own exact return beside optimal play's.
 //!
 //! The vocabulary (which classes exist, their ids, labels and matchers) is data: `classes.rs`,
-//! `natural.rs`, `deuces.rs`, `joker.rs`, gathered in `class_lists.rs`. The in-line rule (which of a hand's holds a line plays when
+//! `natural.rs`, `deuces.rs` or the family's own module (asked by `Vocabulary::build`), kept in `class_lists.rs`. The in-line rule (which of a hand's holds a line plays when
 //! several match it) is a card rule: `tie.rs`. The ranking (which classes become lines and in
 //! which order) comes from the solver only: `rank.rs`, over the suit classes grouped in
 //! `hands.rs` and solved in `sums.rs`. `play.rs` plays a chart on any dealt hand. See
@@ -14,7 +14,6 @@ mod classes;
 mod deuces;
 mod hands;
 mod improve;
-mod joker;
 mod natural;
 mod order;
 mod play;
@@ -38,7 +37,6 @@ use crate::strategy::deck::DeckMath;
 use crate::strategy::exact::ratio;
 use crate::strategy::tables::{family_tables, machine_tables, MachineTables};
 
-pub(crate) use classes::family_name as family_id;
 pub use class_lists::classes;
 pub use classes::{ClassInfo, ClassParam, Prefer, Vocabulary};
 pub use play::{advise, hint, Advice, LineRef};
@@ -56,7 +54,7 @@ pub struct Cancelled;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ChartStage {
-    /// Matching every hold of the suit classes (134,459, or 150,891 with the joker) against the
+    /// Matching every hold of the suit classes (134,459 of a 52-card deck, 150,891 of a 53-card one) against the
     /// vocabulary (once per family and process).
     Classifying,
     /// Solving every suit class under the paytable.
@@ -101,7 +99,7 @@ impl Chart {
         self.family
     }
 
-    /// The words it uses (natural, kicker, Deuces Wild or Joker Poker classes).
+    /// The words it uses (one of [`Vocabulary::ALL`]).
     pub fn vocabulary(&self) -> Vocabulary {
         self.vocabulary
     }
@@ -223,8 +221,8 @@ fn chart_of(search: &search::Search) -> Chart {
     }
     let deck = DeckMath::of_family(hands.family);
     let live: Vec<u16> = search.order.iter().copied().filter(|&c| decided[c as usize].0 > 0).collect();
-    // Deuces Wild classes for any number of deuces come first, as if for five; Joker Poker's
-    // sections are by the joker (1, then 0) the same way.
+    // Deuces Wild classes for any number of deuces come first, as if for five; a family whose
+    // classes name their wild cards (`ClassDef::deuces`) has its sections by them the same way.
     let deuces: Vec<u8> =
         defs.iter().map(|d| d.deuces.unwrap_or(if hands.family == Family::Deuces { 5 } else { 0 })).collect();
     let mean_ev: Vec<f64> =

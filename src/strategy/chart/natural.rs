@@ -5,8 +5,7 @@
 
 use crate::eval::NaturalCategory;
 
-use super::classes::{counted, def, rank_text, ClassDef, Pattern, Prefer};
-use super::shape::{HIGH_RANKS, ROYAL_RANKS};
+use crate::hold_class::{counted, def, gap_text, pairs_of, rank_text, ClassDef, Pattern, Prefer, HIGH_RANKS, ROYAL_RANKS};
 
 const ACES: u16 = 1 << 12;
 const TWOS_TO_FOURS: u16 = 0b111;
@@ -227,21 +226,6 @@ fn high_cards(high: u8) -> String {
     counted(high, "no high card", "high card", "high cards")
 }
 
-pub(crate) fn gap_text(gaps: u8) -> String {
-    counted(gaps, "no gap", "gap", "gaps")
-}
-
-/// Every two-rank mask inside `ranks`, highest ranks first.
-pub(crate) fn pairs_of(ranks: u16) -> Vec<u16> {
-    let bits: Vec<u16> = (0..13).rev().filter(|r| ranks & (1 << r) != 0).map(|r| 1 << r).collect();
-    let mut out = Vec::new();
-    for (i, &a) in bits.iter().enumerate() {
-        for &b in &bits[i + 1..] {
-            out.push(a | b);
-        }
-    }
-    out
-}
 
 /// Every three-rank mask inside `ranks`, highest ranks first.
 fn triples_of(ranks: u16) -> Vec<u16> {

@@ -1,10 +1,10 @@
-//! What a chart line can see of a hold: the shape of the held cards (how many, how many wild
-//! cards — deuces on Deuces Wild, the joker on Joker Poker —, ranks, suitedness, high cards,
-//! straight windows, the made category), computed once per hold and then tested by every class's
-//! matcher. Cards are indices `rank * 4 + suit`, rank 0 the two; 52 is the joker.
+//! What a chart line can see of a hold: the shape of the held cards (how many, how many of the
+//! family's wild cards ([`Family::is_wild`]), ranks, suitedness, high cards, straight windows, the
+//! made category), computed once per hold and then tested by every class's matcher. Cards are
+//! indices `rank * 4 + suit`, rank 0 the two; a card past the 52 is wild and has no rank.
 
-use crate::eval::{evaluate_natural_indices, Family};
-use crate::joker::eval::JOKER;
+use crate::eval::Family;
+use crate::hold_class::HIGH_RANKS;
 
 /// The ten five-rank straight windows, A-2-3-4-5 up to T-J-Q-K-A, as rank masks.
 const WINDOWS: [u16; 10] = build_windows();
@@ -20,12 +20,6 @@ const fn build_windows() -> [u16; 10] {
     windows
 }
 
-/// The ranks ten to ace: the cards of a royal flush.
-pub(crate) const ROYAL_RANKS: u16 = 0b1_1111_0000_0000;
-/// The natural family's high cards: jack to ace (a pair of them pays).
-pub(crate) const HIGH_RANKS: u16 = 0b1_1110_0000_0000;
-/// Joker Poker's high cards: king and ace (kings or better pays).
-const KINGS_ACES: u16 = 0b1_1000_0000_0000;
 
 /// The shape of one hold of one dealt hand.
 #[doc(hidden)] // public for tests/it
@@ -33,8 +27,7 @@ const KINGS_ACES: u16 = 0b1_1000_0000_0000;
 pub struct HoldShape {
     /// Cards held (0–5).
     pub n: u8,
-    /// Wild cards held: deuces on Deuces Wild, the joker (0 or 1) on Joker Poker; always 0 on the
-    /// natural family.
+    /// Wild cards held ([`Family::is_wild`]); always 0 on the natural family.
     pub deuces: u8,
     /// Whether every wild card of the hand is held (always true on the natural family).
     pub keeps_deuces: bool,
@@ -48,7 +41,8 @@ pub struct HoldShape {
     pub pairs: u8,
     /// Whether all held cards that are not wild share one suit (true for 0 or 1 such card).
     pub suited: bool,
-    /// Held high cards (distinct ranks): jack or higher, on Joker Poker king or ace.
+    /// Held high cards (distinct ranks): of the family's paying pairs' ranks ([`Family::paying_pair_ranks`]),
+    /// jack or higher where no pair pays.
     pub high: u8,
     /// Straight windows containing every held rank (0 when a rank repeats).
     pub windows: u8,
@@ -63,11 +57,7 @@ pub struct HoldShape {
 impl HoldShape {
     /// The shape of the hold `mask` (bit i holds `cards[i]`) of a dealt hand.
     pub fn of(family: Family, cards: &[usize; 5], mask: u8) -> HoldShape {
-        let wild = |card: usize| match family {
-            Family::Natural => false,
-            Family::Deuces => card < 4,
-            Family::Joker => card == JOKER,
-        };
+        let wild = |card: usize| family.is_wild(card);
         let mut shape = HoldShape { keeps_deuces: true, suited: true, ..HoldShape::default() };
         let mut counts = [0u8; 13];
         let mut suit = None;
@@ -103,7 +93,12 @@ impl HoldShape {
             }
             shape.pairs += u8::from(count == 2);
         }
-        let high_ranks = if family == Family::Joker { KINGS_ACES } else { HIGH_RANKS };
+        // The family's paying pairs are its high cards; where no pair pays (Deuces Wild) the
+        // charts' words still call jacks to aces high.
+        let high_ranks = match family.paying_pair_ranks() {
+            0 => HIGH_RANKS,
+            ranks => ranks,
+        };
         shape.high = (shape.mask & high_ranks).count_ones() as u8;
         let naturals = shape.n - shape.deuces;
         if shape.mask.count_ones() == u32::from(naturals) {
@@ -112,10 +107,7 @@ impl HoldShape {
             shape.ways = natural_windows.iter().filter(|&&w| shape.mask & !w == 0).count() as u8;
         }
         if shape.n == 5 {
-            shape.category = match family {
-                Family::Natural => evaluate_natural_indices(*cards) as u8,
-                Family::Deuces | Family::Joker => family.category_index_of_indices(*cards) as u8,
-            };
+            shape.category = family.category_index_of_indices(*cards) as u8;
         }
         shape
     }

@@ -13,7 +13,6 @@
 //! its suits pick corresponding holds: the suit-class walk and the walk over all deals agree.
 
 use crate::eval::Family;
-use crate::joker::eval::JOKER;
 
 use super::classes::{ClassDef, Prefer};
 use super::shape::HoldShape;
@@ -106,6 +105,11 @@ fn bucket(n: u8, deuces: u8) -> usize {
     usize::from(n) * 5 + usize::from(deuces)
 }
 
+/// Whether the card index is past the 52 natural cards: a wild card without suit or rank.
+fn suitless(card: usize) -> bool {
+    card >= 52
+}
+
 /// The tie key of one hold (before the class's preference flips the ranks).
 fn tie_key(family: Family, cards: &[usize; 5], mask: u8) -> TieKey {
     let mut held_ranks = [0u8; 5];
@@ -113,8 +117,9 @@ fn tie_key(family: Family, cards: &[usize; 5], mask: u8) -> TieKey {
     let mut held_suits = 0u8;
     let mut per_suit = [0u32; 4];
     for (idx, &card) in cards.iter().enumerate() {
-        if family == Family::Joker && card == JOKER {
-            // The joker has no suit and no rank: every hold a class compares keeps it alike.
+        if suitless(card) {
+            // A card past the 52 has no suit and no rank: every hold a class compares keeps it
+            // alike.
             continue;
         }
         let (rank, suit) = (card >> 2, card & 3);
@@ -132,7 +137,7 @@ fn tie_key(family: Family, cards: &[usize; 5], mask: u8) -> TieKey {
     held_ranks[..n_held].sort_unstable_by(|a, b| b.cmp(a));
     let ranks = held_ranks.iter().take(n_held).fold(0u32, |acc, &r| acc << 4 | u32::from(r));
     let penalties = (0..5)
-        .filter(|&idx| mask & (1 << idx) == 0 && cards[idx] != JOKER && held_suits & (1 << (cards[idx] & 3)) != 0)
+        .filter(|&idx| mask & (1 << idx) == 0 && !suitless(cards[idx]) && held_suits & (1 << (cards[idx] & 3)) != 0)
         .count();
     per_suit.sort_unstable_by(|a, b| b.cmp(a));
     let pattern = per_suit.iter().fold(0u128, |acc, &v| acc << 26 | u128::from(v));

@@ -189,7 +189,7 @@ pub const TIERS_KEPT: usize = 8;
 pub fn tiers_of(table: &Paytable) -> Arc<Tiers> {
     type Key = (&'static str, Vec<(&'static str, u32)>);
     static KEPT: Mutex<Vec<(Key, Arc<Tiers>)>> = Mutex::new(Vec::new());
-    let key: Key = (super::family_id(table.family()), table.rows().iter().map(|row| (row.id, row.pay)).collect());
+    let key: Key = (table.family().id(), table.rows().iter().map(|row| (row.id, row.pay)).collect());
     // The tiers are pure: a lock poisoned by a panic elsewhere holds only whole entries.
     let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, tiers)) = kept.iter().find(|(k, _)| *k == key) {

@@ -7,14 +7,14 @@
 //! five-rank windows hold all their natural cards: the joker fills one gap), those without it by
 //! gaps as on the natural machines. High cards are kings and aces: a pair of them pays.
 
-use crate::eval::JokerCategory;
+use crate::hold_class::{
+    counted, def, gap_text, pairs_of, rank_text, straight_draws_by_ways, ClassDef, Pattern, Prefer, ROYAL_RANKS,
+};
 
-use super::classes::{counted, def, rank_text, straight_draws_by_ways, ClassDef, Pattern, Prefer};
-use super::natural::{gap_text, pairs_of};
-use super::shape::ROYAL_RANKS;
+use super::eval::JokerCategory;
+use super::plain::HIGH_RANKS as KINGS_ACES;
 
 const ALL_RANKS: u16 = 0b1_1111_1111_1111;
-const KINGS_ACES: u16 = 0b1_1000_0000_0000;
 const TWOS_TO_QUEENS: u16 = 0b0_0111_1111_1111;
 const JACKS_QUEENS: u16 = 0b0_0110_0000_0000;
 const TWOS_TO_TENS: u16 = 0b0_0001_1111_1111;
