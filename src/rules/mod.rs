@@ -23,7 +23,7 @@ pub mod carry;
 pub mod chart;
 pub mod screen;
 
-pub use carry::{ahead, on_screen, Carry, ScreenLine};
+pub use carry::{ahead, dealt_with, on_screen, Carry, ScreenLine};
 pub use screen::Screen;
 
 use serde::Serialize;
