@@ -112,7 +112,7 @@ fn every_table_has_one_view_at_the_players_level() {
 #[test]
 fn a_variants_drill_question_shows_its_lines_lit_by_the_core() {
     let dir = tempfile::tempdir().unwrap();
-    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    let game = Game::open(&dir.path().join("g.db")).unwrap();
     let mut lit_seen = false;
     for n in 0..6 {
         let question = game.drill_next("ultimate-x:jacks-or-better", DrillSource::Hard, seed(900 + n), day(0)).unwrap().unwrap();

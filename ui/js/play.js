@@ -128,6 +128,12 @@ let drawnHere = 0;
 
 export function leave() {
   document.removeEventListener("keydown", onKey);
+  leaveTable();
+}
+
+/** Leaving a table (for another screen, or for another table on this one): a machine played on
+ * offers its session card; practice is a choice made on each visit. */
+function leaveTable() {
   const left = view ? view.machine : null;
   const practice = Boolean(app && app.prefs && app.prefs.practice);
   app && app.prefs && (app.prefs.practice = false);
@@ -729,6 +735,7 @@ export function render(appRef) {
   if (!state) return replace(app.main);
   const id = app.route.arg;
   if (id !== tableId) {
+    if (tableId !== null) leaveTable();
     tableId = id;
     view = null;
     viewKey = null;
