@@ -60,7 +60,7 @@ pub fn chart(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
                 100.0 * at.frequency,
                 100.0 * at.cost
             );
-            for e in at.exceptions.iter().take(3) {
+            for e in at.exceptions.iter().take(rules::SCREEN_EXCEPTIONS) {
                 let instead = e.instead.as_ref().map_or_else(|| "a hold the chart does not name".to_string(), |l| format!("{}. {}", l.rank, l.label));
                 let _ = writeln!(
                     text,

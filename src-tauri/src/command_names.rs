@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 55] = [
+pub const NAMES: [&str; 56] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -55,6 +55,7 @@ pub const NAMES: [&str; 55] = [
     "lab_table_save",
     "lab_table_delete",
     "library",
+    "table_view",
     "table_sums",
     "table_tiers",
     "library_chart_cost",

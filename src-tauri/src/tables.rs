@@ -1,9 +1,9 @@
-//! The tables players meet in casinos: the table library (each table's exact return), a table's
-//! practice figures, each library table's chart cost, and a library table's generated charts.
+//! The tables players meet in casinos: the table library (each table's exact return), the one play
+//! screen's view of any table (a machine's too), a table's practice figures, each library table's chart cost, and a library table's generated charts.
 //! Hands on them are dealt, hinted and drawn by the one set of play commands (`commands.rs`).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{GameError, TableSums};
+use vpoker::game::{GameError, TableSums, TableView};
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 
 use crate::error::CommandResult;
@@ -13,6 +13,13 @@ use crate::worker::{with_game, worker};
 #[tauri::command]
 pub async fn library() -> CommandResult<Vec<Listed>> {
     worker(|| Ok(listing().to_vec())).await
+}
+
+/// The play screen's view of any table (a machine, a library or saved lab table, or a variant of
+/// one): its paytable at every bet, its games and the choices open at the player's level.
+#[tauri::command]
+pub async fn table_view<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<TableView> {
+    with_game(app, move |game| game.table_view(&table)).await
 }
 
 /// A table's practice figures.

@@ -96,6 +96,7 @@ pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
 pub use play::DealRequest;
+pub use play::table_view::{BetPay, GameChoice, PayRowView, TableView};
 pub use rules::{Bet, Lines};
 pub use settings::Settings;
 pub use store::migrations;
@@ -380,6 +381,13 @@ impl Game {
     /// (`proficiency-done`); a refusal changes nothing. Returns the check after it.
     pub fn proficiency_answer(&mut self, table: &str, day: NaiveDate, index: usize, hold: Hold, today: NaiveDate) -> Result<Proficiency, GameError> {
         self.store.write(|tx| training::proficiency::answer(tx, table, day, index, hold, today))
+    }
+
+    /// The play screen's view of the table `id` names (a machine, a library or saved lab table, or
+    /// a variant of one): its paytable at every bet, its games and the choices open at the
+    /// player's level. Reads only.
+    pub fn table_view(&self, id: &str) -> Result<TableView, GameError> {
+        self.store.read(|tx| play::table_view::view(tx, id))
     }
 
     /// A table's practice figures (zeros before its first hand).

@@ -90,3 +90,12 @@ pub fn ahead(previous: Option<&Carry>, paid: Option<&Screen>, table: &Table, bet
     };
     Some(next.values().iter().enumerate().map(line).collect())
 }
+
+/// What each line of a hand in progress shows, as a screen draws it while the hand is played: no
+/// `paid` (nothing of the hand before is shown once a deal is made), what the line is dealt with
+/// (`next`) and whether it is lit (above the rules' start): the same shape and the same light as
+/// [`ahead`]'s, so that a UI never compares a line with the start.
+pub fn dealt_with(screen: &Screen) -> Vec<ScreenLine> {
+    let start = screen.start();
+    screen.values().iter().map(|&next| ScreenLine { paid: None, next, lit: next > start }).collect()
+}

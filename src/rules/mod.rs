@@ -26,7 +26,7 @@
 pub mod carry;
 pub mod screen;
 
-pub use carry::{ahead, on_screen, Carry, ScreenLine};
+pub use carry::{ahead, dealt_with, on_screen, Carry, ScreenLine};
 pub use screen::Screen;
 
 use std::sync::Arc;
@@ -51,7 +51,10 @@ pub use crate::ultimate_x::hint::{UxHint as ScreenHolds, UxHoldValue as ScreenHo
 pub use crate::ultimate_x::returns::Returns as ScreenReturns;
 /// The rules' own chart ([`chart`]), as a chart screen shows it ([`chart_view`]), and in three
 /// tiers ([`chart_tiers`]: beginner ≤ 10 lines, intermediate ≤ 20, expert: the chart).
-pub use crate::ultimate_x::chart::{ChartView as ScreenChartView, ChartViewLine as ScreenChartLine, UxChart as ScreenChart};
+pub use crate::ultimate_x::chart::{
+    AtMultiplierView as ScreenAtMultiplier, ChartView as ScreenChartView, ChartViewLine as ScreenChartLine, UxChart as ScreenChart,
+    SCREEN_EXCEPTIONS,
+};
 /// See [`ScreenChart`].
 pub use crate::ultimate_x::tiers::{UxTier as ScreenTier, UxTiers as ScreenTiers};
 

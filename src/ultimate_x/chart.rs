@@ -271,8 +271,28 @@ pub struct ChartView {
     pub return_single_strategy: f64,
     /// See `return_chart`.
     pub return_perfect: f64,
-    /// The exceptions at each average multiplier a screen can show.
-    pub by_multiplier: Vec<AtMultiplier>,
+    /// The exceptions at each average multiplier a screen can show: those a screen lists.
+    pub by_multiplier: Vec<AtMultiplierView>,
+}
+
+/// How many of the exceptions at each average multiplier a chart screen lists (the costliest).
+pub const SCREEN_EXCEPTIONS: usize = 3;
+
+/// Where exact play departs from the chart at one average multiplier, as a chart screen lists it:
+/// the costliest [`SCREEN_EXCEPTIONS`] exceptions, and how many the chart finds there.
+#[derive(Clone, Debug, Serialize)]
+pub struct AtMultiplierView {
+    /// Every line's multiplier (their sum is lines × this).
+    pub multiplier: u8,
+    /// Share of deals in which the exact hold is not the chart's.
+    pub frequency: f64,
+    /// What playing the chart gives up against the exact holds at this multiplier, per unit bet.
+    pub cost: f64,
+    /// The exceptions a screen lists, costliest first (at most [`SCREEN_EXCEPTIONS`]).
+    pub exceptions: Vec<Exception>,
+    /// How many exceptions the chart lists there in all (the costliest, at most
+    /// [`EXCEPTIONS_LISTED`]).
+    pub listed: usize,
 }
 
 /// One line of a [`ChartView`].
@@ -300,7 +320,17 @@ impl UxChart {
             return_chart: self.return_chart,
             return_single_strategy: self.return_single_strategy,
             return_perfect: self.return_perfect,
-            by_multiplier: self.by_multiplier.clone(),
+            by_multiplier: self
+                .by_multiplier
+                .iter()
+                .map(|at| AtMultiplierView {
+                    multiplier: at.multiplier,
+                    frequency: at.frequency,
+                    cost: at.cost,
+                    exceptions: at.exceptions.iter().take(SCREEN_EXCEPTIONS).cloned().collect(),
+                    listed: at.exceptions.len(),
+                })
+                .collect(),
         }
     }
 }

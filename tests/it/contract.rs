@@ -114,6 +114,11 @@ fn the_commands_send_what_the_snapshots_hold() {
     game.save_lab_table("9/5", MachineId::JacksOrBetter, &flush_5).unwrap();
     let ddb = vpoker::library::Base::Kicker(vpoker::kicker::KickerGame::DoubleDoubleBonus);
     snapshot("lab-tables", &json(&game.save_lab_table("DDB 9/5", ddb, &flush_5).unwrap()));
+    // The one play screen's view of any table: a machine's (its remembered bet), a library table
+    // asked by its variant's id, a saved lab table.
+    snapshot("table-view-machine", &json(&game.table_view("jacks-or-better").unwrap()));
+    snapshot("table-view-library", &json(&game.table_view("ultimate-x:jacks-or-better-8-6").unwrap()));
+    snapshot("table-view-lab", &json(&game.table_view("lab:DDB 9/5").unwrap()));
     let errors: Vec<Value> = [
         vpoker::game::Bet::new(7).unwrap_err(),
         game.deal(DealRequest::machine(MachineId::DoubleBonus, request.bet, request.hands, request.practice), seed(8), at).unwrap_err(),

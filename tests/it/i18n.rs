@@ -1010,7 +1010,7 @@ fn every_chart_class_has_a_text() {
 
 /// (language, key, a replaced wording): the key's text must no longer hold it. Every form of the
 /// key is read between NUL characters, so "\u{0}Five Play\u{0}" is the whole text.
-const REPLACED: [(&str, &str, &str); 110] = [
+const REPLACED: [(&str, &str, &str); 106] = [
     // All languages.
     ("en", "milestone.level-of", "Level {level} of {goal}"),
     ("de", "milestone.level-of", "von {goal}"),
@@ -1027,15 +1027,12 @@ const REPLACED: [(&str, &str, &str); 110] = [
     ("de", "fairness.history.check.draws", "Ihr "),
     ("de", "tables.open", "Casino-Tabellen"),
     ("de", "tables.title", "Casino-Tabellen"),
-    ("de", "tables.deal-first", "diese Tabelle"),
-    ("de", "tables.result.best", "diese Tabelle"),
     ("de", "tables.figures.none", "an dieser Tabelle"),
     ("de", "tables.figures", "An dieser Tabelle"),
     ("de", "tables.chart.loading", "diese Tabelle"),
     ("de", "tables.lab-chart", "dieser Tabelle"),
     ("de", "tables.waiting", "an {table}"),
     ("de", "tables.explain", "Erfahrungspunkte"),
-    ("de", "tables.result.mistake", "kostet"),
     ("de", "daily.title", "von heute"),
     ("de", "help.ten.title", "von heute"),
     ("de", "reminder.body", "von heute"),
@@ -1051,7 +1048,6 @@ const REPLACED: [(&str, &str, &str); 110] = [
     ("de", "daily.score.grade", "Note"),
     ("de", "coach.card.grade", "Note"),
     ("de", "daily.all-holds", "Arten zu halten"),
-    ("de", "tables.pays", "Auszahlung"),
     ("de", "row.four-aces-2-4-kicker", "mit 2–4"),
     ("de", "milestone.five-play", "Five Play"),
     ("de", "verify.fail.commitment", "gezeigte Hash"),

@@ -38,6 +38,7 @@ mod stored_facts;
 mod strategy;
 mod table_drills;
 mod table_practice;
+mod table_view;
 mod ui_view;
 mod ultimate_x;
 mod ultimate_x_play;

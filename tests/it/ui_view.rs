@@ -2,6 +2,15 @@
 //! default machine, an EV threshold) and tolerates no shape the core never sends (other names for
 //! the hint's holds or their EVs, wrapped history lists, paytable `rows`, kebab-case settings, a
 //! `Number(x) || 0` guard). A missing field must show as a bug, not be papered over.
+//!
+//! It decides nothing either: beyond the forbidden texts, the code (comments and the text of its
+//! strings left out) is read for the shapes of a rule worked out in the UI — a comparison with a
+//! best hold or the hint's first hold (whether a hold was best is the core's `held_best`,
+//! `correct`, `mark`, `mistake`), an index into the bets or the hand counts (the bet and line count
+//! a deal starts at are the table view's `bet` and `hands`), a comparison with a start (which lines
+//! are lit is the core's `lit`), a payout formed from a pay and a bet (the paytable's `at_bets`),
+//! the exceptions cut to a count (the core sends those to show) and the remembered or default
+//! choices read directly (`last_bet`, `last_hands`, `default_bet`).
 
 use std::fs;
 use std::path::PathBuf;
@@ -11,7 +20,7 @@ fn root() -> PathBuf {
 }
 
 /// Text that must not appear in the code once whitespace is removed (comments are not code).
-const FORBIDDEN: [(&str, &str); 24] = [
+const FORBIDDEN: [(&str, &str); 27] = [
     ("[5,10,20,50]", "the bets are state.bets"),
     ("[1,3,5]", "the hand counts are state.hand_counts"),
     ("\"jacks-or-better\"", "a machine id is the core's (state.machines), never a default"),
@@ -36,7 +45,30 @@ const FORBIDDEN: [(&str, &str); 24] = [
     ("!==last.best_hold", "whether the hold was the best hold is the record's held_best"),
     ("!==hand.best_hold", "whether the hold was the best hold is the record's held_best"),
     (".carried", "what the next deal shows is the core's next_screen (the carry rule is not the UI's)"),
+    ("last_bet", "the bet a deal starts at is the table view's bet"),
+    ("last_hands", "the line count a deal starts at is the table view's hands"),
+    ("default_bet", "the bet a deal starts at is the table view's bet"),
 ];
+
+/// Operands that must never be compared: (what the operand contains, why).
+const NEVER_COMPARED: [(&str, &str); 4] = [
+    ("best_hold", "whether a hold was the best is the core's verdict (held_best, correct, mark, mistake)"),
+    ("best.hold", "whether a hold was the best is the core's verdict (held_best, correct, mark, mistake)"),
+    ("holds[0]", "whether a hold was the best is the core's verdict (held_best, correct, mark, mistake)"),
+    (".start", "which lines are lit is the core's `lit` (next_screen, a hand's or a drill question's screen)"),
+];
+
+/// Lists the UI must not index: a choice's default is the core's.
+const NEVER_INDEXED: [(&str, &str); 2] = [
+    ("bets[", "the bet a deal starts at is the table view's bet"),
+    ("hand_counts[", "the line count a deal starts at is the table view's hands"),
+];
+
+/// Operands that must never be multiplied: a payout is the core's.
+const NEVER_MULTIPLIED: [&str; 4] = ["pay", "bet", "stake", "multiplier"];
+
+/// Lists the UI must not cut to a count of its own.
+const NEVER_CUT: [&str; 2] = ["exceptions.slice(", "exceptions.splice("];
 
 /// Number literals that are rule values (the daily chips) and must come from the state.
 const FORBIDDEN_NUMBERS: [(&str, &str); 1] = [("200", "the daily amount is state.daily.amount")];
@@ -87,9 +119,199 @@ fn strip_comments(source: &str) -> String {
     out
 }
 
+/// The code without the text of its strings (template literals keep their `${…}` code), every
+/// newline kept: what is left is what the UI computes.
+fn strip_strings(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    // Each open template literal: the depth of braces inside its innermost `${`.
+    let mut templates: Vec<usize> = Vec::new();
+    let mut in_template_text = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if in_template_text {
+            if c == '\\' {
+                i += 2;
+            } else if c == '`' {
+                out.push(c);
+                in_template_text = false;
+                templates.pop();
+                i += 1;
+            } else if c == '$' && chars.get(i + 1) == Some(&'{') {
+                out.push_str("${");
+                in_template_text = false;
+                if let Some(depth) = templates.last_mut() {
+                    *depth = 1;
+                }
+                i += 2;
+            } else {
+                if c == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                out.push(c);
+                i += 1;
+                while i < chars.len() && chars[i] != c {
+                    if chars[i] == '\n' {
+                        out.push('\n');
+                    }
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                out.push(c);
+                i += 1;
+            }
+            '`' => {
+                out.push(c);
+                templates.push(0);
+                in_template_text = true;
+                i += 1;
+            }
+            '{' => {
+                if let Some(depth) = templates.last_mut() {
+                    *depth += 1;
+                }
+                out.push(c);
+                i += 1;
+            }
+            '}' => {
+                out.push(c);
+                i += 1;
+                if let Some(depth) = templates.last_mut() {
+                    *depth -= 1;
+                    if *depth == 0 {
+                        in_template_text = true;
+                    }
+                }
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `c` may be part of an operand as the checks read one: a name, a member, an index.
+fn operand_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '[' | ']')
+}
+
+/// The operands either side of the operator at `at..end` in `chars` (maximal runs of operand
+/// characters; a call's closing parenthesis ends the left one).
+fn operands(chars: &[char], at: usize, end: usize) -> (String, String) {
+    let mut start = at;
+    while start > 0 && operand_char(chars[start - 1]) {
+        start -= 1;
+    }
+    let mut stop = end;
+    while stop < chars.len() && operand_char(chars[stop]) {
+        stop += 1;
+    }
+    (chars[start..at].iter().collect(), chars[end..stop].iter().collect())
+}
+
+/// Whether `operand` names `word`: a member (`.start`: `x.start`, never `x.started` or a local
+/// `start`), a whole name (`pay`: `pay`, `row.pay`, never `payout`), or a marked part matched as
+/// text (`best_hold`, `best.hold`, `holds[0]`).
+fn names(operand: &str, word: &str) -> bool {
+    if let Some(member) = word.strip_prefix('.') {
+        return operand.split('.').skip(1).any(|part| part.split(['[', ']']).next() == Some(member));
+    }
+    if !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return operand.contains(word);
+    }
+    operand
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+        .any(|part| part == word)
+}
+
+/// The rule shapes of the module's code (comments and string text already left out), each as
+/// (index into `chars`, what, why).
+fn rule_shapes(chars: &[char]) -> Vec<(usize, String, &'static str)> {
+    let mut found = Vec::new();
+    let code: String = chars.iter().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let is_operator = |c: char| matches!(c, '=' | '!' | '<' | '>' | '*');
+        if !is_operator(chars[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && is_operator(chars[i]) {
+            i += 1;
+        }
+        let op: String = chars[start..i].iter().collect();
+        // A `!` before a name is a negation, not part of the operator after it.
+        let op = op.trim_end_matches('!').to_string();
+        let end = start + op.chars().count();
+        let (left, right) = operands(chars, start, end);
+        match op.as_str() {
+            "===" | "!==" | "==" | "!=" | "<" | ">" | "<=" | ">=" => {
+                for (word, why) in NEVER_COMPARED {
+                    if names(&left, word) || names(&right, word) {
+                        found.push((start, format!("{left} {op} {right}"), why));
+                    }
+                }
+            }
+            "*" => {
+                for word in NEVER_MULTIPLIED {
+                    if names(&left, word) || names(&right, word) {
+                        found.push((start, format!("{left} * {right}"), "a payout at a bet is the core's (a paytable's at_bets, a result's win)"));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (text, why) in NEVER_INDEXED {
+        for (at, _) in code.match_indices(text) {
+            // `bets[` as a whole name or member, not `at_bets[`.
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            found.push((code[..at].chars().count(), text.to_string(), why));
+        }
+    }
+    for text in NEVER_CUT {
+        for (at, _) in code.match_indices(text) {
+            found.push((code[..at].chars().count(), text.to_string(), "the core sends the exceptions to show (the rest are counted in `listed`)"));
+        }
+    }
+    found
+}
+
 /// Every forbidden thing in one file's source, as "line N: what (why)".
 fn violations(source: &str) -> Vec<String> {
     let code = strip_comments(source);
+    let mut found = Vec::new();
+    {
+        // The rule shapes, on the code without its strings and without whitespace.
+        let bare = strip_strings(&code);
+        let mut squeezed = Vec::new();
+        let mut lines = Vec::new();
+        let mut line = 1;
+        for c in bare.chars() {
+            if c == '\n' {
+                line += 1;
+            }
+            if !c.is_whitespace() {
+                squeezed.push(c);
+                lines.push(line);
+            }
+        }
+        for (at, what, why) in rule_shapes(&squeezed) {
+            found.push(format!("line {}: {what} ({why})", lines[at]));
+        }
+    }
     // The code without whitespace, and for each of its characters the line it came from.
     let mut squeezed = String::new();
     let mut lines = Vec::new();
@@ -105,7 +327,6 @@ fn violations(source: &str) -> Vec<String> {
     }
     let chars: Vec<char> = squeezed.chars().collect();
     let line_at = |byte: usize| lines[squeezed[..byte].chars().count()];
-    let mut found = Vec::new();
     for (text, why) in FORBIDDEN {
         for (at, _) in squeezed.match_indices(text) {
             // `.rows` is a member; `...rows` spreads a local array.
@@ -211,6 +432,57 @@ fn the_scanner_finds_what_it_should() {
         assert!(violations(line).is_empty(), "the scanner flags {line:?}: {:?}", violations(line));
     }
     assert_eq!(violations("a;\nb;\nconst x = [1, 3, 5];"), vec!["line 3: [1,3,5] (the hand counts are state.hand_counts)"]);
+}
+
+/// Each rule check fails on a rule worked out in the UI, wherever the code puts it (spaces, new
+/// lines, either side of the operator), and passes what only shows what the core sent.
+#[test]
+fn the_rule_checks_find_a_rule_worked_out_in_the_ui() {
+    let bad = [
+        // A hold judged against the best hold, or against the hint's first hold.
+        ("const same = hold === verdict.best_hold;", "best_hold"),
+        ("if (last.best_hold != mine) warn();", "best_hold"),
+        ("const mistake = s.held !==\n  best.hold;", "best.hold"),
+        ("const wrong = hint.holds[0].hold !== s.held;", "holds[0]"),
+        // A default picked from the lists.
+        ("bet = state.bets[0];", "bets["),
+        ("hands = app.state.hand_counts[0];", "hand_counts["),
+        ("bet = state.last_bet[id] ?? 5;", "last_bet"),
+        ("const bet = app.state.default_bet;", "default_bet"),
+        // A line lit by comparing its multiplier with the start.
+        ("const lit = m > variant.start;", "start"),
+        ("class: `ux-badge${variant && m>variant.start ? \" high\" : \"\"}`", "start"),
+        ("const lit = line.start < m;", "start"),
+        ("const lines = ms.map((m) => [m, null, m > variant.start]);", "start"),
+        // A payout formed in the UI.
+        ("cell(row.pay * b)", "pay"),
+        ("const won = bet*row.multiplier;", "bet"),
+        // The exceptions cut to a count of the UI's own.
+        ("at.exceptions.slice(0, 3).map(show)", "exceptions.slice("),
+    ];
+    for (line, what) in bad {
+        let found = violations(line);
+        assert!(found.iter().any(|v| v.contains(what)), "the checks miss {what:?} in {line:?}: {found:?}");
+    }
+    let good = [
+        // Showing which cards a mask keeps, and which entry is the player's own choice.
+        "const best = verdict ? Boolean((verdict.best_hold >> i) & 1) : false;",
+        "h(\"li\", { class: hold.hold === v.hold ? \"chosen\" : \"\" })",
+        "const mine = hint.holds.find((entry) => entry.hold === hold);",
+        // What the core says, read.
+        "const lit = line.lit; bet = view.bet; hands = game().hands;",
+        "row.at_bets.map((at) => td(at.bet === bet, at.pay))",
+        "at.exceptions.map((e) => li(e))",
+        // Text in strings is not code; arithmetic on a window's start is not a comparison.
+        "t(\"a > x.start\"); const x = `hand_counts[0] ${y}`; const first = w.start + from + 1;",
+        "const best = (x) => x.started > 1; for (let start = 0; start < 52; start += 13) row(start);",
+        "const won = payout > 0; const b = row.payout * 1;",
+    ];
+    for line in good {
+        assert!(violations(line).is_empty(), "the checks flag {line:?}: {:?}", violations(line));
+    }
+    // The line is the one the shape starts on.
+    assert_eq!(violations("a;\nb;\nif (x === y.best_hold) z();"), vec!["line 3: x === y.best_hold (whether a hold was the best is the core's verdict (held_best, correct, mark, mistake))"]);
 }
 
 /// Every quoted name in `text` that follows `before` (`call("get_state"` gives `get_state`).

@@ -58,6 +58,7 @@ export const api = {
   setReminder: (time, title, body) => call("set_reminder", { time, title, body }),
   /** The casino tables: the library (each table's exact return) and practice hands on one. */
   library: () => call("library"),
+  tableView: (table) => call("table_view", { table }),
   tableSums: (table) => call("table_sums", { table }),
   /** A library table's three charts (beginner, intermediate, expert), as chartTiers gives a machine's. */
   tableTiers: (table) => call("table_tiers", { table }),

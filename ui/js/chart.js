@@ -206,7 +206,7 @@ function uxBody(app, id, variant) {
     h("ul", { class: "ux-exceptions", "data-testid": "ux-chart-exceptions" }, view.by_multiplier.map((at) => h("li", { "data-multiplier": String(at.multiplier) },
       h("p", {}, h("strong", {}, t("ux.badge", { m: formatInt(at.multiplier) })), " ",
         t("ux.chart-at", { share: formatShare(at.frequency, 2), cost: formatDec(at.cost * 100, 3) })),
-      h("ul", { class: "small" }, at.exceptions.slice(0, 3).map((e) => h("li", {},
+      h("ul", { class: "small" }, at.exceptions.map((e) => h("li", {},
         t("ux.chart-exception", { line: lineName(e.line), instead: e.instead ? lineName(e.instead) : t("ux.chart-unnamed"), share: formatShare(e.frequency, 2) }))))))),
   ];
 }

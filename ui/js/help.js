@@ -32,7 +32,7 @@ export function render(app) {
       h("h4", {}, t("help.tip.title")),
       h("p", {}, t(`help.tip.${id}`)),
       h("p", {}, h("button", { type: "button", class: "btn small", "data-testid": "help-chart", onclick: () => app.go("chart", id) }, t("chart.open-full"))),
-      machine ? [h("h4", {}, t("machine.paytable")), paytable(machine, [1], 1, new Map()), h("p", { class: "small" }, t("help.paytable"))] : null,
+      machine ? [h("h4", {}, t("machine.paytable")), paytable(machine.paytable.map((row) => ({ id: row.id, at_bets: [{ bet: 1, pay: row.pay }] })), [1], 1, new Map()), h("p", { class: "small" }, t("help.paytable"))] : null,
       h("h4", {}, t("help.daily.title")),
       h("p", { "data-testid": "help-daily" }, t("help.daily")),
       h("h4", {}, t("help.ten.title")),

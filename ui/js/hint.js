@@ -66,7 +66,7 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
   return h("section", { class: `hint-panel${more ? " more" : ""}`, "data-testid": "hint-panel", "aria-labelledby": "hint-title" },
     h("h3", { class: "section-title hint-title", id: "hint-title" }, t("hint.title")),
     h("div", { class: "hint-main" },
-      h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best" }, holdRow(hint, best, currentHold)),
+      h("ol", { class: "hint-list hint-best-list", "data-testid": "hint-best", "data-hold": String(best.hold) }, holdRow(hint, best, currentHold)),
       hint.screen ? uxLine(hint.screen, hint.cards) : null,
       hint.chart ? chartLine(hint.chart, hint.chart_tier) : null),
     onMore ? h("button", {
@@ -80,7 +80,7 @@ export function hintPanel(hint, currentHold, { more = false, onMore = null } = {
 
 /** After a draw: the core's verdict on the hold, and the best hold when it was a mistake. */
 export function reviewPanel(lastHand) {
-  return h("section", { class: `review ${lastHand.mistake ? "mistake" : "good"}`, "data-testid": "review" },
+  return h("section", { class: `review ${lastHand.mistake ? "mistake" : "good"}`, "data-testid": "review", "data-mistake": String(lastHand.mistake) },
     lastHand.mistake
       ? [h("p", {}, plural("hint.review.mistake", lastHand.ev_given_up_chips, { chips: formatDec(lastHand.ev_given_up_chips, 2) }, 2)),
         h("p", { class: "review-best" }, t("hint.review.best"), " ", holdCards(lastHand.dealt, lastHand.best_hold))]

@@ -1,14 +1,8 @@
-// What a deal of many hands shows on every screen that deals one (a machine, a practised casino
-// table): the line counts the core says are open, and the drawn deal counted by outcome as the
-// core sends it (`tally`: how many hands made each row and their win). Nothing is computed here.
+// What a deal of many hands shows once drawn: the deal counted by outcome as the core sends it
+// (`tally`: how many hands made each row and their win). Nothing is computed here.
 
 import { h } from "./dom.js";
 import { t, plural, formatInt } from "./i18n.js";
-
-/** The line counts open at the player's level, as the core lists them (`state.lines`). */
-export function openLines(state) {
-  return state.lines.filter((l) => l.unlocked).map((l) => l.count);
-}
 
 /** The drawn deal's tally, two entries to a line so a hundred hands read at a glance; `testid`
  * names it on its screen (its entries are `tally-row`). */

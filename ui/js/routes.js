@@ -7,7 +7,7 @@
 // a casino table's drill 3.
 
 import * as lobby from "./lobby.js";
-import * as machine from "./machine.js";
+import * as play from "./play.js";
 import * as history from "./history.js";
 import * as stats from "./stats.js";
 import * as settings from "./settings.js";
@@ -25,11 +25,13 @@ import * as proficiency from "./proficiency.js";
 /** name → the screen (enter, render, leave), the tab it belongs to, its level (or level(arg)). */
 const ROUTES = {
   lobby: { screen: lobby, tab: "lobby", level: 0 },
-  machine: { screen: machine, tab: "lobby", level: 1 },
+  // The one play screen of every table: a machine (#/machine/ID), a library or saved lab table
+  // (#/table/ID, opened from the library: one level deeper), or a variant of one.
+  machine: { screen: play, tab: "lobby", level: 1 },
   daily: { screen: daily, tab: "lobby", level: 1 },
   milestones: { screen: milestones, tab: "lobby", level: 1 },
-  tables: { screen: tables.library, tab: "lobby", level: 1 },
-  table: { screen: tables.practice, tab: "lobby", level: 2 },
+  tables: { screen: tables, tab: "lobby", level: 1 },
+  table: { screen: play, tab: "lobby", level: 2 },
   // A machine's training and a casino table's drill: one drill screen (train.js) under two routes.
   "table-drill": { screen: tableDrill, tab: "lobby", level: 3 },
   // The hub (#/fairness) is 1, each of its pages (#/fairness/verify, …) 2.

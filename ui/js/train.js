@@ -239,10 +239,11 @@ function render(app) {
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())
           : [
             q.source === "mistakes" ? h("p", { class: "small", "data-testid": `${prefix}-queue`, "data-queue": String(s.verdict ? s.verdict.queue : q.queue) }, kind.queue(s.verdict ? s.verdict.queue : q.queue)) : null,
-            // On a variant: the multipliers on screen the hand is valued with, line by line.
-            q.multipliers ? h("div", { class: "ux-bar", "data-testid": `${prefix}-ux` },
+            // On a variant: the multipliers on screen the hand is valued with, line by line, lit as
+            // the core says.
+            q.screen ? h("div", { class: "ux-bar", "data-testid": `${prefix}-ux` },
               variant ? h("span", { class: "ux-name" }, t(`rules.${variant.rules}`)) : null,
-              q.multipliers.map((m, i) => h("span", { class: `ux-badge${variant && m > variant.start ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(m) }) }, t("ux.badge", { m: formatInt(m) })))) : null,
+              q.screen.map((l, i) => h("span", { class: `ux-badge${l.lit ? " high" : ""}`, role: "img", "aria-label": t("ux.line-now", { n: i + 1, m: formatInt(l.next) }) }, t("ux.badge", { m: formatInt(l.next) })))) : null,
             h("div", { class: "hand", role: "group", "aria-label": t("machine.your-hand") }, [0, 1, 2, 3, 4].map((i) => card(app, prefix, i))),
             s.verdict ? verdictView(prefix) : h("p", { class: "small" }, t("train.choose")),
             done ? h("p", { class: "small", "data-testid": "warm-up-done" }, t("warmup.done")) : null,

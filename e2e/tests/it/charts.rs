@@ -85,10 +85,10 @@ async fn charts_open_the_hint_names_a_line_and_the_lab_re_solves_an_edited_table
         .await?;
     app.click("paylab-save").await?;
     app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains("9/5 · ")) }).await?;
-    // The saved table opens the casino tables' practice screen (practised there as in tables::; the
+    // The saved table opens the one play screen, in practice (practised there as in tables::; the
     // machine's hand this test left waiting is the one hand in progress until it is drawn).
     app.click("paylab-practise-9/5").await?;
-    app.wait_visible(&tid("table-deal")).await?;
+    app.wait_visible(&tid("deal-draw")).await?;
     assert!(app.body_text().await?.contains("9/5"));
 
     // The chart, a hint's line and the lab in the other languages, to look at.

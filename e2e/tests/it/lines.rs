@@ -127,18 +127,12 @@ async fn ten_and_a_hundred_lines_on_a_phone_in_every_language() -> Result<()> {
     app.click("lobby-tables").await?;
     app.wait_visible(&tid("tables-list")).await?;
     app.click("table-double-double-bonus-9-6").await?;
-    app.click("table-hands-100").await?;
-    app.click("table-deal").await?;
-    app.wait_visible(&tid("table-draw")).await?;
-    app.click("table-draw").await?;
-    app.wait_until("the table hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        app.is_visible(&tid("table-tally")).await
-    })
-    .await?;
-    let rows = app.client().find_all(fantoccini::Locator::Css("[data-testid=table-tally] [data-testid=tally-row]")).await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.click("hands-100").await?;
+    app.deal().await?;
+    app.draw().await?;
+    app.wait_visible(&tid("tally")).await?;
+    let rows = app.client().find_all(fantoccini::Locator::Css("[data-testid=tally] [data-testid=tally-row]")).await?;
     let mut lines = 0u64;
     for row in &rows {
         lines += row.attr("data-hands").await?.and_then(|n| n.parse().ok()).unwrap_or(0);

@@ -500,7 +500,7 @@ async fn back_walks_through_dialogs_and_screens_to_the_lobby_and_keeps_the_hand(
     app.press(&[Key::Escape.into()]).await?;
     wait_route(&app, "#/machine/jacks-or-better", false).await?;
     // The screen's own ‹ button goes back the same way.
-    app.click("machine-back").await?;
+    app.click("play-back").await?;
     wait_route(&app, "#/lobby", false).await?;
     assert_eq!(route(&app).await?.1, 0);
     app.wait_chips(990).await?;

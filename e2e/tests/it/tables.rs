@@ -9,28 +9,39 @@
 
 use vpoker_e2e::*;
 
-/// Holds the cards of `mask` on the practice screen (bit i = card i), from nothing held.
+/// Holds the cards of `mask` on the play screen (bit i = card i).
 pub async fn hold_mask(app: &Session, mask: u64) -> Result<()> {
-    for i in 0..5 {
-        if mask >> i & 1 == 1 {
-            app.click(&format!("table-card-{i}")).await?;
-        }
-    }
+    app.hold(u8::try_from(mask)?).await
+}
+
+/// The best hold the hint panel shows for the hand on screen (the hint is on by default).
+pub async fn hint_best(app: &Session) -> Result<u64> {
+    app.wait_hint().await?;
+    Ok(app.attr("hint-best", "data-hold").await?.ok_or("no hold")?.parse()?)
+}
+
+/// Waits until the hand is drawn and the core's verdict on the hold is shown.
+pub async fn drawn(app: &Session) -> Result<()> {
+    app.wait_until("the hand is drawn", || async { Ok(app.phase().await? == "deal") }).await?;
+    app.wait_visible(&tid("review")).await?;
     Ok(())
 }
 
-/// Shows the hint of the table hand on screen, holds its best hold and draws (no warning: the best
-/// hold is never a mistake); returns when the result is shown.
-pub async fn draw_best(app: &Session) -> Result<()> {
-    if !app.is_visible(&tid("table-hint-best")).await? {
-        app.click("table-hint").await?;
-        app.wait_visible(&tid("table-hint-best")).await?;
-    }
-    let best: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
-    hold_mask(app, best).await?;
-    app.click("table-draw").await?;
-    app.wait_visible(&tid("table-result")).await?;
+/// Waits until the table's figures count `hands` practised hands (they are asked of the core once
+/// the draw is in), then checks they do.
+pub async fn figures_count(app: &Session, hands: &str) -> Result<()> {
+    let _ = app.wait_until("the table's figures", || async { Ok(app.attr("table-figures", "data-hands").await?.as_deref() == Some(hands)) }).await;
+    assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some(hands));
     Ok(())
+}
+
+/// Holds the best hold the hint shows and draws (no warning: the best hold is never a mistake);
+/// returns when the verdict is shown.
+pub async fn draw_best(app: &Session) -> Result<()> {
+    let best = hint_best(app).await?;
+    hold_mask(app, best).await?;
+    app.click("deal-draw").await?;
+    drawn(app).await
 }
 
 #[tokio::test]
@@ -42,12 +53,9 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.wait_visible(&tid("tables-list")).await?;
     app.screenshot("tables-library").await?;
     app.click("table-double-double-bonus-9-6").await?;
-    app.wait_visible(&tid("table-deal")).await?;
-    app.click("table-deal").await?;
-    app.wait_visible(&tid("table-draw")).await?;
-    app.click("table-hint").await?;
-    app.wait_visible(&tid("table-hint-best")).await?;
-    let shown: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    app.deal().await?;
+    let shown = hint_best(&app).await?;
     // The app's hint is the core's on the app's own file.
     let db = data.db_path();
     let hint = play(&db, None, &["hint"])?;
@@ -57,13 +65,15 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     // A hold that gives EV up: the warning comes before the draw.
     let worse = if shown == 31 { 0 } else { 31 };
     hold_mask(&app, worse).await?;
-    app.click("table-draw").await?;
+    app.click("deal-draw").await?;
     app.wait_visible(&tid("warn-draw")).await?;
     app.screenshot("table-warning").await?;
     app.click("warn-draw").await?;
-    app.wait_visible(&tid("table-result")).await?;
-    assert_eq!(app.attr("table-result", "data-mistake").await?.as_deref(), Some("true"));
-    assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("1"));
+    drawn(&app).await?;
+    assert_eq!(app.attr("review", "data-mistake").await?.as_deref(), Some("true"));
+    // The same cards with the best hold, beside the player's.
+    assert!(app.is_visible(&tid("same-cards")).await?, "the same cards with the best hold");
+    figures_count(&app, "1").await?;
     app.screenshot("table-result").await?;
     app.click("table-chart").await?;
     app.wait_visible(&tid("table-chart-lines")).await?;
@@ -87,16 +97,15 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     }
     assert_eq!(app.text_content("chips").await?, chips, "no chips moved");
     // A hand left waiting: the lobby says where it is and takes the player back to it.
-    app.click("table-deal").await?;
-    app.wait_visible(&tid("table-draw")).await?;
-    app.click("table-back").await?;
+    app.deal().await?;
+    app.click("play-back").await?;
     app.click("tables-back").await?;
     app.wait_visible(&tid("lobby-table-resume")).await?;
     app.screenshot("lobby-table-waiting").await?;
     app.click("lobby-table-resume").await?;
-    app.wait_visible(&tid("table-draw")).await?;
+    app.wait_until("the waiting hand is on its table's screen", || async { Ok(app.phase().await? == "draw") }).await?;
     draw_best(&app).await?;
-    assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("2"));
+    figures_count(&app, "2").await?;
     // Both practised hands are in the one history under the table's name, and verify from it.
     let history = play(&db, None, &["history", "--limit", "5"])?;
     let hands = history["hands"].as_array().ok_or("no hands")?;
@@ -129,7 +138,7 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
         assert!(problems.is_empty(), "the library at 390 px ({lang}): {problems:?}");
         app.screenshot(&format!("tables-library-{lang}")).await?;
         app.click("table-double-double-bonus-9-6").await?;
-        app.wait_visible(&tid("table-deal")).await?;
+        app.wait_visible(&tid("deal-draw")).await?;
         assert!(app.body_text().await?.contains(ddb), "the table's title in {lang}");
         app.screenshot(&format!("table-{lang}")).await?;
     }
@@ -252,16 +261,13 @@ async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() ->
         let entry = format!("{name} · ");
         app.wait_until("the table is saved", || async { Ok(app.body_text().await?.contains(&entry)) }).await?;
         app.click(&format!("paylab-practise-{name}")).await?;
-        app.click("table-deal").await?;
-        app.wait_visible(&tid("table-draw")).await?;
-        app.click("table-hint").await?;
-        app.wait_visible(&tid("table-hint-best")).await?;
-        let shown: u64 = app.attr("table-hint-best", "data-hold").await?.ok_or("no hold")?.parse()?;
+        app.deal().await?;
+        let shown = hint_best(&app).await?;
         let hint = play(&data.db_path(), None, &["hint"])?;
         assert_eq!(hint["table"], format!("lab:{name}"), "{hint}");
         assert_eq!(hint["best_hold"].as_u64(), Some(shown), "{hint}");
         draw_best(&app).await?;
-        assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("1"));
+        figures_count(&app, "1").await?;
     }
 
     // The library's practice screen with its copy button, and the kicker lab in Japanese.
@@ -385,7 +391,7 @@ async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
     open_drill_mistakes(&app).await?;
     assert!(app.is_visible(&tid("table-drill-empty")).await?, "no mistake on a table never practised");
     app.click("table-drill-back").await?;
-    app.click("table-back").await?;
+    app.click("play-back").await?;
     app.click(&format!("table-{TABLE}")).await?;
     open_drill_mistakes(&app).await?;
     assert!(app.is_visible(&tid("table-drill-empty")).await?, "no mistake on a table never practised");
@@ -394,14 +400,13 @@ async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
     })
     .await?;
     app.click("table-drill-back").await?;
-    app.wait_visible(&tid("table-deal")).await?;
+    app.wait_visible(&tid("deal-draw")).await?;
 
     // A practice hand whose best hold keeps cards, all five thrown away: a mistake (the warning
     // says so before the draw). A deal whose best hold is to draw five is played right instead.
     let mut mistake = None;
     for _ in 0..20 {
-        app.click("table-deal").await?;
-        app.wait_visible(&tid("table-draw")).await?;
+        app.deal().await?;
         let hint = play(&db, None, &["hint"])?;
         assert_eq!(hint["table"], TABLE, "{hint}");
         let best = hint["best_hold"].as_u64().ok_or("no best hold")?;
@@ -410,16 +415,16 @@ async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
             draw_best(&app).await?;
             continue;
         }
-        app.click("table-draw").await?;
+        app.click("deal-draw").await?;
         app.wait_until("the mistake warning or the result", || async {
-            Ok(app.is_visible(&tid("warn-draw")).await? || app.is_visible(&tid("table-result")).await?)
+            Ok(app.is_visible(&tid("warn-draw")).await? || app.is_visible(&tid("review")).await?)
         })
         .await?;
         if app.is_visible(&tid("warn-draw")).await? {
             app.click("warn-draw").await?;
-            app.wait_visible(&tid("table-result")).await?;
         }
-        if app.attr("table-result", "data-mistake").await?.as_deref() == Some("true") {
+        drawn(&app).await?;
+        if app.attr("review", "data-mistake").await?.as_deref() == Some("true") {
             mistake = Some((cards, best));
             break;
         }

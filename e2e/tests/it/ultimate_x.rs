@@ -40,18 +40,11 @@ async fn cut_off(app: &Session) -> Result<Vec<String>> {
     Ok(serde_json::from_value(app.client().execute(script, vec![]).await?)?)
 }
 
-/// The practised table's badges, the same way.
-async fn table_badges(app: &Session) -> Result<Vec<(String, String)>> {
-    read_badges(app, "return [...document.querySelectorAll('[data-testid=table-ux] [data-testid=ux-badge]')].map((b) => [b.dataset.now, b.dataset.next]);").await
-}
-
-/// Waits until the machine's badges (or, with `table`, the practised table's) read `expected`: the
-/// badges before a deal are drawn once the core's `next_screen` answers. Then they must.
-async fn badges_become(app: &Session, expected: &[(String, String)], table: bool) -> Result<()> {
-    let read = || async move { if table { table_badges(app).await } else { badges(app).await } };
-    let read = &read;
-    let _ = app.wait_until("the badges show what the core says", || async move { Ok(read().await? == expected) }).await;
-    assert_eq!(read().await?, expected);
+/// Waits until the play screen's badges read `expected`: the badges before a deal are drawn once
+/// the core's `next_screen` answers. Then they must.
+async fn badges_become(app: &Session, expected: &[(String, String)]) -> Result<()> {
+    let _ = app.wait_until("the badges show what the core says", || async move { Ok(badges(app).await? == expected) }).await;
+    assert_eq!(badges(app).await?, expected);
     Ok(())
 }
 
@@ -91,7 +84,7 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     app.wait_ready().await?;
     // Before the first deal: every line starts at the core's start multiplier.
     let start = play(&db, None, &["state"])?["machines"][0]["variants"][0]["start"].to_string();
-    badges_become(&app, &vec![(String::new(), start.clone()); 3], false).await?;
+    badges_become(&app, &vec![(String::new(), start.clone()); 3]).await?;
     let chips = app.chips().await?;
     app.deal().await?;
     let state = play(&db, None, &["state"])?;
@@ -111,7 +104,7 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     let earned: Vec<String> = last["results"].as_array().ok_or("results")?.iter().map(|r| r["earned"].to_string()).collect();
     let expected: Vec<(String, String)> = paid.into_iter().zip(earned.clone()).collect();
     // After the draw: paid at → earned, line by line.
-    badges_become(&app, &expected, false).await?;
+    badges_become(&app, &expected).await?;
     app.screenshot("ux-3-drawn-en").await?;
     found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] three drawn: {p}")));
     // The next deal of the same choices is dealt with what each line earned.
@@ -195,34 +188,30 @@ async fn ultimate_x_shows_every_line_s_multiplier_on_a_phone_in_every_language()
     app.click("lobby-tables").await?;
     app.wait_visible(&tid("tables-list")).await?;
     app.click("table-jacks-or-better-8-6").await?;
-    app.click("table-ultimate-x").await?;
-    app.click("table-hands-1").await?;
-    app.wait_visible(&tid("table-ux")).await?;
-    app.click("table-deal").await?;
-    app.wait_visible(&tid("table-draw")).await?;
+    app.wait_visible(&tid("deal-draw")).await?;
+    // The variant the player chose on the machine stays chosen on the next table that offers it.
+    if app.attr("ultimate-x", "aria-pressed").await?.as_deref() != Some("true") {
+        app.click("ultimate-x").await?;
+    }
+    app.click("hands-1").await?;
+    app.wait_visible(&tid("ux-bar")).await?;
+    app.deal().await?;
     let hand = play(&db, None, &["hint"])?;
     assert_eq!(hand["table"], "ultimate-x:jacks-or-better-8-6", "{hand}");
-    let shown: Vec<(String, String)> = table_badges(&app).await?;
+    let shown: Vec<(String, String)> = badges(&app).await?;
     assert_eq!(shown, vec![(numbers(&hand["screen"]["multipliers"])[0].clone(), String::new())]);
     // Resumed from the lobby, the variant's hand opens on its table's screen, the variant chosen.
     app.open_tab("lobby").await?;
     app.click("lobby-table-resume").await?;
-    app.wait_visible(&tid("table-ux")).await?;
-    app.wait_visible(&tid("table-draw")).await?;
-    assert_eq!(table_badges(&app).await?, shown, "the same hand and lines after the resume");
-    app.click("table-draw").await?;
-    app.wait_until("the table hand is drawn", || async {
-        if app.is_visible(&tid("warn-draw")).await? {
-            app.click("warn-draw").await?;
-        }
-        app.is_visible(&tid("table-result")).await
-    })
-    .await?;
+    app.wait_visible(&tid("ux-bar")).await?;
+    app.wait_until("the waiting hand is on its table's screen", || async { Ok(app.phase().await? == "draw") }).await?;
+    assert_eq!(badges(&app).await?, shown, "the same hand and lines after the resume");
+    app.draw().await?;
     let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];
     let result = &last["results"][0];
-    badges_become(&app, &[(result["multiplier"].to_string(), result["earned"].to_string())], true).await?;
+    badges_become(&app, &[(result["multiplier"].to_string(), result["earned"].to_string())]).await?;
     // The figures shown after the draw are the variant's own table's: this hand is its first.
-    assert_eq!(app.attr("table-figures", "data-hands").await?.as_deref(), Some("1"), "the variant's own figures");
+    crate::tables::figures_count(&app, "1").await?;
     app.screenshot("ux-table-en").await?;
     found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[en] table: {p}")));
     // The history names each line's multiplier and what it earned; the newest hand verifies in the

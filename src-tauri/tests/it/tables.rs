@@ -1,4 +1,5 @@
-//! The casino tables' commands through the mock runtime: the library with returns, a practice hand
+//! The casino tables' commands through the mock runtime: the library with returns, the play
+//! screen's view of a table, a practice hand
 //! dealt, hinted and drawn on a library table by the one set of play commands, its figures, the
 //! one-hand-in-progress rule, refusals.
 
@@ -16,6 +17,12 @@ fn a_library_table_is_practised_through_the_commands() {
     let ddb = library.iter().find(|t| t["id"] == "double-double-bonus-9-6").unwrap();
     assert!((ddb["return"].as_f64().unwrap() - 0.9898).abs() < 0.00005);
     let chips = ok(&window, "get_state", json!({}))["chips"].clone();
+    // The one play screen's view: the table as the library lists it, in practice only; a machine's
+    // for chips; an unknown id refused.
+    let view = ok(&window, "table_view", json!({ "table": "double-double-bonus-9-6" }));
+    assert_eq!((&view["practice_only"], &view["library"], &view["return"], &view["plain"]["table"]), (&json!(true), &json!(true), &ddb["return"], &json!("double-double-bonus-9-6")));
+    assert_eq!(ok(&window, "table_view", json!({ "table": "jacks-or-better" }))["practice_only"], false);
+    assert_eq!(refused(&window, "table_view", json!({ "table": "nope" }))["kind"], "unknown-table");
     let practice = |table: &str, bet: u32| json!({ "table": table, "bet": bet, "hands": 1, "practice": true });
     let hand = ok(&window, "deal", practice("double-double-bonus-9-6", 5))["hand"].clone();
     assert_eq!((hand["table"].as_str(), &hand["machine"]), (Some("double-double-bonus-9-6"), &serde_json::Value::Null));

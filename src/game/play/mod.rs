@@ -4,6 +4,7 @@
 
 pub mod daily;
 pub mod state;
+pub mod table_view;
 
 use std::collections::BTreeMap;
 
@@ -288,6 +289,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
             bet: h.bet.chips(),
             hands: h.n_hands,
             multipliers: h.multipliers.as_ref().map(|m| m.values().to_vec()),
+            screen: h.multipliers.as_ref().map(table_rules::dealt_with),
             practice: h.practice,
             stake: h.stake(),
             cards: h.dealt,

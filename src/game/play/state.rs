@@ -87,6 +87,9 @@ pub struct HandView {
     pub hands: u8,
     /// The multiplier each line was dealt with (on a variant that shows one; null on a plain deal).
     pub multipliers: Option<Vec<u8>>,
+    /// What each line shows while the hand is played (`rules::dealt_with`: what it is dealt with
+    /// and whether it is lit), on a variant that shows something; null on a plain deal.
+    pub screen: Option<Vec<crate::rules::ScreenLine>>,
     /// A practice hand.
     pub practice: bool,
     /// Chips at stake: `Table::stake`, bet × hands × the rules' coins a line (practice too: its chip figures are

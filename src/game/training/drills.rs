@@ -191,6 +191,10 @@ pub struct DrillQuestion {
     /// its seed, `rules::drill_screen`; a queued mistake's as dealt).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
+    /// What each line shows, as the play screen draws a hand in progress (`rules::dealt_with`: what
+    /// it is dealt with and whether it is lit), with `multipliers`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub screen: Option<Vec<crate::rules::ScreenLine>>,
     /// Chips per coin the verdict's chip figures use (a queued hand's bet, else the table's last
     /// bet, else the smallest).
     pub bet: u32,
@@ -429,7 +433,15 @@ pub(crate) fn next(
             DrillFrom::Hard { .. } | DrillFrom::Chart { .. } => GameError::NoHardHands { table: table_id.to_string() }.into(),
         });
     };
+    let screen = match &posed.multipliers {
+        Some(values) => {
+            let lines = u8::try_from(values.len()).map_err(|_| crate::game::store::corrupt("a drill hand's screen of more than 255 lines".to_string()))?;
+            crate::rules::stored(&posed.table, lines, Some(values)).map_err(crate::game::store::corrupt)?.as_ref().map(crate::rules::dealt_with)
+        }
+        None => None,
+    };
     Ok(Some(DrillQuestion {
+        screen,
         name: posed.table.name().to_string(),
         label: posed.table.label().clone(),
         multipliers: posed.multipliers.clone(),

@@ -1,23 +1,38 @@
-// One machine: paytable, extra hands (Triple/Five Play), the main hand, the
-// Deal/Draw button, bet/hands/practice selectors, a toggle per variant the core
-// lists (each line's multiplier on screen as the core sends it) and the hint. The UI keeps
-// only the player's choices (bet, hands, practice, which cards to hold); every
-// result, payout, balance, EV, chips figure and mistake verdict is read from
-// what Rust returns.
+// The one play screen of every table (#/machine/ID and #/table/ID): a machine's, for chips or in
+// practice, and a library or saved lab table's, in practice only. It reads the core's view of the
+// table (`table_view`: the paytable at every bet, the plain game and the variants offered with
+// the line counts open, the bet and line count to start at), deals, hints and draws through the
+// one set of commands, and shows paytable, extra hands (Triple/Five Play and on), the main hand,
+// the Deal/Draw button, bet/hands/practice selectors, a toggle per variant offered (each line's
+// multiplier as the core sends it: `next_screen` before a deal, the hand's `screen` during it)
+// and the hint. A table that is not a machine's adds its practice figures, its chart (a library
+// table's tiers), its drill and its copy to the lab. The UI keeps only the player's choices (bet,
+// hands, practice, rules, which cards to hold); every result, payout, balance, EV, chips figure,
+// default, lit line and mistake verdict is read from what Rust returns.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, plural, formatInt, formatDec, joinParts } from "./i18n.js";
-import { openLines, tallyBox } from "./lines_view.js";
+import { t, plural, formatInt, formatDec, formatPercent, joinParts, afterPart } from "./i18n.js";
+import { tallyBox } from "./lines_view.js";
 import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
+import { copyToLab } from "./chart.js";
 import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
 import { play } from "./sound.js";
 import { buzz } from "./haptics.js";
 import { showSessionCard } from "./stats.js";
 import { line, DROPPED } from "./ask.js";
 
-let machineId = null;
+/** The table id the route names (a machine's, a library or lab table's, or a variant's). */
+let tableId = null;
+/** The core's view of that table (`table_view`), null until it answers; `viewKey` says for what. */
+let view = null;
+let viewKey = null;
+let viewFailed = false;
+/** The table's practice figures (a table that is not a machine's), its chart tiers when asked. */
+let sums = null;
+let chart = null;
+let tier = "expert";
 let hold = 0;
 let handKey = null;
 let hint = null;
@@ -36,22 +51,59 @@ const plays = line();
  * it answers, or on a table that shows nothing). */
 let ahead = { key: null, lines: null };
 const screens = line();
+const views = line();
+const figures = line();
+const charts = line();
 
 function settings() {
   return app.state.settings;
 }
 
-function machineOf(state) {
-  return state.machines.find((m) => m.id === machineId);
+/** Whether a hand or record was dealt on this screen's table: its plain game, a variant, or the id
+ * the route names. */
+function dealtHere(record) {
+  return Boolean(record && view && (record.table === view.plain.table || record.table === tableId
+    || view.variants.some((v) => v.table === record.table)));
 }
 
 function handHere(state) {
-  return state.hand && state.hand.machine === machineId ? state.hand : null;
+  return dealtHere(state.hand) ? state.hand : null;
 }
 
 function lastHere(state) {
-  const last = state.last_hand;
-  return last && last.machine === machineId ? last : null;
+  return dealtHere(state.last_hand) ? state.last_hand : null;
+}
+
+/** Asks the core for the view of the table at the player's level (again when the level, the
+ * hand or the last hand changes: what is open and remembered may have). */
+function loadView(state) {
+  const key = [tableId, state.level, state.hand ? state.hand.id : 0, state.last_hand ? state.last_hand.id : 0].join("|");
+  if (viewKey === key) return;
+  viewKey = key;
+  const id = tableId;
+  views.get(app, () => api.tableView(id)).then((answer) => {
+    if (answer === DROPPED || id !== tableId) return;
+    const first = !view || view.id !== answer.id;
+    view = answer;
+    viewFailed = false;
+    if (first && view.chosen) app.prefs.rules = view.chosen;
+    if (first && view.practice_only) loadSums(game().table);
+    app.render();
+  }, (error) => {
+    if (id !== tableId) return;
+    viewFailed = true;
+    app.showError(error);
+    app.render();
+  });
+}
+
+/** A practised table's figures: those of the table the hand was dealt on (a variant's are its own). */
+function loadSums(table) {
+  figures.get(app, () => api.tableSums(table)).then((answer) => {
+    if (answer === DROPPED || !answer) return;
+    sums = answer;
+    app.render();
+  }, () => {});
 }
 
 function keyOf(hand) {
@@ -60,6 +112,9 @@ function keyOf(hand) {
 
 export function enter(appRef) {
   app = appRef;
+  // Each visit reads the table's view afresh (the level, the remembered choices).
+  viewKey = null;
+  chart = null;
   // A deal or draw still out belongs to the visit before (its answer is dropped; app.run has applied its State).
   busy = false;
   // A hint still out was dropped with the visit before: the hand's hint is asked again.
@@ -73,10 +128,18 @@ let drawnHere = 0;
 
 export function leave() {
   document.removeEventListener("keydown", onKey);
-  const left = machineId;
+  leaveTable();
+}
+
+/** Leaving a table (for another screen, or for another table on this one): a machine played on
+ * offers its session card; practice is a choice made on each visit. */
+function leaveTable() {
+  const left = view ? view.machine : null;
   const practice = Boolean(app && app.prefs && app.prefs.practice);
   app && app.prefs && (app.prefs.practice = false);
-  machineId = null;
+  tableId = null;
+  view = null;
+  sums = null;
   if (left && drawnHere > 0) offerSessionCard(left, practice);
   drawnHere = 0;
 }
@@ -86,50 +149,59 @@ async function offerSessionCard(machine, practice) {
   if (card && card.worth_showing) showSessionCard(app, machine, practice);
 }
 
-/** The pending choices: the hand's own while one is dealt, else the last ones on this machine. */
+/** The pending choices: the hand's own while one is dealt, else the core's start (the bet and line
+ * count last played on this machine, else the game's defaults) until the player chooses. */
 function chooseDefaults(state) {
   const hand = handHere(state);
   if (hand) {
     bet = hand.bet;
     hands = hand.hands;
     app.prefs.practice = hand.practice;
-    // The hand's own table: the machine's, or one of its variants (the core names each).
-    const played = machineOf(state).variants.find((v) => v.table === hand.table);
-    app.prefs.rules = played ? played.rules : null;
+    // The hand's own game: the plain table's, or one of its variants (the core names each).
+    const played = view.variants.find((v) => v.table === hand.table);
+    if (played || hand.table === view.plain.table) app.prefs.rules = played ? played.rules : null;
     return;
   }
-  if (bet === null) bet = state.last_bet[machineId] ?? state.default_bet;
-  if (hands === null) hands = state.last_hands[machineId] ?? state.hand_counts[0];
-  // Only a count the core says is open at this level (a remembered one may be above it).
-  if (!lineChoices(state).includes(hands)) hands = state.hand_counts[0];
+  if (bet === null) bet = view.bet;
+  // Only a count the core says is open in the game chosen (a count chosen on another game may not be).
+  if (hands === null || !game().lines.includes(hands)) hands = game().hands;
 }
 
-/** The variant of this machine the player plays (one of the tables the core lists), or null for the
- * plain game: the one whose rules the player chose, where the machine has it. */
-function variantOf(state) {
-  return machineOf(state).variants.find((v) => v.rules === app.prefs.rules) || null;
+/** The game the player plays here: the variant whose rules the player chose, where the table
+ * offers it, else the plain game (each with the table it is dealt on and the line counts open). */
+function game() {
+  return view.variants.find((v) => v.rules === app.prefs.rules) || view.plain;
 }
 
-/** The line counts to choose from: the open ones, and on a variant those it is dealt at. */
-function lineChoices(state) {
-  const open = openLines(state);
-  const variant = variantOf(state);
-  return variant ? open.filter((n) => variant.lines.includes(n)) : open;
+/** The line counts to choose from, as the core lists them open in the game chosen. */
+function lineChoices() {
+  return game().lines;
 }
 
-/** The table a deal on this machine is dealt on: the machine's, or the variant's (by the id the
- * core names it with). */
-function dealTable(state) {
-  const variant = variantOf(state);
-  return variant ? variant.table : machineId;
+/** A hand on this table is practice when the player chose it, or always on a table the core says
+ * is played in practice only. */
+function practising() {
+  return view.practice_only || Boolean(app.prefs.practice);
+}
+
+/** The table a deal here is dealt on: the chosen game's (by the id the core names it with). */
+function dealTable() {
+  return game().table;
+}
+
+/** The rules a variant's bar names: the hand's game while one is played, else the chosen one. */
+function rulesShown(state) {
+  const hand = handHere(state);
+  const played = hand ? view.variants.find((v) => v.table === hand.table) : null;
+  return played ? played.rules : hand && hand.table !== view.plain.table ? view.chosen : game().rules;
 }
 
 /** What the next deal of the choices shown will show before it, line by line, as Rust answers
  * (`next_screen`: the carry rule is the core's); asked once per choice and finished hand, null
  * until the answer is in. */
 function aheadOf(state) {
-  const practice = Boolean(app.prefs.practice);
-  const table = dealTable(state);
+  const practice = practising();
+  const table = dealTable();
   const key = [table, bet, hands, practice, state.last_hand ? state.last_hand.id : 0].join("|");
   if (ahead.key === key) return ahead.lines;
   ahead = { key, lines: null };
@@ -142,15 +214,14 @@ function aheadOf(state) {
 }
 
 /** A variant's screen (each line's multiplier): what each line shows, first line first, or null on
- * the plain game. Each entry's `now`
- * is the multiplier the line is (or was) paid at and `next` what the next deal of these choices is
- * dealt with: the hand in progress's own; else what the core says the next deal shows (what each
- * line was paid at and earned when the deal continues the hand before, else the start). */
+ * a game that shows nothing. Each entry's `now` is the multiplier the line is (or was) paid at and
+ * `next` what the next deal of these choices is dealt with: the hand in progress's own (its
+ * `screen`, as the core sends it); else what the core says the next deal shows (what each line was
+ * paid at and earned when the deal continues the hand before, else the start). Lit as the core
+ * says. */
 function uxLines(state) {
   const hand = handHere(state);
-  const variant = variantOf(state);
-  if (hand) return hand.multipliers && variant ? hand.multipliers.map((m) => ({ now: m, next: null, lit: m > variant.start })) : null;
-  if (!variant) return null;
+  if (hand) return hand.screen ? hand.screen.map((l) => ({ now: l.next, next: null, lit: l.lit })) : null;
   const lines = aheadOf(state);
   return lines ? lines.map((l) => ({ now: l.paid, next: l.next, lit: l.lit })) : null;
 }
@@ -180,7 +251,7 @@ async function deal() {
   busy = true;
   updateControls();
   play("deal");
-  const next = await plays.ask(app, () => api.deal(dealTable(app.state), bet, hands, Boolean(app.prefs.practice)));
+  const next = await plays.ask(app, () => api.deal(dealTable(), bet, hands, practising()));
   if (next === DROPPED) return;
   busy = false;
   if (next && next.hand) {
@@ -244,15 +315,10 @@ async function draw() {
   if (next && next.last_hand) {
     if (next.last_hand.payout > 0) { play("win"); buzz("win"); }
     app.announce(resultSpeech(next.last_hand));
+    if (view.practice_only) loadSums(next.last_hand.table);
   }
   app.render();
   if (next) app.milestoneNews();
-}
-
-/** The mistake warning before a draw, for another screen's hand (a practice table's): "cancel",
- * "best" or "draw". */
-export function warnBeforeDraw(cards, best, mine) {
-  return warn({ cards }, best, mine);
 }
 
 function warn(hint, best, mine) {
@@ -324,14 +390,10 @@ function resultSpeech(last) {
   return parts.join(". ");
 }
 
+/** The paytable rows the last draw lit, with how many hands made each: the core's tally. */
 function litRows(state) {
-  const lit = new Map();
-  if (handHere(state)) return lit;
-  const last = lastHere(state);
-  for (const result of last ? last.results : []) {
-    if (result.row !== null) lit.set(result.outcome, (lit.get(result.outcome) || 0) + 1);
-  }
-  return lit;
+  const last = handHere(state) ? null : lastHere(state);
+  return new Map(last ? last.tally.map((row) => [row.outcome, row.hands]) : []);
 }
 
 /** The cards on the main line (null for a face-down card). */
@@ -408,9 +470,9 @@ let hintMore = false;
  * The paytable with its bar: on a short screen (machine.css) the table folds to the rows the last
  * draw lit, and the bar's button opens it whole; the bar also holds the hand's commitment.
  */
-function paytableBox(machine, bets, lit, hand) {
+function paytableBox(lit, hand) {
   const open = Boolean(app.prefs.paytableOpen);
-  const table = paytable(machine, bets, bet, lit);
+  const table = paytable(view.paytable, view.bets, bet, lit);
   table.id = "paytable";
   return h("div", { class: `pt-box${open ? " open" : ""}${lit.size ? " has-lit" : ""}` },
     h("div", { class: "pt-bar" },
@@ -420,16 +482,15 @@ function paytableBox(machine, bets, lit, hand) {
         onclick: () => { app.prefs.paytableOpen = !open; render(app); },
       }, t("machine.paytable")),
       hand && hand.commitment ? commitmentLine(hand.commitment) : null,
-      // Each variant of the machine on or off between hands, in the paytable's bar
-      // (the controls keep one row on a small phone), offered once the level opens several lines
-      // (`multi_play`, where a player meets multi-line games); while a hand is played its bar above
-      // the cards says it. Named by its rules' id, in the player's language.
-      !hand && app.state.multi_play && machine.unlocked ? machine.variants.map((variant) => h("button", {
+      // Each variant the core offers here on or off between hands, in the paytable's bar (the
+      // controls keep one row on a small phone); while a hand is played its bar above the cards
+      // says it. Named by its rules' id, in the player's language.
+      !hand ? view.variants.map((variant) => h("button", {
         type: "button", class: "toggle", "data-testid": variant.rules,
-        "aria-pressed": app.prefs.rules === variant.rules ? "true" : "false",
+        "aria-pressed": game() === variant ? "true" : "false",
+        disabled: busy ? true : undefined,
         onclick: () => {
-          app.prefs.rules = app.prefs.rules === variant.rules ? null : variant.rules;
-          if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
+          app.prefs.rules = game() === variant ? null : variant.rules;
           render(app);
         },
       }, t(`rules.${variant.rules}`))) : null),
@@ -523,7 +584,6 @@ function selector(kind, values, current, disabled, label) {
       disabled: disabled ? true : undefined,
       onclick: () => {
         if (kind === "bet") bet = v; else hands = v;
-        if (!lineChoices(app.state).includes(hands)) hands = lineChoices(app.state)[0];
         render(app);
       },
     }, formatInt(v))));
@@ -547,7 +607,7 @@ function uxMain(state) {
   const ux = uxLines(state);
   if (!ux) return null;
   return h("div", { class: "ux-bar", "data-testid": "ux-bar" },
-    h("span", { class: "ux-name" }, t(`rules.${variantOf(state).rules}`)),
+    h("span", { class: "ux-name" }, t(`rules.${rulesShown(state)}`)),
     uxBadge(ux[0], 0));
 }
 
@@ -596,20 +656,99 @@ function winLine(state) {
   return h("div", { class: "win-line", "data-testid": "win-total", "data-value": "" }, t("machine.ready"));
 }
 
+/** A practised table's figures (the core's sums of its practice hands). */
+function figuresLine() {
+  if (!sums || !sums.hands) return h("p", { class: "small muted", "data-testid": "table-figures" }, t("tables.figures.none"));
+  return h("p", { class: "small", "data-testid": "table-figures", "data-hands": String(sums.hands) },
+    t("tables.figures", { hands: formatInt(sums.hands), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
+}
+
+async function showChart() {
+  chart = "loading";
+  render(app);
+  const id = view.id;
+  const answer = await charts.ask(app, () => api.tableTiers(id));
+  if (answer === DROPPED || !view || view.id !== id) return;
+  chart = answer || null;
+  render(app);
+}
+
+/** A library table's charts in three tiers as the core sends them (beginner first), the chosen one
+ * shown: its cost, its lines and, above the beginner's, the lines it adds over the tier below marked
+ * new. */
+function chartBlock() {
+  if (chart === null) {
+    return h("button", { type: "button", class: "btn quiet", "data-testid": "table-chart", onclick: showChart }, t("tables.chart"));
+  }
+  if (chart === "loading") return h("p", { class: "small", "data-testid": "table-chart-loading" }, t("tables.chart.loading"));
+  const shown = chart.find((x) => x.tier === tier) || chart[chart.length - 1];
+  const added = shown === chart[0] ? null : shown.added;
+  return h("section", { class: "table-chart" },
+    h("h3", { class: "section-title" }, t("tables.chart")),
+    h("div", { class: "seg tier-choice", role: "group", "aria-label": t("chart.tier.label") },
+      chart.map((x) => h("button", {
+        type: "button", class: "seg-btn", "data-testid": `table-tier-${x.tier}`, "aria-pressed": String(x === shown),
+        onclick: () => { tier = x.tier; render(app); },
+      }, t(`chart.tier.${x.tier}`)))),
+    shown.tier === "expert" ? null
+      : h("p", { class: "small" }, t(`chart.tier.${shown.tier}-explain`, { lines: plural("chart.lines", shown.max_lines, { n: formatInt(shown.max_lines) }) })),
+    h("p", { class: "small" }, t("tables.chart.cost", { pct: formatPercent(shown.chart.cost, 3) })),
+    h("ol", { class: "chart-lines", "data-testid": "table-chart-lines", "data-tier": shown.tier, "data-lines": String(shown.chart.lines.length) },
+      shown.chart.lines.map((l) => h("li", { "data-class": l.class, class: added && added.includes(l.class) ? "added" : null },
+        h("span", { class: "chart-rank" }, formatInt(l.rank)), " ",
+        h("span", { class: "chart-label" }, t(`chart.class.${l.class}`),
+          added && added.includes(l.class) ? h("span", { class: "tier-new", "data-testid": "tier-new" }, afterPart(t("chart.tier.new"))) : null)))));
+}
+
+/** What a table that is not a machine's adds below the play: its figures, its drill, its chart (a
+ * library table's tiers; a lab table's is the lab's) and its copy to the paytable lab. */
+function tableExtras() {
+  if (view.machine) return null;
+  return h("div", { class: "table-extras" },
+    figuresLine(),
+    // Drills on this table (#/table-drill/ID): its hard decisions and the player's mistakes on it.
+    h("button", { type: "button", class: "btn quiet", "data-testid": "table-drill", onclick: () => app.go("table-drill", view.id) }, t("tables.drill")),
+    view.library ? chartBlock() : h("p", { class: "small muted" }, t("tables.lab-chart")),
+    // A copy of this table in the paytable lab: its pays to change, analyse, chart, save and practise.
+    view.library ? h("button", { type: "button", class: "btn quiet", "data-testid": "table-copy-lab",
+      onclick: () => copyToLab(app, { base: view.base, pays: view.paytable.map((row) => ({ row: row.id, pay: row.pay })), label: view.label }) }, t("tables.copy-to-lab")) : null);
+}
+
+/** The head: back (a machine to the lobby, another table to the library), the table's name, and a
+ * machine's chart and training (or its lock). */
+function head() {
+  const machine = view.machine;
+  return h("div", { class: "machine-head" },
+    h("button", { type: "button", class: "back", "data-testid": "play-back", "aria-label": t(machine ? "machine.back" : "verify.back"), onclick: () => app.go(machine ? "lobby" : "tables") }, "‹"),
+    h("h2", { class: "machine-title" }, machine ? app.machineName(machine) : app.tableName(view.label)),
+    !machine ? null
+      : !view.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(view.unlock_level) }))
+        : h("span", { class: "head-actions" },
+          h("button", { type: "button", class: "btn small", "data-testid": "machine-chart", onclick: () => app.go("chart", machine) }, t("chart.open")),
+          // On a variant, the drill is of the hands whose best hold what is on screen changes.
+          h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine) }, t("train.open"))));
+}
+
 export function render(appRef) {
   app = appRef;
   const state = app.state;
   if (!state) return replace(app.main);
   const id = app.route.arg;
-  if (id !== machineId) {
-    machineId = id;
+  if (id !== tableId) {
+    if (tableId !== null) leaveTable();
+    tableId = id;
+    view = null;
+    viewKey = null;
+    viewFailed = false;
+    sums = null;
+    chart = null;
     bet = null;
     hands = null;
     shownCards = [];
   }
-  const machine = machineOf(state);
-  if (!machine) {
-    replace(app.main, h("p", { class: "notice" }, t("machine.unknown")));
+  loadView(state);
+  if (!view) {
+    replace(app.main, h("p", { class: "notice" }, viewFailed ? t("machine.unknown") : t("app.loading")));
     return;
   }
   chooseDefaults(state);
@@ -625,23 +764,19 @@ export function render(appRef) {
   }
   if (hand && !hint) requestHint();
   const last = lastHere(state);
-  const bets = state.bets;
   const showHint = hintOn() && hand;
   const otherHand = state.hand && !hand ? state.hand : null;
+  const choices = lineChoices();
 
   replace(app.main, h("div", { class: "machine-play" },
-    h("div", { class: "machine-head" },
-      h("button", { type: "button", class: "back", "data-testid": "machine-back", "aria-label": t("machine.back"), onclick: () => app.go("lobby") }, "‹"),
-      h("h2", { class: "machine-title" }, app.machineName(machine.id)),
-      !machine.unlocked ? h("span", { class: "tile-lock" }, t("lobby.locked", { level: formatInt(machine.unlock_level) }))
-        : h("span", { class: "head-actions" },
-          h("button", { type: "button", class: "btn small", "data-testid": "machine-chart", onclick: () => app.go("chart", machine.id) }, t("chart.open")),
-          // On a variant, the drill is of the hands whose best hold what is on screen changes.
-          h("button", { type: "button", class: "btn small train", "data-testid": "machine-train", onclick: () => app.go("train", machine.id) }, t("train.open")))),
-    // A hand waits on another machine or a practised table: where it is, one tap away.
+    head(),
+    // A library table: its exact return, and that it is played in practice only.
+    view.practice_only ? h("p", { class: "small", "data-testid": "table-return" },
+      joinParts([view.return !== null ? t("tables.return", { pct: formatPercent(view.return, 2) }) : null, t("tables.practice-only")].filter((part) => part !== null))) : null,
+    // A hand waits on another table: where it is, one tap away.
     otherHand ? h("p", { class: "notice small" }, t("machine.other-hand", { machine: app.tableName(otherHand.label) }), " ",
-      h("button", { type: "button", class: "btn small", onclick: () => otherHand.machine ? app.go("machine", otherHand.machine) : app.go("table", otherHand.table) }, t("lobby.resume"))) : null,
-    paytableBox(machine, bets, litRows(state), hand),
+      h("button", { type: "button", class: "btn small", onclick: () => app.go(otherHand.machine ? "machine" : "table", otherHand.machine || otherHand.table) }, t("lobby.resume"))) : null,
+    paytableBox(litRows(state), hand),
     h("ol", { class: "extras", "aria-label": t("machine.extra-hands") }),
     h("ol", { class: "lines-grid", "data-testid": "lines-grid", "aria-label": t("machine.extra-hands"), hidden: true }),
     uxMain(state),
@@ -652,18 +787,20 @@ export function render(appRef) {
     !hand && last && last.held_best === false ? sameCardsLine(last) : null,
     showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold,
       { more: hintMore, onMore: () => { hintMore = !hintMore; render(app); } }) : null,
-    !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null),
+    !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
+    tableExtras()),
     h("div", { class: "controls" },
       // The line counts share the bets' row while there are three at most; from Ten Play on they
       // get a row of their own, so every button keeps a thumb's width.
       h("div", { class: "control-row" },
-        selector("bet", bets, bet, Boolean(hand) || busy, t("machine.bet")),
-        lineChoices(state).length > 1 && lineChoices(state).length <= 3 ? selector("hands", lineChoices(state), hands, Boolean(hand) || busy, t("machine.hands")) : null),
-      lineChoices(state).length > 3
-        ? h("div", { class: "control-row lines-row" }, selector("hands", lineChoices(state), hands, Boolean(hand) || busy, t("machine.hands")))
+        selector("bet", view.bets, bet, Boolean(hand) || busy, t("machine.bet")),
+        choices.length > 1 && choices.length <= 3 ? selector("hands", choices, hands, Boolean(hand) || busy, t("machine.hands")) : null),
+      choices.length > 3
+        ? h("div", { class: "control-row lines-row" }, selector("hands", choices, hands, Boolean(hand) || busy, t("machine.hands")))
         : null,
       h("div", { class: "control-row" },
-        h("button", {
+        // Practice is a choice on a machine; any other table is played in practice only.
+        view.practice_only ? null : h("button", {
           type: "button", class: "toggle", "data-testid": "practice",
           "aria-pressed": app.prefs.practice ? "true" : "false",
           disabled: hand ? true : undefined,
