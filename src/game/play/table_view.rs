@@ -80,7 +80,7 @@ pub struct BetPay {
 pub struct GameChoice {
     /// The table a deal is dealt on (the plain table's id or the variant's).
     pub table: String,
-    /// The rules' id ("plain", "ultimate-x"), for a UI to name them in its language.
+    /// The rules' id (`Rules::id`: "plain" or a variant's), for a UI to name them in its language.
     pub rules: &'static str,
     /// The line counts open to the player on it, in order (those its rules deal at and the
     /// player's level opens).
