@@ -55,7 +55,7 @@ pub const NAMES: [&str; 55] = [
     "lab_table_save",
     "lab_table_delete",
     "library",
-    "table_sums",
+    "table_stats",
     "table_tiers",
     "library_chart_cost",
 ];

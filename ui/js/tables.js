@@ -50,7 +50,7 @@ async function load(app) {
     if (owner) s.rules = owner.variants.find((v) => v.table === app.route.arg).rules;
     s.table = owner ? owner.id : app.route.arg;
     const [sums, labs] = await Promise.all([
-      ticket.ask(() => api.tableSums(s.table), { quiet: true }),
+      ticket.ask(() => api.tableStats(s.table), { quiet: true }),
       ticket.ask(() => api.labTables(), { quiet: true })]);
     if (!ticket.wanted()) return;
     if (labs) s.labs = labs;
@@ -159,7 +159,7 @@ async function draw(app) {
     s.drawn = drawn; s.hand = null; s.hint = null;
     app.announce(outcomeText(drawn.results[0].outcome));
     // The figures of the table the hand was dealt on (a variant's are its own).
-    const sums = await ticket.ask(() => api.tableSums(drawn.table), { quiet: true });
+    const sums = await ticket.ask(() => api.tableStats(drawn.table), { quiet: true });
     if (sums === DROPPED) return;
     if (sums) s.sums = sums;
   }
@@ -303,9 +303,9 @@ function linesChoice(app) {
 
 function figures() {
   const sums = s.sums;
-  if (!sums || !sums.hands) return h("p", { class: "small muted", "data-testid": "table-figures" }, t("tables.figures.none"));
-  return h("p", { class: "small", "data-testid": "table-figures", "data-hands": String(sums.hands) },
-    t("tables.figures", { hands: formatInt(sums.hands), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
+  if (!sums || !sums.deals) return h("p", { class: "small muted", "data-testid": "table-figures" }, t("tables.figures.none"));
+  return h("p", { class: "small", "data-testid": "table-figures", "data-hands": String(sums.deals) },
+    t("tables.figures", { hands: formatInt(sums.deals), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
 }
 
 /** The table's charts in three tiers as the core sends them (beginner first), the chosen one shown:

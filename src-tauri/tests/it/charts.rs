@@ -75,7 +75,7 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     let hint = invoke(&window, "hint", json!({})).unwrap();
     let drawn = invoke(&window, "draw", json!({ "hold": hint["best_hold"] })).unwrap();
     assert_eq!(drawn["last_hand"]["mistake"], false);
-    assert_eq!(invoke(&window, "table_sums", json!({ "table": "lab:DDB 9/5" })).unwrap()["hands"], 1);
+    assert_eq!(invoke(&window, "table_stats", json!({ "table": "lab:DDB 9/5", "practice": true })).unwrap()["deals"], 1);
 
     // A row the base does not have, and a base that is neither a machine nor a kicker game.
     let four = json!([{ "row": "four-of-a-kind", "pay": "25" }]);

@@ -18,7 +18,7 @@ fn a_library_table_is_practised_through_the_commands() {
     let chips = ok(&window, "get_state", json!({}))["chips"].clone();
     let practice = |table: &str, bet: u32| json!({ "table": table, "bet": bet, "hands": 1, "practice": true });
     let hand = ok(&window, "deal", practice("double-double-bonus-9-6", 5))["hand"].clone();
-    assert_eq!((hand["table"].as_str(), &hand["machine"]), (Some("double-double-bonus-9-6"), &serde_json::Value::Null));
+    assert_eq!((hand["table"].as_str(), &hand["machine"]), (Some("double-double-bonus"), &serde_json::Value::Null), "the former id deals the kicker game's own table");
     assert_eq!(ok(&window, "get_state", json!({}))["hand"], hand, "the screen can resume it");
     // One hand in progress across the game.
     let blocked = refused(&window, "deal", json!({ "table": "jacks-or-better", "bet": 5, "hands": 1, "practice": false }));
@@ -28,7 +28,7 @@ fn a_library_table_is_practised_through_the_commands() {
     assert_eq!((&hint["table"], &hint["chart"]), (&hand["table"], &serde_json::Value::Null), "a library table's chart is asked apart");
     let drawn = ok(&window, "draw", json!({ "hold": hint["best_hold"] }));
     assert_eq!(drawn["last_hand"]["mistake"], false);
-    assert_eq!(ok(&window, "table_sums", json!({ "table": "double-double-bonus-9-6" }))["hands"], 1);
+    assert_eq!(ok(&window, "table_stats", json!({ "table": "double-double-bonus-9-6", "practice": true }))["deals"], 1);
     assert_eq!(drawn["hand"], serde_json::Value::Null);
     assert_eq!(drawn["chips"], chips, "no chips");
     assert_eq!(refused(&window, "deal", practice("nope", 5))["kind"], "unknown-table");
