@@ -227,28 +227,28 @@ macro_rules! kicker {
 
 /// Every table of the library, grouped by game, best paying first within a game.
 pub const PRESETS: &[Preset] = &[
-    Preset { id: "jacks-or-better-9-6", name: "Jacks or Better 9/6", game: "jacks-or-better", suffix: Some("9/6"), base: JOB, pays: jacks!(9, 6) },
+    Preset { id: "jacks-or-better", name: "Jacks or Better 9/6", game: "jacks-or-better", suffix: Some("9/6"), base: JOB, pays: jacks!(9, 6) },
     Preset { id: "jacks-or-better-9-5", name: "Jacks or Better 9/5", game: "jacks-or-better", suffix: Some("9/5"), base: JOB, pays: jacks!(9, 5) },
     Preset { id: "jacks-or-better-8-6", name: "Jacks or Better 8/6", game: "jacks-or-better", suffix: Some("8/6"), base: JOB, pays: jacks!(8, 6) },
     Preset { id: "jacks-or-better-8-5", name: "Jacks or Better 8/5", game: "jacks-or-better", suffix: Some("8/5"), base: JOB, pays: jacks!(8, 5) },
     Preset { id: "jacks-or-better-7-5", name: "Jacks or Better 7/5", game: "jacks-or-better", suffix: Some("7/5"), base: JOB, pays: jacks!(7, 5) },
     Preset { id: "jacks-or-better-6-5", name: "Jacks or Better 6/5", game: "jacks-or-better", suffix: Some("6/5"), base: JOB, pays: jacks!(6, 5) },
-    Preset { id: "bonus-poker-8-5", name: "Bonus Poker 8/5", game: "bonus-poker", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 40, 25, 8, 5, 2) },
+    Preset { id: "bonus-poker", name: "Bonus Poker 8/5", game: "bonus-poker", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 40, 25, 8, 5, 2) },
     Preset { id: "bonus-poker-7-5", name: "Bonus Poker 7/5", game: "bonus-poker", suffix: Some("7/5"), base: BONUS, pays: bonus!(80, 40, 25, 7, 5, 2) },
     Preset { id: "bonus-poker-6-5", name: "Bonus Poker 6/5", game: "bonus-poker", suffix: Some("6/5"), base: BONUS, pays: bonus!(80, 40, 25, 6, 5, 2) },
     Preset { id: "bonus-poker-deluxe-9-6", name: "Bonus Poker Deluxe 9/6", game: "bonus-poker-deluxe", suffix: Some("9/6"), base: BONUS, pays: bonus!(80, 80, 80, 9, 6, 1) },
     Preset { id: "bonus-poker-deluxe-8-6", name: "Bonus Poker Deluxe 8/6", game: "bonus-poker-deluxe", suffix: Some("8/6"), base: BONUS, pays: bonus!(80, 80, 80, 8, 6, 1) },
     Preset { id: "bonus-poker-deluxe-8-5", name: "Bonus Poker Deluxe 8/5", game: "bonus-poker-deluxe", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 80, 80, 8, 5, 1) },
-    Preset { id: "double-bonus-10-7", name: "Double Bonus 10/7", game: "double-bonus", suffix: Some("10/7"), base: DOUBLE, pays: double!(10, 7) },
+    Preset { id: "double-bonus", name: "Double Bonus 10/7", game: "double-bonus", suffix: Some("10/7"), base: DOUBLE, pays: double!(10, 7) },
     Preset { id: "double-bonus-9-7", name: "Double Bonus 9/7", game: "double-bonus", suffix: Some("9/7"), base: DOUBLE, pays: double!(9, 7) },
     Preset { id: "double-bonus-9-6", name: "Double Bonus 9/6", game: "double-bonus", suffix: Some("9/6"), base: DOUBLE, pays: double!(9, 6) },
     Preset { id: "double-double-bonus-10-6", name: "Double Double Bonus 10/6", game: "double-double-bonus", suffix: Some("10/6"), base: DDB, pays: kicker!(400, 160, 10, 6, 3) },
-    Preset { id: "double-double-bonus-9-6", name: "Double Double Bonus 9/6", game: "double-double-bonus", suffix: Some("9/6"), base: DDB, pays: kicker!(400, 160, 9, 6, 3) },
+    Preset { id: "double-double-bonus", name: "Double Double Bonus 9/6", game: "double-double-bonus", suffix: Some("9/6"), base: DDB, pays: kicker!(400, 160, 9, 6, 3) },
     Preset { id: "double-double-bonus-9-5", name: "Double Double Bonus 9/5", game: "double-double-bonus", suffix: Some("9/5"), base: DDB, pays: kicker!(400, 160, 9, 5, 3) },
     Preset { id: "double-double-bonus-8-5", name: "Double Double Bonus 8/5", game: "double-double-bonus", suffix: Some("8/5"), base: DDB, pays: kicker!(400, 160, 8, 5, 3) },
-    Preset { id: "triple-double-bonus-9-7", name: "Triple Double Bonus 9/7", game: "triple-double-bonus", suffix: Some("9/7"), base: TDB, pays: kicker!(800, 400, 9, 7, 2) },
+    Preset { id: "triple-double-bonus", name: "Triple Double Bonus 9/7", game: "triple-double-bonus", suffix: Some("9/7"), base: TDB, pays: kicker!(800, 400, 9, 7, 2) },
     Preset { id: "triple-double-bonus-9-6", name: "Triple Double Bonus 9/6", game: "triple-double-bonus", suffix: Some("9/6"), base: TDB, pays: kicker!(800, 400, 9, 6, 2) },
-    Preset { id: "deuces-wild-full-pay", name: "Deuces Wild (full pay)", game: "deuces-wild", suffix: Some("full-pay"), base: DEUCES, pays: deuces!(15, 9, 5, 3, 2, 2, 1) },
+    Preset { id: "deuces-wild", name: "Deuces Wild (full pay)", game: "deuces-wild", suffix: Some("full-pay"), base: DEUCES, pays: deuces!(15, 9, 5, 3, 2, 2, 1) },
     Preset { id: "not-so-ugly-deuces", name: "Not So Ugly Deuces", game: "not-so-ugly-deuces", suffix: None, base: DEUCES, pays: deuces!(16, 10, 4, 4, 3, 2, 1) },
     Preset { id: "deuces-wild-25-15-9-4-4-3-2-1", name: "Deuces Wild 25/15/9/4/4/3/2/1", game: "deuces-wild", suffix: Some("25/15/9/4/4/3/2/1"), base: DEUCES, pays: deuces!(15, 9, 4, 4, 3, 2, 1) },
     Preset { id: "deuces-wild-25-15-9-4-3-2-2-1", name: "Deuces Wild 25/15/9/4/3/2/2/1", game: "deuces-wild", suffix: Some("25/15/9/4/3/2/2/1"), base: DEUCES, pays: deuces!(15, 9, 4, 3, 2, 2, 1) },
@@ -256,7 +256,7 @@ pub const PRESETS: &[Preset] = &[
     // (http://www.gambatria.com/blog/2011/03/everyones-joker.html), the row-by-row return table at
     // https://rkcryr.com/jokers-wild-machines/ ("TOTAL 100.65%"); Wizard of Vegas rounds it to
     // 100.64 % (https://wizardofvegas.com/games/video-poker/joker-poker-kings-or-better/).
-    Preset { id: "joker-poker-kings-20-7-5", name: "Joker Poker (Kings or Better) 20/7/5", game: "joker-poker-kings", suffix: Some("20/7/5"), base: JOKER, pays: joker!(800, 20, 7, 5) },
+    Preset { id: "joker-poker", name: "Joker Poker (Kings or Better) 20/7/5", game: "joker-poker-kings", suffix: Some("20/7/5"), base: JOKER, pays: joker!(800, 20, 7, 5) },
     // Online casinos' 4700/18/7/5: published 99.29 % (https://casino.zone/joker-poker-video-poker-strategy);
     // Jerry "Stickman", Casino City Times, 13 March 2021, prints every row and "99.28 percent".
     Preset { id: "joker-poker-kings-4700-18-7-5", name: "Joker Poker (Kings or Better) 4700/18/7/5", game: "joker-poker-kings", suffix: Some("4700/18/7/5"), base: JOKER, pays: joker!(940, 18, 7, 5) },
@@ -265,15 +265,58 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "joker-poker-kings-5000-17-7-5", name: "Joker Poker (Kings or Better) 5000/17/7/5", game: "joker-poker-kings", suffix: Some("5000/17/7/5"), base: JOKER, pays: joker!(1000, 17, 7, 5) },
 ];
 
+/// The ids seven library tables had before each became the machine's or kicker game's own table
+/// whose paytable it repeats: (old id, the one table's id). An old id still names the one table
+/// everywhere an id is read ([`Preset::find`], `Table::named`, the game's resolution), and hands
+/// stored under it join the one table's history, sums and tallies ([`one_id`]); their commitment
+/// keeps naming the id they were dealt under (docs/VERIFY.md, "Old table ids").
+pub const FORMER_IDS: &[(&str, &str)] = &[
+    ("jacks-or-better-9-6", "jacks-or-better"),
+    ("bonus-poker-8-5", "bonus-poker"),
+    ("double-bonus-10-7", "double-bonus"),
+    ("double-double-bonus-9-6", "double-double-bonus"),
+    ("triple-double-bonus-9-7", "triple-double-bonus"),
+    ("deuces-wild-full-pay", "deuces-wild"),
+    ("joker-poker-kings-20-7-5", "joker-poker"),
+];
+
+/// The one table's id a former id now names (`jacks-or-better-9-6` → `jacks-or-better`, and a
+/// variant's too: `ultimate-x:jacks-or-better-9-6` → `ultimate-x:jacks-or-better`), or `None` for
+/// an id that is no former one.
+pub fn one_id(id: &str) -> Option<String> {
+    let (prefix, plain) = match id.strip_prefix(ULTIMATE_X_PREFIX) {
+        Some(plain) => (ULTIMATE_X_PREFIX, plain),
+        None => ("", id),
+    };
+    FORMER_IDS.iter().find(|(old, _)| *old == plain).map(|(_, one)| format!("{prefix}{one}"))
+}
+
+/// The former ids of the table `id` (none for most), a variant's with its prefix: every id hands of
+/// the one table may be stored under besides its own.
+pub fn former_ids(id: &str) -> Vec<String> {
+    let (prefix, plain) = match id.strip_prefix(ULTIMATE_X_PREFIX) {
+        Some(plain) => (ULTIMATE_X_PREFIX, plain),
+        None => ("", id),
+    };
+    FORMER_IDS.iter().filter(|(_, one)| *one == plain).map(|(old, _)| format!("{prefix}{old}")).collect()
+}
+
 /// A library id that is not in the library.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a table of the library (`vpoker tables` lists them)")]
 pub struct UnknownTable(pub String);
 
 impl Preset {
-    /// The preset with this id.
+    /// The preset with this id, or the one a former id now names ([`FORMER_IDS`]).
     pub fn find(id: &str) -> Result<&'static Preset, UnknownTable> {
-        PRESETS.iter().find(|p| p.id == id).ok_or_else(|| UnknownTable(id.to_string()))
+        let one = FORMER_IDS.iter().find(|(old, _)| *old == id).map_or(id, |(_, one)| one);
+        PRESETS.iter().find(|p| p.id == one).ok_or_else(|| UnknownTable(id.to_string()))
+    }
+
+    /// Whether this preset is its base's own table (a machine's or a kicker game's: its id is the
+    /// base's), so it is played, stored and summed as that table.
+    pub fn is_base(&self) -> bool {
+        self.id == self.base.id()
     }
 
     /// The evaluator family.

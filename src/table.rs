@@ -194,8 +194,11 @@ impl Table {
             .clone()
     }
 
-    /// A table of the library.
+    /// A table of the library: its base's own table when it is that table (`Preset::is_base`).
     pub fn preset(preset: &Preset) -> Table {
+        if preset.is_base() {
+            return Table::from(preset.base);
+        }
         Table::build(preset.id, preset.name, game(preset.game, preset.suffix), Source::Copy(preset.base), preset.paytable())
     }
 

@@ -88,7 +88,7 @@ pub(crate) fn table_id() -> CoreValue<String> {
         ids: machine_ids()
             .into_iter()
             .chain(KickerGame::ALL.iter().map(|g| g.id()))
-            .chain(vpoker::library::PRESETS.iter().map(|p| p.id))
+            .chain(vpoker::library::PRESETS.iter().filter(|p| !p.is_base()).map(|p| p.id))
             .collect(),
     }
 }
@@ -144,7 +144,7 @@ pub(crate) fn machine_only(game: Base, command: &str) -> Result<MachineId, Strin
     }
 }
 
-/// The library table that is the kicker game's own (its id, e.g. `double-double-bonus-9-6`).
+/// The library table that is the kicker game's own (its id is the game's: `double-double-bonus`).
 fn kicker_table(game: KickerGame) -> &'static str {
     let pays: Vec<u32> = game.paytable().rows().iter().map(|row| row.pay).collect();
     vpoker::library::PRESETS

@@ -56,7 +56,7 @@ pub const NAMES: [&str; 56] = [
     "lab_table_delete",
     "library",
     "table_view",
-    "table_sums",
+    "table_stats",
     "table_tiers",
     "library_chart_cost",
 ];

@@ -132,7 +132,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         charts::lab_table_delete,
         tables::library,
         tables::table_view,
-        tables::table_sums,
+        tables::table_stats,
         tables::table_tiers,
         tables::library_chart_cost,
     ])

@@ -1,9 +1,10 @@
 //! The tables players meet in casinos: the table library (each table's exact return), the one play
-//! screen's view of any table (a machine's too), a table's practice figures, each library table's chart cost, and a library table's generated charts.
+//! screen's view of any table (a machine's too), a table's figures from the running sums, each
+//! library table's chart cost, and a library table's generated charts.
 //! Hands on them are dealt, hinted and drawn by the one set of play commands (`commands.rs`).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{GameError, TableSums, TableView};
+use vpoker::game::{GameError, TableStats, TableView};
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 
 use crate::error::CommandResult;
@@ -22,10 +23,10 @@ pub async fn table_view<R: Runtime>(app: AppHandle<R>, table: String) -> Command
     with_game(app, move |game| game.table_view(&table)).await
 }
 
-/// A table's practice figures.
+/// A table's figures, real or practice (`Game::table_stats`: a former id's are its one table's).
 #[tauri::command]
-pub async fn table_sums<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<TableSums> {
-    with_game(app, move |game| game.table_sums(&table)).await
+pub async fn table_stats<R: Runtime>(app: AppHandle<R>, table: String, practice: bool) -> CommandResult<TableStats> {
+    with_game(app, move |game| game.table_stats(&table, practice)).await
 }
 
 /// A library table's charts in three tiers, beginner first (`chart::tiers_of`: generated once per

@@ -149,13 +149,13 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
         // XP is the chips bet, so the level the player had at this deal is the bets before it.
         let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
         let refused = match hand.machine {
-            Some(machine) => rules::Lines::new(hand.hands)
+            Some(machine) if !hand.practice => rules::Lines::new(hand.hands)
                 .and_then(|lines| rules::check_deal(machine, lines, level))
                 .err()
                 .map(|e| e.to_string()),
             None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
-            // A practised table's line count opens at the level a machine's does.
-            None => rules::Lines::new(hand.hands).and_then(|lines| rules::check_lines(lines, level)).err().map(|e| e.to_string()),
+            // A practised table's line count (a machine's too) opens at the level a machine's does.
+            _ => rules::Lines::new(hand.hands).and_then(|lines| rules::check_lines(lines, level)).err().map(|e| e.to_string()),
         };
         if let Some(refused) = refused {
             if problems.len() < 20 {

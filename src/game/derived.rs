@@ -39,6 +39,7 @@ pub(crate) const DERIVED: [Derived<Compare>; 3] = [
     Derived {
         name: "the running sums",
         tables: sums::TABLES,
+        former: sums::FORMER,
         is_current: sums::is_current,
         rebuild: sums::rebuild,
         compare: Compare::Hands(sums_from_hands),
@@ -46,6 +47,7 @@ pub(crate) const DERIVED: [Derived<Compare>; 3] = [
     Derived {
         name: "the days of today's deals",
         tables: daily_deals::DAYS_TABLES,
+        former: &[],
         is_current: daily_deals::days_current,
         rebuild: daily_deals::rebuild_days,
         compare: Compare::Rows(daily_deals::day_differences),
@@ -53,6 +55,7 @@ pub(crate) const DERIVED: [Derived<Compare>; 3] = [
     Derived {
         name: "the proficiency checks' scores",
         tables: proficiency::DAYS_TABLES,
+        former: &[],
         is_current: proficiency::days_current,
         rebuild: proficiency::rebuild_days,
         compare: Compare::Rows(proficiency::day_differences),

@@ -14,7 +14,6 @@ use chrono::NaiveDate;
 use rusqlite::{params, Connection};
 use serde::Serialize;
 
-use crate::machine::MachineId;
 
 use super::rules;
 use super::store::codes::{day_code, day_from_code};
@@ -55,14 +54,12 @@ struct Facts {
 
 fn facts(conn: &Connection) -> Res<Facts> {
     let (mut royals, mut five_play, mut hands, mut longest_best_run) = (0, 0, 0, 0);
-    for machine in MachineId::ALL {
-        for practice in [false, true] {
-            let all = sums::all_time(conn, machine, practice)?;
-            royals += all.royals;
-            five_play += all.five_play_deals;
-            hands += all.hands;
-            longest_best_run = longest_best_run.max(all.longest_best_run);
-        }
+    // Every table's all-time sums, real and practice: a row per table played.
+    for (_, all) in sums::all_time_rows(conn)? {
+        royals += all.royals;
+        five_play += all.five_play_deals;
+        hands += all.hands;
+        longest_best_run = longest_best_run.max(all.longest_best_run);
     }
     Ok(Facts {
         royals,

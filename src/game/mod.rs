@@ -90,7 +90,6 @@ pub use error::GameError;
 pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
 pub use milestones::Milestone;
-pub use sums::TableSums;
 pub use table_id::TableId;
 pub use moment::Moment;
 pub use play::daily::DailyView;
@@ -100,7 +99,7 @@ pub use play::table_view::{BetPay, GameChoice, PayRowView, TableView};
 pub use rules::{Bet, Lines};
 pub use settings::Settings;
 pub use store::migrations;
-pub use sums::{BestHand, ChartPoint, KindStats, MachineStats, Session, Stats, MAX_POINTS};
+pub use sums::{BestHand, ChartPoint, Figures, KindStats, MachineStats, Session, Stats, TableStats, MAX_POINTS};
 pub use store::KEPT_BEFORE_IMPORT;
 pub use training::drills::{
     parse_tier, ChartVerdict, DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillTally, DrillVerdict,
@@ -390,9 +389,11 @@ impl Game {
         self.store.read(|tx| play::table_view::view(tx, id))
     }
 
-    /// A table's practice figures (zeros before its first hand).
-    pub fn table_sums(&self, table: &str) -> Result<TableSums, GameError> {
-        self.store.read(|tx| sums::of_table(tx, table))
+    /// A table's figures from the running sums, real or practice (zeros before its first hand):
+    /// the one table an id names (a former id names the one table, whose figures hold the hands
+    /// stored under it too); `unknown-table` for an id that names none.
+    pub fn table_stats(&self, table: &str, practice: bool) -> Result<TableStats, GameError> {
+        self.store.read(|tx| coach::table_stats(tx, table, practice))
     }
 
     /// The table an id names: a machine, a kicker game, a library table or a saved lab table

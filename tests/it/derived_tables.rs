@@ -124,7 +124,11 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
     let mut damages: Vec<String> = derived_tables().into_iter().map(|t| format!("DROP TABLE {t}")).collect();
     damages.extend([
         "UPDATE sums SET wagered = 'lots'".to_string(),
-        "UPDATE table_sums SET hands = hands + 7".to_string(),
+        "UPDATE sums SET deals = deals + 7 WHERE table_id = 'double-double-bonus'".to_string(),
+        "UPDATE outcome_sums SET count = count + 1 WHERE table_id = 'double-double-bonus'".to_string(),
+        // The practised tables' figures the sums room once kept apart, left by an older build.
+        "CREATE TABLE table_sums (table_id TEXT PRIMARY KEY, hands INTEGER NOT NULL) WITHOUT ROWID; \
+         INSERT INTO table_sums VALUES ('double-double-bonus-9-6', 1)".to_string(),
         "UPDATE chart_points SET actual = 'x'".to_string(),
         "UPDATE sums_version SET version = 'other'".to_string(),
     ]);
@@ -146,6 +150,7 @@ fn a_derived_table_dropped_or_damaged_never_locks_the_game() {
         game.state(day()).unwrap_or_else(|e| panic!("{damage}: {e}"));
         assert!(game.derived_differences().unwrap().is_empty(), "{damage}");
         drop(game);
+        assert!(!sqlite_tables(&copy).contains("table_sums"), "{damage}: a former derived table is dropped");
         std::fs::remove_file(&copy).unwrap();
         let _ = std::fs::remove_file(dir.path().join("copy.db-wal"));
         let _ = std::fs::remove_file(dir.path().join("copy.db-shm"));

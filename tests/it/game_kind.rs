@@ -205,7 +205,7 @@ fn each_bag_nudges_at_its_exact_rate_and_restarts_change_nothing() {
     }
     assert!(history.iter().filter(|h| !h.dead).all(|h| h.nudge.is_none() && h.situation.is_none()));
     let stats = game.stats().unwrap();
-    assert_eq!(stats.real[0].nudged, history.iter().filter(|h| h.nudge.is_some()).count() as u64);
+    assert_eq!(stats.real[0].figures.nudged, history.iter().filter(|h| h.nudge.is_some()).count() as u64);
     // The same seeds with the game closed and reopened every 7 hands give the same hands.
     let reopened = play_badly(&dir.path().join("b.db"), 1_500, 7);
     let strip = |game: &Game| -> Vec<_> {

@@ -169,8 +169,8 @@ fn practice_hands_move_no_chips_and_no_xp_and_are_never_nudged() {
         assert_eq!(last.payout, Some(0));
     }
     let stats = game.stats().unwrap();
-    assert_eq!(stats.practice[0].deals, 60);
-    assert_eq!(stats.real[0].deals, 0);
+    assert_eq!(stats.practice[0].figures.deals, 60);
+    assert_eq!(stats.real[0].figures.deals, 0);
     assert!(game.audit().unwrap().ok);
 }
 
@@ -417,7 +417,7 @@ fn hint_lists_all_32_holds_best_first_and_matches_the_solver() {
     let given_up = last.ev_given_up.unwrap();
     assert!((given_up - (hint.best_ev - hint.holds[31].ev)).abs() < 1e-12);
     let stats = game.stats().unwrap();
-    assert_eq!(stats.real[0].best_holds, u64::from(given_up < 1e-9));
+    assert_eq!(stats.real[0].figures.best_holds, u64::from(given_up < 1e-9));
 }
 
 #[test]

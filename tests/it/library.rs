@@ -5,39 +5,39 @@
 use std::collections::BTreeSet;
 
 use vpoker::card::Card;
-use vpoker::library::{Base, Preset, PRESETS};
+use vpoker::library::{Base, Preset, FORMER_IDS, PRESETS};
 use vpoker::machine::MachineId;
 use vpoker::strategy::custom::TableSolver;
 
 /// Returns of optimal play as published (percent, two decimals, the way the tables print them).
 const PUBLISHED: &[(&str, f64)] = &[
-    ("jacks-or-better-9-6", 99.54),
+    ("jacks-or-better", 99.54),
     ("jacks-or-better-9-5", 98.45),
     ("jacks-or-better-8-6", 98.39),
     ("jacks-or-better-8-5", 97.30),
     ("jacks-or-better-7-5", 96.15),
     ("jacks-or-better-6-5", 95.00),
-    ("bonus-poker-8-5", 99.17),
+    ("bonus-poker", 99.17),
     ("bonus-poker-7-5", 98.01),
     ("bonus-poker-6-5", 96.87),
     ("bonus-poker-deluxe-9-6", 99.64),
     ("bonus-poker-deluxe-8-6", 98.49),
     ("bonus-poker-deluxe-8-5", 97.40),
-    ("double-bonus-10-7", 100.17),
+    ("double-bonus", 100.17),
     ("double-bonus-9-7", 99.11),
     ("double-bonus-9-6", 97.81),
     ("double-double-bonus-10-6", 100.07),
-    ("double-double-bonus-9-6", 98.98),
+    ("double-double-bonus", 98.98),
     ("double-double-bonus-9-5", 97.87),
     ("double-double-bonus-8-5", 96.79),
-    ("triple-double-bonus-9-7", 99.58),
+    ("triple-double-bonus", 99.58),
     ("triple-double-bonus-9-6", 98.15),
-    ("deuces-wild-full-pay", 100.76),
+    ("deuces-wild", 100.76),
     ("not-so-ugly-deuces", 99.73),
     ("deuces-wild-25-15-9-4-4-3-2-1", 98.91),
     ("deuces-wild-25-15-9-4-3-2-2-1", 94.34),
     // Joker Poker (Kings or Better): the sources are cited on each preset in src/library.rs.
-    ("joker-poker-kings-20-7-5", 100.65),
+    ("joker-poker", 100.65),
     ("joker-poker-kings-4700-18-7-5", 99.29),
     ("joker-poker-kings-5000-17-7-5", 98.6),
 ];
@@ -138,4 +138,37 @@ fn every_presets_chart_is_generated_and_costs_little() {
         assert_eq!(preset.chart().vocabulary() == vpoker::strategy::chart::Vocabulary::Kicker, kicker, "{}", preset.id);
         assert!(std::ptr::eq(preset.chart(), preset.chart()), "generated once and kept");
     }
+}
+
+/// The machines' and the kicker games' own tables: (id, base, pays in row order).
+fn own_tables() -> Vec<(&'static str, Base, Vec<u32>)> {
+    let machines = MachineId::ALL.into_iter().map(Base::Machine);
+    let kickers = vpoker::kicker::KickerGame::ALL.into_iter().map(Base::Kicker);
+    machines.chain(kickers).map(|base| (base.id(), base, base.paytable().rows().iter().map(|r| r.pay).collect())).collect()
+}
+
+#[test]
+fn no_preset_repeats_a_machines_or_a_kicker_games_paytable_under_another_id() {
+    let mut own = 0;
+    for preset in PRESETS {
+        let pays = preset.pays_in_row_order().unwrap();
+        for (id, base, table) in own_tables() {
+            if base == preset.base && table == pays {
+                assert_eq!(preset.id, id, "{} repeats {id}'s paytable: it must be that table", preset.id);
+                own += 1;
+            }
+        }
+    }
+    assert_eq!(own, 7, "seven library tables are a machine's or a kicker game's own");
+    for (old, one) in FORMER_IDS {
+        assert_eq!(Preset::find(old).unwrap().id, *one, "the former id {old} finds the one table");
+        assert!(Preset::find(one).unwrap().is_base(), "{one} is its base's own table");
+        assert_eq!(vpoker::library::one_id(old).as_deref(), Some(*one));
+        assert_eq!(vpoker::library::one_id(&format!("ultimate-x:{old}")), Some(format!("ultimate-x:{one}")));
+        assert_eq!(vpoker::library::former_ids(one), vec![old.to_string()]);
+        let table = vpoker::table::Table::named(old).unwrap();
+        assert_eq!(table.id(), *one, "{old} names the one table");
+        assert_eq!(table.pays(), Preset::find(old).unwrap().pays_in_row_order().unwrap());
+    }
+    assert_eq!(vpoker::library::one_id("jacks-or-better-8-5"), None);
 }

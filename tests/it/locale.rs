@@ -3,7 +3,7 @@
 //! library's table names as the UI composes them from the labels the core sends (`TableLabel`).
 
 use chrono::NaiveDate;
-use vpoker::library::PRESETS;
+use vpoker::library::{listing, PRESETS};
 use vpoker::locale::Language;
 use vpoker::table::{Table, TableLabel};
 
@@ -65,13 +65,17 @@ fn composed(lang: Language, label: &TableLabel) -> String {
 #[test]
 fn library_names_compose_per_language_and_english_is_the_cores_name() {
     for preset in PRESETS {
-        let label = Table::preset(preset).label().clone();
+        // What the library lists it as (a machine's own table is called by its pays there too).
+        let label = TableLabel::Game { game: preset.game, suffix: preset.suffix };
         assert_eq!(composed(Language::En, &label), preset.name, "{}", preset.id);
         let ja = composed(Language::Ja, &label);
         assert!(!ja.chars().any(|c| c.is_ascii_alphabetic()), "{}: Latin letters in 「{ja}」", preset.id);
     }
-    let deuces = Table::named("deuces-wild-full-pay").unwrap();
+    let deuces = Table::named("not-so-ugly-deuces").unwrap();
     let names: Vec<String> = Language::ALL.iter().map(|&lang| composed(lang, deuces.label())).collect();
+    assert_eq!(names[0], "Not So Ugly Deuces");
+    let full_pay = &listing().iter().find(|t| t.id == "deuces-wild").unwrap().label;
+    let names: Vec<String> = Language::ALL.iter().map(|&lang| composed(lang, full_pay)).collect();
     assert_eq!(names, ["Deuces Wild (full pay)", "Deuces Wild (Full Pay)", "Deuces Wild (pagamento completo)", "デュース・ワイルド（フルペイ）"]);
     let ddb = Table::named("double-double-bonus-9-6").unwrap();
     assert_eq!(composed(Language::Ja, ddb.label()), "ダブル・ダブル・ボーナス 9/6");

@@ -29,6 +29,7 @@ mod kicker;
 mod lab;
 mod library;
 mod locale;
+mod one_table;
 mod paytable_lab;
 mod pipeline;
 mod proficiency;

@@ -204,7 +204,7 @@ fn a_library_table_copied_into_the_lab_on_a_kicker_base_is_analysed_saved_and_pr
     assert_eq!(drawn.mistake, Some(false));
     crate::common::practise(&mut game, "lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(5), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
     crate::common::draw_hand(&mut game, Hold::NONE, chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
-    assert_eq!(game.table_sums("lab:DDB 9/5").unwrap().hands, 2);
+    assert_eq!(game.table_stats("lab:DDB 9/5", true).unwrap().figures.deals, 2);
     drop(game);
     let game = Game::open(&path).unwrap();
     let audit = game.audit().unwrap();

@@ -20,7 +20,7 @@ fn at(day: u32, hour: u32, minute: u32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(2026, 11, day).unwrap().and_hms_opt(hour, minute, 0).unwrap()
 }
 
-const LIBRARY: &str = "double-double-bonus-9-6";
+const LIBRARY: &str = "double-double-bonus-9-5";
 
 /// Five sessions (a gap of 40 minutes or more between them; inside one, a deal every 90 seconds):
 /// Jacks or Better at bets 5 and 10, real and practice, every third hold thrown away in the early
@@ -197,7 +197,7 @@ fn the_session_tables_are_rebuilt_from_the_hands_and_the_audit_names_a_wrong_row
     drop(game);
     for (damage, named) in [
         ("UPDATE session_sums SET mistakes = mistakes + 1 WHERE table_id = 'jacks-or-better' AND session = 2", "'jacks-or-better' in session 2"),
-        ("UPDATE session_sums SET chips_given_up = chips_given_up + 5 WHERE table_id = 'double-double-bonus-9-6' AND session = 4", "in session 4"),
+        ("UPDATE session_sums SET chips_given_up = chips_given_up + 5 WHERE table_id = 'double-double-bonus-9-5' AND session = 4", "in session 4"),
         ("UPDATE session_times SET last_at = last_at + 60 WHERE session = 3", "time of session 3"),
     ] {
         let conn = rusqlite::Connection::open(&path).unwrap();

@@ -59,7 +59,8 @@ export const api = {
   /** The casino tables: the library (each table's exact return) and practice hands on one. */
   library: () => call("library"),
   tableView: (table) => call("table_view", { table }),
-  tableSums: (table) => call("table_sums", { table }),
+  /** A table's practice figures from the running sums (a former id's are its one table's). */
+  tableStats: (table) => call("table_stats", { table, practice: true }),
   /** A library table's three charts (beginner, intermediate, expert), as chartTiers gives a machine's. */
   tableTiers: (table) => call("table_tiers", { table }),
   /** What a library table's chart gives up against the best holds (generated once per run). */

@@ -99,7 +99,7 @@ function loadView(state) {
 
 /** A practised table's figures: those of the table the hand was dealt on (a variant's are its own). */
 function loadSums(table) {
-  figures.get(app, () => api.tableSums(table)).then((answer) => {
+  figures.get(app, () => api.tableStats(table)).then((answer) => {
     if (answer === DROPPED || !answer) return;
     sums = answer;
     app.render();
@@ -658,9 +658,9 @@ function winLine(state) {
 
 /** A practised table's figures (the core's sums of its practice hands). */
 function figuresLine() {
-  if (!sums || !sums.hands) return h("p", { class: "small muted", "data-testid": "table-figures" }, t("tables.figures.none"));
-  return h("p", { class: "small", "data-testid": "table-figures", "data-hands": String(sums.hands) },
-    t("tables.figures", { hands: formatInt(sums.hands), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
+  if (!sums || !sums.deals) return h("p", { class: "small muted", "data-testid": "table-figures" }, t("tables.figures.none"));
+  return h("p", { class: "small", "data-testid": "table-figures", "data-hands": String(sums.deals) },
+    t("tables.figures", { hands: formatInt(sums.deals), best: formatInt(sums.best_holds), ev: formatDec(sums.ev_given_up, 3) }));
 }
 
 async function showChart() {

@@ -231,7 +231,7 @@ fn chart_tiers_json_is_the_contract_object_and_the_cores() {
 /// tier adds; and the plain chart of the same id.
 #[test]
 fn a_library_table_s_tiers_and_chart() {
-    let game = "double-double-bonus-9-6";
+    let game = "double-double-bonus-9-5";
     let table = vpoker::library::Preset::find(game).unwrap().paytable();
     let value = json(&["chart", "--game", game, "--tiers", "--json"]);
     assert_eq!(keys(&value), ["game", "optimal_return", "tiers"]);

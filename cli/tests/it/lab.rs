@@ -150,7 +150,7 @@ fn deals_refuse_a_kicker_game_in_words() {
     assert_eq!(
         line,
         "vpoker: lab deals --game takes a machine: double-double-bonus is a kicker game, not a machine (no chips, XP, \
-         kind deals or unlocks); practise it with `play deal --practice --table double-double-bonus-9-6`, or deal it \
+         kind deals or unlocks); practise it with `play deal --practice --table double-double-bonus`, or deal it \
          with `simulate --game double-double-bonus`"
     );
     let line = crate::common::usage_error(&["lab", "deals", "--game", "poker", "--deals", "10", "--seed", SEED]);

@@ -49,11 +49,11 @@ fn play_progress_equals_the_history_summed_by_day() {
             play(&db, today, &["draw", hold]);
         }
         let s = seed(1000 + d as u32);
-        play(&db, today, &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", &s]);
+        play(&db, today, &["deal", "--practice", "--table", "double-double-bonus-9-5", "--bet", "5", "--seed", &s]);
         play(&db, today, &["draw", "0"]);
     }
     let history = play(&db, "2026-11-06", &["history", "--limit", "500"]);
-    for game in ["jacks-or-better", "double-double-bonus-9-6"] {
+    for game in ["jacks-or-better", "double-double-bonus-9-5"] {
         // From the history, oldest first (the order the sums add in).
         let mut expected: BTreeMap<String, (u64, u64, f64)> = BTreeMap::new();
         for hand in history["hands"].as_array().unwrap().iter().rev().filter(|h| h["table"] == game) {
@@ -151,7 +151,7 @@ fn play_progress_sessions_equal_the_history_grouped_by_session() {
             let now = (start + chrono::Duration::minutes(2 * k)).format("%Y-%m-%dT%H:%M:%S").to_string();
             let sd = seed(n);
             if k == 2 || k == 5 {
-                play(&db, &now, &["deal", "--practice", "--table", "double-double-bonus-9-6", "--bet", "5", "--seed", &sd]);
+                play(&db, &now, &["deal", "--practice", "--table", "double-double-bonus-9-5", "--bet", "5", "--seed", &sd]);
                 play(&db, &now, &["draw", "0"]);
                 continue;
             }
@@ -185,7 +185,7 @@ fn play_progress_sessions_equal_the_history_grouped_by_session() {
         row.3 += hand["ev_given_up_chips"].as_f64().unwrap();
     }
     assert_eq!(spans.len(), 3);
-    for game in ["jacks-or-better", "double-double-bonus-9-6"] {
+    for game in ["jacks-or-better", "double-double-bonus-9-5"] {
         let progress = play(&db, "2026-11-03", &["progress", "--game", game, "--json"]);
         let sessions = progress["sessions"].as_array().unwrap();
         assert_eq!(sessions.len(), 3, "{game}");
@@ -214,7 +214,7 @@ fn play_progress_sessions_equal_the_history_grouped_by_session() {
     assert!((per_hour["chips_given_up"].as_f64().unwrap() - chips / (minutes / 60.0)).abs() < 1e-9, "{per_hour}");
     assert_eq!(per_hour["sessions"], 3);
     // The library table: 12 minutes in all, too little to say.
-    assert_eq!(play(&db, "2026-11-03", &["progress", "--game", "double-double-bonus-9-6"])["per_hour"], Value::Null);
+    assert_eq!(play(&db, "2026-11-03", &["progress", "--game", "double-double-bonus-9-5"])["per_hour"], Value::Null);
     // A time that is no time is a usage error.
     let out = Command::new(env!("CARGO_BIN_EXE_vpoker"))
         .args(["play", "--db"])

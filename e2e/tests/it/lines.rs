@@ -126,7 +126,7 @@ async fn ten_and_a_hundred_lines_on_a_phone_in_every_language() -> Result<()> {
     app.open_tab("lobby").await?;
     app.click("lobby-tables").await?;
     app.wait_visible(&tid("tables-list")).await?;
-    app.click("table-double-double-bonus-9-6").await?;
+    app.click("table-double-double-bonus").await?;
     app.wait_visible(&tid("deal-draw")).await?;
     app.click("hands-100").await?;
     app.deal().await?;

@@ -52,14 +52,14 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.click("lobby-tables").await?;
     app.wait_visible(&tid("tables-list")).await?;
     app.screenshot("tables-library").await?;
-    app.click("table-double-double-bonus-9-6").await?;
+    app.click("table-double-double-bonus").await?;
     app.wait_visible(&tid("deal-draw")).await?;
     app.deal().await?;
     let shown = hint_best(&app).await?;
     // The app's hint is the core's on the app's own file.
     let db = data.db_path();
     let hint = play(&db, None, &["hint"])?;
-    assert_eq!(hint["table"], "double-double-bonus-9-6", "{hint}");
+    assert_eq!(hint["table"], "double-double-bonus", "{hint}");
     assert_eq!(hint["best_hold"].as_u64(), Some(shown), "{hint}");
     app.screenshot("table-hint").await?;
     // A hold that gives EV up: the warning comes before the draw.
@@ -80,7 +80,7 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     app.screenshot("table-chart").await?;
     // Its charts in three tiers, each as `vpoker chart --tiers` gives it: the lines, and those a tier
     // adds over the one below marked new.
-    let tiers = cli(&["chart", "--game", "double-double-bonus-9-6", "--tiers", "--json"])?;
+    let tiers = cli(&["chart", "--game", "double-double-bonus", "--tiers", "--json"])?;
     for tier in tiers["tiers"].as_array().ok_or("no tiers")? {
         let name = tier["tier"].as_str().ok_or("a tier")?;
         app.click(&format!("table-tier-{name}")).await?;
@@ -110,7 +110,7 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     let history = play(&db, None, &["history", "--limit", "5"])?;
     let hands = history["hands"].as_array().ok_or("no hands")?;
     assert_eq!(hands.len(), 2, "{history}");
-    assert!(hands.iter().all(|h| h["table"] == "double-double-bonus-9-6" && h["commitment_rule"] == "bound"), "{history}");
+    assert!(hands.iter().all(|h| h["table"] == "double-double-bonus" && h["commitment_rule"] == "bound"), "{history}");
     app.click("nav-history").await?;
     app.wait_visible(&tid("history-row")).await?;
     let text = app.inner_text(&tid("history-row")).await?;
@@ -132,12 +132,12 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
         app.click("nav-lobby").await?;
         app.click("lobby-tables").await?;
         app.wait_visible(&tid("tables-list")).await?;
-        let tile = app.text("table-deuces-wild-full-pay").await?;
+        let tile = app.text("table-deuces-wild").await?;
         assert!(tile.contains(deuces), "the library names {tile:?} as {deuces:?}");
         let problems = crate::phone::overflow(&app).await?;
         assert!(problems.is_empty(), "the library at 390 px ({lang}): {problems:?}");
         app.screenshot(&format!("tables-library-{lang}")).await?;
-        app.click("table-double-double-bonus-9-6").await?;
+        app.click("table-double-double-bonus").await?;
         app.wait_visible(&tid("deal-draw")).await?;
         assert!(app.body_text().await?.contains(ddb), "the table's title in {lang}");
         app.screenshot(&format!("table-{lang}")).await?;
@@ -214,7 +214,7 @@ async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() ->
     // A kicker game's table (13 rows) and a machine's, each with one pay changed into another
     // library table: Double Double Bonus 9/6 → 9/5, Jacks or Better 8/5 → 9/5.
     let cases = [
-        ("double-double-bonus-9-6", "flush", "5", "double-double-bonus-9-5", "DDB 9/5"),
+        ("double-double-bonus", "flush", "5", "double-double-bonus-9-5", "DDB 9/5"),
         ("jacks-or-better-8-5", "full-house", "9", "jacks-or-better-9-5", "JoB 9/5"),
     ];
     for (id, row, pay, becomes, name) in cases {
@@ -273,11 +273,11 @@ async fn a_library_table_is_copied_into_the_lab_changed_saved_and_practised() ->
     // The library's practice screen with its copy button, and the kicker lab in Japanese.
     app.click("nav-lobby").await?;
     app.click("lobby-tables").await?;
-    app.click("table-triple-double-bonus-9-7").await?;
+    app.click("table-triple-double-bonus").await?;
     app.wait_visible(&tid("table-copy-lab")).await?;
     accessible(&app, "a library table's practice screen").await?;
     app.set_language("ja").await?;
-    copy_to_lab(&app, "double-double-bonus-9-6").await?;
+    copy_to_lab(&app, "double-double-bonus").await?;
     app.wait_visible(&tid("paylab-chart-lines")).await?;
     app.screenshot("paylab-kicker-ja").await?;
     let script = "document.querySelector('[data-testid=\"paylab-save\"]').scrollIntoView({ block: 'center' })";
@@ -296,7 +296,7 @@ async fn a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs()
     app.wait_visible(&tid("tables-list")).await?;
     // The first tables' chart costs fill in, each the core's (`vpoker tables --charts`).
     let listed = cli(&["tables", "--json", "--charts"])?;
-    for id in ["jacks-or-better-9-6", "jacks-or-better-8-5"] {
+    for id in ["jacks-or-better", "jacks-or-better-8-5"] {
         app.wait_until(&format!("{id}'s chart cost is shown"), || async {
             Ok(app.attr(&format!("table-cost-{id}"), "data-cost").await?.is_some_and(|c| !c.is_empty()))
         })
@@ -308,7 +308,7 @@ async fn a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs()
     }
     app.screenshot("tables-chart-costs").await?;
     // A Double Double Bonus 9/6 drill: a hard hand, a wrong answer, then the best hold.
-    app.click("table-double-double-bonus-9-6").await?;
+    app.click("table-double-double-bonus").await?;
     app.click("table-drill").await?;
     app.wait_visible(&tid("table-drill-answer")).await?;
     let mut cards = Vec::new();
@@ -345,7 +345,7 @@ async fn a_tables_hard_decisions_are_drilled_and_the_library_lists_chart_costs()
     assert_eq!(app.attr("table-drill-verdict", "data-correct").await?.as_deref(), Some("true"));
     assert_eq!(app.attr("table-drill-tally", "data-correct").await?.as_deref(), Some("1"));
     // The tally is the core's, on the app's own file; no chips moved.
-    let question = play(&data.db_path(), None, &["drill", "--table", "double-double-bonus-9-6"])?;
+    let question = play(&data.db_path(), None, &["drill", "--table", "double-double-bonus"])?;
     assert_eq!((question["tally"]["answered"].as_u64(), question["tally"]["correct"].as_u64()), (Some(2), Some(1)), "{question}");
     app.click("table-drill-back").await?;
     app.wait_visible(&tid("table-drill")).await?;
@@ -378,7 +378,7 @@ async fn open_drill_mistakes(app: &Session) -> Result<()> {
 #[tokio::test]
 #[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
 async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
-    const TABLE: &str = "double-double-bonus-9-6";
+    const TABLE: &str = "double-double-bonus";
     let (data, _driver, app) = launch_phone().await?;
     let db = data.db_path();
     let chips = app.text_content("chips").await?;
@@ -387,7 +387,7 @@ async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
 
     // No hand yet: the drill's mistakes are empty, the title names the table (from the library
     // when no question has named it: a table whose drill opens on its mistakes).
-    app.click("table-jacks-or-better-9-6").await?;
+    app.click("table-jacks-or-better").await?;
     open_drill_mistakes(&app).await?;
     assert!(app.is_visible(&tid("table-drill-empty")).await?, "no mistake on a table never practised");
     app.click("table-drill-back").await?;

@@ -42,7 +42,7 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     let (_app, window) = app_on(&dir.path().join("vpoker.db"));
     let library = invoke(&window, "library", json!({})).unwrap();
     let listed = |id: &str| library.as_array().unwrap().iter().find(|t| t["id"] == id).unwrap().clone();
-    let ddb = listed("double-double-bonus-9-6");
+    let ddb = listed("double-double-bonus");
     assert_eq!(ddb["base"], "double-double-bonus");
     let pays: Vec<serde_json::Value> = ddb["pays"]
         .as_array()
@@ -61,7 +61,7 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     assert_eq!((&base_pays[1]["row"], &base_pays[1]["pay"]), (&json!("four-aces-2-4-kicker"), &json!(400)));
     // No pays: the base's own table, its pays sent with it (what a fresh lab starts from).
     let own = invoke(&window, "paytable_analyze", json!({ "base": "triple-double-bonus", "pays": [] })).unwrap();
-    assert_eq!(own["return_rate"], listed("triple-double-bonus-9-7")["return"]);
+    assert_eq!(own["return_rate"], listed("triple-double-bonus")["return"]);
     assert_eq!(own["base_pays"][8], json!({ "row": "flush", "pay": 7 }));
     let machine = invoke(&window, "paytable_analyze", json!({ "base": "deuces-wild", "pays": [] })).unwrap();
     assert_eq!(machine["base_pays"].as_array().unwrap().len(), 10);
@@ -75,7 +75,7 @@ fn a_kicker_library_table_copied_into_the_lab_is_analysed_saved_and_practised() 
     let hint = invoke(&window, "hint", json!({})).unwrap();
     let drawn = invoke(&window, "draw", json!({ "hold": hint["best_hold"] })).unwrap();
     assert_eq!(drawn["last_hand"]["mistake"], false);
-    assert_eq!(invoke(&window, "table_sums", json!({ "table": "lab:DDB 9/5" })).unwrap()["hands"], 1);
+    assert_eq!(invoke(&window, "table_stats", json!({ "table": "lab:DDB 9/5", "practice": true })).unwrap()["deals"], 1);
 
     // A row the base does not have, and a base that is neither a machine nor a kicker game.
     let four = json!([{ "row": "four-of-a-kind", "pay": "25" }]);

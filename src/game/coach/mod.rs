@@ -1,5 +1,7 @@
 //! The coach's figures: luck against skill, same cards with the best hold, pure and nudged deals
-//! apart, and chips over hands, per machine, real and practice apart, all-time and this session.
+//! apart, and chips over hands, per machine (its own table's: `TableId::machine`; an Ultimate X
+//! hand counts in its own table, `ultimate-x:ID`, not the machine's), real and practice apart,
+//! all-time and this session.
 //!
 //! Over a set of deals with `wagered` chips bet and `won` chips won:
 //! - actual return = won / wagered;
@@ -27,6 +29,7 @@ use crate::machine::MachineId;
 
 use super::store::Res;
 use super::sums::{self, chart, point_after, sessions, ChartPoint, Session, Sums};
+use super::table_id::TableId;
 use session_card::SessionCard;
 
 /// Luck against skill over a set of deals.
@@ -196,8 +199,9 @@ pub(crate) fn coach(conn: &Connection) -> Res<Coach> {
         MachineId::ALL
             .into_iter()
             .map(|machine| {
-                let sums = sums::all_time(conn, machine, practice)?;
-                Ok(machine_coach(machine, &sums, &chart::read(conn, machine, practice)?))
+                let table = TableId::machine(machine);
+                let sums = sums::all_time(conn, table.as_str(), practice)?;
+                Ok(machine_coach(machine, &sums, &sums::series(conn, table.as_str(), practice)?))
             })
             .collect()
     };
@@ -207,9 +211,9 @@ pub(crate) fn coach(conn: &Connection) -> Res<Coach> {
         MachineId::ALL.iter().map(|&m| (m, SessionFigures::default())).collect();
     let mut session_practice = session_real.clone();
     if let Some(session) = &session {
-        for (machine, practice, sums) in sums::session_rows(conn, session.id)? {
+        for (table, practice, sums) in sums::session_rows(conn, session.id)? {
             let list = if practice { &mut session_practice } else { &mut session_real };
-            if let Some((_, figures)) = list.iter_mut().find(|(m, _)| *m == machine) {
+            if let Some((_, figures)) = list.iter_mut().find(|(m, _)| TableId::machine(*m).as_str() == table) {
                 *figures = SessionFigures::of(&sums);
             }
         }
@@ -217,12 +221,24 @@ pub(crate) fn coach(conn: &Connection) -> Res<Coach> {
     Ok(Coach { session, real, practice, session_real, session_practice })
 }
 
+/// One table's figures from the running sums, real or practice: the one table `id` names (a
+/// former id's hands are its one table's; a bare lab name its `lab:NAME`), or a lab table's by its
+/// `lab:NAME` after it was deleted (its hands stay); `unknown-table` for any other id.
+pub(crate) fn table_stats(conn: &Connection, id: &str, practice: bool) -> Res<sums::TableStats> {
+    let lab = id.strip_prefix(crate::table::LAB_PREFIX).is_some_and(|name| !name.is_empty());
+    let one = match lab {
+        true => id.to_string(),
+        false => super::table_id::resolve(conn, id)?.id().to_string(),
+    };
+    sums::table_stats(conn, &one, practice)
+}
+
 /// The current session's card for `machine` (real or practice hands), or `None` before any session.
 pub(crate) fn session_card(conn: &Connection, machine: MachineId, practice: bool) -> Res<Option<SessionCard>> {
     let Some(session) = sessions::current(conn)? else {
         return Ok(None);
     };
-    let sums = sums::in_session(conn, session.id, machine, practice)?;
+    let sums = sums::in_session(conn, session.id, TableId::machine(machine).as_str(), practice)?;
     Ok(Some(SessionCard::of(session, machine, practice, &sums)))
 }
 

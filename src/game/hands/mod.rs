@@ -77,6 +77,12 @@ pub struct HandRecord {
     pub machine: Option<MachineId>,
     /// The table's stable id (a machine's id for a machine's hand).
     pub table: Table,
+    /// The one table this hand is listed, summed and tallied under when `table` is one of its
+    /// former ids (`library::FORMER_IDS`: a library table that became a machine's or a kicker
+    /// game's own); absent otherwise. `table` stays the id the hand was dealt under, which its
+    /// commitment names (docs/VERIFY.md, "Former table ids").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listed_as: Option<String>,
     /// The table's name (a library table's, or a lab table's saved name; the machine's id).
     pub table_name: String,
     /// What the table is called, for a UI to write in its language ([`crate::table::TableLabel`]).
@@ -152,6 +158,14 @@ pub struct HandRecord {
     pub best_results: Vec<HandResult>,
     /// What the best hold would have won on the same cards (once drawn).
     pub best_won: Option<u64>,
+}
+
+impl HandRecord {
+    /// The id of the one table the hand is listed, summed and tallied under: `listed_as` for a
+    /// hand stored under a former id, else its table's own.
+    pub fn one_table_id(&self) -> &str {
+        self.listed_as.as_deref().unwrap_or(self.table.id())
+    }
 }
 
 /// A row of the hands table, decoded.
@@ -301,6 +315,7 @@ impl StoredHand {
             played_at: self.moment.map(|m| m.stamp()),
             machine: self.machine(),
             table: self.table.clone(),
+            listed_as: crate::library::one_id(self.table.id()),
             table_name: self.table.name().to_string(),
             table_label: self.table.label().clone(),
             base: self.table.base().id(),

@@ -63,9 +63,14 @@ pub(crate) fn code_of(conn: &Connection, table: &Table) -> Res<i64> {
 }
 
 /// The codes under which the table with stable id `id` was played (several when a lab table was
-/// saved again with other pays), oldest first.
+/// saved again with other pays, or when hands were stored under one of its former ids:
+/// `library::former_ids`), oldest first.
 pub(crate) fn codes_of_id(conn: &Connection, id: &str) -> Res<Vec<i64>> {
     let mut stmt = conn.prepare_cached("SELECT code FROM tables WHERE id = ?1 ORDER BY code")?;
-    let codes = stmt.query_map([id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
+    let mut codes = Vec::new();
+    for id in std::iter::once(id.to_string()).chain(crate::library::former_ids(id)) {
+        codes.extend(stmt.query_map([&id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?);
+    }
+    codes.sort_unstable();
     Ok(codes)
 }

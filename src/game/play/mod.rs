@@ -108,12 +108,13 @@ pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now
     }
     let mut profile = player::profile(conn)?;
     let level_before = rules::level_for_xp(profile.xp);
-    // A machine opens at its level; any other table is played in practice only.
+    // A machine opens for chips at its level; any other table is played in practice only; every
+    // table is practised at any level (a library table that is a machine's own is that machine).
     let machine = table.as_machine();
     match machine {
-        Some(machine) => rules::check_deal(machine, lines, level_before)?,
+        Some(machine) if !practice => rules::check_deal(machine, lines, level_before)?,
         None if !practice => return Err(GameError::PracticeOnly { table: table.id().to_string() }.into()),
-        None => rules::check_lines(lines, level_before)?,
+        _ => rules::check_lines(lines, level_before)?,
     }
     let cost = if practice { 0 } else { table.stake(bet.chips(), hands) };
     if cost > profile.chips {

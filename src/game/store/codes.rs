@@ -1,24 +1,12 @@
-//! How machines, kind-deal situations and dates are stored: machines and situations as small
-//! integer codes (their index in [`MachineId::ALL`] and [`Situation::ALL`]; the first four
-//! machines' codes are also their codes in the table registry `tables`, while a machine added after
-//! them, like any other table, gets the registry's next code when first dealt), dates as day
-//! numbers. Every room uses these.
+//! How kind-deal situations and dates are stored: situations as small integer codes (their index
+//! in [`Situation::ALL`]), dates as day numbers. (Machines are stored as tables: the registry
+//! `tables` gives the first four machines codes 0–3, and the running sums key every table by its
+//! stable id.) Every room uses these.
 
 use chrono::{Datelike, NaiveDate};
 
 use super::{corrupt, Res};
-use crate::machine::MachineId;
 use crate::pipeline::Situation;
-
-/// A machine's code.
-pub(crate) fn machine_code(machine: MachineId) -> i64 {
-    MachineId::ALL.iter().position(|&m| m == machine).map_or(-1, |i| i as i64)
-}
-
-/// The machine of a code, if it is one.
-pub(crate) fn machine_from_code(code: i64) -> Option<MachineId> {
-    usize::try_from(code).ok().and_then(|i| MachineId::ALL.get(i).copied())
-}
 
 /// A situation's code.
 pub(crate) fn situation_code(situation: Situation) -> i64 {

@@ -343,7 +343,7 @@ pub(crate) fn swap_in<C>(staged: &Path, db_path: &Path, derived: &[Derived<C>]) 
         tx.execute_batch(&format!("PRAGMA main.user_version = {LATEST}"))?;
         // The rooms rebuild their tables by plain names: the copy's own derived tables are dropped
         // first, so a name never reaches them.
-        for table in derived.iter().flat_map(|group| group.tables.iter()) {
+        for table in derived.iter().flat_map(|group| group.tables.iter().chain(group.former)) {
             tx.execute_batch(&format!("DROP TABLE IF EXISTS staged.\"{table}\""))?;
         }
         for group in derived {

@@ -22,6 +22,9 @@ pub(crate) struct Derived<C> {
     pub name: &'static str,
     /// The tables it fills.
     pub tables: &'static [&'static str],
+    /// The tables it once filled and fills no more: a file may still hold them (the schema check
+    /// leaves them), and its rebuild drops them.
+    pub former: &'static [&'static str],
     /// Whether the stored tables are today's (cheap: a row or two).
     pub is_current: fn(&Connection) -> Res<bool>,
     /// Rebuilds them from the truth; `Err(Corrupt)` refuses the file (rolled back, untouched).
@@ -32,7 +35,7 @@ pub(crate) struct Derived<C> {
 
 /// The tables the groups in `derived` define and check themselves (the schema check leaves them).
 fn own_tables<C>(derived: &[Derived<C>]) -> Vec<&'static str> {
-    derived.iter().flat_map(|d| d.tables.iter().copied()).collect()
+    derived.iter().flat_map(|d| d.tables.iter().chain(d.former).copied()).collect()
 }
 
 /// Opens (or creates) the game database at `path`, refusing anything it cannot safely use.

@@ -97,7 +97,7 @@ pub(crate) fn add(conn: &Connection, hand: &HandRecord, session: i64) -> Res<()>
          timed = timed + excluded.timed",
     )?
     .execute(params![
-        hand.table.id(),
+        hand.one_table_id(),
         session,
         sums.decisions as i64,
         sums.mistakes as i64,
@@ -114,7 +114,7 @@ pub(crate) fn add(conn: &Connection, hand: &HandRecord, session: i64) -> Res<()>
 
 /// What a drawn hand adds to the in-memory tables of the rebuild (the same adds as [`add`]).
 pub(crate) fn add_to(built: &mut Built, hand: &HandRecord, session: i64) {
-    built.sums.entry((hand.table.id().to_string(), session)).or_default().add(hand);
+    built.sums.entry((hand.one_table_id().to_string(), session)).or_default().add(hand);
     if let Some(at) = dealt_at(hand) {
         let time = built.times.get(&session).copied();
         built.times.insert(session, SessionTime::add(time, at));

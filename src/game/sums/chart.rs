@@ -1,4 +1,4 @@
-//! Chips over hands: per machine, real and practice apart, the player's net chips (won − wagered)
+//! Chips over hands: per table, real and practice apart, the player's net chips (won − wagered)
 //! after each deal beside the expected path (the EV of the player's holds − wagered), downsampled
 //! by the core so a history of 100,000 deals draws as fast as one of 100.
 //!
@@ -12,9 +12,9 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::game::store::codes::machine_code;
+use std::collections::BTreeMap;
+
 use crate::game::store::Res;
-use crate::machine::MachineId;
 
 /// The most points a stored series keeps.
 pub const MAX_POINTS: usize = 256;
@@ -63,12 +63,11 @@ impl Series {
     }
 }
 
-/// Adds the point after a deal to the stored series of `machine` (inside the draw's transaction).
-pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point: ChartPoint) -> Res<()> {
-    let machine = machine_code(machine);
+/// Adds the point after a deal to the stored series of `table` (inside the draw's transaction).
+pub(crate) fn store(conn: &Connection, table: &str, practice: bool, point: ChartPoint) -> Res<()> {
     let stride: i64 = conn
-        .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
-        .query_row(params![machine, practice], |r| r.get(0))
+        .prepare_cached("SELECT stride FROM chart_series WHERE table_id = ?1 AND practice = ?2")?
+        .query_row(params![table, practice], |r| r.get(0))
         .optional()?
         .unwrap_or(1);
     let mut stride = stride.max(1) as u64;
@@ -76,31 +75,31 @@ pub(crate) fn store(conn: &Connection, machine: MachineId, practice: bool, point
         return Ok(());
     }
     let count: i64 = conn
-        .prepare_cached("SELECT COUNT(*) FROM chart_points WHERE machine = ?1 AND practice = ?2")?
-        .query_row(params![machine, practice], |r| r.get(0))?;
+        .prepare_cached("SELECT COUNT(*) FROM chart_points WHERE table_id = ?1 AND practice = ?2")?
+        .query_row(params![table, practice], |r| r.get(0))?;
     if count as usize >= MAX_POINTS {
         stride *= 2;
-        conn.prepare_cached("DELETE FROM chart_points WHERE machine = ?1 AND practice = ?2 AND deal % ?3 != 0")?
-            .execute(params![machine, practice, stride as i64])?;
+        conn.prepare_cached("DELETE FROM chart_points WHERE table_id = ?1 AND practice = ?2 AND deal % ?3 != 0")?
+            .execute(params![table, practice, stride as i64])?;
     }
     conn.prepare_cached(
-        "INSERT INTO chart_series (machine, practice, stride) VALUES (?1, ?2, ?3) \
-         ON CONFLICT (machine, practice) DO UPDATE SET stride = excluded.stride",
+        "INSERT INTO chart_series (table_id, practice, stride) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (table_id, practice) DO UPDATE SET stride = excluded.stride",
     )?
-    .execute(params![machine, practice, stride as i64])?;
+    .execute(params![table, practice, stride as i64])?;
     if point.deal % stride == 0 {
         conn.prepare_cached(
-            "INSERT INTO chart_points (machine, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO chart_points (table_id, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?
-        .execute(params![machine, practice, point.deal as i64, point.actual, point.expected])?;
+        .execute(params![table, practice, point.deal as i64, point.actual, point.expected])?;
     }
     Ok(())
 }
 
-/// The stored series of `machine` (at most [`MAX_POINTS`] points, oldest first). A damaged stride
+/// The stored series of `table` (at most [`MAX_POINTS`] points, oldest first). A damaged stride
 /// (a cache the audit rebuilds) reads as 1, so a series is always one [`Series::add`] can extend.
-pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> Res<Series> {
-    Ok(match stored(conn, machine, practice)? {
+pub(crate) fn read(conn: &Connection, table: &str, practice: bool) -> Res<Series> {
+    Ok(match stored(conn, table, practice)? {
         Some(Series { stride, points }) => Series { stride: stride.max(1), points },
         None => Series::default(),
     })
@@ -109,17 +108,17 @@ pub(crate) fn read(conn: &Connection, machine: MachineId, practice: bool) -> Res
 /// A stored series exactly as kept, for the audit's comparison with its rebuild: `None` when it has
 /// no row and no point. A missing row beside points, or a stride or deal that is not a count,
 /// reads as stride or deal 0, which no rebuild gives (its strides and deals are at least 1).
-pub(crate) fn stored(conn: &Connection, machine: MachineId, practice: bool) -> Res<Option<Series>> {
-    let code = machine_code(machine);
+pub(crate) fn stored(conn: &Connection, table: &str, practice: bool) -> Res<Option<Series>> {
+
     let stride: Option<i64> = conn
-        .prepare_cached("SELECT stride FROM chart_series WHERE machine = ?1 AND practice = ?2")?
-        .query_row(params![code, practice], |r| r.get(0))
+        .prepare_cached("SELECT stride FROM chart_series WHERE table_id = ?1 AND practice = ?2")?
+        .query_row(params![table, practice], |r| r.get(0))
         .optional()?;
     let mut stmt = conn.prepare_cached(
-        "SELECT deal, actual, expected FROM chart_points WHERE machine = ?1 AND practice = ?2 ORDER BY deal",
+        "SELECT deal, actual, expected FROM chart_points WHERE table_id = ?1 AND practice = ?2 ORDER BY deal",
     )?;
     let points = stmt
-        .query_map(params![code, practice], |r| {
+        .query_map(params![table, practice], |r| {
             let deal = u64::try_from(r.get::<_, i64>(0)?).unwrap_or(0);
             Ok(ChartPoint { deal, actual: r.get(1)?, expected: r.get(2)? })
         })?
@@ -131,16 +130,30 @@ pub(crate) fn stored(conn: &Connection, machine: MachineId, practice: bool) -> R
     Ok(Some(Series { stride, points }))
 }
 
+/// Every stored series exactly as kept ([`stored`]), by (table, practice).
+pub(crate) fn stored_all(conn: &Connection) -> Res<BTreeMap<(String, bool), Series>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT table_id, practice FROM chart_series UNION SELECT table_id, practice FROM chart_points",
+    )?;
+    let keys = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?)))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut all = BTreeMap::new();
+    for (table, practice) in keys {
+        if let Some(series) = stored(conn, &table, practice)? {
+            all.insert((table, practice), series);
+        }
+    }
+    Ok(all)
+}
+
 /// Writes a whole series (the rebuild).
-pub(crate) fn write(conn: &Connection, machine: MachineId, practice: bool, series: &Series) -> Res<()> {
-    let machine = machine_code(machine);
-    conn.prepare_cached("INSERT INTO chart_series (machine, practice, stride) VALUES (?1, ?2, ?3)")?
-        .execute(params![machine, practice, series.stride as i64])?;
+pub(crate) fn write(conn: &Connection, table: &str, practice: bool, series: &Series) -> Res<()> {
+    conn.prepare_cached("INSERT INTO chart_series (table_id, practice, stride) VALUES (?1, ?2, ?3)")?
+        .execute(params![table, practice, series.stride as i64])?;
     let mut insert = conn.prepare_cached(
-        "INSERT INTO chart_points (machine, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO chart_points (table_id, practice, deal, actual, expected) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for point in &series.points {
-        insert.execute(params![machine, practice, point.deal as i64, point.actual, point.expected])?;
+        insert.execute(params![table, practice, point.deal as i64, point.actual, point.expected])?;
     }
     Ok(())
 }

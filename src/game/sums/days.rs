@@ -36,7 +36,7 @@ impl DaySums {
 
 /// The key a drawn hand is summed under: its table's id and its date (`None` without a date).
 pub(crate) fn key_of(hand: &HandRecord) -> Option<(String, NaiveDate)> {
-    Some((hand.table.id().to_string(), hand.day?))
+    Some((hand.one_table_id().to_string(), hand.day?))
 }
 
 /// Adds a drawn hand to its table's day (inside the draw's transaction).

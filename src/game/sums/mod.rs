@@ -1,6 +1,9 @@
 //! The running sums: what the drawn hands add up to, kept so that no command's cost grows with the
-//! history — per machine, real and practice apart, over all time and per session — with the final
-//! hands' rows, the kind-deal counts, the chips-over-deals chart and the sessions they are kept for.
+//! history — per table (its stable id: a machine's table is the machine's id, an Ultimate X table
+//! `ultimate-x:ID`, a library or lab table its own) and practice flag, over all time and per session
+//! — with the final hands' rows, the kind-deal counts, the chips-over-deals chart and the sessions
+//! they are kept for. One key for every sum: (table, practice); a hand stored under a former id of a
+//! table is summed under the one table (`HandRecord::one_table_id`).
 //!
 //! One list ([`list::Sums`]) says what a hand adds. The draw adds its hand with [`add_draw`] in its
 //! own transaction; [`Rebuilt`] adds the replayed hands with the same code, for the full audit (which
@@ -21,7 +24,6 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::game::hands::{each_hand, HandRecord};
-use crate::game::store::codes::machine_code;
 use crate::game::store::Res;
 use crate::machine::MachineId;
 use crate::pipeline::Situation;
@@ -29,7 +31,7 @@ use crate::pipeline::Situation;
 pub use chart::{ChartPoint, MAX_POINTS};
 pub use list::{BestHand, Sums};
 pub use sessions::Session;
-pub(crate) use table::{is_current, ALL_TIME, TABLES};
+pub(crate) use table::{is_current, ALL_TIME, FORMER, TABLES};
 
 use chart::Series;
 
@@ -38,32 +40,27 @@ pub(crate) fn add_deal(conn: &Connection, situation: Situation, nudged: bool) ->
     table::add_kind(conn, situation, 1, u64::from(nudged))
 }
 
-/// Adds a drawn hand to every sum it belongs to (inside the draw's transaction): its table's day and
-/// session, its machine's all-time sums, final hands and chart, and its session's sums; a practised
-/// table's hand to its table's figures.
+/// Adds a drawn hand to every sum it belongs to (inside the draw's transaction), under its one
+/// table and practice flag: its table's day and session figures, all-time sums, final hands and
+/// chart, and its session's sums.
 pub(crate) fn add_draw(conn: &Connection, hand: &HandRecord) -> Res<()> {
     days::add(conn, hand)?;
     let session = sessions::session_of(conn, hand.id)?;
     if let Some(session) = session {
         by_session::add(conn, hand, session)?;
     }
-    let Some(machine) = hand.machine else {
-        let mut sums = table::read_table(conn, hand.table.id())?;
-        sums.add(hand);
-        return table::write_table(conn, &sums);
-    };
-    let practice = hand.practice;
-    let mut all = table::read(conn, ALL_TIME, machine, practice)?;
+    let (table, practice) = (hand.one_table_id(), hand.practice);
+    let mut all = table::read(conn, ALL_TIME, table, practice)?;
     all.add(hand);
-    table::write(conn, ALL_TIME, machine, practice, &all)?;
+    table::write(conn, ALL_TIME, table, practice, &all)?;
     for result in &hand.results {
-        table::add_outcome(conn, machine, practice, &result.outcome, 1)?;
+        table::add_outcome(conn, table, practice, &result.outcome, 1)?;
     }
-    chart::store(conn, machine, practice, point_after(&all))?;
+    chart::store(conn, table, practice, point_after(&all))?;
     if let Some(session) = session {
-        let mut sums = table::read(conn, session, machine, practice)?;
+        let mut sums = table::read(conn, session, table, practice)?;
         sums.add(hand);
-        table::write(conn, session, machine, practice, &sums)?;
+        table::write(conn, session, table, practice, &sums)?;
     }
     Ok(())
 }
@@ -77,68 +74,69 @@ pub(crate) fn point_after(sums: &Sums) -> ChartPoint {
     }
 }
 
-/// The all-time sums of every machine, real and practice (zeros for machines never played).
-pub(crate) fn all_time(conn: &Connection, machine: MachineId, practice: bool) -> Res<Sums> {
-    table::read(conn, ALL_TIME, machine, practice)
+/// The all-time sums of a table (by its stable id), real or practice (zeros for a table never played).
+pub(crate) fn all_time(conn: &Connection, table: &str, practice: bool) -> Res<Sums> {
+    table::read(conn, ALL_TIME, table, practice)
 }
 
-/// The sums of one machine and practice flag in `session` (zeros when nothing was drawn there).
-pub(crate) fn in_session(conn: &Connection, session: i64, machine: MachineId, practice: bool) -> Res<Sums> {
-    table::read(conn, session, machine, practice)
+/// Every table's all-time sums: ((table, practice), sums), a row per table and flag played.
+pub(crate) fn all_time_rows(conn: &Connection) -> Res<Vec<((String, bool), Sums)>> {
+    Ok(table::read_all(conn, Some(ALL_TIME))?.into_iter().map(|((_, t, p), s)| ((t, p), s)).collect())
 }
 
-/// Every row of `session`: (machine, practice, sums).
-pub(crate) fn session_rows(conn: &Connection, session: i64) -> Res<Vec<(MachineId, bool, Sums)>> {
-    Ok(table::read_all(conn, Some(session))?.into_iter().map(|((_, m, p), s)| (m, p, s)).collect())
+/// The sums of one table and practice flag in `session` (zeros when nothing was drawn there).
+pub(crate) fn in_session(conn: &Connection, session: i64, table: &str, practice: bool) -> Res<Sums> {
+    table::read(conn, session, table, practice)
 }
 
-/// A practised table's figures (a library or lab table), summed from its hands.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct TableSums {
-    /// The table's id.
-    pub table: String,
-    /// Hands drawn.
-    pub hands: u64,
-    /// Holds as good as the best.
-    pub best_holds: u64,
-    /// Chips the holds would have won.
-    pub won: u64,
-    /// Chips the best holds would have won on the same cards.
-    pub best_won: u64,
-    /// EV per coin given up, summed.
-    pub ev_given_up: f64,
+/// Every row of `session`: (table, practice, sums).
+pub(crate) fn session_rows(conn: &Connection, session: i64) -> Res<Vec<(String, bool, Sums)>> {
+    Ok(table::read_all(conn, Some(session))?.into_iter().map(|((_, t, p), s)| (t, p, s)).collect())
 }
 
-impl TableSums {
-    /// Adds a drawn hand.
-    fn add(&mut self, hand: &HandRecord) {
-        self.hands += 1;
-        self.best_holds += u64::from(hand.mistake == Some(false));
-        self.won += hand.won.unwrap_or(0);
-        self.best_won += hand.best_won.unwrap_or(0);
-        self.ev_given_up += hand.ev_given_up.unwrap_or(0.0);
-    }
+/// The stored series of a table and practice flag.
+pub(crate) fn series(conn: &Connection, table: &str, practice: bool) -> Res<Series> {
+    chart::read(conn, table, practice)
 }
 
-/// A practised table's figures (zeros before its first hand).
-pub(crate) fn of_table(conn: &Connection, table: &str) -> Res<TableSums> {
-    table::read_table(conn, table)
-}
-
-/// Statistics of every finished hand, real and practice apart.
+/// Statistics of every finished hand, per table, real and practice apart.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stats {
-    /// Real hands per machine (machines never played are listed with zeros).
+    /// Real hands per machine, on the machine's own table (machines never played are listed with
+    /// zeros).
     pub real: Vec<MachineStats>,
-    /// Practice hands per machine.
+    /// Practice hands per machine, on its own table.
     pub practice: Vec<MachineStats>,
+    /// Every other table played (an Ultimate X table, a kicker game, a library or lab table), real
+    /// and practice apart, by id.
+    pub tables: Vec<TableStats>,
 }
 
-/// One machine's statistics.
+/// One machine's statistics: its own table's.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MachineStats {
     /// The machine.
     pub machine: MachineId,
+    /// Its table's figures.
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+/// One table's statistics, real or practice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableStats {
+    /// The table's stable id.
+    pub table: String,
+    /// Practice hands (else real ones).
+    pub practice: bool,
+    /// Its figures.
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+/// What a table's drawn hands add up to, real or practice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figures {
     /// Deals drawn.
     pub deals: u64,
     /// Hands played (a Five Play deal counts 5).
@@ -154,6 +152,8 @@ pub struct MachineStats {
     pub final_hands: BTreeMap<String, u64>,
     /// Deals where the hold was not a mistake.
     pub best_holds: u64,
+    /// What the best holds would have won on the very same cards.
+    pub best_won: u64,
     /// best_holds / deals, or null before any deal.
     pub accuracy: Option<f64>,
     /// EV given up per coin, summed over deals.
@@ -168,11 +168,10 @@ pub struct MachineStats {
     pub nudged: u64,
 }
 
-impl MachineStats {
-    /// A machine's statistics from its sums and final-hand counts.
-    pub(crate) fn of(machine: MachineId, sums: &Sums, final_hands: BTreeMap<String, u64>) -> MachineStats {
-        MachineStats {
-            machine,
+impl Figures {
+    /// A table's figures from its sums and final-hand counts.
+    pub(crate) fn of(sums: &Sums, final_hands: BTreeMap<String, u64>) -> Figures {
+        Figures {
             deals: sums.deals,
             hands: sums.hands,
             wagered: sums.wagered,
@@ -180,6 +179,7 @@ impl MachineStats {
             return_rate: (sums.wagered > 0).then(|| sums.won as f64 / sums.wagered as f64),
             final_hands,
             best_holds: sums.best_holds,
+            best_won: sums.best_won,
             accuracy: (sums.deals > 0).then(|| sums.best_holds as f64 / sums.deals as f64),
             ev_given_up: sums.ev_given_up,
             ev_given_up_chips: sums.ev_given_up_chips,
@@ -190,25 +190,39 @@ impl MachineStats {
     }
 }
 
-/// Every machine's statistics from the stored sums (a handful of rows, whatever the history's length).
+/// Every table's statistics from the stored sums (a row per table played, whatever the history's
+/// length): the machines' own tables first, with zeros for those never played.
 pub(crate) fn stats(conn: &Connection) -> Res<Stats> {
-    let rows = table::read_all(conn, Some(ALL_TIME))?;
-    let outcomes = table::read_outcomes(conn)?;
-    let list = |practice: bool| -> Vec<MachineStats> {
+    let rows = all_time_rows(conn)?;
+    let mut outcomes: BTreeMap<(String, bool), BTreeMap<String, u64>> = BTreeMap::new();
+    for ((table, practice, outcome), n) in table::read_outcomes(conn, None)? {
+        outcomes.entry((table, practice)).or_default().insert(outcome, n);
+    }
+    let figures = |table: &str, practice: bool, sums: &Sums| {
+        Figures::of(sums, outcomes.get(&(table.to_string(), practice)).cloned().unwrap_or_default())
+    };
+    let machines = |practice: bool| -> Vec<MachineStats> {
         MachineId::ALL
             .into_iter()
             .map(|machine| {
-                let sums = rows.iter().find(|((_, m, p), _)| *m == machine && *p == practice).map(|(_, s)| s);
-                let finals = outcomes
-                    .iter()
-                    .filter(|((m, p, _), _)| *m == machine && *p == practice)
-                    .map(|((_, _, outcome), n)| (outcome.clone(), *n))
-                    .collect();
-                MachineStats::of(machine, sums.unwrap_or(&Sums::default()), finals)
+                let sums = rows.iter().find(|((t, p), _)| t == machine.id() && *p == practice).map(|(_, s)| s);
+                MachineStats { machine, figures: figures(machine.id(), practice, sums.unwrap_or(&Sums::default())) }
             })
             .collect()
     };
-    Ok(Stats { real: list(false), practice: list(true) })
+    let tables = rows
+        .iter()
+        .filter(|((table, _), _)| table.parse::<MachineId>().is_err())
+        .map(|((table, practice), sums)| TableStats { table: table.clone(), practice: *practice, figures: figures(table, *practice, sums) })
+        .collect();
+    Ok(Stats { real: machines(false), practice: machines(true), tables })
+}
+
+/// One table's statistics (by its stable id; zeros before its first hand), real or practice.
+pub(crate) fn table_stats(conn: &Connection, table: &str, practice: bool) -> Res<TableStats> {
+    let sums = all_time(conn, table, practice)?;
+    let finals = table::read_outcomes(conn, Some((table, practice)))?.into_iter().map(|((_, _, outcome), n)| (outcome, n)).collect();
+    Ok(TableStats { table: table.to_string(), practice, figures: Figures::of(&sums, finals) })
 }
 
 /// One situation's kind-deal record.
@@ -250,16 +264,14 @@ pub(crate) fn kind_stats(conn: &Connection) -> Res<Vec<KindStats>> {
 /// draws add them, or read back from the stored tables, so the two can be compared.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Rebuilt {
-    /// (scope, machine code, practice) → sums.
-    sums: BTreeMap<(i64, i64, bool), (MachineId, Sums)>,
-    /// (machine code, practice, outcome) → final hands.
-    outcomes: BTreeMap<(i64, bool, String), (MachineId, u64)>,
+    /// (scope, table, practice) → sums.
+    sums: BTreeMap<(i64, String, bool), Sums>,
+    /// (table, practice, outcome) → final hands.
+    outcomes: BTreeMap<(String, bool, String), u64>,
     /// Per situation: (dead deals, nudged).
     kinds: [(u64, u64); 3],
-    /// (machine code, practice) → series.
-    charts: BTreeMap<(i64, bool), (MachineId, Series)>,
-    /// Practised table id → figures.
-    tables: BTreeMap<String, TableSums>,
+    /// (table, practice) → series.
+    charts: BTreeMap<(String, bool), Series>,
     /// (table id, date) → that day's figures on the table.
     days: BTreeMap<(String, chrono::NaiveDate), days::DaySums>,
     /// (table id, session) → that session's figures on the table; session → its time.
@@ -283,7 +295,6 @@ impl Rebuild {
             outcomes: BTreeMap::new(),
             kinds: [(0, 0); 3],
             charts: BTreeMap::new(),
-            tables: BTreeMap::new(),
             days: BTreeMap::new(),
             sessions: by_session::Built::default(),
         };
@@ -316,21 +327,16 @@ impl Rebuild {
         if let Some(session) = session {
             by_session::add_to(&mut built.sessions, hand, session);
         }
-        let Some(machine) = hand.machine else {
-            let id = hand.table.id();
-            built.tables.entry(id.to_string()).or_insert_with(|| TableSums { table: id.to_string(), ..TableSums::default() }).add(hand);
-            return;
-        };
-        let (practice, code) = (hand.practice, machine_code(machine));
-        let all = &mut built.sums.entry((ALL_TIME, code, practice)).or_insert_with(|| (machine, Sums::default())).1;
+        let (table, practice) = (hand.one_table_id(), hand.practice);
+        let all = built.sums.entry((ALL_TIME, table.to_string(), practice)).or_default();
         all.add(hand);
         let point = point_after(all);
         for result in &hand.results {
-            built.outcomes.entry((code, practice, result.outcome.clone())).or_insert((machine, 0)).1 += 1;
+            *built.outcomes.entry((table.to_string(), practice, result.outcome.clone())).or_default() += 1;
         }
-        built.charts.entry((code, practice)).or_insert_with(|| (machine, Series::default())).1.push(point);
+        built.charts.entry((table.to_string(), practice)).or_default().push(point);
         if let Some(session) = session {
-            built.sums.entry((session, code, practice)).or_insert_with(|| (machine, Sums::default())).1.add(hand);
+            built.sums.entry((session, table.to_string(), practice)).or_default().add(hand);
         }
     }
 
@@ -343,24 +349,10 @@ impl Rebuild {
 impl Rebuilt {
     /// The stored derived tables, read back into the same shape.
     pub fn stored(conn: &Connection) -> Res<Rebuilt> {
-        let mut sums = BTreeMap::new();
-        for ((scope, machine, practice), row) in table::read_all(conn, None)? {
-            sums.insert((scope, machine_code(machine), practice), (machine, row));
-        }
-        let mut outcomes = BTreeMap::new();
-        for ((machine, practice, outcome), n) in table::read_outcomes(conn)? {
-            outcomes.insert((machine_code(machine), practice, outcome), (machine, n));
-        }
-        let mut charts = BTreeMap::new();
-        for machine in MachineId::ALL {
-            for practice in [false, true] {
-                if let Some(series) = chart::stored(conn, machine, practice)? {
-                    charts.insert((machine_code(machine), practice), (machine, series));
-                }
-            }
-        }
-        let tables = table::read_tables(conn)?.into_iter().map(|t| (t.table.clone(), t)).collect();
-        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, tables, days: days::read_all(conn)?, sessions: by_session::read_all(conn)? })
+        let sums = table::read_all(conn, None)?.into_iter().collect();
+        let outcomes = table::read_outcomes(conn, None)?.into_iter().collect();
+        let charts = chart::stored_all(conn)?;
+        Ok(Rebuilt { sums, outcomes, kinds: table::read_kinds(conn)?, charts, days: days::read_all(conn)?, sessions: by_session::read_all(conn)? })
     }
 
     /// What differs from `stored`, in words (empty when every table agrees bit for bit).
@@ -371,8 +363,7 @@ impl Rebuilt {
         for key in keys {
             let (built, kept) = (self.sums.get(key), stored.sums.get(key));
             if built != kept {
-                let (scope, _, practice) = *key;
-                let machine = built.or(kept).map_or("?", |(m, _)| m.id());
+                let (scope, machine, practice) = (key.0, &key.1, key.2);
                 problems.push(match scope {
                     ALL_TIME => format!("the running sums of {machine} ({}) differ from the hands replayed", kind(practice)),
                     session => format!(
@@ -392,14 +383,7 @@ impl Rebuilt {
         for key in keys {
             let (built, kept) = (self.charts.get(key), stored.charts.get(key));
             if built != kept {
-                let machine = built.or(kept).map_or("?", |(m, _)| m.id());
-                problems.push(format!("the chart of {machine} ({}) differs from the hands", kind(key.1)));
-            }
-        }
-        let keys: std::collections::BTreeSet<_> = self.tables.keys().chain(stored.tables.keys()).collect();
-        for key in keys {
-            if self.tables.get(key) != stored.tables.get(key) {
-                problems.push(format!("the practice figures of table '{key}' differ from its hands replayed"));
+                problems.push(format!("the chart of {} ({}) differs from the hands", key.0, kind(key.1)));
             }
         }
         let keys: std::collections::BTreeSet<_> = self.days.keys().chain(stored.days.keys()).collect();
@@ -427,22 +411,19 @@ impl Rebuilt {
 
     /// Writes every table (they were just recreated, empty).
     fn write(&self, conn: &Connection) -> Res<()> {
-        for ((scope, _, practice), (machine, sums)) in &self.sums {
-            table::write(conn, *scope, *machine, *practice, sums)?;
+        for ((scope, table, practice), sums) in &self.sums {
+            table::write(conn, *scope, table, *practice, sums)?;
         }
-        for ((_, practice, outcome), (machine, n)) in &self.outcomes {
-            table::add_outcome(conn, *machine, *practice, outcome, *n)?;
+        for ((table, practice, outcome), n) in &self.outcomes {
+            table::add_outcome(conn, table, *practice, outcome, *n)?;
         }
         for (situation, (dead, nudged)) in Situation::ALL.iter().zip(self.kinds) {
             if dead > 0 {
                 table::add_kind(conn, *situation, dead, nudged)?;
             }
         }
-        for ((_, practice), (machine, series)) in &self.charts {
-            chart::write(conn, *machine, *practice, series)?;
-        }
-        for sums in self.tables.values() {
-            table::write_table(conn, sums)?;
+        for ((table, practice), series) in &self.charts {
+            chart::write(conn, table, *practice, series)?;
         }
         days::write_all(conn, &self.days)?;
         by_session::write_all(conn, &self.sessions)

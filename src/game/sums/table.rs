@@ -1,14 +1,15 @@
 //! The derived tables' SQL: their definitions (generated from the list of sums), their version, and
 //! the reads and writes of their rows.
 //!
-//! - `sums`: one row per (scope, machine, practice) with every sum of the list and the best hand;
-//!   scope 0 is all time, scope N the session with id N;
-//! - `outcome_sums`: all time, how many final hands landed on each paytable row;
+//! - `sums`: one row per (scope, table, practice) with every sum of the list and the best hand;
+//!   scope 0 is all time, scope N the session with id N; the table by its stable id (a machine's
+//!   is the machine's id, an Ultimate X table's `ultimate-x:ID`, a hand stored under a former id
+//!   the one table's: `HandRecord::one_table_id`);
+//! - `outcome_sums`: all time, per table and practice, how many final hands landed on each
+//!   paytable row;
 //! - `kind_sums`: per kind-deal situation, the dead real deals that consulted its bag and how many
 //!   of them it nudged (counted at the deal);
-//! - `chart_series`, `chart_points`: chips over deals (`chart.rs`);
-//! - `table_sums`: per practised table (a library or lab table, by stable id), its hands, best
-//!   holds, chips the holds and the best holds would have won, and EV given up;
+//! - `chart_series`, `chart_points`: chips over deals, per table and practice (`chart.rs`);
 //! - `day_sums`: per table id and date, the decisions, mistakes and EV given up (`days.rs`);
 //! - `session_sums`, `session_times`: per table id and session, the decisions, mistakes, EV given
 //!   up (per coin and in chips) and timed deals; per session, its timed deals' count and first and
@@ -20,13 +21,12 @@ use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 
 use super::list::{BestHand, Sums};
-use crate::game::store::codes::{machine_code, machine_from_code, situation_code, situation_from_code};
+use crate::game::store::codes::{situation_code, situation_from_code};
 use crate::game::store::{corrupt, schema, Res};
-use crate::machine::MachineId;
 use crate::pipeline::Situation;
 
 /// Bumped when what a hand adds changes without a column changing (the tables then rebuild).
-const RULES: &str = "sums rules 1";
+const RULES: &str = "sums rules 2";
 
 /// The scope of all time.
 pub(crate) const ALL_TIME: i64 = 0;
@@ -34,26 +34,24 @@ pub(crate) const ALL_TIME: i64 = 0;
 /// The definitions of the derived tables.
 pub(crate) fn definitions() -> String {
     let columns: String = Sums::COLUMNS.iter().map(|(name, sql)| format!("    {name} {sql},\n")).collect();
-    // Every machine's code (its place in `MachineId::ALL`): a new machine changes this, and so rebuilds.
-    let last_machine = MachineId::ALL.len() - 1;
     format!(
         "CREATE TABLE sums (
     scope INTEGER NOT NULL CHECK (scope >= 0),
-    machine INTEGER NOT NULL CHECK (machine BETWEEN 0 AND {last_machine}),
+    table_id TEXT NOT NULL,
     practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
 {columns}    best_hand INTEGER,
     best_outcome TEXT,
     best_hand_won INTEGER,
     best_run INTEGER NOT NULL CHECK (best_run >= 0),
     longest_best_run INTEGER NOT NULL CHECK (longest_best_run >= best_run),
-    PRIMARY KEY (scope, machine, practice)
+    PRIMARY KEY (scope, table_id, practice)
 ) WITHOUT ROWID;
 CREATE TABLE outcome_sums (
-    machine INTEGER NOT NULL,
+    table_id TEXT NOT NULL,
     practice INTEGER NOT NULL,
     outcome TEXT NOT NULL,
     count INTEGER NOT NULL,
-    PRIMARY KEY (machine, practice, outcome)
+    PRIMARY KEY (table_id, practice, outcome)
 ) WITHOUT ROWID;
 CREATE TABLE kind_sums (
     situation INTEGER PRIMARY KEY CHECK (situation BETWEEN 0 AND 2),
@@ -61,26 +59,18 @@ CREATE TABLE kind_sums (
     nudged INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE chart_series (
-    machine INTEGER NOT NULL,
+    table_id TEXT NOT NULL,
     practice INTEGER NOT NULL,
     stride INTEGER NOT NULL CHECK (stride >= 1),
-    PRIMARY KEY (machine, practice)
+    PRIMARY KEY (table_id, practice)
 ) WITHOUT ROWID;
 CREATE TABLE chart_points (
-    machine INTEGER NOT NULL,
+    table_id TEXT NOT NULL,
     practice INTEGER NOT NULL,
     deal INTEGER NOT NULL CHECK (deal >= 1),
     actual INTEGER NOT NULL,
     expected REAL NOT NULL,
-    PRIMARY KEY (machine, practice, deal)
-) WITHOUT ROWID;
-CREATE TABLE table_sums (
-    table_id TEXT PRIMARY KEY,
-    hands INTEGER NOT NULL CHECK (hands >= 1),
-    best_holds INTEGER NOT NULL CHECK (best_holds BETWEEN 0 AND hands),
-    won INTEGER NOT NULL CHECK (won >= 0),
-    best_won INTEGER NOT NULL CHECK (best_won >= 0),
-    ev_given_up REAL NOT NULL CHECK (ev_given_up >= 0)
+    PRIMARY KEY (table_id, practice, deal)
 ) WITHOUT ROWID;
 CREATE TABLE day_sums (
     table_id TEXT NOT NULL,
@@ -119,16 +109,24 @@ pub(crate) fn version() -> String {
 
 /// The derived tables, every one recreated by [`recreate`].
 pub(crate) const TABLES: &[&str] =
-    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "table_sums", "day_sums", "session_sums", "session_times", "sums_version"];
+    &["sums", "outcome_sums", "kind_sums", "chart_series", "chart_points", "day_sums", "session_sums", "session_times", "sums_version"];
+
+/// The tables this room once made and makes no more (`table_sums`, a practised table's figures
+/// apart from `sums` until every sum took one key): dropped by [`recreate`].
+pub(crate) const FORMER: &[&str] = &["table_sums"];
 
 /// Whether the derived tables exist, are today's version, and are defined as [`definitions`] says
-/// (a table altered by hand is stale, so it is rebuilt).
+/// (a table altered by hand is stale, so it is rebuilt), with no [`FORMER`] table left beside them.
 pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
     let exists: bool = conn
         .prepare_cached("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'sums_version'")?
         .query_row([], |r| r.get::<_, i64>(0))?
         > 0;
-    if !exists {
+    let former = FORMER.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+    let stale: i64 = conn
+        .prepare_cached(&format!("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ({former})"))?
+        .query_row([], |r| r.get(0))?;
+    if !exists || stale > 0 {
         return Ok(false);
     }
     let stored: Option<String> =
@@ -142,7 +140,7 @@ pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
 
 /// Drops and recreates the derived tables, empty, and records today's version.
 pub(crate) fn recreate(conn: &Connection) -> Res<()> {
-    for table in TABLES {
+    for table in TABLES.iter().chain(FORMER) {
         conn.execute_batch(&format!("DROP TABLE IF EXISTS {table};"))?;
     }
     conn.execute_batch(&definitions())?;
@@ -154,33 +152,32 @@ fn columns() -> String {
     Sums::COLUMNS.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ")
 }
 
-/// The stored sums of one scope, machine and practice flag (zeros when none were stored).
-pub(crate) fn read(conn: &Connection, scope: i64, machine: MachineId, practice: bool) -> Res<Sums> {
+/// The stored sums of one scope, table and practice flag (zeros when none were stored).
+pub(crate) fn read(conn: &Connection, scope: i64, table: &str, practice: bool) -> Res<Sums> {
     let sql = format!(
-        "SELECT {}, best_hand, best_outcome, best_hand_won, best_run, longest_best_run FROM sums WHERE scope = ?1 AND machine = ?2 AND practice = ?3",
+        "SELECT {}, best_hand, best_outcome, best_hand_won, best_run, longest_best_run FROM sums WHERE scope = ?1 AND table_id = ?2 AND practice = ?3",
         columns()
     );
     let mut stmt = conn.prepare_cached(&sql)?;
-    let mut rows = stmt.query(params![scope, machine_code(machine), practice])?;
+    let mut rows = stmt.query(params![scope, table, practice])?;
     match rows.next()? {
         None => Ok(Sums::default()),
         Some(row) => decode(row, 0),
     }
 }
 
-/// Every stored row of a scope (all scopes when `None`): ((scope, machine, practice), sums), in key order.
-pub(crate) fn read_all(conn: &Connection, scope: Option<i64>) -> Res<Vec<((i64, MachineId, bool), Sums)>> {
+/// Every stored row of a scope (all scopes when `None`): ((scope, table, practice), sums), in key order.
+pub(crate) fn read_all(conn: &Connection, scope: Option<i64>) -> Res<Vec<((i64, String, bool), Sums)>> {
     let sql = format!(
-        "SELECT scope, machine, practice, {}, best_hand, best_outcome, best_hand_won, best_run, longest_best_run FROM sums \
-         WHERE ?1 IS NULL OR scope = ?1 ORDER BY scope, machine, practice",
+        "SELECT scope, table_id, practice, {}, best_hand, best_outcome, best_hand_won, best_run, longest_best_run FROM sums \
+         WHERE ?1 IS NULL OR scope = ?1 ORDER BY scope, table_id, practice",
         columns()
     );
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut rows = stmt.query([scope])?;
     let mut out = Vec::new();
     while let Some(row) = rows.next()? {
-        let machine = machine_from_code(row.get(1)?).ok_or_else(|| corrupt("a bad machine in the running sums"))?;
-        out.push(((row.get(0)?, machine, row.get(2)?), decode(row, 3)?));
+        out.push(((row.get(0)?, row.get(1)?, row.get(2)?), decode(row, 3)?));
     }
     Ok(out)
 }
@@ -204,18 +201,18 @@ fn decode(row: &rusqlite::Row<'_>, base: usize) -> Res<Sums> {
     Ok(sums)
 }
 
-/// Stores the sums of one scope, machine and practice flag.
-pub(crate) fn write(conn: &Connection, scope: i64, machine: MachineId, practice: bool, sums: &Sums) -> Res<()> {
+/// Stores the sums of one scope, table and practice flag.
+pub(crate) fn write(conn: &Connection, scope: i64, table: &str, practice: bool, sums: &Sums) -> Res<()> {
     let n = Sums::COLUMNS.len();
     let marks: String = (4..n + 9).map(|i| format!(", ?{i}")).collect();
     let sql = format!(
-        "INSERT OR REPLACE INTO sums (scope, machine, practice, {}, best_hand, best_outcome, best_hand_won, \
+        "INSERT OR REPLACE INTO sums (scope, table_id, practice, {}, best_hand, best_outcome, best_hand_won, \
          best_run, longest_best_run) \
          VALUES (?1, ?2, ?3{marks})",
         columns()
     );
     let best = sums.best_hand.as_ref();
-    let mut values = vec![Value::Integer(scope), Value::Integer(machine_code(machine)), Value::Integer(i64::from(practice))];
+    let mut values = vec![Value::Integer(scope), Value::Text(table.to_string()), Value::Integer(i64::from(practice))];
     values.extend(sums.values());
     values.push(best.map_or(Value::Null, |b| Value::Integer(b.hand)));
     values.push(best.map_or(Value::Null, |b| Value::Text(b.outcome.clone())));
@@ -226,31 +223,32 @@ pub(crate) fn write(conn: &Connection, scope: i64, machine: MachineId, practice:
     Ok(())
 }
 
-/// Every stored outcome count: ((machine, practice, outcome), count), in key order.
-pub(crate) fn read_outcomes(conn: &Connection) -> Res<Vec<((MachineId, bool, String), u64)>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT machine, practice, outcome, count FROM outcome_sums ORDER BY machine, practice, outcome")?;
-    let mut rows = stmt.query([])?;
+/// Stored outcome counts, of one table and practice flag or of all (`None`): ((table, practice,
+/// outcome), count), in key order.
+pub(crate) fn read_outcomes(conn: &Connection, of: Option<(&str, bool)>) -> Res<Vec<((String, bool, String), u64)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT table_id, practice, outcome, count FROM outcome_sums \
+         WHERE ?1 IS NULL OR (table_id = ?1 AND practice = ?2) ORDER BY table_id, practice, outcome",
+    )?;
+    let mut rows = stmt.query(params![of.map(|(table, _)| table), of.is_some_and(|(_, practice)| practice)])?;
     let mut out = Vec::new();
     while let Some(row) = rows.next()? {
         let outcome: String = row.get(2)?;
-        let machine = machine_from_code(row.get(0)?);
-        let count = u64::try_from(row.get::<_, i64>(3)?).ok();
-        let (Some(machine), Some(count)) = (machine, count) else {
+        let Ok(count) = u64::try_from(row.get::<_, i64>(3)?) else {
             return Err(corrupt(format!("a bad final-hand count for '{outcome}'")));
         };
-        out.push(((machine, row.get(1)?, outcome), count));
+        out.push(((row.get(0)?, row.get(1)?, outcome), count));
     }
     Ok(out)
 }
 
-/// Adds `n` final hands on `outcome` to the count of `machine`.
-pub(crate) fn add_outcome(conn: &Connection, machine: MachineId, practice: bool, outcome: &str, n: u64) -> Res<()> {
+/// Adds `n` final hands on `outcome` to the count of `table`.
+pub(crate) fn add_outcome(conn: &Connection, table: &str, practice: bool, outcome: &str, n: u64) -> Res<()> {
     conn.prepare_cached(
-        "INSERT INTO outcome_sums (machine, practice, outcome, count) VALUES (?1, ?2, ?3, ?4) \
-         ON CONFLICT (machine, practice, outcome) DO UPDATE SET count = count + excluded.count",
+        "INSERT INTO outcome_sums (table_id, practice, outcome, count) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (table_id, practice, outcome) DO UPDATE SET count = count + excluded.count",
     )?
-    .execute(params![machine_code(machine), practice, outcome, n as i64])?;
+    .execute(params![table, practice, outcome, n as i64])?;
     Ok(())
 }
 
@@ -279,40 +277,5 @@ pub(crate) fn add_kind(conn: &Connection, situation: Situation, dead: u64, nudge
          DO UPDATE SET dead_deals = dead_deals + excluded.dead_deals, nudged = nudged + excluded.nudged",
     )?
     .execute(params![situation_code(situation), dead as i64, nudged as i64])?;
-    Ok(())
-}
-
-/// A practised table's stored figures (zeros before its first hand).
-pub(crate) fn read_table(conn: &Connection, table: &str) -> Res<super::TableSums> {
-    let stored = conn
-        .prepare_cached("SELECT hands, best_holds, won, best_won, ev_given_up FROM table_sums WHERE table_id = ?1")?
-        .query_row([table], |r| {
-            let count = |i: usize| r.get::<_, i64>(i).map(|n| u64::try_from(n).ok());
-            Ok((count(0)?, count(1)?, count(2)?, count(3)?, r.get::<_, f64>(4)?))
-        })
-        .optional()?;
-    match stored {
-        None => Ok(super::TableSums { table: table.to_string(), ..super::TableSums::default() }),
-        Some((Some(hands), Some(best_holds), Some(won), Some(best_won), ev_given_up)) => {
-            Ok(super::TableSums { table: table.to_string(), hands, best_holds, won, best_won, ev_given_up })
-        }
-        Some(_) => Err(corrupt(format!("the figures of table '{table}' hold a negative count"))),
-    }
-}
-
-/// Every practised table's stored figures, by id.
-pub(crate) fn read_tables(conn: &Connection) -> Res<Vec<super::TableSums>> {
-    let mut stmt = conn.prepare_cached("SELECT table_id FROM table_sums ORDER BY table_id")?;
-    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
-    ids.iter().map(|id| read_table(conn, id)).collect()
-}
-
-/// Stores a practised table's figures.
-pub(crate) fn write_table(conn: &Connection, sums: &super::TableSums) -> Res<()> {
-    let count = |n: u64| i64::try_from(n).map_err(|_| corrupt(format!("the figures of table '{}' overflow", sums.table)));
-    conn.prepare_cached(
-        "INSERT OR REPLACE INTO table_sums (table_id, hands, best_holds, won, best_won, ev_given_up) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![sums.table, count(sums.hands)?, count(sums.best_holds)?, count(sums.won)?, count(sums.best_won)?, sums.ev_given_up])?;
     Ok(())
 }

@@ -592,14 +592,27 @@ pub(crate) fn answered(conn: &Connection) -> Res<u64> {
     Ok(total.max(0) as u64)
 }
 
+/// The tally of `table_id` from `source`: its own row joined with those kept under its former ids
+/// (`library::former_ids`: counts and chips added, the best streak the best of them, the streak
+/// its own row's, else a former one's). The next answer writes the joined tally under the one id.
 fn read_tally(conn: &Connection, table_id: &str, source: DrillSource) -> Res<DrillTally> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE table_id = ?1 AND source = ?2",
-        )?
-        .query_row(params![table_id, source.id()], DrillTally::from_row)
-        .optional()?
-        .unwrap_or_default())
+    let mut stmt = conn.prepare_cached(
+        "SELECT answered, correct, streak, best_streak, ev_given_up_chips FROM drill_totals WHERE table_id = ?1 AND source = ?2",
+    )?;
+    let own = stmt.query_row(params![table_id, source.id()], DrillTally::from_row).optional()?;
+    let mut tally = own.unwrap_or_default();
+    for former in crate::library::former_ids(table_id) {
+        if let Some(old) = stmt.query_row(params![former, source.id()], DrillTally::from_row).optional()? {
+            tally.answered += old.answered;
+            tally.correct += old.correct;
+            tally.best_streak = tally.best_streak.max(old.best_streak);
+            tally.ev_given_up_chips += old.ev_given_up_chips;
+            if own.is_none() {
+                tally.streak = old.streak;
+            }
+        }
+    }
+    Ok(tally)
 }
 
 impl DrillTally {
@@ -644,5 +657,9 @@ fn add_answer(conn: &Connection, table_id: &str, source: DrillSource, correct: b
         tally.best_streak as i64,
         tally.ev_given_up_chips,
     ])?;
+    // The former ids' rows are in the joined tally just written.
+    for former in crate::library::former_ids(table_id) {
+        conn.prepare_cached("DELETE FROM drill_totals WHERE table_id = ?1 AND source = ?2")?.execute(params![former, source.id()])?;
+    }
     Ok(tally)
 }

@@ -223,14 +223,21 @@ fn view(conn: &Connection, table: &Table, day: NaiveDate, deals: &[DrillDeal], h
 }
 
 /// The last [`CURVE_CHECKS`] completed checks of `table_id`, oldest first, and their trend (a
-/// primary-key range read).
+/// primary-key range read of the table's id and of each of its former ids, `library::former_ids`:
+/// checks completed under a former id are the one table's; on a date with both, its own id's).
 fn curve(conn: &Connection, table_id: &str) -> Res<Curve> {
     let sql = "SELECT day, best_holds, ev_given_up FROM proficiency_days WHERE table_id = ?1 ORDER BY day DESC LIMIT ?2";
     let mut stmt = conn.prepare_cached(sql)?;
-    let rows = stmt.query_map(params![table_id, CURVE_CHECKS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, f64>(2)?)))?;
+    let mut by_day: std::collections::BTreeMap<i64, (u32, f64)> = std::collections::BTreeMap::new();
+    for id in crate::library::former_ids(table_id).into_iter().chain(std::iter::once(table_id.to_string())) {
+        let rows = stmt.query_map(params![id, CURVE_CHECKS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, f64>(2)?)))?;
+        for row in rows {
+            let (day, best_holds, ev_given_up) = row?;
+            by_day.insert(day, (best_holds, ev_given_up));
+        }
+    }
     let mut checks = Vec::new();
-    for row in rows {
-        let (code, best_holds, ev_given_up) = row?;
+    for (code, (best_holds, ev_given_up)) in by_day.into_iter().rev().take(CURVE_CHECKS as usize) {
         let grade = crate::game::coach::session_card::grade(ev_given_up / CHECK_HANDS as f64, best_holds as usize == CHECK_HANDS);
         checks.push(CheckPoint {
             date: day_from_code(code)?,

@@ -217,12 +217,13 @@ pub(crate) fn due_today(
         let first: i64 = conn.prepare_cached("SELECT MIN(hand_id) FROM review WHERE tbl = ?1")?.query_row([c], |r| r.get(0))?;
         let Some(hand) = hands::finished_hand(conn, first)? else { continue };
         let (due, queued) = (due_len(conn, &[c], today)?, queue_len(conn, &[c])?);
-        match games.iter_mut().find(|g| g.table == hand.table.id()) {
+        let table = one_table(&hand.table);
+        match games.iter_mut().find(|g| g.table == table.id()) {
             Some(game) => {
                 game.due += due;
                 game.queued += queued;
             }
-            None => games.push(GameDue { table: hand.table.id().to_string(), label: hand.table.label().clone(), due, queued }),
+            None => games.push(GameDue { table: table.id().to_string(), label: table.label().clone(), due, queued }),
         }
     }
     let wanted = table_codes.unwrap_or(&codes);
@@ -232,9 +233,15 @@ pub(crate) fn due_today(
             break;
         }
         let Some(hand) = hands::finished_hand(conn, hand_id)? else { continue };
-        cards.push(DueCard { table: hand.table.id().to_string(), hand: hand_id, cards: hand.dealt, schedule });
+        cards.push(DueCard { table: one_table(&hand.table).id().to_string(), hand: hand_id, cards: hand.dealt, schedule });
     }
     Ok((games, cards))
+}
+
+/// The one table a stored hand's table is listed under: the table its former id now names
+/// (`library::one_id`), else itself.
+fn one_table(table: &crate::table::Table) -> crate::table::Table {
+    crate::library::one_id(table.id()).as_deref().and_then(crate::table::Table::named).unwrap_or_else(|| table.clone())
 }
 
 /// The columns a schedule is read from, in [`read_card_at`]'s order.
