@@ -558,8 +558,10 @@ fn a_remembered_bet_the_game_does_not_take_fails_the_audit() {
     }
 }
 
-/// A review-queue row must name a drawn hand of the history on its machine; the audit finds one
-/// that does not (a row for a missing hand used to pass it, then `mistakes` answered unknown-hand).
+/// A review-queue row must name a drawn hand of the history on its machine, with dates that are
+/// days of the calendar; the audit finds one that does not (a row for a missing hand used to pass
+/// it, then `mistakes` answered unknown-hand; a due day of i64::MAX passed it, then every read of
+/// the queue answered corrupt while `reset-corrupt` refused a file the audit called healthy).
 #[test]
 fn a_review_row_for_no_such_hand_fails_the_audit() {
     let dir = tempfile::tempdir().unwrap();
@@ -578,12 +580,49 @@ fn a_review_row_for_no_such_hand_fails_the_audit() {
             "not in the history",
         ),
         ("UPDATE review SET tbl = 1", "not the table it was dealt on"),
+        // A date outside the calendar would make every read of the queue corrupt for good.
+        ("UPDATE review SET due = 9223372036854775807", "not a date"),
+        ("UPDATE review SET due = -9223372036854775808", "not a date"),
+        ("UPDATE review SET due = 0", "not a date"),
+        ("UPDATE review SET last_review = 9223372036854775807, reps = 1", "not a date"),
     ] {
         let copy = dir.path().join("copy.db");
         std::fs::copy(&path, &copy).unwrap();
         rusqlite::Connection::open(&copy).unwrap().execute_batch(damage).unwrap();
         let audit = Game::open(&copy).unwrap().audit().unwrap();
         assert!(!audit.ok && audit.problems.iter().any(|p| p.contains(words)), "{damage}: {audit:?}");
+        std::fs::remove_file(&copy).unwrap();
+    }
+}
+
+/// A stored day is a date from 0001-01-01 (day 1) to 9999-12-31: a claim stored as day 0 (which
+/// chrono would print 0000-12-31) or past 9999 refuses the file in every judge that reads claims (it
+/// passed the audit and `verify --all`).
+#[test]
+fn a_claim_on_a_day_before_the_first_or_past_9999_refuses_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    game.claim_daily(day(1)).unwrap();
+    assert!(game.audit().unwrap().ok);
+    assert!(game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap().verified);
+    drop(game);
+    for stored in [0i64, -1, 3_652_059, 3_652_060, 3_652_062] {
+        let copy = dir.path().join("copy.db");
+        std::fs::copy(&path, &copy).unwrap();
+        rusqlite::Connection::open(&copy).unwrap().execute("UPDATE daily_claims SET day = ?1", [stored]).unwrap();
+        let judged = Game::open(&copy).and_then(|game| {
+            let audit = game.audit()?;
+            let history = game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false))?;
+            Ok((audit.ok, history.verified))
+        });
+        match (stored, judged) {
+            // 3,652,059 is 9999-12-31, the last day: a date (the audit says only that the ledger's
+            // daily row is dated otherwise; the file is read).
+            (3_652_059, Ok((_, true))) => {}
+            (_, Err(error)) => assert_eq!(error.kind(), "corrupt-database", "day {stored}: {error}"),
+            (_, Ok(figures)) => panic!("day {stored} judged {figures:?}"),
+        }
         std::fs::remove_file(&copy).unwrap();
     }
 }

@@ -105,6 +105,12 @@ fn the_joker_is_refused_by_the_52_card_games_and_answered_by_joker_poker() {
     let simulated = json(&["simulate", "--game", "joker-poker", "--hands", "20000", "--seed", FILL, "--threads", "2"]);
     let rate = simulated["return"].as_f64().unwrap_or_else(|| panic!("{simulated}"));
     assert!((0.9..1.12).contains(&rate), "{simulated}");
+    // No dead-deal rule is defined for the joker: it deals pure, no kind-deal flag applies, and the
+    // dealt pair-or-better rate says nothing.
+    assert_eq!((&simulated["kind_deals"], &simulated["situation"], &simulated["pair_or_better_dealt_rate"]), (&Value::Bool(false), &Value::Null, &Value::Null));
+    let refused = vpoker(&["simulate", "--game", "joker-poker", "--hands", "10", "--seed", FILL, "--kind-deals", "on"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("machines with a dead-deal rule: joker-poker deals pure"));
     // Three hard decisions, one JSON line each, every one with the joker deck's exact EVs.
     let out = vpoker(&["drill", "--game", "joker-poker", "--source", "hard", "--count", "3", "--seed", FILL, "--json"]);
     assert!(out.status.success());

@@ -25,10 +25,13 @@ pub(crate) fn day_code(day: NaiveDate) -> i64 {
     i64::from(day.num_days_from_ce())
 }
 
-/// The date of a stored day number; one that is no date is corrupt (never skipped or ignored).
+/// The date of a stored day number: a day from 0001-01-01 (day 1) to 9999-12-31, the dates a
+/// player's calendar and `YYYY-MM-DD` can name; any other number (day 0 is 0000-12-31, before
+/// the first) is no date and corrupt, wherever it is read (never skipped or ignored).
 pub(crate) fn day_from_code(code: i64) -> Res<NaiveDate> {
     i32::try_from(code)
         .ok()
         .and_then(NaiveDate::from_num_days_from_ce_opt)
+        .filter(|date| (1..=9999).contains(&date.year()))
         .ok_or_else(|| corrupt(format!("a stored day {code} that is not a date")))
 }

@@ -42,11 +42,23 @@ pub(crate) fn enqueue(conn: &Connection, hand_id: i64, mistake: bool) -> Res<()>
 /// history, dealt on the table it is queued under (a row for a missing hand used to pass the audit
 /// and then make `mistakes` answer `unknown-hand`). Primary-key lookups, one per queued hand.
 pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
-    let mut stmt = conn.prepare_cached("SELECT hand_id, tbl FROM review ORDER BY hand_id")?;
-    let rows = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))?;
+    let mut stmt = conn.prepare_cached("SELECT hand_id, tbl, due, last_review FROM review ORDER BY hand_id")?;
+    let rows = stmt.query_map([], |row| {
+        Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?, row.get::<_, Option<i64>>(3)?))
+    })?;
     let mut out = Vec::new();
     for row in rows {
-        let (hand, queued_under) = row?;
+        let (hand, queued_under, due, last_review) = row?;
+        // Its dates are days of the calendar (`store::codes`), as every stored date is: one that
+        // is none would make every read of the queue corrupt.
+        let not_a_day = [Some(due), last_review].into_iter().flatten().find(|&day| day_from_code(day).is_err());
+        if let Some(day) = not_a_day {
+            out.push(format!("the review queue holds hand {hand} with a stored day {day} that is not a date"));
+            if out.len() >= 20 {
+                break;
+            }
+            continue;
+        }
         let problem = match hands::table_code_of(conn, hand)? {
             None => format!("the review queue holds hand {hand}, which is not in the history"),
             Some((_, false)) => format!("the review queue holds hand {hand}, which was never drawn"),
