@@ -387,7 +387,7 @@ async fn a_practised_tables_mistake_comes_back_in_its_drill() -> Result<()> {
 
     // No hand yet: the drill's mistakes are empty, the title names the table (from the library
     // when no question has named it: a table whose drill opens on its mistakes).
-    app.click("table-jacks-or-better").await?;
+    app.click("table-jacks-or-better-8-6").await?;
     open_drill_mistakes(&app).await?;
     assert!(app.is_visible(&tid("table-drill-empty")).await?, "no mistake on a table never practised");
     app.click("table-drill-back").await?;
