@@ -594,3 +594,56 @@ fn imports_keep_the_three_newest_previous_games() {
     assert_eq!(Game::open(&kept[4]).unwrap().state(today()).unwrap().chips, chips);
     assert!(Game::open(&db).unwrap().audit().unwrap().ok);
 }
+
+/// The names the game keeps beside its file (the file and its companions, the staged import and
+/// its lock, the copies kept aside, partial copies) are never an export's target nor an import's
+/// source: an export there would later be deleted or overwritten, and an import from `DB.import`
+/// deleted its own source. A FIFO put where the import lock goes is refused, never waited on.
+#[test]
+fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
+    let (dir, db, source, _) = setup();
+    let game = Game::open(&db).unwrap();
+    let reserved = [
+        "game.db",
+        "game.db-wal",
+        "game.db-journal",
+        "game.db.import",
+        "game.db.import-shm",
+        "game.db.import.lock",
+        "game.db.before-import-2",
+        "game.db.corrupt-1",
+        "copy.vpoker-partial",
+    ];
+    for name in reserved {
+        let target = dir.path().join(name);
+        let existed = target.exists();
+        let Err(error) = game.export(&target) else { panic!("{name}: exported") };
+        assert_eq!(error.kind(), "storage", "{name}: {error}");
+        assert!(error.to_string().contains("keeps for its own files"), "{name}: {error}");
+        assert_eq!(target.exists(), existed, "{name}: nothing written");
+    }
+    // The same folder written another way is the same name; another folder's is free.
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    assert!(game.export(&sub.join("..").join("game.db.before-import-7")).is_err());
+    game.export(&sub.join("game.db.before-import-7")).unwrap();
+    drop(game);
+    // An import from a reserved name is refused and the source is left as it was.
+    let staged = dir.path().join("game.db.import");
+    std::fs::copy(&source, &staged).unwrap();
+    let before = bytes(&db);
+    let Err(error) = Game::import_file(&db, &staged, today()) else { panic!("imported from DB.import") };
+    assert_eq!(error.kind(), "storage", "{error}");
+    assert_eq!(std::fs::read(&staged).unwrap(), std::fs::read(&source).unwrap(), "the source is kept");
+    assert_eq!(bytes(&db), before, "the game is unchanged");
+    std::fs::remove_file(&staged).unwrap();
+    // A FIFO where the lock goes: the import is refused at once; opening the game does not wait.
+    let lock = dir.path().join("game.db.import.lock");
+    let _ = std::fs::remove_file(&lock);
+    assert!(std::process::Command::new("mkfifo").arg(&lock).status().unwrap().success());
+    std::fs::copy(&source, &staged).unwrap();
+    let Err(error) = Game::import_file(&db, &source, today()) else { panic!("imported past a FIFO lock") };
+    assert_eq!(error.kind(), "storage", "{error}");
+    Game::open(&db).unwrap();
+    assert_eq!(bytes(&db), before);
+}

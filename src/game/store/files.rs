@@ -175,9 +175,49 @@ fn publish(partial: &Path, target: &Path) -> Result<(), GameError> {
     }
 }
 
-/// Writes a consistent copy of the open database to `target` (see [`copy_to_new`]).
-pub(crate) fn export(conn: &Connection, target: &Path) -> Result<(), GameError> {
+/// Writes a consistent copy of the open database at `db_path` to `target` (see [`copy_to_new`]),
+/// never under a name the game keeps for its own files ([`reserved`]).
+pub(crate) fn export(conn: &Connection, db_path: &Path, target: &Path) -> Result<(), GameError> {
+    refuse_reserved(db_path, target)?;
     copy_to_new(conn, target)
+}
+
+/// Refuses `path` when it is a name the game keeps for its own files beside `db_path`.
+pub(crate) fn refuse_reserved(db_path: &Path, path: &Path) -> Result<(), GameError> {
+    match reserved(db_path, path) {
+        true => Err(storage(path, "a name the game keeps for its own files beside the game (export or import under another name)")),
+        false => Ok(()),
+    }
+}
+
+/// Whether `path` is a name the game keeps for its own files beside the live file `db_path`, which
+/// it writes, replaces or deletes: the file itself and its SQLite companions (`-wal`, `-shm`,
+/// `-journal`), the staged import `DB.import` (and its companions) and its lock `DB.import.lock`,
+/// a copy kept aside (`DB.before-import-N`, pruned after an import; `DB.corrupt-N`) and any
+/// partial copy (`*.vpoker-partial`, swept from the folder). An export written under one would be
+/// deleted or overwritten later, and an import read from one could delete its own source.
+pub(crate) fn reserved(db_path: &Path, path: &Path) -> bool {
+    let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
+    let (Some(db), Some(other)) = (name(db_path), name(path)) else { return false };
+    if other.ends_with(PARTIAL_SUFFIX) {
+        return true;
+    }
+    // The same folder, however it is written (`a/../b`, a relative path, a link to it).
+    let folder = |p: &Path| {
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::canonicalize(parent).ok()
+    };
+    if folder(db_path).is_none() || folder(db_path) != folder(path) {
+        return false;
+    }
+    let Some(rest) = other.strip_prefix(db.as_str()) else { return false };
+    let companions = ["", "-wal", "-shm", "-journal"];
+    let numbered = |label: &str| rest.strip_prefix(label).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    companions.contains(&rest)
+        || rest == ".import.lock"
+        || companions.iter().any(|c| rest == format!(".import{c}"))
+        || numbered(".before-import-")
+        || numbered(".corrupt-")
 }
 
 /// Holds `DB.import.lock` beside `db_path` exclusively (an advisory lock the operating system drops
@@ -186,6 +226,10 @@ pub(crate) fn export(conn: &Connection, target: &Path) -> Result<(), GameError> 
 /// between the first one's check and its swap. A second import waits for the first to finish.
 pub(crate) fn import_lock(db_path: &Path) -> Result<std::fs::File, GameError> {
     let path = with_suffix(db_path, ".import.lock");
+    // Only a regular file is a lock: opening a FIFO put there would wait for a reader for ever.
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(storage(&path, "the import lock is not a regular file (remove it)"));
+    }
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -204,7 +248,12 @@ pub(crate) fn sweep_interrupted_import(db_path: &Path) {
     if !staged.exists() {
         return;
     }
-    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(with_suffix(db_path, ".import.lock"));
+    let lock_path = with_suffix(db_path, ".import.lock");
+    // A lock that is no regular file (a FIFO would block the open) is never opened here.
+    if std::fs::symlink_metadata(&lock_path).is_ok_and(|m| !m.is_file()) {
+        return;
+    }
+    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(lock_path);
     if lock.is_ok_and(|file| file.try_lock().is_ok()) {
         remove_with_companions(&staged);
     }
@@ -215,6 +264,9 @@ pub(crate) fn sweep_interrupted_import(db_path: &Path) {
 /// file. The source is read through SQLite, read-only: a file that is not a database is refused
 /// here. Returns the staged copy's path.
 pub(crate) fn stage_import(source: &Path, db_path: &Path) -> Result<PathBuf, GameError> {
+    // A source under a name the game keeps (`DB.import` itself, a kept copy, a partial copy) would
+    // be replaced or deleted by the import: refused before anything is touched.
+    refuse_reserved(db_path, source)?;
     // Only a regular file can hold a game: a FIFO would block the read for ever, a directory or a
     // device is no export. Refused before anything is opened.
     let metadata = std::fs::metadata(source).map_err(|e| storage(source, e))?;

@@ -187,7 +187,7 @@ impl Store {
 
     /// Writes a consistent copy of the file to `target` (see [`export`]).
     pub fn export(&self, target: &Path) -> Result<(), GameError> {
-        export(&self.conn.borrow(), target)
+        export(&self.conn.borrow(), &self.path, target)
     }
 
     /// The error a failure is for this file.
