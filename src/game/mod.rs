@@ -656,12 +656,20 @@ impl Game {
             store::remove_with_companions(&staged);
             Err(error)
         };
-        let kept = match db_path.exists().then(|| store::keep_aside(db_path)).transpose() {
+        // A live file that is no readable database (the file the player is recovering from) is
+        // kept byte for byte and replaced whole; a game is kept by SQLite and swapped into.
+        let readable = !db_path.exists() || store::reads_as_database(db_path);
+        let keep = |db: &Path| if readable { store::keep_aside(db) } else { store::keep_bytes_aside(db) };
+        let kept = match db_path.exists().then(|| keep(db_path)).transpose() {
             Ok(kept) => kept,
             Err(error) => return undo(None, error),
         };
         // Until the swap commits, the live file is the old game, so the copy kept of it can go.
-        if let Err(error) = after(ImportStep::KeptAside).and_then(|()| store::swap_in(&staged, db_path, &derived::DERIVED)) {
+        let swap = |()| match readable {
+            true => store::swap_in(&staged, db_path, &derived::DERIVED),
+            false => store::replace_unreadable(&staged, db_path, &derived::DERIVED),
+        };
+        if let Err(error) = after(ImportStep::KeptAside).and_then(swap) {
             return undo(kept.as_ref(), error);
         }
         store::remove_with_companions(&staged);

@@ -647,3 +647,29 @@ fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
     Game::open(&db).unwrap();
     assert_eq!(bytes(&db), before);
 }
+
+/// A live file that is no readable database (the damaged game a player recovers from with their
+/// export) is kept byte for byte as `DB.before-import-1` and replaced whole by the checked game; a
+/// failure after it was kept leaves it as it was. (The import used to fail naming a
+/// `before-import-1` that did not exist.)
+#[test]
+fn an_import_over_a_damaged_file_keeps_its_bytes_and_replaces_it() {
+    let (dir, db, source, chips) = setup();
+    let damaged = b"definitely not SQLite, nor a game".to_vec();
+    std::fs::write(&db, &damaged).unwrap();
+    std::fs::write(dir.path().join("game.db-wal"), b"stale").unwrap();
+    // A failure after the copy was kept: the damaged file stays, nothing else is left.
+    let injected = GameError::Storage { path: db.clone(), detail: "injected".into() };
+    let failed = Game::import_file_stepwise(&db, &source, today(), &mut |at| if at == ImportStep::KeptAside { Err(injected.clone()) } else { Ok(()) });
+    assert!(failed.is_err());
+    assert_eq!(bytes(&db), damaged);
+    assert!(!dir.path().join("game.db.before-import-1").exists() && !dir.path().join("game.db.import-new").exists());
+    // The import itself.
+    let kept = Game::import_file(&db, &source, today()).unwrap();
+    assert_eq!(kept, dir.path().join("game.db.before-import-1"));
+    assert_eq!(std::fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
+    let game = Game::open(&db).unwrap();
+    assert_eq!(game.state(today()).unwrap().chips, chips);
+    assert!(game.audit().unwrap().ok);
+    assert!(!dir.path().join("game.db.import-new").exists() && !dir.path().join("game.db.import").exists());
+}

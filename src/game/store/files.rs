@@ -215,7 +215,7 @@ pub(crate) fn reserved(db_path: &Path, path: &Path) -> bool {
     let numbered = |label: &str| rest.strip_prefix(label).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     companions.contains(&rest)
         || rest == ".import.lock"
-        || companions.iter().any(|c| rest == format!(".import{c}"))
+        || companions.iter().any(|c| rest == format!(".import{c}") || rest == format!(".import-new{c}"))
         || numbered(".before-import-")
         || numbered(".corrupt-")
 }
@@ -245,7 +245,7 @@ pub(crate) fn import_lock(db_path: &Path) -> Result<std::fs::File, GameError> {
 /// there is no such copy; a failure only leaves the copy for the next import to replace.
 pub(crate) fn sweep_interrupted_import(db_path: &Path) {
     let staged = with_suffix(db_path, ".import");
-    if !staged.exists() {
+    if !staged.exists() && !fresh_path(db_path).exists() {
         return;
     }
     let lock_path = with_suffix(db_path, ".import.lock");
@@ -256,6 +256,7 @@ pub(crate) fn sweep_interrupted_import(db_path: &Path) {
     let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(lock_path);
     if lock.is_ok_and(|file| file.try_lock().is_ok()) {
         remove_with_companions(&staged);
+        remove_with_companions(&fresh_path(db_path));
     }
 }
 
@@ -325,6 +326,51 @@ pub(crate) fn keep_aside(db_path: &Path) -> Result<PathBuf, GameError> {
         .map_err(|e| super::sql_error(db_path, e))?;
     copy_to_new(&conn, &kept)?;
     Ok(kept)
+}
+
+/// Whether the file at `path` reads as a SQLite database (its header and its schema).
+pub(crate) fn reads_as_database(path: &Path) -> bool {
+    Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .and_then(|conn| conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0)))
+        .is_ok()
+}
+
+/// Keeps a live file that is no readable database as it is, byte for byte, as the next
+/// `DB.before-import-N` (written as a partial copy and published whole, as every copy is).
+pub(crate) fn keep_bytes_aside(db_path: &Path) -> Result<PathBuf, GameError> {
+    let next = kept_numbers(db_path).iter().map(|(n, _)| n + 1).max().unwrap_or(1);
+    let kept = with_suffix(db_path, &format!(".before-import-{next}"));
+    let partial = with_suffix(&kept, PARTIAL_SUFFIX);
+    let copied = std::fs::copy(db_path, &partial).map_err(|e| storage(db_path, e)).and_then(|_| publish(&partial, &kept));
+    if copied.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    copied.map(|()| kept)
+}
+
+/// The fresh file an import into a live file that is no readable database builds the game in
+/// before it takes the live file's name (`DB.import-new`).
+pub(crate) fn fresh_path(db_path: &Path) -> PathBuf {
+    with_suffix(db_path, ".import-new")
+}
+
+/// Replaces a live file that is no readable database with the checked copy `staged`: the game is
+/// swapped into a fresh file ([`fresh_path`], by [`swap_in`], so nothing of the copy but its rows
+/// is taken), the damaged file's companions are removed, and the fresh file is renamed over it (one
+/// rename: a kill leaves the damaged file or the new game).
+pub(crate) fn replace_unreadable<C>(staged: &Path, db_path: &Path, derived: &[Derived<C>]) -> Result<(), GameError> {
+    let fresh = fresh_path(db_path);
+    remove_with_companions(&fresh);
+    let built = swap_in(staged, &fresh, derived).and_then(|()| {
+        for companion in ["-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(with_suffix(db_path, companion));
+        }
+        std::fs::rename(&fresh, db_path).map_err(|e| storage(db_path, e))
+    });
+    if built.is_err() {
+        remove_with_companions(&fresh);
+    }
+    built
 }
 
 /// Deletes the `DB.before-import-N` copies beyond the newest [`KEPT_BEFORE_IMPORT`] (after an

@@ -26,8 +26,8 @@ use files::with_suffix;
 use super::error::GameError;
 
 pub(crate) use files::{
-    export, import_lock, keep_aside, move_aside, prune_kept, remove_with_companions, stage_import, swap_in,
-    sweep_interrupted_import, sweep_partials,
+    export, import_lock, keep_aside, keep_bytes_aside, move_aside, prune_kept, reads_as_database, remove_with_companions,
+    replace_unreadable, stage_import, swap_in, sweep_interrupted_import, sweep_partials,
 };
 pub(crate) use open::Derived;
 pub use files::KEPT_BEFORE_IMPORT;
