@@ -178,6 +178,26 @@ fn one_deal_has_no_minutes_and_one_session_no_trend() {
     assert_eq!((progress.sessions[0].minutes, progress.session_trend, progress.per_hour), (None, None, None));
 }
 
+/// A session's time is its deals' gaps summed, each clamped to 0 to five minutes: a 20-minute
+/// pause counts five, and a clock set back an hour adds nothing (the span from the earliest to the
+/// latest time counted both, 98.4 minutes here instead of 9.6).
+#[test]
+fn a_pause_counts_five_minutes_and_a_clock_set_back_adds_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::new(5).unwrap(), Lines::ONE, false);
+    let times = [at(5, 9, 0), at(5, 9, 1), at(5, 9, 21), at(5, 9, 22), at(5, 8, 0), at(5, 8, 1)];
+    for (n, &time) in times.iter().enumerate() {
+        let hand = game.deal(request.clone(), seed(40 + n as u64), time).unwrap().hand.unwrap();
+        game.draw(hand.best_hold, time).unwrap();
+    }
+    let progress = game.progress("jacks-or-better", 90).unwrap();
+    assert_eq!(progress.sessions.len(), 1, "{:?}", figures(&progress));
+    // Gaps 60 + 300 (1,200 clamped) + 60 + 0 (set back) + 60 = 480 s over five gaps; six deals.
+    let minutes = progress.sessions[0].minutes.unwrap();
+    assert!((minutes - 6.0 * 480.0 / 5.0 / 60.0).abs() < 1e-9, "{minutes}");
+}
+
 fn figures(progress: &Progress) -> serde_json::Value {
     serde_json::to_value(progress).unwrap()
 }
@@ -198,7 +218,7 @@ fn the_session_tables_are_rebuilt_from_the_hands_and_the_audit_names_a_wrong_row
     for (damage, named) in [
         ("UPDATE session_sums SET mistakes = mistakes + 1 WHERE table_id = 'jacks-or-better' AND session = 2", "'jacks-or-better' in session 2"),
         ("UPDATE session_sums SET chips_given_up = chips_given_up + 5 WHERE table_id = 'double-double-bonus-9-5' AND session = 4", "in session 4"),
-        ("UPDATE session_times SET last_at = last_at + 60 WHERE session = 3", "time of session 3"),
+        ("UPDATE session_times SET seconds = seconds + 60 WHERE session = 3", "time of session 3"),
     ] {
         let conn = rusqlite::Connection::open(&path).unwrap();
         assert_eq!(conn.execute(damage, []).unwrap(), 1, "{damage}");

@@ -8,10 +8,12 @@
 //!
 //! A hand belongs to the session it was dealt in (`sessions.rs`: the latest whose first hand is at
 //! or below its id); a hand before the first session is in none. A hand keeps when it was dealt, not
-//! when it was drawn, so a session's time is what its timed deals span: from the first to the last,
-//! every deal but the last followed by the next. Each timed deal is given the session's average time
-//! between deals ([`minutes`]), whatever its table: a session's games share its time by decisions,
-//! and no minute counts for two games.
+//! when it was drawn, so a session's time is the sum of the gaps between its timed deals, each
+//! deal's from the one before, in the order they were played, each gap clamped to 0 to
+//! [`GAP_SECONDS_MAX`]: a pause inside a session counts five minutes at most, and a clock set back
+//! (a deal timed before the one before it) adds nothing and cannot inflate the span. Each timed deal
+//! is given the session's average time between deals ([`minutes`]), whatever its table: a
+//! session's games share its time by decisions, and no minute counts for two games.
 
 use std::collections::BTreeMap;
 
@@ -47,26 +49,31 @@ impl SessionSums {
     }
 }
 
-/// One session's timed deals, over every table: how many, the first and the last time (seconds).
+/// The most one gap between two deals of a session adds to its time: five minutes (a player who
+/// stops longer paused; 30 minutes away ends the session, `sessions::AWAY_SECONDS`).
+pub const GAP_SECONDS_MAX: i64 = 5 * 60;
+
+/// One session's timed deals, over every table: how many, the time of the last one and the
+/// session's time so far (seconds: its clamped gaps summed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SessionTime {
     pub timed: u64,
-    pub first_at: i64,
     pub last_at: i64,
+    pub seconds: i64,
 }
 
 impl SessionTime {
-    /// What one drawn hand dealt at `at` adds (the first time summed: `None` before).
+    /// What one drawn hand dealt at `at` adds (the first time summed: `None` before): one more
+    /// timed deal, and the gap from the deal before, clamped to 0 to [`GAP_SECONDS_MAX`].
     pub(crate) fn add(this: Option<SessionTime>, at: i64) -> SessionTime {
         match this {
-            None => SessionTime { timed: 1, first_at: at, last_at: at },
-            Some(t) => SessionTime { timed: t.timed + 1, first_at: t.first_at.min(at), last_at: t.last_at.max(at) },
+            None => SessionTime { timed: 1, last_at: at, seconds: 0 },
+            Some(t) => SessionTime {
+                timed: t.timed + 1,
+                last_at: at,
+                seconds: t.seconds + at.saturating_sub(t.last_at).clamp(0, GAP_SECONDS_MAX),
+            },
         }
-    }
-
-    /// Seconds from the first timed deal to the last.
-    fn span(self) -> i64 {
-        self.last_at - self.first_at
     }
 }
 
@@ -77,11 +84,11 @@ fn dealt_at(hand: &HandRecord) -> Option<i64> {
 }
 
 /// The minutes `timed` deals of a session are given: each its session's average time between
-/// deals (the span over one fewer than its timed deals); `None` when the session has fewer than two
+/// deals (its time over one fewer than its timed deals); `None` when the session has fewer than two
 /// timed deals (no time between deals to go by).
 pub(crate) fn minutes(sums: &SessionSums, time: Option<SessionTime>) -> Option<f64> {
     let time = time.filter(|t| t.timed >= 2)?;
-    Some(sums.timed as f64 * time.span() as f64 / (time.timed - 1) as f64 / 60.0)
+    Some(sums.timed as f64 * time.seconds as f64 / (time.timed - 1) as f64 / 60.0)
 }
 
 /// Adds a drawn hand to its table's row of `session` and to the session's time (inside the draw's
@@ -163,21 +170,23 @@ fn decode(row: &rusqlite::Row<'_>, table: &str) -> Res<(i64, SessionSums)> {
 
 fn read_time(conn: &Connection, session: i64) -> Res<Option<SessionTime>> {
     let row = conn
-        .prepare_cached("SELECT timed, first_at, last_at FROM session_times WHERE session = ?1")?
+        .prepare_cached("SELECT timed, last_at, seconds FROM session_times WHERE session = ?1")?
         .query_row([session], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))
         .optional()?;
     match row {
         None => Ok(None),
-        Some((timed, first_at, last_at)) => match u64::try_from(timed) {
-            Ok(timed) if timed >= 1 && last_at >= first_at => Ok(Some(SessionTime { timed, first_at, last_at })),
+        Some((timed, last_at, seconds)) => match u64::try_from(timed) {
+            Ok(timed) if timed >= 1 && (0..=GAP_SECONDS_MAX.saturating_mul(timed as i64 - 1)).contains(&seconds) => {
+                Ok(Some(SessionTime { timed, last_at, seconds }))
+            }
             _ => Err(corrupt(format!("the time of session {session} does not add up"))),
         },
     }
 }
 
 fn write_time(conn: &Connection, session: i64, time: SessionTime) -> Res<()> {
-    conn.prepare_cached("INSERT OR REPLACE INTO session_times (session, timed, first_at, last_at) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![session, time.timed as i64, time.first_at, time.last_at])?;
+    conn.prepare_cached("INSERT OR REPLACE INTO session_times (session, timed, last_at, seconds) VALUES (?1, ?2, ?3, ?4)")?
+        .execute(params![session, time.timed as i64, time.last_at, time.seconds])?;
     Ok(())
 }
 

@@ -12,8 +12,8 @@
 //! - `chart_series`, `chart_points`: chips over deals, per table and practice (`chart.rs`);
 //! - `day_sums`: per table id and date, the decisions, mistakes and EV given up (`days.rs`);
 //! - `session_sums`, `session_times`: per table id and session, the decisions, mistakes, EV given
-//!   up (per coin and in chips) and timed deals; per session, its timed deals' count and first and
-//!   last times (`by_session.rs`);
+//!   up (per coin and in chips) and timed deals; per session, its timed deals' count, the last
+//!   one's time and its time so far, the clamped gaps between deals summed (`by_session.rs`);
 //! - `sums_version`: the SHA-256 of these definitions (and [`RULES`]), so a changed list rebuilds.
 
 use rusqlite::types::Value;
@@ -93,8 +93,8 @@ CREATE TABLE session_sums (
 CREATE TABLE session_times (
     session INTEGER PRIMARY KEY CHECK (session >= 1),
     timed INTEGER NOT NULL CHECK (timed >= 1),
-    first_at INTEGER NOT NULL,
-    last_at INTEGER NOT NULL CHECK (last_at >= first_at)
+    last_at INTEGER NOT NULL,
+    seconds INTEGER NOT NULL CHECK (seconds >= 0)
 ) WITHOUT ROWID;
 CREATE TABLE sums_version (version TEXT NOT NULL);
 "
