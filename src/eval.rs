@@ -145,21 +145,12 @@ pub struct PlainKeeps {
 /// The natural family's high cards: jack to ace (a pair of them pays).
 const JACKS_TO_ACES: u16 = 0b1_1110_0000_0000;
 
-const fn natural_bits(categories: &[NaturalCategory]) -> u16 {
+/// The mask of the categories at `indices` (each a category's `index()`), for any family.
+const fn bits(indices: &[usize]) -> u16 {
     let mut mask = 0u16;
     let mut i = 0;
-    while i < categories.len() {
-        mask |= 1 << categories[i].index();
-        i += 1;
-    }
-    mask
-}
-
-const fn deuces_bits(categories: &[DeucesCategory]) -> u16 {
-    let mut mask = 0u16;
-    let mut i = 0;
-    while i < categories.len() {
-        mask |= 1 << categories[i].index();
+    while i < indices.len() {
+        mask |= 1 << indices[i];
         i += 1;
     }
     mask
@@ -229,14 +220,14 @@ impl Family {
             // Straights, flushes, full houses and royals keep all five; every other paying hand
             // its paired cards.
             Family::Natural => PlainKeeps {
-                paired: !natural_bits(&[N::RoyalFlush, N::StraightFlush, N::FullHouse, N::Flush, N::Straight]),
+                paired: !bits(&[N::RoyalFlush.index(), N::StraightFlush.index(), N::FullHouse.index(), N::Flush.index(), N::Straight.index()]),
                 wild_and_top: 0,
                 wild: 0,
             },
             Family::Deuces => PlainKeeps {
                 paired: 0,
-                wild_and_top: deuces_bits(&[D::FourOfAKind, D::ThreeOfAKind]),
-                wild: deuces_bits(&[D::FourDeuces]),
+                wild_and_top: bits(&[D::FourOfAKind.index(), D::ThreeOfAKind.index()]),
+                wild: bits(&[D::FourDeuces.index()]),
             },
             Family::Joker => PlainKeeps {
                 paired: crate::joker::plain::KEEP_PAIRED,

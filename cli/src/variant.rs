@@ -60,8 +60,14 @@ pub fn analyze(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String>
 pub fn hint(table: &Table, lines: u8, screen: Option<&str>, hand: &[String], json: bool) -> Result<ExitCode, String> {
     let shown = match screen {
         Some(text) => rules::parse(table, lines, text).map_err(|e| e.to_string())?,
+        // Without one typed, the start on every line: none on a table that shows nothing, or on a
+        // line count its rules do not deal.
         None => rules::start(table, lines).ok_or_else(|| {
-            rules::parse(table, lines, "").map_or_else(|e| e.to_string(), |_| format!("{} is not dealt on {lines} lines", table.id()))
+            let refused = match table.rules() {
+                vpoker::table::Rules::Plain => rules::ScreenError::NoMultipliers { table: table.id().to_string() },
+                _ => rules::ScreenError::Lines { lines },
+            };
+            refused.to_string()
         })?,
     };
     crate::hint::each_hand(table.deck(), hand, |hand| render_hint(table, lines, &shown, hand, json))
