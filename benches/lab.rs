@@ -101,7 +101,7 @@ fn verify(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut game = Game::open(&dir.join("game.db")).unwrap();
-    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    let day = vpoker::game::Day::new(chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()).unwrap();
     game.deal(DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::SMALLEST, vpoker::game::Lines::ONE, false), seed(), day).unwrap();
     game.draw(hold, day).unwrap();
     group.bench_function("a stored hand (read + verify)", |b| b.iter(|| game.verify_hand(black_box(1)).unwrap()));

@@ -114,6 +114,13 @@ impl Rules {
         }
     }
 
+    /// How a deal's lines get their replacement cards ([`Dealing`]; `pipeline::deal` follows it).
+    pub fn dealing(self) -> Dealing {
+        match self {
+            Rules::Plain | Rules::UltimateX(_) => Dealing::OwnCopies,
+        }
+    }
+
     /// The rules' name in English, as the CLI writes it (a UI names them by [`Rules::id`] in its
     /// language).
     pub fn name(self) -> &'static str {
@@ -130,6 +137,19 @@ impl Rules {
             Rules::UltimateX(_) => ULTIMATE_X_RULES,
         }
     }
+}
+
+/// How the lines of one deal get their replacement cards: the part of dealing a family of play
+/// decides (`pipeline::deal` does what it says; the seed, the deck's shuffle and the nudge are the
+/// same for every family).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dealing {
+    /// Each line draws from its own copy of the cards not dealt: the first line from the deck's
+    /// positions 5 onwards, each further line from a copy of them shuffled again on stream 0, so
+    /// two lines may draw the same card (multi-play, Ultimate X). A family whose lines share one
+    /// deck (every card once across all lines, as Spin Poker's grid) is a second variant here and
+    /// one arm in `Deal::deal_with` and `Deal::final_hands`.
+    OwnCopies,
 }
 
 pub use crate::library::{Group, ULTIMATE_X_LINES, ULTIMATE_X_PREFIX, ULTIMATE_X_RULES};

@@ -45,7 +45,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
         return Err(format!("--db: {} does not exist (build one with `vpoker play --db FILE fill`)", db.display()));
     }
     let fail = |e: vpoker::game::GameError| e.to_string();
-    let today = chrono::NaiveDate::from_ymd_opt(2100, 1, 1).unwrap_or_default();
+    let today = day_at(2100, 12).day();
     let started = Instant::now();
     let cold = Game::open(&db).and_then(|g| g.state(today)).map_err(fail)?;
     let open_state_cold = ms(started);
@@ -102,7 +102,7 @@ pub fn bench_storage(args: BenchArgs) -> Result<ExitCode, String> {
 fn bench_on_copy(
     path: &std::path::Path,
     median: &dyn Fn(&mut dyn FnMut() -> Result<(), String>) -> Result<f64, String>,
-    today: chrono::NaiveDate,
+    today: vpoker::game::Day,
     runs: u64,
 ) -> Result<serde_json::Value, String> {
     let fail = |e: vpoker::game::GameError| e.to_string();
@@ -125,23 +125,24 @@ fn bench_on_copy(
     let history_20_deep = median(&mut || game.history(20, Some(n_hands / 2)).map(drop).map_err(fail))?;
     let coach = median(&mut || game.coach().map(drop).map_err(fail))?;
     let jacks = vpoker::machine::MachineId::JacksOrBetter;
+    let jacks_table = vpoker::game::TableId::machine(jacks);
     let session_card = median(&mut || game.session_card(jacks, false).map(drop).map_err(fail))?;
     let mistakes_20 = median(&mut || game.mistakes(None, 20).map(drop).map_err(fail))?;
     let drill_mistake = median(&mut || {
         let seed = vpoker::shuffle::Seed::from_bytes([7; 32]);
-        game.drill_next(jacks.id(), vpoker::game::DrillSource::Mistakes, seed, today).map(drop).map_err(fail)
+        game.drill_next(&jacks_table, vpoker::game::DrillSource::Mistakes, seed, today).map(drop).map_err(fail)
     })?;
     let review_games = median(&mut || game.review(today, None, 0).map(drop).map_err(fail))?;
-    let progress_90 = median(&mut || game.progress(jacks.id(), 90).map(drop).map_err(fail))?;
+    let progress_90 = median(&mut || game.progress(&jacks_table, 90).map(drop).map_err(fail))?;
     let state = median(&mut || game.state(today).map(drop).map_err(fail))?;
-    let warm_up = median(&mut || game.warm_up(jacks.id(), today).map(drop).map_err(fail))?;
+    let warm_up = median(&mut || game.warm_up(&jacks_table, today).map(drop).map_err(fail))?;
     let expert = Some(vpoker::strategy::chart::ChartTier::Expert);
     let chart_seed = vpoker::shuffle::Seed::from_bytes([9; 32]);
-    let chart_question = || game.drill_next_by(jacks.id(), vpoker::game::DrillSource::Chart, chart_seed, expert, today);
+    let chart_question = || game.drill_next_by(&jacks_table, vpoker::game::DrillSource::Chart, chart_seed, expert, today);
     chart_question().map_err(fail)?;
     let drill_next_chart = median(&mut || chart_question().map(drop).map_err(fail))?;
-    let proficiency = median(&mut || game.proficiency(jacks.id(), today).map(drop).map_err(fail))?;
-    let review_20 = median(&mut || game.review(today, Some(jacks.id()), 20).map(drop).map_err(fail))?;
+    let proficiency = median(&mut || game.proficiency(&jacks_table, today).map(drop).map_err(fail))?;
+    let review_20 = median(&mut || game.review(today, Some(&jacks_table), 20).map(drop).map_err(fail))?;
     let sessions = session_figures(&median)?;
     let progress_sessions = progress_figures(&median)?;
     let lines = line_figures(&game, &median)?;
@@ -189,9 +190,8 @@ fn session_figures(
         let _ = std::fs::remove_file(&path);
         let result = (|| -> Result<(f64, f64), String> {
             let mut game = Game::open(&path).map_err(fail)?;
-            let now =
-                chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
-            game.foreground(now).map_err(fail)?;
+            let now = day_at(2030, 12);
+            game.foreground(clock_at(2030, 12)).map_err(fail)?;
             let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::SMALLEST, Lines::ONE, true);
             let seeds: Vec<_> = (0..hands as u64)
                 .map(|k| {
@@ -229,7 +229,7 @@ fn progress_figures(
         let _ = std::fs::remove_file(&path);
         let result = (|| -> Result<f64, String> {
             let mut game = Game::open(&path).map_err(fail)?;
-            let start = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).and_then(|d| d.and_hms_opt(9, 0, 0)).unwrap_or_default();
+            let start = clock_at(2030, 9);
             let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::SMALLEST, Lines::ONE, true);
             let mut k = 0u64;
             for session in 0..n_sessions {
@@ -244,10 +244,10 @@ fn progress_figures(
                             vpoker::shuffle::DealSeed::chosen(vpoker::shuffle::Seed::from_bytes(bytes))
                         })
                         .collect();
-                    game.play_best_batch(request.clone(), &seeds, at + chrono::Duration::minutes(12 * batch)).map_err(fail)?;
+                    game.play_best_batch(request.clone(), &seeds, vpoker::game::Day::moment(at + chrono::Duration::minutes(12 * batch)).map_err(fail)?).map_err(fail)?;
                 }
             }
-            median(&mut || game.progress(MachineId::JacksOrBetter.id(), 90).map(drop).map_err(fail))
+            median(&mut || game.progress(&vpoker::game::TableId::machine(MachineId::JacksOrBetter), 90).map(drop).map_err(fail))
         })();
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
@@ -269,8 +269,8 @@ fn line_figures(
     let result = (|| -> Result<serde_json::Value, String> {
         game.export(&path).map_err(fail)?;
         let mut copy = Game::open(&path).map_err(fail)?;
-        let now = chrono::NaiveDate::from_ymd_opt(2100, 1, 1).and_then(|d| d.and_hms_opt(12, 0, 0)).unwrap_or_default();
-        let level = copy.state(now.date()).map_err(fail)?.level;
+        let now = day_at(2100, 12);
+        let level = copy.state(now.day()).map_err(fail)?.level;
         let mut out = serde_json::Map::new();
         let mut k = 0u64;
         // Plain on 1, 10, 50 and 100 lines; the variant (what is on screen carried from the hand
@@ -301,7 +301,7 @@ fn line_figures(
             })?;
             out.insert(key, figure.into());
         }
-        let figure = median(&mut || copy.state(now.date()).map(drop).map_err(fail))?;
+        let figure = median(&mut || copy.state(now.day()).map(drop).map_err(fail))?;
         out.insert("variant_state".to_string(), figure.into());
         // The hint command alone, plain and on the variant, on 1 and 10 lines: 25 deals each, the
         // median of the hint's time (the deal and the draw around it not timed).
@@ -346,4 +346,14 @@ fn peak_rss_mb() -> Option<f64> {
     let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)
+}
+
+/// January 1st of `year` at `hour`:00 on the clock (a fixed, far day for the benchmark's writes).
+fn clock_at(year: i32, hour: u32) -> chrono::NaiveDateTime {
+    chrono::NaiveDate::from_ymd_opt(year, 1, 1).and_then(|d| d.and_hms_opt(hour, 0, 0)).unwrap_or_default()
+}
+
+/// [`clock_at`] as the game takes it (a day it keeps: the years here are).
+fn day_at(year: i32, hour: u32) -> vpoker::game::Moment {
+    vpoker::game::Day::moment(clock_at(year, hour)).expect("a year from 1 to 9999 is a day the game keeps")
 }

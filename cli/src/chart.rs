@@ -35,7 +35,7 @@ use crate::values::{table_id, table_of, CoreValue};
 pub struct ChartArgs {
     /// Table whose chart to generate, by id: a machine (e.g. jacks-or-better), a kicker game (double-double-bonus, triple-double-bonus), a table of `vpoker tables` or lab:NAME with --db.
     #[arg(long, value_name = "ID", value_parser = table_id())]
-    pub game: Option<String>,
+    pub game: Option<vpoker::game::TableId>,
     /// With --game lab:NAME: the game database the lab table was saved in (only read; not read for other tables).
     // Not `requires = "game"`: clap counts any arg of the required group "table" as meeting it
     // (clap-rs/clap#5910); the conflicts leave --game as the only table it goes with.
@@ -101,7 +101,7 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
     }
     let dealt = args.lines_dealt.map(|lines| (lines, false)).or(args.ultimate_x_lines.map(|lines| (lines, true)));
     if let (Some((lines, flag)), Some(id)) = (dealt, &args.game) {
-        let table = match table_of(id, args.db.as_deref())? {
+        let table = match table_of(id.as_str(), args.db.as_deref())? {
             Ok(table) => table,
             Err(refused) => return Ok(refused),
         };
@@ -118,7 +118,7 @@ pub fn chart(args: ChartArgs) -> Result<ExitCode, String> {
         };
     }
     let (game, table) = match (&args.game, &args.pays) {
-        (Some(id), _) => match table_of(id, args.db.as_deref())? {
+        (Some(id), _) => match table_of(id.as_str(), args.db.as_deref())? {
             Ok(table) if args.tiers && table.rules() != Rules::Plain => {
                 return Err(format!(
                     "--game {id} --tiers: a variant table's tiers are its single strategy's on a line count: add --lines-dealt N ({})",

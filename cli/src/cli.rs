@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chrono::NaiveDate;
+use vpoker::game::Day;
 use clap::error::ErrorKind;
 use clap::{value_parser, ArgAction, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
@@ -149,7 +149,7 @@ pub struct VerifyArgs {
     pub seed: Option<Seed>,
     /// With --seed: the table dealt on, by id: a machine (e.g. jacks-or-better), a kicker game, a table of `vpoker tables` or lab:NAME with --db (any but a machine dealt as its practised table is: one hand, never nudged).
     #[arg(long, value_name = "ID", value_parser = table_id(), default_value = "jacks-or-better", requires = "seed")]
-    pub game: String,
+    pub game: vpoker::game::TableId,
     /// With --seed: hands played at once, 1, 3, 5, 10, 50 or 100 (on any table).
     #[arg(long, value_name = "N", default_value = "1", value_parser = hand_count, requires = "seed")]
     pub hands: u8,
@@ -178,7 +178,7 @@ pub struct HintArgs {
     /// Table whose paytable and strategy apply, by id: a machine (e.g. jacks-or-better), a kicker
     /// game (double-double-bonus, triple-double-bonus) or a table of `vpoker tables`.
     #[arg(long, value_name = "ID", value_parser = table_id())]
-    pub game: String,
+    pub game: vpoker::game::TableId,
     /// Print one JSON object per hand {"game","hand","best","holds"} instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -465,7 +465,7 @@ pub struct TablesArgs {
 pub struct DailyArgs {
     /// The date, YYYY-MM-DD.
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = date)]
-    pub date: NaiveDate,
+    pub date: Day,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -592,7 +592,7 @@ pub struct ProficiencyArgs {
     /// With --answer: the date of the check the question is from (default: --today; only today's
     /// check is answered: proficiency-other-day).
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = date, requires = "answer")]
-    pub date: Option<NaiveDate>,
+    pub date: Option<Day>,
 }
 
 /// `history [--limit N]`
@@ -751,21 +751,22 @@ fn commitment(text: &str) -> Result<String, String> {
     }
 }
 
-/// A date by the game's one rule (`rules::parse_day`): exactly `YYYY-MM-DD`, nothing trimmed.
-fn date(text: &str) -> Result<NaiveDate, String> {
-    vpoker::game::rules::parse_day(text).ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD, e.g. 2026-12-08)"))
+/// A day by the game's one rule (`Day::parse`): exactly `YYYY-MM-DD`, nothing trimmed, from
+/// 0001-01-01 to 9999-12-31.
+fn date(text: &str) -> Result<Day, String> {
+    Day::parse(text).map_err(|_| format!("'{text}' is not a date (YYYY-MM-DD from 0001-01-01 to 9999-12-31, e.g. 2026-12-08)"))
 }
 
 /// A date, or a date and a local time of day (`YYYY-MM-DDTHH:MM:SS`).
 fn moment(text: &str) -> Result<vpoker::game::Moment, String> {
-    if let Some(date) = vpoker::game::rules::parse_day(text) {
-        return Ok(date.into());
+    if let Ok(day) = Day::parse(text) {
+        return Ok(day.into());
     }
     chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S")
         .ok()
         .filter(|at| at.format("%Y-%m-%dT%H:%M:%S").to_string() == text)
-        .map(Into::into)
-        .ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD, e.g. 2026-12-08) or a date and time (YYYY-MM-DDTHH:MM:SS)"))
+        .and_then(|at| Day::moment(at).ok())
+        .ok_or_else(|| format!("'{text}' is not a date (YYYY-MM-DD from 0001-01-01 to 9999-12-31, e.g. 2026-12-08) or a date and time (YYYY-MM-DDTHH:MM:SS)"))
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Hint(args) => match args.lines {
             // On a variant table: every hold valued with what is on screen.
             Some(lines) => {
-                let table = args.flagged(crate::hint::named_table(&args.game)?)?;
+                let table = args.flagged(crate::hint::named_table(args.game.as_str())?)?;
                 crate::variant::hint(&table, lines, args.multipliers.as_deref(), &args.hand, args.json)
             }
             None => crate::hint::hint(args),
@@ -73,9 +73,9 @@ fn tables(args: crate::cli::TablesArgs) -> Result<ExitCode, String> {
 /// `vpoker daily --date YYYY-MM-DD [--json]`: the date's ten deals as everyone gets them.
 fn daily(args: crate::cli::DailyArgs) -> Result<ExitCode, String> {
     use vpoker::pipeline::daily;
-    let machine = daily::machine(args.date);
+    let machine = daily::machine(args.date.date());
     let deals: Vec<(String, [vpoker::card::Card; 5])> =
-        (0..daily::DEALS).map(|i| (daily::seed(args.date, i).to_string(), daily::deal(args.date, i).dealt())).collect();
+        (0..daily::DEALS).map(|i| (daily::seed(args.date.date(), i).to_string(), daily::deal(args.date.date(), i).dealt())).collect();
     let mut text = String::new();
     if args.json {
         let deals: Vec<_> = deals.iter().map(|(seed, cards)| serde_json::json!({ "seed": seed, "cards": cards })).collect();

@@ -54,7 +54,7 @@ const MAX_COUNT: u64 = 1_000_000;
 pub struct DrillArgs {
     /// Table to drill on, by id: a machine (e.g. jacks-or-better) or, with --source hard, any table: a kicker game, a table of `vpoker tables` or lab:NAME with --db.
     #[arg(long, value_name = "ID", value_parser = table_id())]
-    pub game: String,
+    pub game: vpoker::game::TableId,
     /// Where hands come from: hard (dealt from --seed, hard decisions only), chart (dealt from --seed, where the --tier chart holds no best hold) or mistakes (from --db).
     #[arg(long, value_name = "SOURCE", value_enum)]
     pub source: DrillSource,
@@ -98,14 +98,14 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
                 return Err(format!("{}: no such database", db.display()));
             }
             // Any table the game knows (a lab table's name is read from --db): its queued mistakes.
-            let table = match table_of(&args.game, Some(&db))? {
+            let table = match table_of(args.game.as_str(), Some(&db))? {
                 Ok(table) => table,
                 Err(refused) => return Ok(refused),
             };
             // At most a page of the queue (more is refused by the core as `history-limit`).
             let page = vpoker::game::rules::HISTORY_PAGE_MAX;
             let limit = args.count.map_or(page, |n| u32::try_from(n).unwrap_or(u32::MAX));
-            let queued = match vpoker::game::Game::open_read_only(&db).and_then(|game| game.mistakes(Some(table.id()), limit)) {
+            let queued = match vpoker::game::Game::open_read_only(&db).and_then(|game| game.mistakes(Some(&vpoker::game::TableId::new(table.id())?), limit)) {
                 Ok(queued) => queued,
                 Err(error) => {
                     println!("{}", serde_json::json!({ "error": error }));
@@ -148,7 +148,7 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             let (Some(seed), Some(count)) = (args.seed, args.count) else {
                 return Err("drill --source chart needs --seed and --count".into());
             };
-            let table = match table_of(&args.game, args.db.as_deref())? {
+            let table = match table_of(args.game.as_str(), args.db.as_deref())? {
                 Ok(table) => table,
                 Err(refused) => return Ok(refused),
             };
@@ -182,7 +182,7 @@ pub fn drill(args: DrillArgs) -> Result<ExitCode, String> {
             let (Some(seed), Some(count)) = (args.seed, args.count) else {
                 return Err("drill --source hard needs --seed and --count".into());
             };
-            let table = match table_of(&args.game, args.db.as_deref())? {
+            let table = match table_of(args.game.as_str(), args.db.as_deref())? {
                 Ok(table) => table,
                 Err(refused) => return Ok(refused),
             };

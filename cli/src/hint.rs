@@ -17,7 +17,7 @@ use crate::cli::HintArgs;
 
 /// Runs the `hint` subcommand.
 pub fn hint(args: HintArgs) -> Result<ExitCode, String> {
-    let machine = &args.flagged(named_table(&args.game)?)?;
+    let machine = &args.flagged(named_table(args.game.as_str())?)?;
     let json = args.json;
     if machine.rules() != vpoker::table::Rules::Plain {
         return Err(format!("--game {}: a hold here is valued with what is on screen: add --lines N", machine.id()));

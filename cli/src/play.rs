@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use vpoker::game::{parse_tier, Bet, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment, TableId};
+use vpoker::game::{parse_tier, Bet, Day, DealRequest, DrillFrom, DrillKey, DrillSource, Game, GameError, Lines, Moment, TableId};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::pipeline::HandSeeds;
@@ -24,9 +24,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
     // Without --today the CLI is the clock: the local date and time, recorded with each hand.
     let now: Moment = match today {
         Some(moment) => moment,
-        None => chrono::Local::now().naive_local().into(),
+        None => Day::moment(chrono::Local::now().naive_local()).map_err(|refused| refused.to_string())?,
     };
-    let today = now.date();
+    let today = now.day();
     match command {
         PlayCommand::ResetCorrupt => {
             let outcome = Game::reset_corrupt(&db).and_then(|moved_to| {
@@ -59,7 +59,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             // The tier stays text until here: one the game does not know is its refusal (exit 1).
             let outcome = DrillSource::parse(&args.source)
                 .and_then(|source| Ok((source, args.tier.as_deref().map(parse_tier).transpose()?)))
-                .and_then(|(source, tier)| Game::open(&db)?.drill_next_by(&args.table, source, seed, tier, today));
+                .and_then(|(source, tier)| Game::open(&db)?.drill_next_by(&TableId::new(args.table.as_str())?, source, seed, tier, today));
             Ok(print_outcome(outcome))
         }
         PlayCommand::DrillAnswer(args) => {
@@ -79,7 +79,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
         }
         PlayCommand::WarmUp(args) => Ok(print_outcome(
             Game::open(&db)
-                .and_then(|game| game.warm_up(&args.game, today))
+                .and_then(|game| game.warm_up(&TableId::new(args.game.as_str())?, today))
                 .map(|offer| serde_json::json!({ "table": args.game, "warm_up": offer })),
         )),
         PlayCommand::AnswerWarmUp => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.answer_warm_up(today)))),
@@ -114,15 +114,15 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 .map(|m| serde_json::json!({ "mistakes": m })),
         )),
         PlayCommand::Review(args) => {
-            Ok(print_outcome(Game::open(&db).and_then(|game| game.review(today, args.game.as_deref(), args.limit))))
+            Ok(print_outcome(Game::open(&db).and_then(|game| game.review(today, table_ids(args.game.as_deref())?.as_ref(), args.limit))))
         }
-        PlayCommand::Progress(args) => Ok(print_outcome(Game::open(&db).and_then(|game| game.progress(&args.game, args.days)))),
+        PlayCommand::Progress(args) => Ok(print_outcome(Game::open(&db).and_then(|game| game.progress(&TableId::new(args.game.as_str())?, args.days)))),
         PlayCommand::Proficiency(args) => {
             let outcome = match (args.answer, args.hold) {
                 (Some(index), Some(hold)) => hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| {
-                    Game::open(&db)?.proficiency_answer(&args.game, args.date.unwrap_or(today), index, hold, today)
+                    Game::open(&db)?.proficiency_answer(&TableId::new(args.game.as_str())?, args.date.unwrap_or(today), index, hold, today)
                 }),
-                _ => Game::open(&db).and_then(|game| game.proficiency(&args.game, today)),
+                _ => Game::open(&db).and_then(|game| game.proficiency(&TableId::new(args.game.as_str())?, today)),
             };
             Ok(print_outcome(outcome))
         }
@@ -144,8 +144,8 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(print_outcome(outcome))
         }
         PlayCommand::Import(args) => {
-            let outcome = Game::import_file(&db, &args.file, now.date()).and_then(|kept| {
-                let state = Game::open(&db)?.state(now.date())?;
+            let outcome = Game::import_file(&db, &args.file, now.day()).and_then(|kept| {
+                let state = Game::open(&db)?.state(now.day())?;
                 Ok(serde_json::json!({ "kept_aside": kept.display().to_string(), "state": state }))
             });
             Ok(print_outcome(outcome))
@@ -186,7 +186,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
     let outcome = (|| -> Result<serde_json::Value, GameError> {
         let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::new(lines)?, false);
         let mut game = Game::open(db)?;
-        let state = game.state(now.date())?;
+        let state = game.state(now.day())?;
         // Refused before anything changes: the deal's own checks, at the level of now (a draw adds no
         // XP and the level never falls, so what passes here passes for every deal of the fill).
         vpoker::game::rules::check_deal(machine, request.hands, state.level)?;
@@ -194,7 +194,7 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
             game.draw(hand.best_hold, now)?;
         }
         let cost = vpoker::table::Table::machine(machine).stake(bet, request.hands.count());
-        let (mut day, mut idle_days) = (now.date(), 0u32);
+        let (mut day, mut idle_days) = (now.day(), 0u32);
         while played < n_hands {
             let state = game.state(day)?;
             if state.daily.available && state.chips.saturating_add(vpoker::game::rules::DAILY_CHIPS) >= cost {
@@ -209,9 +209,9 @@ fn fill(db: &Path, now: Moment, args: FillArgs) -> Result<ExitCode, String> {
             if idle_days > 1_000 {
                 break; // The bet is beyond what daily chips can ever pay for.
             }
-            day = day.succ_opt().unwrap_or(day);
+            day = day.next().unwrap_or(day);
         }
-        let days = (day - now.date()).num_days();
+        let days = (day.date() - now.date()).num_days();
         Ok(serde_json::json!({
             "hands": played,
             "days": days,
@@ -234,7 +234,7 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
     let outcome = (|| -> Result<vpoker::game::State, GameError> {
         let request = DealRequest::machine(machine, Bet::new(bet)?, Lines::ONE, practice);
         let mut game = Game::open(db)?;
-        let state = game.state(now.date())?;
+        let state = game.state(now.day())?;
         // Refused before anything changes: the deal's own checks at the level of now (the level
         // never falls), so a locked machine does not finish the hand in progress first.
         vpoker::game::rules::check_deal(machine, request.hands, state.level)?;
@@ -251,7 +251,7 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
             game.draw(best, now)?;
             played += 1;
         }
-        game.state(now.date())
+        game.state(now.day())
     })();
     Ok(print_partial(outcome, played))
 }
@@ -409,4 +409,10 @@ fn compact_hand(hand: &vpoker::game::HandRecord, tables: &mut Vec<vpoker::table:
         hand.won,
         hand.multipliers,
     ])
+}
+
+/// An optional table id from the command line, checked as the game takes it (a malformed one is
+/// the game's `unknown-table`, as an id no table has).
+fn table_ids(id: Option<&str>) -> Result<Option<TableId>, GameError> {
+    id.map(TableId::new).transpose()
 }

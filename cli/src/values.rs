@@ -71,12 +71,12 @@ pub(crate) fn game_id() -> CoreValue<Base> {
 /// `--game` of `verify --seed`, `drill` and `chart`: any table by its id — a machine, a kicker
 /// game, a table of the library (`vpoker tables`) or a saved lab table `lab:NAME` (read from the
 /// `--db` given with it, [`table_of`]). The id is checked here; a lab table's name where it is read.
-pub(crate) fn table_id() -> CoreValue<String> {
+pub(crate) fn table_id() -> CoreValue<vpoker::game::TableId> {
     CoreValue {
         parse: |text| {
             let lab = text.strip_prefix(vpoker::table::LAB_PREFIX).is_some_and(|name| !name.is_empty());
             if lab || vpoker::table::Table::named(text).is_some() {
-                Ok(text.to_string())
+                vpoker::game::TableId::new(text).map_err(|refused| refused.to_string())
             } else {
                 Err(format!(
                     "'{text}' is not a table (a machine: {}; a kicker game: {}; a table of `vpoker tables`; or lab:NAME with --db)",
@@ -107,7 +107,7 @@ pub(crate) fn table_of(id: &str, db: Option<&std::path::Path>) -> Result<Result<
     if !db.is_file() {
         return Err(format!("{}: no such database", db.display()));
     }
-    match vpoker::game::Game::open_read_only(db).and_then(|game| game.table(id)) {
+    match vpoker::game::TableId::new(id).and_then(|id| vpoker::game::Game::open_read_only(db)?.table(&id)) {
         Ok(table) => Ok(Ok(table)),
         Err(error) => {
             println!("{}", serde_json::json!({ "error": error }));

@@ -49,7 +49,7 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
             }
         }
         (_, _, Some(seed)) => {
-            let table = match table_of(&args.game, args.db.as_deref())? {
+            let table = match table_of(args.game.as_str(), args.db.as_deref())? {
                 Ok(table) => table,
                 Err(refused) => return Ok(refused),
             };

@@ -7,11 +7,11 @@ use tauri::{AppHandle, Runtime};
 use vpoker::game::{DrillKey, DrillQuestion, DrillSource, DrillTallies, DrillVerdict, Proficiency, Progress, QueuedMistake, Review};
 use vpoker::game::Session;
 use vpoker::game::SessionCard;
-use vpoker::game::{Arrival, Coach, GameError};
+use vpoker::game::{Arrival, Coach, Day, GameError, TableId};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 
-use crate::commands::{now, os_seed, today};
+use crate::commands::{clock, os_seed, today};
 use crate::error::CommandResult;
 use crate::worker::with_game;
 
@@ -43,14 +43,14 @@ pub async fn session_card<R: Runtime>(
 /// The app came to the foreground (a new session after 30 minutes or more away).
 #[tauri::command]
 pub async fn foreground<R: Runtime>(app: AppHandle<R>) -> CommandResult<Arrival> {
-    let now = now();
+    let now = clock();
     with_game(app, move |game| game.foreground(now)).await
 }
 
 /// The app went to the background.
 #[tauri::command]
 pub async fn background<R: Runtime>(app: AppHandle<R>) -> CommandResult<Option<Session>> {
-    let now = now();
+    let now = clock();
     with_game(app, move |game| game.background(now)).await
 }
 
@@ -65,7 +65,7 @@ pub async fn drill_next<R: Runtime>(
 ) -> CommandResult<Option<DrillQuestion>> {
     let source = self::source(&source)?;
     let seed = os_seed()?;
-    with_game(app, move |game| game.drill_next(&table, source, seed, today())).await
+    with_game(app, move |game| game.drill_next(&TableId::new(table)?, source, seed, today()?)).await
 }
 
 /// What `drill_answer` reads of the question sent back: its `table`, `source` and `seed` or `hand`,
@@ -93,12 +93,13 @@ pub async fn drill_answer<R: Runtime>(
 ) -> CommandResult<DrillVerdict> {
     let key = DrillKey::parse(&question.table, &question.source, question.seed.as_deref(), question.hand, question.tier.as_deref())?;
     let hold = Hold::from_mask(hold).map_err(GameError::from)?;
-    with_game(app, move |game| game.drill_answer(&key, hold, today())).await
+    with_game(app, move |game| game.drill_answer(&key, hold, today()?)).await
 }
 
 /// A table's drill tallies, hard decisions and mistakes.
 #[tauri::command]
 pub async fn drill_tallies<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<DrillTallies> {
+    let table = TableId::new(table)?;
     with_game(app, move |game| game.drill_tallies(&table)).await
 }
 
@@ -106,12 +107,13 @@ pub async fn drill_tallies<R: Runtime>(app: AppHandle<R>, table: String) -> Comm
 /// to `limit` of the cards due (`vpoker play review`).
 #[tauri::command]
 pub async fn review<R: Runtime>(app: AppHandle<R>, limit: u32) -> CommandResult<Review> {
-    with_game(app, move |game| game.review(today(), None, limit)).await
+    with_game(app, move |game| game.review(today()?, None, limit)).await
 }
 
 /// A game's progress over its last `days` days played: the daily points and the trend line.
 #[tauri::command]
 pub async fn progress<R: Runtime>(app: AppHandle<R>, table: String, days: u32) -> CommandResult<Progress> {
+    let table = TableId::new(table)?;
     with_game(app, move |game| game.progress(&table, days)).await
 }
 
@@ -119,14 +121,15 @@ pub async fn progress<R: Runtime>(app: AppHandle<R>, table: String, days: u32) -
 /// that date. The new state.
 #[tauri::command]
 pub async fn answer_warm_up<R: Runtime>(app: AppHandle<R>) -> CommandResult<vpoker::game::State> {
-    with_game(app, move |game| game.answer_warm_up(today())).await
+    with_game(app, move |game| game.answer_warm_up(today()?)).await
 }
 
 /// A game's proficiency check of today (the device's date): its 25 questions, which are answered,
 /// the score once complete and the curve of its checks by date (`vpoker play proficiency`).
 #[tauri::command]
 pub async fn proficiency<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<Proficiency> {
-    with_game(app, move |game| game.proficiency(&table, today())).await
+    let table = TableId::new(table)?;
+    with_game(app, move |game| game.proficiency(&table, today()?)).await
 }
 
 /// Answers question `index` of the check of `date` (the check's date as the core sent it) with
@@ -140,8 +143,8 @@ pub async fn proficiency_answer<R: Runtime>(
     hold: u32,
 ) -> CommandResult<Proficiency> {
     let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
-    let today = today();
-    let day = vpoker::game::rules::parse_day(&date).ok_or(GameError::ProficiencyOtherDay { day: date, today })?;
+    let (table, today) = (TableId::new(table)?, today()?);
+    let day = Day::parse(&date).map_err(|_| GameError::ProficiencyOtherDay { day: date, today: today.date() })?;
     with_game(app, move |game| game.proficiency_answer(&table, day, index, hold, today)).await
 }
 

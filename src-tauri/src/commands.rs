@@ -12,7 +12,7 @@
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 use vpoker::pipeline::verify::Verification;
-use vpoker::game::{Bet, DailyDeals, DealRequest, Game, GameError, HandRecord, HistoryCheck, Hint, Lines, Milestone, State, Stats, TableId};
+use vpoker::game::{Bet, DailyDeals, DealRequest, Day, Game, GameError, HandRecord, HistoryCheck, Hint, Lines, Milestone, Moment, State, Stats, TableId};
 use vpoker::hold::Hold;
 use vpoker::shuffle::Seed;
 
@@ -20,13 +20,20 @@ pub use crate::error::{CommandError, CommandResult};
 use crate::worker::{as_job, with_game, worker};
 use crate::AppState;
 
-/// Today's date on the device's calendar: the daily chips follow the player's local midnight.
-pub(crate) fn today() -> chrono::NaiveDate {
-    chrono::Local::now().date_naive()
+/// Today on the device's calendar, checked where it enters (`invalid-day` for a clock set outside
+/// the days the game keeps): the daily chips follow the player's local midnight.
+pub(crate) fn today() -> Result<Day, GameError> {
+    Day::new(chrono::Local::now().date_naive())
 }
 
-/// The device's local date and time, recorded with each hand for the history.
-pub(crate) fn now() -> chrono::NaiveDateTime {
+/// The device's local day and time, recorded with each hand for the history (checked as
+/// [`today`]).
+pub(crate) fn now() -> Result<Moment, GameError> {
+    Day::moment(clock())
+}
+
+/// The device's local date and time as the clock reads it (the coach's session times).
+pub(crate) fn clock() -> chrono::NaiveDateTime {
     chrono::Local::now().naive_local()
 }
 
@@ -41,13 +48,13 @@ pub(crate) fn os_seed() -> CommandResult<Seed> {
 #[tauri::command]
 pub async fn get_state<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> {
     crate::state::warm_up_once();
-    with_game(app, |game| game.state(today())).await
+    with_game(app, |game| game.state(today()?)).await
 }
 
 /// Collects today's daily chips.
 #[tauri::command]
 pub async fn claim_daily<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> {
-    with_game(app, |game| game.claim_daily(today())).await
+    with_game(app, |game| game.claim_daily(today()?)).await
 }
 
 /// Deals a hand of `hands` lines on any table from a fresh OS seed: a machine's (its id, or its
@@ -56,7 +63,7 @@ pub async fn claim_daily<R: Runtime>(app: AppHandle<R>) -> CommandResult<State> 
 pub async fn deal<R: Runtime>(app: AppHandle<R>, table: String, bet: u32, hands: u8, practice: bool) -> CommandResult<State> {
     let request = DealRequest { table: TableId::new(table)?, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice };
     let seed = os_seed()?;
-    with_game(app, move |game| game.deal(request, seed, now())).await
+    with_game(app, move |game| game.deal(request, seed, now()?)).await
 }
 
 /// What the next deal of these choices shows before it, line by line (a variant's
@@ -77,13 +84,13 @@ pub async fn next_screen<R: Runtime>(
 #[tauri::command]
 pub async fn draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<State> {
     let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
-    with_game(app, move |game| game.draw(hold, now())).await
+    with_game(app, move |game| game.draw(hold, now()?)).await
 }
 
 /// Today's ten deals on the local date: the deal to hold, the deals played, once done the score.
 #[tauri::command]
 pub async fn daily_deals<R: Runtime>(app: AppHandle<R>) -> CommandResult<DailyDeals> {
-    with_game(app, |game| game.daily_deals(today())).await
+    with_game(app, |game| game.daily_deals(today()?)).await
 }
 
 /// Every milestone with its progress (reads only).
@@ -95,14 +102,14 @@ pub async fn milestones<R: Runtime>(app: AppHandle<R>) -> CommandResult<Vec<Mile
 /// The milestones reached since the last call (announced once: the UI's quiet toast), usually none.
 #[tauri::command]
 pub async fn milestone_news<R: Runtime>(app: AppHandle<R>) -> CommandResult<Vec<Milestone>> {
-    with_game(app, |game| game.milestone_news(today())).await
+    with_game(app, |game| game.milestone_news(today()?)).await
 }
 
 /// Holds and draws the current deal of today's ten; after the tenth, `daily-deals-done`.
 #[tauri::command]
 pub async fn daily_draw<R: Runtime>(app: AppHandle<R>, hold: u32) -> CommandResult<DailyDeals> {
     let hold = Hold::from_mask(hold).map_err(|_| GameError::InvalidHold { hold: hold.to_string() })?;
-    with_game(app, move |game| game.daily_draw(hold, today())).await
+    with_game(app, move |game| game.daily_draw(hold, today()?)).await
 }
 
 /// The best holds of the hand in progress with their exact EVs.
@@ -157,7 +164,7 @@ pub async fn set_setting<R: Runtime>(app: AppHandle<R>, key: String, value: Stri
         // Only `set_reminder` may store it: the platform's notification is scheduled first.
         return Err(GameError::InvalidSetting { key, value, expected: "set through set_reminder".to_string() }.into());
     }
-    with_game(app, move |game| game.set_setting_state(&key, &value, today())).await
+    with_game(app, move |game| game.set_setting_state(&key, &value, today()?)).await
 }
 
 /// Moves the database aside, untouched (to `vpoker.db.corrupt-N`), and starts a fresh game. For a
@@ -178,7 +185,7 @@ pub async fn reset_database<R: Runtime>(app: AppHandle<R>) -> CommandResult<Stat
         state.game().clear_poison();
         moved?;
         match game.as_ref() {
-            Ok(game) => Ok(game.state(today())?),
+            Ok(game) => Ok(game.state(today()?)?),
             Err(error) => Err(CommandError::Game(error.clone())),
         }
     })
@@ -240,11 +247,11 @@ pub async fn import_progress<R: Runtime>(app: AppHandle<R>) -> CommandResult<Opt
             Err(GameError::Storage { path: path.to_path_buf(), detail: "the database is being replaced".into() }),
         );
         drop(before);
-        let kept = Game::import_file(path, &source, today());
+        let kept = Game::import_file(path, &source, today()?);
         *game = Game::open(path);
         let kept = kept?;
         match game.as_ref() {
-            Ok(game) => Ok(Some(Imported { state: game.state(today())?, kept_aside: kept.display().to_string() })),
+            Ok(game) => Ok(Some(Imported { state: game.state(today()?)?, kept_aside: kept.display().to_string() })),
             Err(error) => Err(CommandError::Game(error.clone())),
         }
     })

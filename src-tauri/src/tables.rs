@@ -4,7 +4,7 @@
 //! Hands on them are dealt, hinted and drawn by the one set of play commands (`commands.rs`).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{GameError, TableStats, TableView};
+use vpoker::game::{GameError, TableId, TableStats, TableView};
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 
 use crate::error::CommandResult;
@@ -20,12 +20,14 @@ pub async fn library() -> CommandResult<Vec<Listed>> {
 /// one): its paytable at every bet, its games and the choices open at the player's level.
 #[tauri::command]
 pub async fn table_view<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<TableView> {
+    let table = TableId::new(table)?;
     with_game(app, move |game| game.table_view(&table)).await
 }
 
 /// A table's figures, real or practice (`Game::table_stats`: a former id's are its one table's).
 #[tauri::command]
 pub async fn table_stats<R: Runtime>(app: AppHandle<R>, table: String, practice: bool) -> CommandResult<TableStats> {
+    let table = TableId::new(table)?;
     with_game(app, move |game| game.table_stats(&table, practice)).await
 }
 

@@ -40,6 +40,13 @@ pub enum GameError {
         /// The refused number of hands.
         hands: u8,
     },
+    /// A date that is no day the game keeps: not written `YYYY-MM-DD`, not a real date, or outside
+    /// 0001-01-01 to 9999-12-31 (a clock set wrong).
+    #[error("'{}' is not a day the game keeps (YYYY-MM-DD, from 0001-01-01 to 9999-12-31)", shown(day))]
+    InvalidDay {
+        /// The refused date, as given.
+        day: String,
+    },
     /// A machine id that is not one of the five.
     #[error("'{}' is not a machine (jacks-or-better, deuces-wild, bonus-poker or double-bonus)", shown(machine))]
     InvalidMachine {
@@ -315,6 +322,7 @@ impl GameError {
             GameError::InsufficientChips { .. } => "insufficient-chips",
             GameError::InvalidBet { .. } => "invalid-bet",
             GameError::InvalidHands { .. } => "invalid-hands",
+            GameError::InvalidDay { .. } => "invalid-day",
             GameError::InvalidMachine { .. } => "invalid-machine",
             GameError::MachineLocked { .. } => "machine-locked",
             GameError::MultiPlayLocked { .. } => "multi-play-locked",
@@ -361,6 +369,7 @@ impl GameError {
             }
             GameError::InvalidBet { bet, bets } => vec![("bet", json!(bet)), ("bets", json!(bets))],
             GameError::InvalidHands { hands } => vec![("hands", json!(hands))],
+            GameError::InvalidDay { day } => vec![("day", json!(shown(day)))],
             GameError::InvalidMachine { machine } => vec![("machine", json!(shown(machine)))],
             GameError::MachineLocked { machine, unlock_level, level } => {
                 vec![("machine", json!(machine.id())), ("unlock_level", json!(unlock_level)), ("level", json!(level))]

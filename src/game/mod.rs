@@ -34,7 +34,8 @@
 //! let path = dir.join("game.db");
 //! # let _ = std::fs::remove_file(&path);
 //! let mut game = Game::open(&path).unwrap();
-//! let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+//! // A day is checked where it enters (from the clock here), then trusted.
+//! let today = vpoker::game::Day::new(chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()).unwrap();
 //! // A bet and a line count are checked where they enter (here, from numbers), then trusted.
 //! let (bet, hands) = (Bet::new(5).unwrap(), Lines::new(1).unwrap());
 //! let request = DealRequest::machine(MachineId::JacksOrBetter, bet, hands, false);
@@ -70,7 +71,7 @@ use crate::table::Table;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDateTime;
 
 use crate::strategy::chart::ChartTier;
 use crate::hold::Hold;
@@ -91,6 +92,7 @@ pub use hands::HandRecord;
 pub use lab_tables::{lab_paytable, LabTable, RowPay};
 pub use milestones::Milestone;
 pub use table_id::TableId;
+pub use moment::Day;
 pub use moment::Moment;
 pub use play::daily::DailyView;
 pub use play::state::{HandView, Hint, MachineView, State};
@@ -249,17 +251,17 @@ impl Game {
     }
 
     /// The state on `today` (the date matters for the daily chips and the warm-up offers).
-    pub fn state(&self, today: NaiveDate) -> Result<State, GameError> {
-        let state = self.store.read(|tx| play::state(tx, today, Vec::new()))?;
+    pub fn state(&self, today: Day) -> Result<State, GameError> {
+        let state = self.store.read(|tx| play::state(tx, today.date(), Vec::new()))?;
         Ok(State { read_only: self.is_read_only(), ..state })
     }
 
     /// Collects the daily chips for `today`: refused for a date already claimed, and for a date
     /// before the latest claim (the clock moved back).
-    pub fn claim_daily(&mut self, today: NaiveDate) -> Result<State, GameError> {
+    pub fn claim_daily(&mut self, today: Day) -> Result<State, GameError> {
         self.store.write(|tx| {
-            play::claim_daily(tx, today)?;
-            play::state(tx, today, vec!["daily-claimed".to_string()])
+            play::claim_daily(tx, today.date())?;
+            play::state(tx, today.date(), vec!["daily-claimed".to_string()])
         })
     }
 
@@ -269,8 +271,8 @@ impl Game {
     /// returned state's `hand` has the cards. One hand is in progress at a time (`hand-in-progress`).
     /// A bare [`Seed`] is the system's; [`DealSeed::chosen`] records that whoever dealt chose it
     /// (shown in the hand's history and verification).
-    /// `now` is the local date (a `NaiveDate`) or date and time (a `NaiveDateTime`), recorded with
-    /// the hand.
+    /// `now` is the local day (a [`Day`]) or day and time ([`Day::at`], [`Day::moment`]), recorded
+    /// with the hand.
     pub fn deal(&mut self, request: DealRequest, seed: impl Into<DealSeed>, now: impl Into<Moment>) -> Result<State, GameError> {
         let (seed, now) = (seed.into(), now.into());
         self.store.write(|tx| {
@@ -356,50 +358,50 @@ impl Game {
     /// Today's ten deals on `today` (see [`daily_deals`]): the deal to hold, the deals played, and
     /// once the ten are played the score, the review and the share text; the streak, the best day
     /// and the last 30 days. No chips or XP: open at every level.
-    pub fn daily_deals(&self, today: NaiveDate) -> Result<DailyDeals, GameError> {
-        self.store.read(|tx| daily_deals::state(tx, today))
+    pub fn daily_deals(&self, today: Day) -> Result<DailyDeals, GameError> {
+        self.store.read(|tx| daily_deals::state(tx, today.date()))
     }
 
     /// Holds and draws the current deal of `today`'s ten (one transaction: a kill resumes at the
     /// next deal); after the tenth, `daily-deals-done`. Returns the new state.
-    pub fn daily_draw(&mut self, hold: Hold, today: NaiveDate) -> Result<DailyDeals, GameError> {
-        self.store.write(|tx| daily_deals::draw(tx, today, hold))
+    pub fn daily_draw(&mut self, hold: Hold, today: Day) -> Result<DailyDeals, GameError> {
+        self.store.write(|tx| daily_deals::draw(tx, today.date(), hold))
     }
 
     /// The proficiency check of the game `table` (any table id a drill takes) on `today` (see
     /// [`training::proficiency`]): its 25 questions, which are answered, the score once complete
     /// and the curve of the game's checks by date with its trend. Reads only: a check begins with
     /// its first answer.
-    pub fn proficiency(&self, table: &str, today: NaiveDate) -> Result<Proficiency, GameError> {
-        self.store.read(|tx| training::proficiency::state(tx, table, today))
+    pub fn proficiency(&self, table: &TableId, today: Day) -> Result<Proficiency, GameError> {
+        self.store.read(|tx| training::proficiency::state(tx, table.as_str(), today.date()))
     }
 
     /// Answers question `index` of the proficiency check of `table` on `day` with `hold` (one
     /// transaction). Only today's check is answered (`proficiency-other-day`), each question once
     /// (`proficiency-answered`), in order (`proficiency-not-next`), none once complete
     /// (`proficiency-done`); a refusal changes nothing. Returns the check after it.
-    pub fn proficiency_answer(&mut self, table: &str, day: NaiveDate, index: usize, hold: Hold, today: NaiveDate) -> Result<Proficiency, GameError> {
-        self.store.write(|tx| training::proficiency::answer(tx, table, day, index, hold, today))
+    pub fn proficiency_answer(&mut self, table: &TableId, day: Day, index: usize, hold: Hold, today: Day) -> Result<Proficiency, GameError> {
+        self.store.write(|tx| training::proficiency::answer(tx, table.as_str(), day.date(), index, hold, today.date()))
     }
 
     /// The play screen's view of the table `id` names (a machine, a library or saved lab table, or
     /// a variant of one): its paytable at every bet, its games and the choices open at the
     /// player's level. Reads only.
-    pub fn table_view(&self, id: &str) -> Result<TableView, GameError> {
-        self.store.read(|tx| play::table_view::view(tx, id))
+    pub fn table_view(&self, id: &TableId) -> Result<TableView, GameError> {
+        self.store.read(|tx| play::table_view::view(tx, id.as_str()))
     }
 
     /// A table's figures from the running sums, real or practice (zeros before its first hand):
     /// the one table an id names (a former id names the one table, whose figures hold the hands
     /// stored under it too); `unknown-table` for an id that names none.
-    pub fn table_stats(&self, table: &str, practice: bool) -> Result<TableStats, GameError> {
-        self.store.read(|tx| coach::table_stats(tx, table, practice))
+    pub fn table_stats(&self, table: &TableId, practice: bool) -> Result<TableStats, GameError> {
+        self.store.read(|tx| coach::table_stats(tx, table.as_str(), practice))
     }
 
     /// The table an id names: a machine, a kicker game, a library table or a saved lab table
     /// (`lab:NAME`); `unknown-table` otherwise. Reads only.
-    pub fn table(&self, id: &str) -> Result<Table, GameError> {
-        self.store.read(|tx| table_id::resolve(tx, id))
+    pub fn table(&self, id: &TableId) -> Result<Table, GameError> {
+        self.store.read(|tx| table_id::resolve(tx, id.as_str()))
     }
 
     /// Every milestone with its progress ([`milestones`]): skill and habit, never spending; no
@@ -410,8 +412,8 @@ impl Game {
 
     /// The milestones reached since the last call, recorded as announced on `today` so that each
     /// is announced once (the UI's quiet toast after a draw or a drill); usually empty.
-    pub fn milestone_news(&mut self, today: NaiveDate) -> Result<Vec<Milestone>, GameError> {
-        self.store.write(|tx| milestones::news(tx, today))
+    pub fn milestone_news(&mut self, today: Day) -> Result<Vec<Milestone>, GameError> {
+        self.store.write(|tx| milestones::news(tx, today.date()))
     }
 
     /// The whole history in one snapshot (what a verifier replays): `start` gets the starting chips,
@@ -454,23 +456,23 @@ impl Game {
     }
 
     /// Sets one setting and returns the whole state (what the app shows after a change).
-    pub fn set_setting_state(&mut self, key: &str, value: &str, today: NaiveDate) -> Result<State, GameError> {
+    pub fn set_setting_state(&mut self, key: &str, value: &str, today: Day) -> Result<State, GameError> {
         self.set_setting(key, value)?;
         self.state(today)
     }
 
     /// The warm-up offered on `table` (any table) on `today`, the player's local date, or `None`
     /// (docs/TRAINING.md, "A warm-up after a week away"). Reads one row of the daily sums.
-    pub fn warm_up(&self, table: &str, today: NaiveDate) -> Result<Option<WarmUp>, GameError> {
-        self.store.read(|tx| training::warm_up::offer(tx, table, today))
+    pub fn warm_up(&self, table: &TableId, today: Day) -> Result<Option<WarmUp>, GameError> {
+        self.store.read(|tx| training::warm_up::offer(tx, table.as_str(), today.date()))
     }
 
     /// Answers the warm-up offers of `today` (taken or declined alike): none is made again that
     /// date (the setting `warm-up-answered`). The new state, read in the same transaction.
-    pub fn answer_warm_up(&mut self, today: NaiveDate) -> Result<State, GameError> {
+    pub fn answer_warm_up(&mut self, today: Day) -> Result<State, GameError> {
         let state = self.store.write(|tx| {
-            store::player::write_setting(tx, "warm-up-answered", &today.format("%Y-%m-%d").to_string())?;
-            play::state(tx, today, Vec::new())
+            store::player::write_setting(tx, "warm-up-answered", &today.to_string())?;
+            play::state(tx, today.date(), Vec::new())
         })?;
         Ok(State { read_only: self.is_read_only(), ..state })
     }
@@ -517,8 +519,8 @@ impl Game {
     /// where no hold beats another), or the earliest due of the player's mistakes queued there
     /// (`None` when none is due on `today`, the player's local date); a chart hand by the chart of
     /// the player's `chart-tier` ([`Game::drill_next_by`] names another). Reads only.
-    pub fn drill_next(&self, table: &str, source: DrillSource, seed: Seed, today: NaiveDate) -> Result<Option<DrillQuestion>, GameError> {
-        self.store.read(|tx| training::drills::next(tx, table, source, seed, None, today))
+    pub fn drill_next(&self, table: &TableId, source: DrillSource, seed: Seed, today: Day) -> Result<Option<DrillQuestion>, GameError> {
+        self.store.read(|tx| training::drills::next(tx, table.as_str(), source, seed, None, today.date()))
     }
 
     /// [`Game::drill_next`] with a chart hand drawn by the chart of `tier` (the player's
@@ -526,22 +528,22 @@ impl Game {
     /// table (judged with what is on screen), `no-chart-hands` when the chart held a best hold on every deal looked at.
     pub fn drill_next_by(
         &self,
-        table: &str,
+        table: &TableId,
         source: DrillSource,
         seed: Seed,
         tier: Option<ChartTier>,
-        today: NaiveDate,
+        today: Day,
     ) -> Result<Option<DrillQuestion>, GameError> {
-        self.store.read(|tx| training::drills::next(tx, table, source, seed, tier, today))
+        self.store.read(|tx| training::drills::next(tx, table.as_str(), source, seed, tier, today.date()))
     }
 
     /// Judges `hold` on the drill hand `key` names and counts it (no chips, no XP). The core finds
     /// the hand again (a hard hand dealt again from its seed; a mistake read from the history, which
     /// must be on the table's queue: `unknown-hand` otherwise), never from the caller's cards. A
     /// mistake is scheduled again from `today`, the player's local date (docs/TRAINING.md).
-    pub fn drill_answer(&mut self, key: &DrillKey, hold: Hold, today: NaiveDate) -> Result<DrillVerdict, GameError> {
+    pub fn drill_answer(&mut self, key: &DrillKey, hold: Hold, today: Day) -> Result<DrillVerdict, GameError> {
         self.store.write(|tx| {
-            let verdict = training::drills::answer(tx, key, hold, today)?;
+            let verdict = training::drills::answer(tx, key, hold, today.date())?;
             if verdict.left_queue && verdict.queue == 0 {
                 milestones::mark(tx, milestones::DRILL_QUEUE_EMPTIED)?;
             }
@@ -550,15 +552,15 @@ impl Game {
     }
 
     /// A table's drill tallies, hard and mistakes (zeros before its first answer).
-    pub fn drill_tallies(&self, table: &str) -> Result<DrillTallies, GameError> {
-        self.store.read(|tx| training::drills::tallies(tx, table))
+    pub fn drill_tallies(&self, table: &TableId) -> Result<DrillTallies, GameError> {
+        self.store.read(|tx| training::drills::tallies(tx, table.as_str()))
     }
 
     /// Up to `limit` mistakes on the review queue, each hand replayed: every table's newest first,
     /// or one table's in the order they come back in drills.
     /// At most [`rules::HISTORY_PAGE_MAX`] (500) at once: more is `history-limit`.
-    pub fn mistakes(&self, table: Option<&str>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
-        self.store.read(|tx| training::drills::mistakes(tx, table, limit))
+    pub fn mistakes(&self, table: Option<&TableId>, limit: u32) -> Result<Vec<QueuedMistake>, GameError> {
+        self.store.read(|tx| training::drills::mistakes(tx, table.map(TableId::as_str), limit))
     }
 
     /// A game's progress over its last `days` days played (any table id: a machine, a kicker game, a
@@ -568,16 +570,16 @@ impl Game {
     /// mistakes cost per hour at the player's pace. Indexed reads of the running sums' daily and
     /// session tables. More than
     /// [`PROGRESS_DAYS_MAX`] days is `progress-limit`; an unknown id `unknown-table`.
-    pub fn progress(&self, table: &str, days: u32) -> Result<Progress, GameError> {
-        self.store.read(|tx| coach::progress::progress(tx, table, days))
+    pub fn progress(&self, table: &TableId, days: u32) -> Result<Progress, GameError> {
+        self.store.read(|tx| coach::progress::progress(tx, table.as_str(), days))
     }
 
     /// What is due on `today` (the player's local date): every game with mistakes queued (`due`
     /// today and `queued` in all, the lobby's "7 hands to review") and up to `limit` of the cards
     /// due, in the order they come back — one game's when `table` names it (`unknown-table`
     /// otherwise). At most [`rules::HISTORY_PAGE_MAX`] cards at once: more is `history-limit`.
-    pub fn review(&self, today: NaiveDate, table: Option<&str>, limit: u32) -> Result<Review, GameError> {
-        self.store.read(|tx| training::drills::review(tx, today, table, limit))
+    pub fn review(&self, today: Day, table: Option<&TableId>, limit: u32) -> Result<Review, GameError> {
+        self.store.read(|tx| training::drills::review(tx, today.date(), table.map(TableId::as_str), limit))
     }
 
     /// The saved lab tables, by name.
@@ -620,7 +622,7 @@ impl Game {
     /// behind; the error names it. Returns where the previous game was kept (`db_path` itself when
     /// there was none). The caller closes its own [`Game`] on `db_path` first. `today` is the
     /// player's date, as for every read: the copy's state is checked as the game will read it.
-    pub fn import_file(db_path: &Path, source: &Path, today: NaiveDate) -> Result<PathBuf, GameError> {
+    pub fn import_file(db_path: &Path, source: &Path, today: Day) -> Result<PathBuf, GameError> {
         Game::import_file_stepwise(db_path, source, today, &mut |_| Ok(()))
     }
 
@@ -630,7 +632,7 @@ impl Game {
     pub fn import_file_stepwise(
         db_path: &Path,
         source: &Path,
-        today: NaiveDate,
+        today: Day,
         after: &mut dyn FnMut(ImportStep) -> Result<(), GameError>,
     ) -> Result<PathBuf, GameError> {
         // One import at a time into this game (held until this returns): two at once both staged
@@ -680,7 +682,7 @@ impl Game {
     }
 
     /// Everything a later read of the staged copy at `staged` would check (see [`Game::import_file`]).
-    fn check_import(staged: &Path, today: NaiveDate) -> Result<(), GameError> {
+    fn check_import(staged: &Path, today: Day) -> Result<(), GameError> {
         if store::schema_version(staged)? == 0 {
             return Err(GameError::CorruptDatabase {
                 path: staged.to_path_buf(),

@@ -331,10 +331,3 @@ pub fn record_streak<E>(
     }
     Ok((streak, later))
 }
-
-/// A date as every boundary takes it (the command line's `--today` and `--date`): exactly
-/// `YYYY-MM-DD`, a real date, written as the game writes it. `2026-2-3`, ` 2026-12-08`,
-/// `+2026-12-08` and `2026-02-30` are not dates; nothing is trimmed or corrected.
-pub fn parse_day(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().filter(|date| date.format("%Y-%m-%d").to_string() == text)
-}

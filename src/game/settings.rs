@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::error::GameError;
-use super::rules::parse_day;
+use super::moment::Day;
 
 /// The value of a setting that takes a time of day, `HH:MM` on a 24-hour clock (`07:30`).
 pub const TIME_OF_DAY: &str = "HH:MM";
@@ -39,7 +39,7 @@ pub const SETTINGS: [(&str, &[&str]); 10] = [
 fn accepts(values: &[&str], value: &str) -> bool {
     values.contains(&value)
         || (values.contains(&TIME_OF_DAY) && time_of_day(value).is_some())
-        || (values.contains(&DATE) && parse_day(value).is_some())
+        || (values.contains(&DATE) && Day::parse(value).is_ok())
 }
 
 /// The hour and minute of a time of day written exactly `HH:MM` (`07:30`, never `7:30`).
@@ -119,7 +119,7 @@ impl Settings {
             language: get("language"),
             reminder: Some(get("reminder")).filter(|time| time != "off"),
             chart_tier: get("chart-tier"),
-            warm_up_answered: parse_day(&get("warm-up-answered")),
+            warm_up_answered: Day::parse(&get("warm-up-answered")).ok().map(Day::date),
         }
     }
 }

@@ -14,8 +14,9 @@
 //!    ([`nudge_rng`]).
 //! 3. The first hand's replacements come off deck positions 5, 6, … in order, filling the positions
 //!    not held from left to right.
-//! 4. With more than one line, extra hand k (k = 1 … n−1) takes a copy of deck positions 5 to the
-//!    end (after the nudge) and shuffles it by Fisher–Yates with the *same* stream 0 continued
+//! 4. How further lines get their cards is the table's rules' ([`Dealing`]). Every family so far
+//!    deals each line from its own copy ([`Dealing::OwnCopies`]): with more than one line, extra
+//!    hand k (k = 1 … n−1) takes a copy of deck positions 5 to the end (after the nudge) and shuffles it by Fisher–Yates with the *same* stream 0 continued
 //!    after step 1's choices (extra hand 1 first, 46 choices each, 47 on a 53-card deck); its
 //!    replacements come off its copy.
 //!
@@ -26,7 +27,7 @@ use rand_chacha::ChaCha20Rng;
 use crate::card::Card;
 use crate::hold::Hold;
 use crate::shuffle::{fisher_yates, Chooser, Seed};
-use crate::table::Table;
+use crate::table::{Dealing, Table};
 
 use super::bag::ShuffleBag;
 use super::nudge::{apply_nudge, is_dead, plan_nudge, Nudge};
@@ -104,13 +105,16 @@ impl Deal {
             NudgeSource::Disclosed(_) => None,
         };
         let nudge = nudge.filter(|nudge| apply_nudge(&mut deck, nudge));
-        let extra = (1..n_hands.max(1))
-            .map(|_| {
-                let mut copy = deck[5..].to_vec();
-                fisher_yates(&mut copy, stream0);
-                copy
-            })
-            .collect();
+        // How the further lines get their cards is the rules' (step 4).
+        let extra = match table.rules().dealing() {
+            Dealing::OwnCopies => (1..n_hands.max(1))
+                .map(|_| {
+                    let mut copy = deck[5..].to_vec();
+                    fisher_yates(&mut copy, stream0);
+                    copy
+                })
+                .collect(),
+        };
         Deal { table: table.clone(), deck, dead, nudge, extra }
     }
 
@@ -153,12 +157,16 @@ impl Deal {
     /// from each hand's own deck (the first hand from deck positions 5.., extra hands from their copy).
     pub fn final_hands(&self, hold: Hold) -> Vec<[Card; 5]> {
         let dealt = self.dealt();
-        let mut hands = Vec::with_capacity(self.n_hands());
-        hands.push(fill(&dealt, hold, &self.deck[5..]));
-        for copy in &self.extra {
-            hands.push(fill(&dealt, hold, copy));
+        match self.table.rules().dealing() {
+            Dealing::OwnCopies => {
+                let mut hands = Vec::with_capacity(self.n_hands());
+                hands.push(fill(&dealt, hold, &self.deck[5..]));
+                for copy in &self.extra {
+                    hands.push(fill(&dealt, hold, copy));
+                }
+                hands
+            }
         }
-        hands
     }
 }
 

@@ -5,7 +5,8 @@
 //! names). Nothing downstream matches on a family:
 //!
 //! - the coins a line costs and the line counts a table deals at ([`crate::table::Table::stake`],
-//!   [`crate::table::Table::lines`], from the rules);
+//!   [`crate::table::Table::lines`], from the rules), and how a deal's lines get their cards
+//!   ([`crate::table::Rules::dealing`], which `pipeline::deal` follows);
 //! - what is on screen before a deal ([`Screen`]): at the start ([`start`]), carried from the hand
 //!   before ([`carry::on_screen`], the one carry rule), as stored ([`stored`]), as a player types
 //!   it ([`parse`]) and in a drill ([`drill_screen`]); what the next deal of a player's choices

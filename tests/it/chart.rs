@@ -248,7 +248,7 @@ fn the_games_hint_says_when_the_chart_is_not_the_best_play() {
     let mut game = vpoker::game::Game::open(&dir.path().join("game.db")).unwrap();
     let request = vpoker::game::DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), true);
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-    game.deal(request.clone(), seed_of(n), today).unwrap();
+    game.deal(request.clone(), seed_of(n), crate::common::m(today)).unwrap();
     let hint = game.hint().unwrap();
     let advice = hint.chart.as_ref().expect("a machine's hint has its chart");
     assert!(!advice.agrees);

@@ -3,6 +3,7 @@
 //! following it costs; the player's tier by default; a table with no tier chart refused in type.
 
 use chrono::NaiveDate;
+use vpoker::game::Day;
 use vpoker::game::{DrillFrom, DrillKey, DrillQuestion, DrillSource, Game, GameError};
 use vpoker::hold::Hold;
 use vpoker::library::Preset;
@@ -17,12 +18,12 @@ fn seed(n: u64) -> Seed {
     format!("{:064x}", 0xc4a7_0000 + n).parse().unwrap()
 }
 
-fn day() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
+fn day() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()
 }
 
 fn ask(game: &Game, table: &str, seed: Seed, tier: Option<ChartTier>) -> Result<DrillQuestion, GameError> {
-    game.drill_next_by(table, DrillSource::Chart, seed, tier, day()).map(|q| q.expect("a chart question is posed or refused"))
+    game.drill_next_by(&crate::common::t(table), DrillSource::Chart, seed, tier, day()).map(|q| q.expect("a chart question is posed or refused"))
 }
 
 /// The first deal of the drill run from `seed` on `table` on which `chart` holds a mistake, found
@@ -87,7 +88,7 @@ fn the_verdict_is_the_one_verdict_and_names_the_charts_line_and_what_following_i
         assert_eq!(verdict.correct, n % 2 == 1, "the chart's hold is wrong here, the best hold right");
     }
     // Counted in the table's hard tally (drill_totals keeps two sources).
-    let tallies = game.drill_tallies(table.id()).unwrap();
+    let tallies = game.drill_tallies(&crate::common::t(table.id())).unwrap();
     assert_eq!((tallies.hard.answered, tallies.hard.correct, tallies.mistakes.answered), (6, 3, 0));
 }
 
@@ -95,10 +96,10 @@ fn the_verdict_is_the_one_verdict_and_names_the_charts_line_and_what_following_i
 fn without_a_tier_the_players_chart_tier_is_drilled_and_the_answer_names_it_back() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    let expert = game.drill_next("bonus-poker", DrillSource::Chart, seed(1), day()).unwrap().unwrap();
+    let expert = game.drill_next(&crate::common::t("bonus-poker"), DrillSource::Chart, seed(1), day()).unwrap().unwrap();
     assert_eq!(expert.key.from, DrillFrom::Chart { seed: seed(1), tier: ChartTier::Expert });
     game.set_setting("chart-tier", "intermediate").unwrap();
-    let question = game.drill_next("bonus-poker", DrillSource::Chart, seed(1), day()).unwrap().unwrap();
+    let question = game.drill_next(&crate::common::t("bonus-poker"), DrillSource::Chart, seed(1), day()).unwrap().unwrap();
     assert_eq!(question.key.from, DrillFrom::Chart { seed: seed(1), tier: ChartTier::Intermediate });
     // As the app sends the question back: its parts as text.
     let json = serde_json::to_value(&question).unwrap();

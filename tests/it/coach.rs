@@ -32,14 +32,14 @@ fn play(game: &mut Game, start: u64, n: u64, holds: &[u32], time: NaiveDateTime)
     let mut ids = Vec::new();
     for k in 0..n {
         let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), k % 7 == 6);
-        let state = match game.deal(request.clone(), seed(start + k), time) {
+        let state = match game.deal(request.clone(), seed(start + k), crate::common::m(time)) {
             Ok(state) => state,
             Err(error) if error.kind() == "insufficient-chips" => break,
             Err(error) => panic!("deal refused: {error}"),
         };
         ids.push(state.hand.unwrap().id);
         let hold = Hold::from_mask(holds[k as usize % holds.len()]).unwrap();
-        game.draw(hold, time).unwrap();
+        game.draw(hold, crate::common::m(time)).unwrap();
     }
     ids
 }
@@ -127,7 +127,7 @@ fn a_long_history_keeps_a_short_chart() {
     let (_dir, mut game) = fresh();
     let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), true);
     let seeds: Vec<Seed> = (0..1500).map(seed).collect();
-    assert_eq!(game.play_best_batch(request.clone(), &seeds, at(3, 12, 0)).unwrap(), 1500);
+    assert_eq!(game.play_best_batch(request.clone(), &seeds, crate::common::m(at(3, 12, 0))).unwrap(), 1500);
     let coach = game.coach().unwrap();
     let jacks = coach.practice.iter().find(|m| m.machine == MachineId::JacksOrBetter).unwrap();
     assert!(jacks.chart.len() <= vpoker::game::MAX_POINTS + 2, "{}", jacks.chart.len());
@@ -221,11 +221,11 @@ fn session_figures_are_running_sums_of_the_sessions_hands() {
     game.foreground(at(6, 9, 0)).unwrap();
     play(&mut game, 100, 9, &[0, 31, 3], at(6, 9, 1));
     let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
-    let held_over = game.deal(request.clone(), seed(200), at(6, 9, 2)).unwrap().hand.unwrap().id;
+    let held_over = game.deal(request.clone(), seed(200), crate::common::m(at(6, 9, 2))).unwrap().hand.unwrap().id;
     game.background(at(6, 9, 3)).unwrap();
     let later = game.foreground(at(6, 10, 0)).unwrap();
     assert!(later.new);
-    game.draw(Hold::from_mask(0).unwrap(), at(6, 10, 0)).unwrap();
+    game.draw(Hold::from_mask(0).unwrap(), crate::common::m(at(6, 10, 0))).unwrap();
     let ids = play(&mut game, 300, 15, &[31, 0, 7, 24], at(6, 10, 1));
     assert!(later.session.first_hand > held_over && later.session.first_hand == ids[0]);
 
@@ -343,19 +343,19 @@ fn mistakes_come_back_on_the_documented_schedule_of_dates() {
     let (_dir, mut game) = fresh();
     // Day 1: hands thrown away whole; the mistakes are due the day they were made.
     play(&mut game, 60, 30, &[0], at(1, 10, 0));
-    let queued = game.mistakes(Some("jacks-or-better"), 500).unwrap();
+    let queued = game.mistakes(Some(&crate::common::t("jacks-or-better")), 500).unwrap();
     assert!(queued.len() >= 2, "{}", queued.len());
     assert!(queued.iter().all(|q| q.hand.mistake == Some(true) && q.schedule.due == day(1) && q.schedule.reps == 0));
     // A page of the queue at most, like the history's.
     assert_eq!(game.mistakes(None, 501).unwrap_err(), vpoker::game::GameError::HistoryLimit { limit: 501, max: 500 });
-    assert_eq!(game.review(day(1), None, 501).unwrap_err().kind(), "history-limit");
-    assert_eq!(game.review(day(1), Some("nope"), 5).unwrap_err().kind(), "unknown-table");
-    let review = game.review(day(1), None, 500).unwrap();
+    assert_eq!(game.review(crate::common::d(day(1)), None, 501).unwrap_err().kind(), "history-limit");
+    assert_eq!(game.review(crate::common::d(day(1)), Some(&crate::common::t("nope")), 5).unwrap_err().kind(), "unknown-table");
+    let review = game.review(crate::common::d(day(1)), None, 500).unwrap();
     assert_eq!(review.games.len(), 1);
     assert_eq!((review.games[0].table.as_str(), review.games[0].due, review.games[0].queued), ("jacks-or-better", queued.len() as u64, queued.len() as u64));
     assert_eq!(review.due.len(), queued.len());
     // Nothing is due before the day the mistakes were made.
-    assert_eq!(game.review(day(1) - chrono::Days::new(1), None, 10).unwrap().games[0].due, 0);
+    assert_eq!(game.review(crate::common::d(day(1) - chrono::Days::new(1)), None, 10).unwrap().games[0].due, 0);
     // Two cards: one answered right every time it is due, one wrong first. The others are never answered.
     let (a, b) = (review.due[0].hand, review.due[1].hand);
     let key = |hand: i64| DrillKey { table: "jacks-or-better".into(), from: DrillFrom::Mistakes { hand } };
@@ -367,7 +367,7 @@ fn mistakes_come_back_on_the_documented_schedule_of_dates() {
     let others = queued.len() as u64 - 2;
     for today in 1..=40u32 {
         // The due list on each day is exactly the documented one (and the never-answered others).
-        let review = game.review(day(today), None, 500).unwrap();
+        let review = game.review(crate::common::d(day(today)), None, 500).unwrap();
         let due: Vec<i64> = review.due.iter().map(|c| c.hand).filter(|&h| h == a || h == b).collect();
         let mut expected: Vec<i64> = plan.iter().filter(|(_, due, steps)| !steps.is_empty() && *due <= today).map(|&(h, _, _)| h).collect();
         expected.sort();
@@ -381,7 +381,7 @@ fn mistakes_come_back_on_the_documented_schedule_of_dates() {
                 continue;
             }
             let (right, next) = steps[0];
-            let verdict = game.drill_answer(&key(*hand), hold_of(&game, *hand, right), day(today)).unwrap();
+            let verdict = game.drill_answer(&key(*hand), hold_of(&game, *hand, right), crate::common::d(day(today))).unwrap();
             assert_eq!(verdict.correct, right);
             assert_eq!(verdict.left_queue, next.is_none(), "hand {hand} on day {today}");
             assert_eq!(verdict.next_due, next.map(day), "hand {hand} answered on day {today}");
@@ -394,22 +394,22 @@ fn mistakes_come_back_on_the_documented_schedule_of_dates() {
     assert!(plan.iter().all(|(_, _, steps)| steps.is_empty()), "both schedules ran to their end");
     assert_eq!(game.mistakes(None, 500).unwrap().len(), queued.len() - 2);
     // Answering a hand that is no longer queued is refused and changes nothing.
-    assert_eq!(game.drill_answer(&key(a), hold_of(&game, a, true), day(40)).unwrap_err().kind(), "unknown-hand");
+    assert_eq!(game.drill_answer(&key(a), hold_of(&game, a, true), crate::common::d(day(40))).unwrap_err().kind(), "unknown-hand");
     // The drill's mistakes source offers only what is due: nothing before day 1.
-    assert!(game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0), day(1) - chrono::Days::new(1)).unwrap().is_none());
-    let next = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(0), day(40)).unwrap().unwrap();
+    assert!(game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Mistakes, seed(0), crate::common::d(day(1) - chrono::Days::new(1))).unwrap().is_none());
+    let next = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Mistakes, seed(0), crate::common::d(day(40))).unwrap().unwrap();
     assert_eq!((next.queue, next.due), (others, others));
     // Hard decisions are counted apart and need no queue.
-    let hard = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5), day(40)).unwrap().unwrap();
+    let hard = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Hard, seed(5), crate::common::d(day(40))).unwrap().unwrap();
     assert_eq!(hard.key.from, DrillFrom::Hard { seed: seed(5) });
-    let verdict = game.drill_answer(&hard.key, Hold::NONE, day(40)).unwrap();
+    let verdict = game.drill_answer(&hard.key, Hold::NONE, crate::common::d(day(40))).unwrap();
     assert_eq!((verdict.tally.answered, verdict.next_due), (1, None));
     assert_eq!(verdict.holds.len(), 32);
-    let tallies = game.drill_tallies("jacks-or-better").unwrap();
+    let tallies = game.drill_tallies(&crate::common::t("jacks-or-better")).unwrap();
     assert_eq!((tallies.hard.answered, tallies.mistakes.answered), (1, 8));
     // A queued hand is answered on its own table only.
     let elsewhere = DrillKey { table: "bonus-poker".into(), from: next.key.from };
-    assert_eq!(game.drill_answer(&elsewhere, Hold::NONE, day(40)).unwrap_err().kind(), "unknown-hand");
+    assert_eq!(game.drill_answer(&elsewhere, Hold::NONE, crate::common::d(day(40))).unwrap_err().kind(), "unknown-hand");
     assert!(game.audit().unwrap().ok);
 }
 

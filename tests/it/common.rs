@@ -52,3 +52,48 @@ pub fn draw_hand(
 ) -> Result<vpoker::game::HandRecord, vpoker::game::GameError> {
     Ok(game.draw(hold, now)?.last_hand.expect("a drawn hand is the history's last"))
 }
+
+/// A test's date as the game takes a day (checked: the tests' dates are days it keeps).
+pub fn d(date: chrono::NaiveDate) -> vpoker::game::Day {
+    vpoker::game::Day::new(date).expect("a day the game keeps")
+}
+
+/// A test's table id as the game takes it (checked for its form).
+pub fn t(id: &str) -> vpoker::game::TableId {
+    vpoker::game::TableId::new(id).expect("a table id of a possible form")
+}
+
+/// What a test passes as "now" (a date, a date and time, or a day), as the game takes it.
+pub fn m(now: impl Now) -> vpoker::game::Moment {
+    now.moment()
+}
+
+/// A test's "now" in any of its forms.
+pub trait Now {
+    /// As the game takes it (checked).
+    fn moment(self) -> vpoker::game::Moment;
+}
+
+impl Now for chrono::NaiveDateTime {
+    fn moment(self) -> vpoker::game::Moment {
+        vpoker::game::Day::moment(self).expect("a day the game keeps")
+    }
+}
+
+impl Now for chrono::NaiveDate {
+    fn moment(self) -> vpoker::game::Moment {
+        d(self).into()
+    }
+}
+
+impl Now for vpoker::game::Day {
+    fn moment(self) -> vpoker::game::Moment {
+        self.into()
+    }
+}
+
+impl Now for vpoker::game::Moment {
+    fn moment(self) -> vpoker::game::Moment {
+        self
+    }
+}

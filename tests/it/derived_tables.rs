@@ -3,6 +3,7 @@
 //! full audit (its rebuild and its comparison are on the list with it).
 
 use std::collections::BTreeSet;
+use vpoker::game::Day;
 use std::path::Path;
 
 use chrono::NaiveDate;
@@ -13,8 +14,8 @@ use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 use vpoker::strategy::hand_evs;
 
-fn day() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()
+fn day() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -68,11 +69,11 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
     for n in 0..60u64 {
         let practice = n % 4 == 3;
         let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), practice);
-        let now = day().and_hms_opt(9, 0, 0).unwrap() + chrono::Duration::seconds(40 * n as i64);
-        let state = game.deal(request.clone(), seed(n), now).unwrap();
+        let now = day().date().and_hms_opt(9, 0, 0).unwrap() + chrono::Duration::seconds(40 * n as i64);
+        let state = game.deal(request.clone(), seed(n), crate::common::m(now)).unwrap();
         let hand = state.hand.unwrap();
         let hold = if n % 3 == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
-        game.draw(hold, now).unwrap();
+        game.draw(hold, crate::common::m(now)).unwrap();
     }
     for n in 0..3u64 {
         crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1000 + n), day()).unwrap();
@@ -85,7 +86,7 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
     }
     // A completed proficiency check (its score is derived from its answers).
     for index in 0..25 {
-        game.proficiency_answer("deuces-wild", day(), index, Hold::from_mask((index % 32) as u32).unwrap(), day()).unwrap();
+        game.proficiency_answer(&crate::common::t("deuces-wild"), day(), index, Hold::from_mask((index % 32) as u32).unwrap(), day()).unwrap();
     }
     drop(game);
     let conn = Connection::open(&path).unwrap();

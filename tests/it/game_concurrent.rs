@@ -5,6 +5,7 @@
 //! turned away (`storage`: busy) nor told the file is corrupt.
 
 use std::path::{Path, PathBuf};
+use vpoker::game::Day;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -17,8 +18,8 @@ use vpoker::shuffle::Seed;
 /// How long the player plays.
 const PLAY_FOR: Duration = Duration::from_secs(3);
 
-fn day(d: u64) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(d)
+fn day(d: u64) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(d)).unwrap()
 }
 
 fn seed(n: u64) -> Seed {

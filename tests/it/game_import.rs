@@ -4,6 +4,7 @@
 //! under the name asked for.
 
 use std::collections::BTreeSet;
+use vpoker::game::Day;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
@@ -12,8 +13,8 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-fn today() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()
+fn today() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -333,7 +334,7 @@ fn an_import_while_two_others_play_damages_nothing() {
                             }
                         }
                         Err(GameError::InsufficientChips { .. }) => {
-                            let _ = game.claim_daily(today() + chrono::Days::new(n));
+                            let _ = game.claim_daily(crate::common::d(today().date() + chrono::Days::new(n)));
                         }
                         Err(other) => panic!("player {p} at step {n}: {other:?}"),
                     }

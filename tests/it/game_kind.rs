@@ -2,6 +2,7 @@
 //! nudge docs/VERIFY.md describes, and the rates the shuffle bags promise (also across restarts).
 
 use vpoker::table::Table;
+use vpoker::game::Day;
 use chrono::NaiveDate;
 use vpoker::card::{Card, Rank};
 use vpoker::pipeline::deal::{nudge_rng, Deal, NudgeSource};
@@ -22,8 +23,8 @@ fn top5(deck: &[Card; 52]) -> [Card; 5] {
     std::array::from_fn(|i| deck[i])
 }
 
-fn day(d: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(u64::from(d))
+fn day(d: u32) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(u64::from(d))).unwrap()
 }
 
 #[test]

@@ -41,7 +41,7 @@ fn every_hand_chip_and_ledger_row_is_carried_forward() {
     let game = Game::open(&path).unwrap();
     let audit = game.audit().unwrap();
     assert!(audit.ok, "{audit:?}");
-    let state = serde_json::to_value(game.state(today()).unwrap()).unwrap();
+    let state = serde_json::to_value(game.state(crate::common::d(today())).unwrap()).unwrap();
     let landed_state = json("landed-v2.state.json");
     for key in ["chips", "xp", "level", "losing_streak", "daily", "last_bet", "last_hands", "unlocked"] {
         assert_eq!(state[key], without_retired(&landed_state[key]), "state.{key}");
@@ -84,10 +84,10 @@ fn every_hand_chip_and_ledger_row_is_carried_forward() {
 fn the_migrated_file_plays_on() {
     let (_dir, path) = landed_copy();
     let mut game = Game::open(&path).unwrap();
-    let hand = game.state(today()).unwrap().hand.unwrap();
-    let drawn = game.draw(hand.best_hold, today()).unwrap();
+    let hand = game.state(crate::common::d(today())).unwrap().hand.unwrap();
+    let drawn = game.draw(hand.best_hold, crate::common::m(today())).unwrap();
     assert_eq!(drawn.last_hand.unwrap().id, hand.id);
-    game.claim_daily(chrono::NaiveDate::from_ymd_opt(2026, 11, 9).unwrap()).unwrap();
+    game.claim_daily(crate::common::d(chrono::NaiveDate::from_ymd_opt(2026, 11, 9).unwrap())).unwrap();
     assert!(game.audit().unwrap().ok);
     assert_eq!(game.derived_differences().unwrap(), Vec::<String>::new());
 }
@@ -227,7 +227,7 @@ fn files_of_four_earlier_schemas_migrate_audit_and_verify_whole() {
         disagreements(&history, &json(&format!("{name}.history.json"))["hands"], "history", &mut problems);
         let stats = serde_json::to_value(game.stats().unwrap()).unwrap();
         disagreements(&stats, &json(&format!("{name}.stats.json")), "stats", &mut problems);
-        let state = serde_json::to_value(game.state(today).unwrap()).unwrap();
+        let state = serde_json::to_value(game.state(crate::common::d(today)).unwrap()).unwrap();
         let printed = without_retired(&json(&format!("{name}.state.json")));
         for key in ["chips", "xp", "level", "losing_streak", "daily", "last_bet", "last_hands", "unlocked", "hand"] {
             disagreements(&state[key], &printed[key], &format!("state.{key}"), &mut problems);
@@ -303,7 +303,7 @@ fn a_schema_14_file_moves_its_table_hands_into_the_one_store() {
     // count them as the kicker game's own table's practice, read by either id.
     let counted = &json("landed-v14.table-draw.json")["sums"];
     for id in ["double-double-bonus-9-6", "double-double-bonus"] {
-        let stats = game.table_stats(id, true).unwrap();
+        let stats = game.table_stats(&crate::common::t(id), true).unwrap();
         let sums = &stats.figures;
         assert_eq!(stats.table, "double-double-bonus");
         let now = serde_json::json!({ "hands": sums.deals, "best_holds": sums.best_holds, "won": sums.won, "best_won": sums.best_won });
@@ -315,9 +315,9 @@ fn a_schema_14_file_moves_its_table_hands_into_the_one_store() {
     // From here on every hand is bound to its table, bet and line count.
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
     let seed = vpoker::shuffle::Seed::from_bytes([5; 32]);
-    let hand = crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed, today).unwrap();
+    let hand = crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed, crate::common::m(today)).unwrap();
     assert_eq!(hand.id, 84);
-    crate::common::draw_hand(&mut game, vpoker::hold::Hold::NONE, today).unwrap();
+    crate::common::draw_hand(&mut game, vpoker::hold::Hold::NONE, crate::common::m(today)).unwrap();
     assert_eq!(game.history(1, None).unwrap()[0].commitment_rule, vpoker::pipeline::CommitRule::Bound);
     assert!(game.verify_hand(84).unwrap().verified);
     assert!(game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap().verified);
@@ -372,7 +372,7 @@ fn migration_16_stores_every_date_as_a_day_number_and_refuses_one_that_is_not_a_
     assert_eq!(claims, ["2026-11-05", "2026-11-04"], "the history shows the dates as before");
     let marked = game.milestones().unwrap().into_iter().find(|m| m.id == "drill-queue-emptied").unwrap();
     assert_eq!(marked.reached_on, chrono::NaiveDate::from_ymd_opt(2026, 11, 2));
-    let state = game.state(today()).unwrap();
+    let state = game.state(crate::common::d(today())).unwrap();
     assert_eq!(state.daily.last_claimed, chrono::NaiveDate::from_ymd_opt(2026, 11, 5));
     // The later date was claimed first, each with streak 1: by the one streak rule it is now 2.
     let streaks: Vec<i64> = conn.prepare("SELECT streak FROM daily_claims ORDER BY day").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
@@ -422,19 +422,19 @@ fn migration_17_makes_one_drill_tally_per_table_and_source() {
     };
     assert_eq!(queued, 3);
     let game = Game::open(&path).unwrap();
-    let jacks = game.drill_tallies("jacks-or-better").unwrap();
+    let jacks = game.drill_tallies(&crate::common::t("jacks-or-better")).unwrap();
     assert_eq!((jacks.hard.answered, jacks.hard.correct, jacks.hard.streak, jacks.hard.best_streak), (7, 5, 2, 3));
     assert_eq!((jacks.mistakes.answered, jacks.mistakes.ev_given_up_chips), (4, 2.25));
-    assert_eq!(game.drill_tallies("double-bonus").unwrap().hard.answered, 2);
+    assert_eq!(game.drill_tallies(&crate::common::t("double-bonus")).unwrap().hard.answered, 2);
     // Kept under a former id of the kicker game's own table: read by either id, as the one table's.
     for id in ["double-double-bonus-9-6", "double-double-bonus"] {
-        let ddb = game.drill_tallies(id).unwrap();
+        let ddb = game.drill_tallies(&crate::common::t(id)).unwrap();
         assert_eq!((ddb.hard.answered, ddb.hard.correct, ddb.hard.best_streak, ddb.mistakes.answered), (9, 6, 4, 0));
     }
-    assert_eq!(game.mistakes(Some("jacks-or-better"), 10).unwrap().len(), 3, "the queue is kept under the hands' table");
+    assert_eq!(game.mistakes(Some(&crate::common::t("jacks-or-better")), 10).unwrap().len(), 3, "the queue is kept under the hands' table");
     // Migration 22: each is due the date its hand was dealt, so all three are due on a later date.
     let later = chrono::NaiveDate::from_ymd_opt(2100, 1, 1).unwrap();
-    let question = game.drill_next("jacks-or-better", vpoker::game::DrillSource::Mistakes, vpoker::shuffle::Seed::from_bytes([1; 32]), later);
+    let question = game.drill_next(&crate::common::t("jacks-or-better"), vpoker::game::DrillSource::Mistakes, vpoker::shuffle::Seed::from_bytes([1; 32]), crate::common::d(later));
     assert_eq!(question.unwrap().map(|q| (q.queue, q.due)), Some((3, 3)));
     let milestones = game.milestones().unwrap();
     assert_eq!(milestones.iter().find(|m| m.id == "drills-100").unwrap().progress, 7 + 4 + 2 + 9, "every answer still counts");

@@ -2,6 +2,7 @@
 //! today's deals, drill tallies, the level, a marked event), announced once, never paid in chips.
 
 use vpoker::table::Table;
+use vpoker::game::Day;
 use chrono::NaiveDate;
 use vpoker::card::Rank;
 use vpoker::game::{DealRequest, DrillSource, Game, Milestone};
@@ -11,8 +12,8 @@ use vpoker::pipeline::{Deal, NudgeSource};
 use vpoker::shuffle::Seed;
 use vpoker::strategy::hand_evs;
 
-fn day(d: u64) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(d)
+fn day(d: u64) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(d)).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -45,10 +46,10 @@ fn progress(game: &Game, id: &str) -> (u64, u64, bool) {
 /// Deals seed `n` and draws the best hold (`best`) or a hold that gives EV up; returns whether the
 /// hold was a mistake.
 fn play(game: &mut Game, request: DealRequest, n: u64, best: bool, today: NaiveDate) -> bool {
-    let state = game.deal(request.clone(), seed(n), today).unwrap();
+    let state = game.deal(request.clone(), seed(n), crate::common::m(today)).unwrap();
     let hand = state.hand.unwrap();
     let hold = if best { hand.best_hold } else { Hold::from_mask(u32::from(hand.best_hold.mask() ^ 0b11111)).unwrap() };
-    game.draw(hold, today).unwrap();
+    game.draw(hold, crate::common::m(today)).unwrap();
     game.history(1, None).unwrap()[0].mistake.unwrap()
 }
 
@@ -77,31 +78,31 @@ fn best_holds_in_a_row_count_a_mistake_breaks_the_run_and_each_is_announced_once
     let mut n = 0;
     for _ in 0..24 {
         n += 1;
-        assert!(!play(&mut game, practice(MachineId::JacksOrBetter), n, true, day(0)));
+        assert!(!play(&mut game, practice(MachineId::JacksOrBetter), n, true, day(0).date()));
     }
     assert_eq!(progress(&game, "best-run-25"), (24, 25, false));
     // A mistake ends the run; the longest run so far is kept.
     loop {
         n += 1;
-        if play(&mut game, practice(MachineId::JacksOrBetter), n, false, day(0)) {
+        if play(&mut game, practice(MachineId::JacksOrBetter), n, false, day(0).date()) {
             break;
         }
     }
     for _ in 0..24 {
         n += 1;
-        play(&mut game, practice(MachineId::JacksOrBetter), n, true, day(0));
+        play(&mut game, practice(MachineId::JacksOrBetter), n, true, day(0).date());
     }
     assert_eq!(progress(&game, "best-run-25"), (24, 25, false));
     assert_eq!(game.milestone_news(day(0)).unwrap(), vec![]);
     n += 1;
-    play(&mut game, practice(MachineId::JacksOrBetter), n, true, day(1));
+    play(&mut game, practice(MachineId::JacksOrBetter), n, true, day(1).date());
     assert_eq!(progress(&game, "best-run-25"), (25, 25, true));
     assert_eq!(progress(&game, "best-run-100"), (25, 100, false));
     let news = game.milestone_news(day(1)).unwrap();
     assert_eq!(news.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["best-run-25"]);
-    assert_eq!(news[0].reached_on, Some(day(1)));
+    assert_eq!(news[0].reached_on, Some(day(1).date()));
     assert_eq!(game.milestone_news(day(2)).unwrap(), vec![], "announced once");
-    assert_eq!(find(&game.milestones().unwrap(), "best-run-25").reached_on, Some(day(1)));
+    assert_eq!(find(&game.milestones().unwrap(), "best-run-25").reached_on, Some(day(1).date()));
     // No chips for it (practice hands cost nothing either).
     assert_eq!(game.state(day(2)).unwrap().chips, chips);
     assert!(game.derived_differences().unwrap().is_empty(), "the runs are rebuilt from the hands alike");
@@ -167,19 +168,19 @@ fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     let (_dir, mut game) = new_game();
     let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
     let mut n = 1000;
-    while !play(&mut game, request.clone(), n, false, day(0)) {
+    while !play(&mut game, request.clone(), n, false, day(0).date()) {
         n += 1;
     }
-    let question = game.drill_next("jacks-or-better", DrillSource::Mistakes, seed(1), day(0)).unwrap().unwrap();
+    let question = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Mistakes, seed(1), day(0)).unwrap().unwrap();
     assert_eq!(question.queue, 1);
     let best = hand_evs(MachineId::JacksOrBetter, &question.cards).best();
     // Right on the days it is due keeps it on the queue (it comes back three, then eleven days
     // later); right a third time puts it more than 30 days out: off the queue.
     let first = game.drill_answer(&question.key, best, day(0)).unwrap();
-    assert_eq!((first.left_queue, first.next_due), (false, Some(day(3))));
+    assert_eq!((first.left_queue, first.next_due), (false, Some(day(3).date())));
     assert_eq!(progress(&game, "drill-queue-emptied"), (0, 1, false));
     let second = game.drill_answer(&question.key, best, day(3)).unwrap();
-    assert_eq!((second.left_queue, second.next_due), (false, Some(day(14))));
+    assert_eq!((second.left_queue, second.next_due), (false, Some(day(14).date())));
     let third = game.drill_answer(&question.key, best, day(14)).unwrap();
     assert!(third.left_queue && third.queue == 0 && third.next_due.is_none());
     assert_eq!(progress(&game, "drill-queue-emptied"), (1, 1, true));
@@ -187,14 +188,14 @@ fn emptying_a_drill_queue_is_marked_in_the_answer_and_announced_once() {
     assert_eq!(progress(&game, "drills-100"), (3, 100, false));
     let news: Vec<String> = game.milestone_news(day(15)).unwrap().into_iter().map(|m| m.id).collect();
     assert_eq!(news, ["drill-queue-emptied"]);
-    assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, Some(day(15)));
+    assert_eq!(find(&game.milestones().unwrap(), "drill-queue-emptied").reached_on, Some(day(15).date()));
     assert!(game.milestone_news(day(16)).unwrap().is_empty());
 }
 
 /// Plays `date`'s ten deals holding every card.
 fn play_day(game: &mut Game, date: NaiveDate) {
     for _ in 0..10 {
-        game.daily_draw(Hold::from_mask(31).unwrap(), date).unwrap();
+        game.daily_draw(Hold::from_mask(31).unwrap(), crate::common::d(date)).unwrap();
     }
 }
 
@@ -205,7 +206,7 @@ fn the_days_of_todays_deals_are_a_cache_the_audit_rebuilds_from_the_deals() {
     let mut game = Game::open(&path).unwrap();
     // A clock set back once: day 5 played before days 3 and 4. The run is of calendar dates.
     for d in [0, 1, 5, 3, 4] {
-        play_day(&mut game, day(d));
+        play_day(&mut game, day(d).date());
     }
     assert_eq!(game.daily_deals(day(5)).unwrap().streak, 3, "days 3, 4 and 5");
     assert_eq!(progress(&game, "daily-7").0, 3);
@@ -214,7 +215,7 @@ fn the_days_of_todays_deals_are_a_cache_the_audit_rebuilds_from_the_deals() {
     // and rebuilds the days from the holds.
     drop(game);
     let conn = rusqlite::Connection::open(&path).unwrap();
-    let day_number = i64::from(chrono::Datelike::num_days_from_ce(&day(1)));
+    let day_number = i64::from(chrono::Datelike::num_days_from_ce(&day(1).date()));
     conn.execute("UPDATE daily_days SET best_holds = 10, streak = 30 WHERE day = ?1", [day_number]).unwrap();
     drop(conn);
     let game = Game::open(&path).unwrap();

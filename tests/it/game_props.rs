@@ -3,6 +3,7 @@
 //! should, and a refused command left the state and every table exactly as they were.
 
 use chrono::NaiveDate;
+use vpoker::game::Day;
 use proptest::prelude::*;
 use vpoker::game::{DealRequest, Game, GameError, State};
 use vpoker::hold::Hold;
@@ -65,8 +66,8 @@ fn op() -> impl Strategy<Value = (Op, u32)> {
     (op, 0u32..12)
 }
 
-fn day(offset: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 3, 1).unwrap() + chrono::Days::new(u64::from(offset))
+fn day(offset: u32) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 3, 1).unwrap() + chrono::Days::new(u64::from(offset))).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -264,14 +265,14 @@ proptest! {
         let path = dir.path().join("game.db");
         std::fs::copy(level_ten_template(), &path).unwrap();
         let mut game = Game::open(&path).unwrap();
-        let mut now = day(500).and_hms_opt(9, 0, 0).unwrap();
+        let mut now = day(500).date().and_hms_opt(9, 0, 0).unwrap();
         for step in &plays {
             let result: Result<(), GameError> = match step {
                 Play::Deal { machine, bet, hands, practice, seed: n } => {
                     let request = DealRequest::machine(MachineId::ALL[*machine], vpoker::game::Bet::new(*bet).unwrap(), vpoker::game::Lines::new(*hands).unwrap(), *practice);
-                    game.deal(request.clone(), seed(*n), now).map(drop)
+                    game.deal(request.clone(), seed(*n), crate::common::m(now)).map(drop)
                 }
-                Play::Draw { mask } => game.draw(Hold::from_mask(*mask).unwrap(), now).map(drop),
+                Play::Draw { mask } => game.draw(Hold::from_mask(*mask).unwrap(), crate::common::m(now)).map(drop),
                 Play::Wait { minutes } => {
                     now += chrono::Duration::minutes(i64::from(*minutes));
                     Ok(())
@@ -279,14 +280,14 @@ proptest! {
                 Play::Foreground => game.foreground(now).map(drop),
                 Play::Background => game.background(now).map(drop),
                 Play::KindDeals(on) => game.set_setting("kind-deals", if *on { "on" } else { "off" }).map(drop),
-                Play::Untimed => match game.state(now.date()).unwrap().hand {
-                    Some(_) => game.draw(Hold::NONE, now.date()).map(drop),
+                Play::Untimed => match game.state(crate::common::d(now.date())).unwrap().hand {
+                    Some(_) => game.draw(Hold::NONE, crate::common::m(now.date())).map(drop),
                     None => {
                         let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
-                        game.deal(request.clone(), seed(now.and_utc().timestamp() as u64), now.date()).map(drop)
+                        game.deal(request.clone(), seed(now.and_utc().timestamp() as u64), crate::common::m(now.date())).map(drop)
                     }
                 },
-                Play::Claim => game.claim_daily(now.date()).map(drop),
+                Play::Claim => game.claim_daily(crate::common::d(now.date())).map(drop),
                 Play::Reopen => {
                     drop(game);
                     game = Game::open(&path).unwrap();

@@ -2,14 +2,15 @@
 //! daily chips, settings, hints, history, statistics and the errors' JSON.
 
 use chrono::NaiveDate;
+use vpoker::game::Day;
 use vpoker::game::rules::{self, level_for_xp, level_start_xp};
 use vpoker::game::{DealRequest, Game, GameError, State};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-fn day(d: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(d))
+fn day(d: u32) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(d))).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -30,9 +31,9 @@ fn req(machine: MachineId, bet: u32, hands: u8) -> DealRequest {
 
 /// Plays one hand with the best hold; returns the state after the draw.
 fn play(game: &mut Game, request: DealRequest, n: u64, today: NaiveDate) -> Result<State, GameError> {
-    let state = game.deal(request.clone(), seed(n), today)?;
+    let state = game.deal(request.clone(), seed(n), crate::common::m(today))?;
     let best = state.hand.expect("a hand after a deal").best_hold;
-    game.draw(best, today)
+    game.draw(best, crate::common::m(today))
 }
 
 #[test]
@@ -138,7 +139,7 @@ fn a_win_pays_bet_times_the_per_coin_value() {
     let (_dir, mut game) = new_game();
     let mut wins = 0;
     for n in 0..300 {
-        let state = play(&mut game, req(MachineId::JacksOrBetter, 10, 1), n, day(0)).unwrap();
+        let state = play(&mut game, req(MachineId::JacksOrBetter, 10, 1), n, day(0).date()).unwrap();
         let last = state.last_hand.unwrap();
         let table = MachineId::JacksOrBetter.paytable();
         for result in &last.results {
@@ -256,7 +257,7 @@ fn multi_play_hands_share_the_hold_and_draw_from_their_own_decks() {
             game.claim_daily(day(today)).unwrap();
             continue;
         }
-        play(&mut game, req(MachineId::JacksOrBetter, 50, 1), n, day(today)).unwrap();
+        play(&mut game, req(MachineId::JacksOrBetter, 50, 1), n, day(today).date()).unwrap();
         n += 1;
     }
     while game.state(day(today)).unwrap().chips < 100 {
@@ -287,13 +288,13 @@ fn a_clock_wrong_once_costs_nothing_once_it_is_right_again() {
     game.claim_daily(day(10)).unwrap();
     // For a minute the phone says 9999-12-31.
     let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
-    assert_eq!(game.claim_daily(far).unwrap().chips, 1_400);
+    assert_eq!(game.claim_daily(crate::common::d(far)).unwrap().chips, 1_400);
     // Put right: the next day pays as it always would, the streak goes on from the day before.
     let state = game.claim_daily(day(11)).unwrap();
     assert_eq!((state.chips, state.daily.streak), (1_600, 2));
     assert_eq!(state.daily.last_claimed, Some(far));
     assert!(game.state(day(12)).unwrap().daily.available);
-    assert_eq!(game.claim_daily(far).unwrap_err(), GameError::DailyAlreadyClaimed { day: far });
+    assert_eq!(game.claim_daily(crate::common::d(far)).unwrap_err(), GameError::DailyAlreadyClaimed { day: far });
     assert!(game.audit().unwrap().ok);
 }
 
@@ -312,17 +313,17 @@ fn no_sequence_of_clock_changes_pays_a_date_twice() {
         let claimed = game.claim_daily(date);
         assert_eq!(claimed.is_ok(), paid.insert(date), "{date}");
         if let Err(error) = claimed {
-            assert_eq!(error, GameError::DailyAlreadyClaimed { day: date });
+            assert_eq!(error, GameError::DailyAlreadyClaimed { day: date.date() });
         }
     }
     assert_eq!(game.state(day(0)).unwrap().chips, 1_000 + 200 * paid.len() as u64);
     // Every stored streak is the one rule's, whatever the order the dates were claimed in.
     let audit = game.audit().unwrap();
     assert!(audit.ok, "{audit:?}");
-    let dates: Vec<NaiveDate> = paid.iter().copied().collect();
+    let dates: Vec<NaiveDate> = paid.iter().map(|day| day.date()).collect();
     let runs = vpoker::game::rules::streaks(&dates);
     for (date, run) in dates.iter().zip(runs) {
-        let state = game.state(*date).unwrap();
+        let state = game.state(crate::common::d(*date)).unwrap();
         assert_eq!(state.daily.streak, run, "{date}");
     }
 }
@@ -349,12 +350,12 @@ fn daily_chips_once_per_date_ever_and_streaks() {
     assert_eq!(state.chips, 1_200);
     assert_eq!((state.daily.streak, state.daily.available, state.daily.claimed_today), (1, false, true));
     assert!(state.events.contains(&"daily-claimed".to_string()));
-    assert_eq!(game.claim_daily(day(10)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(10) });
+    assert_eq!(game.claim_daily(day(10)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(10).date() });
     // A date before the latest claim is a date like any other: paid once, and by the one streak
     // rule (today's deals keep theirs by it too) it joins the run of the claimed dates after it.
     assert!(game.state(day(9)).unwrap().daily.available);
     assert_eq!(game.claim_daily(day(9)).unwrap().daily.streak, 1);
-    assert_eq!(game.claim_daily(day(9)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(9) });
+    assert_eq!(game.claim_daily(day(9)).unwrap_err(), GameError::DailyAlreadyClaimed { day: day(9).date() });
     assert_eq!(game.state(day(10)).unwrap().daily.streak, 2, "day 10's run now starts on day 9");
     assert_eq!(game.claim_daily(day(11)).unwrap().daily.streak, 3);
     assert_eq!(game.claim_daily(day(12)).unwrap().daily.streak, 4);
@@ -424,7 +425,7 @@ fn hint_lists_all_32_holds_best_first_and_matches_the_solver() {
 fn history_is_newest_first_with_everything_needed_to_replay() {
     let (_dir, mut game) = new_game();
     for n in 0..5 {
-        play(&mut game, req(MachineId::JacksOrBetter, 5, 1), 100 + n, day(0)).unwrap();
+        play(&mut game, req(MachineId::JacksOrBetter, 5, 1), 100 + n, day(0).date()).unwrap();
     }
     game.deal(req(MachineId::JacksOrBetter, 5, 1), seed(7), day(0)).unwrap();
     let history = game.history(3, None).unwrap();
@@ -495,7 +496,7 @@ fn errors_serialise_with_kind_message_and_data() {
         GameError::NoHandInProgress.kind(),
         GameError::HistoryLimit { limit: 501, max: 500 }.kind(),
         GameError::InvalidHold { hold: "x".into() }.kind(),
-        GameError::DailyAlreadyClaimed { day: day(0) }.kind(),
+        GameError::DailyAlreadyClaimed { day: day(0).date() }.kind(),
         GameError::CorruptDatabase { path: "x".into(), detail: String::new() }.kind(),
         GameError::NewerDatabase { path: "x".into(), found: 2, supported: 1 }.kind(),
         GameError::Storage { path: "x".into(), detail: String::new() }.kind(),
@@ -531,11 +532,24 @@ fn public_game_types_are_send() {
 
 #[test]
 fn a_date_is_taken_only_as_the_game_writes_it() {
-    assert_eq!(rules::parse_day("2026-12-08"), NaiveDate::from_ymd_opt(2026, 12, 8));
-    assert_eq!(rules::parse_day("0001-01-01"), NaiveDate::from_ymd_opt(1, 1, 1));
-    for text in ["2026-2-3", "2026-12-7", " 2026-12-08", "2026-12-08 ", "+2026-12-08", "2026-02-30", "2026-13-01", "26-12-08", "2026/12/08", "", "20261208"] {
-        assert_eq!(rules::parse_day(text), None, "{text:?}");
+    let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+    assert_eq!(Day::parse("2026-12-08").map(Day::date), Ok(date(2026, 12, 8)));
+    assert_eq!(Day::parse("0001-01-01").map(Day::date), Ok(date(1, 1, 1)));
+    assert_eq!(Day::parse("9999-12-31").map(Day::date), Ok(date(9999, 12, 31)));
+    for text in ["2026-2-3", "2026-12-7", " 2026-12-08", "2026-12-08 ", "+2026-12-08", "2026-02-30", "2026-13-01", "26-12-08", "2026/12/08", "", "20261208", "0000-12-31", "+10000-01-01"] {
+        assert_eq!(Day::parse(text).map_err(|e| e.kind()), Err("invalid-day"), "{text:?}");
     }
+    // A clock outside the days a file can keep is refused where it enters, never stored.
+    for outside in [date(0, 12, 31), date(10000, 1, 1), date(-5, 1, 1)] {
+        assert_eq!(Day::new(outside), Err(GameError::InvalidDay { day: outside.to_string() }));
+        assert!(Day::moment(outside.and_hms_opt(12, 0, 0).unwrap()).is_err());
+    }
+    assert_eq!(Day::new(date(9999, 12, 31)).unwrap().next(), None, "no day after the last one kept");
+    // Written and read as the game writes a date.
+    let day = Day::new(date(2026, 12, 8)).unwrap();
+    assert_eq!(serde_json::to_string(&day).unwrap(), "\"2026-12-08\"");
+    assert_eq!(serde_json::from_str::<Day>("\"2026-12-08\"").unwrap(), day);
+    assert!(serde_json::from_str::<Day>("\"2026-12-8\"").is_err());
 }
 
 /// A remembered bet the game does not take is found by the audit (it used to pass it, and then every
@@ -545,7 +559,7 @@ fn a_remembered_bet_the_game_does_not_take_fails_the_audit() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
-    play(&mut game, req(MachineId::JacksOrBetter, 10, 1), 1, day(1)).unwrap();
+    play(&mut game, req(MachineId::JacksOrBetter, 10, 1), 1, day(1).date()).unwrap();
     assert!(game.audit().unwrap().ok);
     drop(game);
     for damage in ["UPDATE machine_prefs SET last_bet = 7", "UPDATE machine_prefs SET last_hands = 2", "UPDATE machine_prefs SET machine = 'joker'"] {

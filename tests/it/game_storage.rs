@@ -2,6 +2,7 @@
 //! explicit, the ledger is checked on open, a hand in progress survives closing.
 
 use std::path::{Path, PathBuf};
+use vpoker::game::Day;
 
 use chrono::NaiveDate;
 use vpoker::game::migrations::{LATEST, MIGRATIONS};
@@ -10,8 +11,8 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-fn today() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()
+fn today() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()).unwrap()
 }
 
 fn request() -> DealRequest {
@@ -249,9 +250,9 @@ fn the_seed_of_a_hand_in_progress_is_not_shown() {
 fn a_hand_records_the_local_time_it_was_dealt_when_given_one() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    let at = today().and_hms_opt(21, 7, 5).unwrap();
-    let state = game.deal(request(), seed(31), at).unwrap();
-    game.draw(state.hand.unwrap().best_hold, at).unwrap();
+    let at = today().date().and_hms_opt(21, 7, 5).unwrap();
+    let state = game.deal(request(), seed(31), crate::common::m(at)).unwrap();
+    game.draw(state.hand.unwrap().best_hold, crate::common::m(at)).unwrap();
     let state = game.deal(request(), seed(32), today()).unwrap();
     game.draw(state.hand.unwrap().best_hold, today()).unwrap();
     let history = game.history(2, None).unwrap();

@@ -30,8 +30,8 @@ fn deal(table: &str, practice: bool, n: u64) -> (DealRequest, Seed) {
 
 fn play(game: &mut Game, table: &str, practice: bool, n: u64) -> vpoker::game::HandRecord {
     let (request, seed) = deal(table, practice, n);
-    let hand = game.deal(request, seed, now()).unwrap().hand.unwrap();
-    crate::common::draw_hand(game, hand.best_hold, now()).unwrap()
+    let hand = game.deal(request, seed, crate::common::m(now())).unwrap().hand.unwrap();
+    crate::common::draw_hand(game, hand.best_hold, crate::common::m(now())).unwrap()
 }
 
 #[test]
@@ -55,9 +55,9 @@ fn an_ultimate_x_hand_counts_in_its_own_tables_sums_not_its_machines() {
     assert_eq!(ux.len(), 1, "{:?}", stats.tables);
     assert_eq!((ux[0].practice, ux[0].figures.deals, ux[0].figures.hands), (false, 3, 3));
     assert_eq!(ux[0].figures.wagered, 3 * 10, "two coins a line at 5 chips");
-    let read = game.table_stats("ultimate-x:jacks-or-better", false).unwrap();
+    let read = game.table_stats(&crate::common::t("ultimate-x:jacks-or-better"), false).unwrap();
     assert_eq!(read, *ux[0], "one read of one key");
-    assert_eq!(game.table_stats("ultimate-x:jacks-or-better", true).unwrap().figures.deals, 0, "practice apart");
+    assert_eq!(game.table_stats(&crate::common::t("ultimate-x:jacks-or-better"), true).unwrap().figures.deals, 0, "practice apart");
     let coach = game.coach().unwrap();
     let machine = coach.real.iter().find(|c| c.machine == MachineId::JacksOrBetter).unwrap();
     assert_eq!(machine.all.deals, 2, "the coach reads the machine's own table");
@@ -80,7 +80,7 @@ fn an_ultimate_x_hand_counts_in_its_own_tables_sums_not_its_machines() {
 /// that id. Made by dealing on another copy of the same base and rewriting its row and commitment.
 fn stored_under_the_former_id(path: &std::path::Path) -> i64 {
     let mut game = Game::open(path).unwrap();
-    let hand = crate::common::practise(&mut game, "jacks-or-better-8-5", Bet::new(10).unwrap(), Lines::ONE, seed(40), now()).unwrap();
+    let hand = crate::common::practise(&mut game, "jacks-or-better-8-5", Bet::new(10).unwrap(), Lines::ONE, seed(40), crate::common::m(now())).unwrap();
     drop(game);
     let old = Table::stored("jacks-or-better-9-6", Base::Machine(MachineId::JacksOrBetter), &[800, 50, 25, 9, 6, 4, 3, 2, 1]).unwrap();
     assert_eq!(old.id(), "jacks-or-better-9-6", "a stored row keeps the id it names");
@@ -97,7 +97,7 @@ fn a_former_id_plays_the_one_table_and_its_stored_hands_join_its_history_and_sti
     let path = dir.path().join("game.db");
     let old_id = stored_under_the_former_id(&path);
     let mut game = Game::open(&path).unwrap();
-    let old = crate::common::draw_hand(&mut game, Hold::NONE, now()).unwrap();
+    let old = crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(now())).unwrap();
     assert_eq!(old.id, old_id);
     // Its record keeps the id its commitment names, and says which table it is listed under.
     assert_eq!((old.table.id(), old.listed_as.as_deref(), old.machine), ("jacks-or-better-9-6", Some("jacks-or-better"), None));
@@ -111,13 +111,13 @@ fn a_former_id_plays_the_one_table_and_its_stored_hands_join_its_history_and_sti
     play(&mut game, "jacks-or-better", true, 42);
     // One history, one set of sums: read by either id.
     for id in ["jacks-or-better", "jacks-or-better-9-6"] {
-        let stats = game.table_stats(id, true).unwrap();
+        let stats = game.table_stats(&crate::common::t(id), true).unwrap();
         assert_eq!((stats.table.as_str(), stats.figures.deals), ("jacks-or-better", 3), "{id}");
     }
     let stats = game.stats().unwrap();
     assert_eq!(stats.practice.iter().find(|m| m.machine == MachineId::JacksOrBetter).unwrap().figures.deals, 3);
     assert!(stats.tables.iter().all(|t| t.table != "jacks-or-better-9-6"), "no sums under the former id: {:?}", stats.tables);
-    let days = game.progress("jacks-or-better-9-6", 30).unwrap();
+    let days = game.progress(&crate::common::t("jacks-or-better-9-6"), 30).unwrap();
     assert_eq!(days.days.iter().map(|d| d.decisions).sum::<u64>(), 3, "its days are the one table's");
     // The whole history and the audit verify every hand, the old one by its committed id.
     let never = std::sync::atomic::AtomicBool::new(false);
@@ -149,7 +149,7 @@ fn the_library_lists_one_table_per_paytable_and_a_former_id_of_a_locked_machine_
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let (request, seed) = deal("deuces-wild-full-pay", false, 50);
-    assert_eq!(game.deal(request, seed, now()).unwrap_err().kind(), "machine-locked", "for chips, the machine opens at its level");
+    assert_eq!(game.deal(request, seed, crate::common::m(now())).unwrap_err().kind(), "machine-locked", "for chips, the machine opens at its level");
     let hand = play(&mut game, "deuces-wild-full-pay", true, 51);
     assert_eq!((hand.table.id(), hand.machine), ("deuces-wild", Some(MachineId::DeucesWild)), "practised at any level");
     assert!(game.audit().unwrap().ok, "a practice hand on a machine not yet open is no refusal");

@@ -194,17 +194,17 @@ fn a_library_table_copied_into_the_lab_on_a_kicker_base_is_analysed_saved_and_pr
     assert_eq!(json[1]["base"], "jacks-or-better");
 
     // Practised as lab:NAME: the hint is the kicker table's own (four aces with a low kicker kept).
-    let hand = crate::common::practise(&mut game, "lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(4), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
+    let hand = crate::common::practise(&mut game, "lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(4), crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).unwrap();
     assert_eq!(hand.table, "lab:DDB 9/5");
     let hint = game.hint().unwrap();
     let solver = TableSolver::new(&table);
     let evs = solver.hand_evs(&hand.cards);
     assert_eq!((hint.best_hold, hint.best_ev), (evs.best(), evs.ev(evs.best())));
-    let drawn = crate::common::draw_hand(&mut game, hint.best_hold, chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
+    let drawn = crate::common::draw_hand(&mut game, hint.best_hold, crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).unwrap();
     assert_eq!(drawn.mistake, Some(false));
-    crate::common::practise(&mut game, "lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(5), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
-    crate::common::draw_hand(&mut game, Hold::NONE, chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
-    assert_eq!(game.table_stats("lab:DDB 9/5", true).unwrap().figures.deals, 2);
+    crate::common::practise(&mut game, "lab:DDB 9/5", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(5), crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).unwrap();
+    assert_eq!(game.table_stats(&crate::common::t("lab:DDB 9/5"), true).unwrap().figures.deals, 2);
     drop(game);
     let game = Game::open(&path).unwrap();
     let audit = game.audit().unwrap();
@@ -228,8 +228,8 @@ fn a_crafted_lab_table_with_an_unknown_base_is_a_typed_error_and_old_rows_still_
     let mut game = Game::open(&path).unwrap();
     let listed = game.lab_tables().unwrap();
     assert_eq!(listed[0].base, Base::Machine(MachineId::BonusPoker));
-    crate::common::practise(&mut game, "lab:old", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(6), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
-    crate::common::draw_hand(&mut game, vpoker::hold::Hold::NONE, chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap();
+    crate::common::practise(&mut game, "lab:old", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(6), crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).unwrap();
+    crate::common::draw_hand(&mut game, vpoker::hold::Hold::NONE, crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).unwrap();
     drop(game);
     for (base, pays) in [("pai-gow", "1,2,3"), ("double-double-bonus", "800,50,25,9,6,4,3,2,1"), ("", "")] {
         let conn = rusqlite::Connection::open(&path).unwrap();
@@ -239,6 +239,6 @@ fn a_crafted_lab_table_with_an_unknown_base_is_a_typed_error_and_old_rows_still_
         let mut game = Game::open(&path).unwrap();
         let error = game.lab_tables().unwrap_err();
         assert!(matches!(error, GameError::CorruptDatabase { .. }), "{base}: {error:?}");
-        assert!(crate::common::practise(&mut game, "lab:crafted", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(7), chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).is_err(), "{base}");
+        assert!(crate::common::practise(&mut game, "lab:crafted", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, lab_seed(7), crate::common::m(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())).is_err(), "{base}");
     }
 }

@@ -62,11 +62,11 @@ proptest! {
         for (k, &mask) in holds.iter().enumerate() {
             let seed = seed_at(start, k);
             let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
-            if game.deal(request.clone(), seed, day).is_err() {
+            if game.deal(request.clone(), seed, crate::common::m(day)).is_err() {
                 break; // Out of chips: the sequence ends.
             }
             let hold = vpoker::hold::Hold::from_mask(mask).unwrap();
-            let record = game.draw(hold, day).unwrap().last_hand.unwrap();
+            let record = game.draw(hold, crate::common::m(day)).unwrap().last_hand.unwrap();
             let source = match record.situation {
                 Some(situation) => NudgeSource::Bag(&mut bags[Situation::ALL.iter().position(|&s| s == situation).unwrap()]),
                 None => NudgeSource::Never,
@@ -93,30 +93,30 @@ proptest! {
         let mut day = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
         let grind = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(50).unwrap(), vpoker::game::Lines::new(1).unwrap(), false);
         let mut n_grind = 0usize;
-        while game.state(day).unwrap().level < 15 {
-            if game.state(day).unwrap().daily.available {
-                game.claim_daily(day).unwrap();
+        while game.state(crate::common::d(day)).unwrap().level < 15 {
+            if game.state(crate::common::d(day)).unwrap().daily.available {
+                game.claim_daily(crate::common::d(day)).unwrap();
             }
             let seeds: Vec<Seed> = (0..60).map(|k| seed_at(start ^ 0x5eed, n_grind + k)).collect();
             n_grind += seeds.len();
-            game.play_best_batch(grind.clone(), &seeds, day).unwrap();
+            game.play_best_batch(grind.clone(), &seeds, crate::common::m(day)).unwrap();
             day = day.succ_opt().unwrap();
         }
-        if game.state(day).unwrap().daily.available {
-            game.claim_daily(day).unwrap();
+        if game.state(crate::common::d(day)).unwrap().daily.available {
+            game.claim_daily(crate::common::d(day)).unwrap();
         }
         let machine = MachineId::ALL[machine];
         for (k, &mask) in holds.iter().enumerate() {
             let seed = seed_at(start, k);
             let request = DealRequest::machine(machine, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::new(n_hands).unwrap(), false);
-            let dealt = match game.deal(request.clone(), seed, day) {
+            let dealt = match game.deal(request.clone(), seed, crate::common::m(day)) {
                 Ok(dealt) => dealt,
                 // The grind may end with few chips: the sequence ends there, as a player's would.
                 Err(vpoker::game::GameError::InsufficientChips { .. }) => break,
                 Err(other) => panic!("{other}"),
             };
             let hold = vpoker::hold::Hold::from_mask(mask).unwrap();
-            let record = game.draw(hold, day).unwrap().last_hand.unwrap();
+            let record = game.draw(hold, crate::common::m(day)).unwrap().last_hand.unwrap();
             prop_assert_eq!(dealt.hand.unwrap().cards, record.dealt);
             // The bag's answer was yes when the record shows a nudge (or no candidate card existed).
             let answered = if record.nudge.is_some() { NudgeSource::Always } else { NudgeSource::Never };

@@ -32,8 +32,8 @@ fn played() -> (tempfile::TempDir, Game) {
     let day = NaiveDate::from_ymd_opt(2026, 11, 1).unwrap();
     let jacks = |bet: u32, practice: bool| DealRequest::machine(MachineId::JacksOrBetter, Bet::new(bet).unwrap(), Lines::ONE, practice);
     for n in 0..3 {
-        let hand = game.deal(jacks(5, false), seed(900 + n), day).unwrap().hand.unwrap();
-        game.draw(Hold::from_mask(0).unwrap(), day).unwrap();
+        let hand = game.deal(jacks(5, false), seed(900 + n), crate::common::m(day)).unwrap().hand.unwrap();
+        game.draw(Hold::from_mask(0).unwrap(), crate::common::m(day)).unwrap();
         assert!(hand.id > 0);
     }
     let starts = [at(2, 9, 0), at(2, 10, 0), at(3, 20, 15), at(4, 7, 30), at(4, 8, 40)];
@@ -43,14 +43,14 @@ fn played() -> (tempfile::TempDir, Game) {
             n += 1;
             let time = *start + Duration::seconds(90 * k);
             if k == 3 {
-                crate::common::practise(&mut game, LIBRARY, Bet::new(5).unwrap(), Lines::ONE, seed(5000 + n), time).unwrap();
-                crate::common::draw_hand(&mut game, Hold::from_mask(if s % 2 == 0 { 0 } else { 31 }).unwrap(), time).unwrap();
+                crate::common::practise(&mut game, LIBRARY, Bet::new(5).unwrap(), Lines::ONE, seed(5000 + n), crate::common::m(time)).unwrap();
+                crate::common::draw_hand(&mut game, Hold::from_mask(if s % 2 == 0 { 0 } else { 31 }).unwrap(), crate::common::m(time)).unwrap();
                 continue;
             }
             let request = jacks(if k % 2 == 0 { 5 } else { 10 }, k % 5 == 4);
-            let hand = game.deal(request.clone(), seed(n), time).unwrap().hand.unwrap();
+            let hand = game.deal(request.clone(), seed(n), crate::common::m(time)).unwrap().hand.unwrap();
             let hold = if (k as usize) % (3 + s) == 0 { Hold::from_mask(0).unwrap() } else { hand.best_hold };
-            game.draw(hold, time).unwrap();
+            game.draw(hold, crate::common::m(time)).unwrap();
         }
     }
     (dir, game)
@@ -115,7 +115,7 @@ fn the_sessions_are_the_history_grouped_by_session_with_their_trend_and_cost_per
     let g = grouped(&history);
     assert_eq!(g.spans.len(), 5);
     for table in ["jacks-or-better", LIBRARY] {
-        let progress = game.progress(table, 90).unwrap();
+        let progress = game.progress(&crate::common::t(table), 90).unwrap();
         assert_eq!(progress.sessions.len(), 5, "{table}: the untimed hands are in no session");
         for (i, s) in progress.sessions.iter().enumerate() {
             let (decisions, mistakes, ev, chips, timed) = g.tables[&(i, table.to_string())];
@@ -139,7 +139,7 @@ fn the_sessions_are_the_history_grouped_by_session_with_their_trend_and_cost_per
         assert!(close(trend.last, intercept + slope * 4.0));
     }
     // Jacks or Better: an hour over the five sessions, enough for a figure per hour.
-    let jacks = game.progress("jacks-or-better", 90).unwrap();
+    let jacks = game.progress(&crate::common::t("jacks-or-better"), 90).unwrap();
     let per_hour = jacks.per_hour.unwrap();
     let minutes: f64 = jacks.sessions.iter().map(|s| s.minutes.unwrap()).sum();
     let decisions: u64 = jacks.sessions.iter().map(|s| s.decisions).sum();
@@ -153,13 +153,13 @@ fn the_sessions_are_the_history_grouped_by_session_with_their_trend_and_cost_per
     assert!(close(per_hour.chips_given_up, chips / (minutes / 60.0)), "{per_hour:?}");
     assert!(per_hour.chips_given_up > 0.0);
     // The library table: one deal a session, 7.5 minutes in all: too little time to say.
-    let library = game.progress(LIBRARY, 90).unwrap();
+    let library = game.progress(&crate::common::t(LIBRARY), 90).unwrap();
     assert!(library.sessions.iter().map(|s| s.minutes.unwrap()).sum::<f64>() < PER_HOUR_MIN_MINUTES);
     assert_eq!(library.per_hour, None);
     // The days are as they were: the sessions are beside them.
     assert_eq!(jacks.days.iter().map(|d| d.decisions).sum::<u64>(), decisions + 3);
     // A game never played has no sessions, no trend and no figure per hour.
-    let none = game.progress("bonus-poker", 90).unwrap();
+    let none = game.progress(&crate::common::t("bonus-poker"), 90).unwrap();
     assert_eq!((none.sessions.len(), none.session_trend, none.per_hour), (0, None, None));
     assert!(game.audit().unwrap().ok);
 }
@@ -171,9 +171,9 @@ fn one_deal_has_no_minutes_and_one_session_no_trend() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::new(5).unwrap(), Lines::ONE, false);
-    let hand = game.deal(request.clone(), seed(1), at(5, 9, 0)).unwrap().hand.unwrap();
-    game.draw(hand.best_hold, at(5, 9, 1)).unwrap();
-    let progress = game.progress("jacks-or-better", 90).unwrap();
+    let hand = game.deal(request.clone(), seed(1), crate::common::m(at(5, 9, 0))).unwrap().hand.unwrap();
+    game.draw(hand.best_hold, crate::common::m(at(5, 9, 1))).unwrap();
+    let progress = game.progress(&crate::common::t("jacks-or-better"), 90).unwrap();
     assert_eq!(progress.sessions.len(), 1);
     assert_eq!((progress.sessions[0].minutes, progress.session_trend, progress.per_hour), (None, None, None));
 }
@@ -188,10 +188,10 @@ fn a_pause_counts_five_minutes_and_a_clock_set_back_adds_nothing() {
     let request = DealRequest::machine(MachineId::JacksOrBetter, Bet::new(5).unwrap(), Lines::ONE, false);
     let times = [at(5, 9, 0), at(5, 9, 1), at(5, 9, 21), at(5, 9, 22), at(5, 8, 0), at(5, 8, 1)];
     for (n, &time) in times.iter().enumerate() {
-        let hand = game.deal(request.clone(), seed(40 + n as u64), time).unwrap().hand.unwrap();
-        game.draw(hand.best_hold, time).unwrap();
+        let hand = game.deal(request.clone(), seed(40 + n as u64), crate::common::m(time)).unwrap().hand.unwrap();
+        game.draw(hand.best_hold, crate::common::m(time)).unwrap();
     }
-    let progress = game.progress("jacks-or-better", 90).unwrap();
+    let progress = game.progress(&crate::common::t("jacks-or-better"), 90).unwrap();
     assert_eq!(progress.sessions.len(), 1, "{:?}", figures(&progress));
     // Gaps 60 + 300 (1,200 clamped) + 60 + 0 (set back) + 60 = 480 s over five gaps; six deals.
     let minutes = progress.sessions[0].minutes.unwrap();
@@ -207,10 +207,10 @@ fn figures(progress: &Progress) -> serde_json::Value {
 #[test]
 fn the_session_tables_are_rebuilt_from_the_hands_and_the_audit_names_a_wrong_row() {
     let (dir, game) = played();
-    let before = [figures(&game.progress("jacks-or-better", 90).unwrap()), figures(&game.progress(LIBRARY, 90).unwrap())];
+    let before = [figures(&game.progress(&crate::common::t("jacks-or-better"), 90).unwrap()), figures(&game.progress(&crate::common::t(LIBRARY), 90).unwrap())];
     drop(game);
     let path = dir.path().join("game.db");
-    let after = |game: &Game| [figures(&game.progress("jacks-or-better", 90).unwrap()), figures(&game.progress(LIBRARY, 90).unwrap())];
+    let after = |game: &Game| [figures(&game.progress(&crate::common::t("jacks-or-better"), 90).unwrap()), figures(&game.progress(&crate::common::t(LIBRARY), 90).unwrap())];
     rusqlite::Connection::open(&path).unwrap().execute_batch("DROP TABLE session_sums; DROP TABLE session_times;").unwrap();
     let game = Game::open(&path).unwrap();
     assert_eq!(after(&game), before, "rebuilt on opening");

@@ -7,6 +7,7 @@
 //! what the table says: refuses it, rebuilds it, or accepts it.
 
 use std::collections::{BTreeMap, BTreeSet};
+use vpoker::game::Day;
 use std::path::{Path, PathBuf};
 
 use chrono::{NaiveDate, NaiveDateTime};
@@ -16,12 +17,12 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-fn day(n: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(n))
+fn day(n: u32) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + chrono::Days::new(u64::from(n))).unwrap()
 }
 
 fn at(n: u32, hour: u32) -> NaiveDateTime {
-    day(n).and_hms_opt(hour, 0, 0).unwrap()
+    day(n).date().and_hms_opt(hour, 0, 0).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -45,40 +46,40 @@ fn played(dir: &Path) -> PathBuf {
         for k in 0..12u64 {
             let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(20).unwrap(), vpoker::game::Lines::new(1).unwrap(), k == 11);
             n += 1;
-            let state = game.deal(request.clone(), seed(n), at(d, 10)).unwrap();
+            let state = game.deal(request.clone(), seed(n), crate::common::m(at(d, 10))).unwrap();
             let hand = state.hand.unwrap();
             // Every fourth hand thrown away whole: a mistake for the review queue.
             let hold = if k % 4 == 3 { Hold::NONE } else { hand.best_hold };
-            game.draw(hold, at(d, 10)).unwrap();
+            game.draw(hold, crate::common::m(at(d, 10))).unwrap();
         }
         game.background(at(d, 11)).unwrap();
     }
-    crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), at(2, 12)).unwrap();
-    crate::common::draw_hand(&mut game, Hold::NONE, at(2, 12)).unwrap();
+    crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), crate::common::m(at(2, 12))).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(at(2, 12))).unwrap();
     // Ultimate X for chips (multipliers carried from hand to hand) and on a practised table.
     for k in 0..6u64 {
         let request = DealRequest { table: vpoker::game::TableId::new("ultimate-x:jacks-or-better").unwrap(), bet: vpoker::game::Bet::new(5).unwrap(), hands: vpoker::game::Lines::ONE, practice: false };
-        let hand = game.deal(request.clone(), seed(800 + k), at(2, 12)).unwrap().hand.unwrap();
-        game.draw(hand.best_hold, at(2, 12)).unwrap();
+        let hand = game.deal(request.clone(), seed(800 + k), crate::common::m(at(2, 12))).unwrap().hand.unwrap();
+        game.draw(hand.best_hold, crate::common::m(at(2, 12))).unwrap();
     }
-    crate::common::practise(&mut game, "ultimate-x:jacks-or-better-8-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(901), at(2, 12)).unwrap();
-    crate::common::draw_hand(&mut game, Hold::NONE, at(2, 12)).unwrap();
+    crate::common::practise(&mut game, "ultimate-x:jacks-or-better-8-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(901), crate::common::m(at(2, 12))).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(at(2, 12))).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();
     for source in [DrillSource::Hard, DrillSource::Mistakes] {
-        let question = game.drill_next("jacks-or-better", source, seed(700), day(2)).unwrap().unwrap();
+        let question = game.drill_next(&crate::common::t("jacks-or-better"), source, seed(700), day(2)).unwrap().unwrap();
         game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();
     }
-    let question = game.drill_next("lab:Six five", DrillSource::Hard, seed(701), day(2)).unwrap().unwrap();
+    let question = game.drill_next(&crate::common::t("lab:Six five"), DrillSource::Hard, seed(701), day(2)).unwrap().unwrap();
     game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();
     for _ in 0..10 {
         game.daily_draw(Hold::NONE, day(2)).unwrap();
     }
     // A completed proficiency check and one begun.
     for index in 0..25 {
-        game.proficiency_answer("jacks-or-better", day(2), index, Hold::from_mask((index * 7 % 32) as u32).unwrap(), day(2)).unwrap();
+        game.proficiency_answer(&crate::common::t("jacks-or-better"), day(2), index, Hold::from_mask((index * 7 % 32) as u32).unwrap(), day(2)).unwrap();
     }
-    game.proficiency_answer("lab:Six five", day(2), 0, Hold::NONE, day(2)).unwrap();
+    game.proficiency_answer(&crate::common::t("lab:Six five"), day(2), 0, Hold::NONE, day(2)).unwrap();
     game.set_setting("sound", "off").unwrap();
     game.set_setting("language", "de").unwrap();
     // Level 3 by now (20 chips a hand): a milestone reached and announced.
@@ -267,7 +268,7 @@ fn a_milestone_of_an_accepted_record_survives_an_edit_of_it_and_one_of_the_truth
     let path = dir.path().join("game.db");
     let mut game = Game::open(&path).unwrap();
     for n in 0..100 {
-        let question = game.drill_next("jacks-or-better", DrillSource::Hard, seed(5000 + n), day(2)).unwrap().unwrap();
+        let question = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Hard, seed(5000 + n), day(2)).unwrap().unwrap();
         game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();
     }
     let news: Vec<String> = game.milestone_news(day(0)).unwrap().into_iter().map(|m| m.id).collect();

@@ -3,6 +3,7 @@
 //! table, no chips or XP, and only hands the core dealt can be answered.
 
 use chrono::NaiveDate;
+use vpoker::game::Day;
 use vpoker::game::{DrillFrom, DrillKey, DrillQuestion, DrillSource, DrillVerdict, Game, GameError, RowPay};
 use vpoker::hold::Hold;
 use vpoker::library::Preset;
@@ -22,7 +23,7 @@ fn seed(n: u64) -> Seed {
 
 /// The hard question `seed` deals on `table`.
 fn ask(game: &Game, table: &str, seed: Seed) -> Result<DrillQuestion, GameError> {
-    game.drill_next(table, DrillSource::Hard, seed, day()).map(|q| q.expect("a hard question is always posed or refused"))
+    game.drill_next(&crate::common::t(table), DrillSource::Hard, seed, day()).map(|q| q.expect("a hard question is always posed or refused"))
 }
 
 /// The answer `hold` to the hard question `seed` deals on `table`.
@@ -30,8 +31,8 @@ fn answer(game: &mut Game, table: &str, seed: Seed, hold: Hold) -> Result<DrillV
     game.drill_answer(&DrillKey { table: table.into(), from: DrillFrom::Hard { seed } }, hold, day())
 }
 
-fn day() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
+fn day() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()
 }
 
 #[test]
@@ -73,10 +74,10 @@ fn a_tables_drill_deals_its_hard_hands_judges_them_and_keeps_a_tally_apart() {
         assert!((tally.ev_given_up_chips - given_up).abs() < 1e-9);
     }
     assert!(correct >= 20 && correct < 30, "the mistakes are mistakes on hard hands: {correct}");
-    assert_eq!(game.drill_tallies(preset.id).unwrap().hard.answered, 30);
-    assert_eq!(game.drill_tallies("jacks-or-better-8-5").unwrap().hard.answered, 0, "counted apart per table");
-    assert_eq!(game.drill_tallies(preset.id).unwrap().mistakes.answered, 0, "hard decisions only");
-    assert_eq!(game.drill_tallies("double-bonus").unwrap().hard.answered, 0, "not a machine's drill");
+    assert_eq!(game.drill_tallies(&crate::common::t(preset.id)).unwrap().hard.answered, 30);
+    assert_eq!(game.drill_tallies(&crate::common::t("jacks-or-better-8-5")).unwrap().hard.answered, 0, "counted apart per table");
+    assert_eq!(game.drill_tallies(&crate::common::t(preset.id)).unwrap().mistakes.answered, 0, "hard decisions only");
+    assert_eq!(game.drill_tallies(&crate::common::t("double-bonus")).unwrap().hard.answered, 0, "not a machine's drill");
     let after = game.state(day()).unwrap();
     assert_eq!((after.chips, after.xp), (before.chips, before.xp), "no chips, no XP");
     assert!(game.audit().unwrap().ok);
@@ -107,7 +108,7 @@ fn a_lab_table_is_drilled_by_name_and_one_that_pays_nothing_has_no_hard_hands() 
     assert_eq!(question.key.table, "lab:Six five");
     let verdict = answer(&mut game, "lab:Six five", seed(3), Hold::NONE).unwrap();
     assert_eq!(verdict.tally.answered, 1);
-    assert_eq!(game.drill_tallies("Six five").unwrap().hard.answered, 1);
+    assert_eq!(game.drill_tallies(&crate::common::t("Six five")).unwrap().hard.answered, 1);
     // A table paying nothing anywhere: no hold beats another, so no hand is hard.
     let rows = MachineId::JacksOrBetter.paytable().rows();
     let zeros: Vec<RowPay> = rows.iter().map(|r| RowPay { row: r.id.into(), pay: "0".into() }).collect();
@@ -118,7 +119,7 @@ fn a_lab_table_is_drilled_by_name_and_one_that_pays_nothing_has_no_hard_hands() 
     assert!(matches!(answer(&mut game, "lab:Nothing", seed(4), Hold::NONE), Err(GameError::NoHardHands { .. })));
     assert!(matches!(ask(&game, "no-such-table", seed(4)), Err(GameError::UnknownTable { .. })));
     assert!(matches!(answer(&mut game, "no-such-table", seed(4), Hold::NONE), Err(GameError::UnknownTable { .. })));
-    assert_eq!(game.drill_tallies("lab:Nothing").unwrap().hard.answered, 0, "a refusal counts nothing");
+    assert_eq!(game.drill_tallies(&crate::common::t("lab:Nothing")).unwrap().hard.answered, 0, "a refusal counts nothing");
 }
 
 #[test]
@@ -140,7 +141,7 @@ fn a_queued_mistake_is_judged_on_the_table_it_was_dealt_on() {
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     let before = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Mine", MachineId::JacksOrBetter, &before).unwrap();
-    let dealt_on = game.table("lab:Mine").unwrap();
+    let dealt_on = game.table(&crate::common::t("lab:Mine")).unwrap();
     // Throw hands away until one is a mistake (queued).
     let mut n = 0;
     let queued = loop {
@@ -154,7 +155,7 @@ fn a_queued_mistake_is_judged_on_the_table_it_was_dealt_on() {
     // The table saved again: a full house now pays 1, a flush 1.
     let after = [RowPay { row: "full-house".into(), pay: "1".into() }, RowPay { row: "flush".into(), pay: "1".into() }];
     game.save_lab_table("Mine", MachineId::JacksOrBetter, &after).unwrap();
-    let question = game.drill_next("lab:Mine", DrillSource::Mistakes, seed(1), day()).unwrap().expect("the mistake is queued");
+    let question = game.drill_next(&crate::common::t("lab:Mine"), DrillSource::Mistakes, seed(1), day()).unwrap().expect("the mistake is queued");
     assert_eq!(question.cards, queued.cards);
     let verdict = game.drill_answer(&question.key, Hold::NONE, day()).unwrap();
     let evs = dealt_on.hand_evs(&queued.cards);

@@ -3,6 +3,7 @@
 //! audit rebuilds from the hands.
 
 use vpoker::table::Table;
+use vpoker::game::Day;
 use chrono::NaiveDate;
 use vpoker::game::{DealRequest, Game, GameError, RowPay};
 use vpoker::hold::Hold;
@@ -19,8 +20,8 @@ fn seed(n: u64) -> Seed {
     Seed::from_bytes(bytes)
 }
 
-fn day() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
+fn day() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()).unwrap()
 }
 
 #[test]
@@ -62,11 +63,11 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
         expected.3 += best.win;
         expected.4 += drawn.ev_given_up.unwrap();
     }
-    let sums = game.table_stats(preset.id, true).unwrap().figures;
+    let sums = game.table_stats(&crate::common::t(preset.id), true).unwrap().figures;
     assert_eq!((sums.deals, sums.best_holds, sums.won, sums.best_won), (expected.0, expected.1, expected.2, expected.3));
     assert!((sums.ev_given_up - expected.4).abs() < 1e-9);
-    assert_eq!(game.table_stats("jacks-or-better-8-5", true).unwrap().figures.deals, 0, "counted apart per table");
-    assert_eq!(game.table_stats(preset.id, false).unwrap().figures.deals, 0, "practice apart from real play");
+    assert_eq!(game.table_stats(&crate::common::t("jacks-or-better-8-5"), true).unwrap().figures.deals, 0, "counted apart per table");
+    assert_eq!(game.table_stats(&crate::common::t(preset.id), false).unwrap().figures.deals, 0, "practice apart from real play");
     let after = game.state(day()).unwrap();
     assert_eq!((after.chips, after.xp), (before.chips, before.xp), "no chips, no XP");
     // The one store: every practised hand is in the history with its table, committed and verifiable.
@@ -123,8 +124,8 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
     crate::common::practise(&mut game, "Seven five", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(10), day()).unwrap();
     crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), day()).unwrap();
-    assert_eq!(game.table_stats("lab:Seven five", true).unwrap().figures.deals, 2, "a bare name finds the lab table");
-    assert_eq!(game.table_stats("Seven five", true).unwrap().table, "lab:Seven five", "read by its one id");
+    assert_eq!(game.table_stats(&crate::common::t("lab:Seven five"), true).unwrap().figures.deals, 2, "a bare name finds the lab table");
+    assert_eq!(game.table_stats(&crate::common::t("Seven five"), true).unwrap().table, "lab:Seven five", "read by its one id");
     // A lab table deleted later: its hands still replay from the pays kept with them.
     game.delete_lab_table("Seven five").unwrap();
     assert!(game.derived_differences().unwrap().is_empty());
@@ -136,7 +137,7 @@ fn a_saved_lab_table_is_practised_by_name_and_its_figures_are_a_cache() {
     let audit = game.audit().unwrap();
     assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("running sums of lab:Seven five (practice)")), "{audit:?}");
     assert!(game.derived_differences().unwrap().is_empty(), "rebuilt from the hands");
-    assert!(game.table_stats("lab:Seven five", true).unwrap().figures.won < 9999);
+    assert!(game.table_stats(&crate::common::t("lab:Seven five"), true).unwrap().figures.won < 9999);
 }
 
 #[test]
@@ -159,7 +160,7 @@ fn a_crafted_date_is_refused_by_the_schema_or_read_as_corrupt_and_a_table_hand_i
     let refused = game.milestones().unwrap_err();
     assert_eq!(refused.kind(), "corrupt-database", "{refused}");
     assert!(refused.to_string().contains("4000000000"), "{refused}");
-    assert_eq!(game.table_stats("jacks-or-better-8-5", true).unwrap().figures.deals, 1, "the practice hand counts");
+    assert_eq!(game.table_stats(&crate::common::t("jacks-or-better-8-5"), true).unwrap().figures.deals, 1, "the practice hand counts");
     drop(game);
     rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM milestones WHERE id = 'first-royal'", []).unwrap();
     let game = Game::open(&path).unwrap();

@@ -32,8 +32,8 @@ fn request(bet: u32, ultimate_x: bool) -> DealRequest {
 
 /// Deals and draws with the best hold; the state after the draw.
 fn play(game: &mut Game, request: DealRequest, n: u64) -> State {
-    let hand = game.deal(request.clone(), seed(n), now()).unwrap().hand.unwrap();
-    game.draw(hand.best_hold, now()).unwrap()
+    let hand = game.deal(request.clone(), seed(n), crate::common::m(now())).unwrap().hand.unwrap();
+    game.draw(hand.best_hold, crate::common::m(now())).unwrap()
 }
 
 /// What the next deal of `request` shows, line by line: what each line is dealt with.
@@ -49,12 +49,12 @@ fn whole_history(game: &Game) -> vpoker::game::HistoryCheck {
 fn ultimate_x_bets_two_coins_a_line_and_pays_each_line_at_the_multiplier_it_was_dealt() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("g.db")).unwrap();
-    let before = game.state(now().date()).unwrap().chips;
-    let dealt = game.deal(request(5, true), seed(1), now()).unwrap();
+    let before = game.state(crate::common::d(now().date())).unwrap().chips;
+    let dealt = game.deal(request(5, true), seed(1), crate::common::m(now())).unwrap();
     assert_eq!(dealt.chips, before - 10, "5 chips a line, two coins: 10");
     let hand = dealt.hand.unwrap();
     assert_eq!((hand.stake, hand.multipliers.clone()), (10, Some(vec![1])), "the first hand starts at 1x");
-    let mut state = game.draw(hand.best_hold, now()).unwrap();
+    let mut state = game.draw(hand.best_hold, crate::common::m(now())).unwrap();
     // Play until a line earns a multiplier: the next deal of the same choices is dealt with it and
     // each line pays bet × pay × its multiplier.
     let mut n = 2;
@@ -72,9 +72,9 @@ fn ultimate_x_bets_two_coins_a_line_and_pays_each_line_at_the_multiplier_it_was_
         assert!(other.iter().all(|l| (l.paid, l.next, l.lit) == (None, 1, false)), "{other:?}");
         assert_eq!(game.next_screen(&request(5, false)).unwrap(), None, "a plain table shows nothing");
         let chips = state.chips;
-        let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
+        let hand = game.deal(request(5, true), seed(n), crate::common::m(now())).unwrap().hand.unwrap();
         assert_eq!(hand.multipliers.as_deref(), Some(&earned[..]), "hand {}: dealt with what the hand before earned", hand.id);
-        state = game.draw(hand.best_hold, now()).unwrap();
+        state = game.draw(hand.best_hold, crate::common::m(now())).unwrap();
         let drawn = state.last_hand.clone().unwrap();
         for (result, m) in drawn.results.iter().zip(&earned) {
             let pay = drawn.pays[result.row.unwrap_or(0)] * u32::from(result.row.is_some());
@@ -108,9 +108,9 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
     let earned = next(&game, &request(5, true));
     assert!(state.last_hand.is_some());
     // Another bet: back to 1x, and what it earns is carried from then on.
-    let other_bet = game.deal(request(10, true), seed(500), now()).unwrap().hand.unwrap();
+    let other_bet = game.deal(request(10, true), seed(500), crate::common::m(now())).unwrap().hand.unwrap();
     assert_eq!(other_bet.multipliers, Some(vec![1]));
-    game.draw(other_bet.best_hold, now()).unwrap();
+    game.draw(other_bet.best_hold, crate::common::m(now())).unwrap();
     // A plain hand in between forfeits them too; practice is its own run.
     let mut n = 600;
     loop {
@@ -121,14 +121,14 @@ fn another_bet_table_line_count_or_practice_starts_every_line_at_one() {
         }
     }
     play(&mut game, request(5, false), n);
-    let after_plain = game.deal(request(5, true), seed(n + 1), now()).unwrap().hand.unwrap();
+    let after_plain = game.deal(request(5, true), seed(n + 1), crate::common::m(now())).unwrap().hand.unwrap();
     assert_eq!(after_plain.multipliers, Some(vec![1]), "a plain hand in between forfeits the multipliers ({earned:?} earned before)");
-    game.draw(after_plain.best_hold, now()).unwrap();
+    game.draw(after_plain.best_hold, crate::common::m(now())).unwrap();
     let practice = DealRequest { practice: true, ..request(5, true) };
-    let hand = game.deal(practice.clone(), seed(n + 2), now()).unwrap().hand.unwrap();
+    let hand = game.deal(practice.clone(), seed(n + 2), crate::common::m(now())).unwrap().hand.unwrap();
     assert_eq!(hand.multipliers, Some(vec![1]), "practice does not continue a real run");
     assert_eq!(hand.stake, 10);
-    game.draw(hand.best_hold, now()).unwrap();
+    game.draw(hand.best_hold, crate::common::m(now())).unwrap();
     assert!(whole_history(&game).verified);
 }
 
@@ -147,13 +147,13 @@ fn the_multipliers_on_screen_survive_closing_the_game_mid_hand() {
     drop(game);
     let mut game = Game::open(&path).unwrap();
     assert_eq!(next(&game, &request(5, true)), carried, "shown before the deal after a restart");
-    let hand = game.deal(request(5, true), seed(n + 1), now()).unwrap().hand.unwrap();
+    let hand = game.deal(request(5, true), seed(n + 1), crate::common::m(now())).unwrap().hand.unwrap();
     drop(game);
     let mut game = Game::open(&path).unwrap();
-    let open = game.state(now().date()).unwrap().hand.unwrap();
+    let open = game.state(crate::common::d(now().date())).unwrap().hand.unwrap();
     assert_eq!(open.multipliers, Some(carried.clone()));
     assert_eq!(open.commitment, hand.commitment);
-    let state = game.draw(open.best_hold, now()).unwrap();
+    let state = game.draw(open.best_hold, crate::common::m(now())).unwrap();
     assert_eq!(state.last_hand.unwrap().multipliers, Some(carried));
     assert!(whole_history(&game).verified);
 }
@@ -163,19 +163,19 @@ fn refused_ultimate_x_deals_are_typed_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.db");
     let mut game = Game::open(&path).unwrap();
-    let before = game.state(now().date()).unwrap();
+    let before = game.state(crate::common::d(now().date())).unwrap();
     // Joker Poker has no multiplier table: no Ultimate X table of it to deal on.
     let joker = DealRequest { table: vpoker::game::TableId::new("ultimate-x:joker-poker").unwrap(), ..request(5, true) };
-    assert_eq!(game.deal(joker.clone(), seed(1), now()).unwrap_err(), GameError::UnknownTable { table: "ultimate-x:joker-poker".into() });
+    assert_eq!(game.deal(joker.clone(), seed(1), crate::common::m(now())).unwrap_err(), GameError::UnknownTable { table: "ultimate-x:joker-poker".into() });
     let fifty = DealRequest { hands: Lines::new(50).unwrap(), ..request(5, true) };
-    let refused = game.deal(fifty.clone(), seed(1), now()).unwrap_err();
+    let refused = game.deal(fifty.clone(), seed(1), crate::common::m(now())).unwrap_err();
     assert_eq!(refused.kind(), "table-lines");
-    let after = game.state(now().date()).unwrap();
+    let after = game.state(crate::common::d(now().date())).unwrap();
     assert_eq!((after.chips, after.xp, after.hand), (before.chips, before.xp, None));
     // A table without a multiplier table is not one to practise Ultimate X on (the plain one is).
-    assert!(crate::common::practise(&mut game, "joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(3), now()).is_ok());
-    crate::common::draw_hand(&mut game, Hold::NONE, now()).unwrap();
-    let table = crate::common::practise(&mut game, "ultimate-x:joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(2), now());
+    assert!(crate::common::practise(&mut game, "joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(3), crate::common::m(now())).is_ok());
+    crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(now())).unwrap();
+    let table = crate::common::practise(&mut game, "ultimate-x:joker-poker-kings-20-7-5", Bet::new(5).unwrap(), Lines::ONE, seed(2), crate::common::m(now()));
     assert_eq!(table.unwrap_err().kind(), "unknown-table");
 }
 
@@ -186,11 +186,11 @@ fn a_practised_table_carries_its_multipliers_from_hand_to_hand() {
     let table = "ultimate-x:jacks-or-better-8-6";
     let mut earned = vec![1];
     for n in 0..12 {
-        let hand = crate::common::practise(&mut game, table, Bet::new(5).unwrap(), Lines::ONE, seed(300 + n), now()).unwrap();
+        let hand = crate::common::practise(&mut game, table, Bet::new(5).unwrap(), Lines::ONE, seed(300 + n), crate::common::m(now())).unwrap();
         assert_eq!(hand.multipliers.as_deref(), Some(&earned[..]));
         let hint = game.hint().unwrap();
         assert_eq!(hint.stake, 10);
-        let drawn = crate::common::draw_hand(&mut game, hint.best_hold, now()).unwrap();
+        let drawn = crate::common::draw_hand(&mut game, hint.best_hold, crate::common::m(now())).unwrap();
         earned = drawn.results.iter().map(|r| r.earned.unwrap()).collect();
     }
     let check = whole_history(&game);
@@ -203,7 +203,7 @@ fn the_hint_values_every_hold_with_the_multipliers_on_screen() {
     let mut game = Game::open(&dir.path().join("g.db")).unwrap();
     let mut n = 400;
     loop {
-        let hand = game.deal(request(5, true), seed(n), now()).unwrap().hand.unwrap();
+        let hand = game.deal(request(5, true), seed(n), crate::common::m(now())).unwrap().hand.unwrap();
         let hint = game.hint().unwrap();
         let ux = hint.screen.clone().expect("an Ultimate X hint");
         let table = Table::machine(MachineId::JacksOrBetter).ultimate_x().unwrap();
@@ -214,7 +214,7 @@ fn the_hint_values_every_hold_with_the_multipliers_on_screen() {
             assert!((hold.ev_chips - hold.ev * 10.0).abs() < 1e-9);
         }
         assert_eq!(ux.changes_best, evs.is_mistake(ux.plain_best));
-        game.draw(hint.best_hold, now()).unwrap();
+        game.draw(hint.best_hold, crate::common::m(now())).unwrap();
         n += 1;
         if ux.multipliers != [1] || n > 430 {
             break;
@@ -270,30 +270,30 @@ fn drills_of_the_hands_whose_best_hold_the_multipliers_change() {
     let table = Table::named("ultimate-x:jacks-or-better").unwrap();
     let rule = Multipliers::of_table(&table, 3).unwrap();
     for n in 0..6 {
-        let question = game.drill_next(table.id(), DrillSource::Hard, seed(900 + n), now().date()).unwrap().unwrap();
+        let question = game.drill_next(&crate::common::t(table.id()), DrillSource::Hard, seed(900 + n), crate::common::d(now().date())).unwrap().unwrap();
         let shown = question.multipliers.clone().expect("an Ultimate X drill hand shows its multipliers");
         assert_eq!(shown.len(), 3);
         let on_screen = OnScreen::of_values(&shown, &rule).unwrap();
         let hint = vpoker::ultimate_x::hint::hint(&table, &on_screen, &question.cards).unwrap();
         assert_ne!(hint.best, hint.plain_best, "{:?} at {shown:?}: the multipliers change the best hold", question.cards);
-        let plain = game.drill_answer(&question.key, hint.plain_best, now().date()).unwrap();
+        let plain = game.drill_answer(&question.key, hint.plain_best, crate::common::d(now().date())).unwrap();
         assert!(!plain.correct);
         assert_eq!(plain.reason.map(|r| r.id()), Some("multipliers-change-it"));
         assert_eq!(plain.best_hold, hint.best);
         // Per coin of the Ultimate X bet (half a line's value), at one line's stake of 2 × bet.
         let expected = hint.plain_gives_up / 2.0 * f64::from(2 * question.bet);
         assert!((plain.ev_given_up_chips - expected).abs() < 1e-9, "{} {expected}", plain.ev_given_up_chips);
-        assert!(game.drill_answer(&question.key, hint.best, now().date()).unwrap().correct);
+        assert!(game.drill_answer(&question.key, hint.best, crate::common::d(now().date())).unwrap().correct);
     }
     // A mistaken Ultimate X hand on the review queue: asked again with its own multipliers.
-    let hand = game.deal(request(5, true), seed(950), now()).unwrap().hand.unwrap();
+    let hand = game.deal(request(5, true), seed(950), crate::common::m(now())).unwrap().hand.unwrap();
     let worst = vpoker::hold::Hold::from_mask(if hand.best_hold.mask() == 0 { 31 } else { 0 }).unwrap();
-    let state = game.draw(worst, now()).unwrap();
+    let state = game.draw(worst, crate::common::m(now())).unwrap();
     let record = state.last_hand.unwrap();
     assert_eq!(record.mistake, Some(true));
-    let question = game.drill_next(table.id(), DrillSource::Mistakes, seed(1), now().date()).unwrap().expect("the mistake is due");
+    let question = game.drill_next(&crate::common::t(table.id()), DrillSource::Mistakes, seed(1), crate::common::d(now().date())).unwrap().expect("the mistake is due");
     assert_eq!(question.multipliers, record.multipliers);
-    let verdict = game.drill_answer(&question.key, record.best_hold, now().date()).unwrap();
+    let verdict = game.drill_answer(&question.key, record.best_hold, crate::common::d(now().date())).unwrap();
     assert!(verdict.correct);
     assert_eq!(verdict.best_hold, record.best_hold);
 }
@@ -305,8 +305,8 @@ fn a_practised_ultimate_x_tables_figures_need_no_repair() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("g.db")).unwrap();
     for n in 0..3 {
-        crate::common::practise(&mut game, "ultimate-x:double-double-bonus-9-6", Bet::new(5).unwrap(), Lines::ONE, seed(700 + n), now()).unwrap();
-        crate::common::draw_hand(&mut game, Hold::NONE, now()).unwrap();
+        crate::common::practise(&mut game, "ultimate-x:double-double-bonus-9-6", Bet::new(5).unwrap(), Lines::ONE, seed(700 + n), crate::common::m(now())).unwrap();
+        crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(now())).unwrap();
     }
     for round in 0..2 {
         let audit = game.audit().unwrap();

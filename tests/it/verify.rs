@@ -4,6 +4,7 @@
 //! the worked nudges and the paytables.
 
 use vpoker::table::Table;
+use vpoker::game::Day;
 use std::path::Path;
 
 use chrono::NaiveDate;
@@ -16,8 +17,8 @@ use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-fn day() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()
+fn day() -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 30).unwrap()).unwrap()
 }
 
 fn seed(n: u64) -> Seed {

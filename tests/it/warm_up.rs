@@ -3,13 +3,14 @@
 //! machine and for any table by id.
 
 use chrono::{Days, NaiveDate};
+use vpoker::game::Day;
 use vpoker::game::{warm_up_on, Bet, DealRequest, Game, Lines, WarmUp, WARM_UP_AFTER_DAYS, WARM_UP_DECISIONS};
 use vpoker::hold::Hold;
 use vpoker::machine::MachineId;
 use vpoker::shuffle::Seed;
 
-fn day(n: u64) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + Days::new(n)
+fn day(n: u64) -> Day {
+    Day::new(NaiveDate::from_ymd_opt(2026, 11, 1).unwrap() + Days::new(n)).unwrap()
 }
 
 fn seed(n: u64) -> Seed {
@@ -19,33 +20,33 @@ fn seed(n: u64) -> Seed {
 /// Plays one hand on `machine` on `date` (`practice` or for chips) and draws it.
 fn play(game: &mut Game, machine: MachineId, date: NaiveDate, practice: bool, n: u64) {
     let request = DealRequest::machine(machine, Bet::new(5).unwrap(), Lines::new(1).unwrap(), practice);
-    game.deal(request.clone(), seed(n), date).unwrap();
-    game.draw(Hold::NONE, date).unwrap();
+    game.deal(request.clone(), seed(n), crate::common::m(date)).unwrap();
+    game.draw(Hold::NONE, crate::common::m(date)).unwrap();
 }
 
 fn offer_in_state(game: &Game, machine: MachineId, today: NaiveDate) -> Option<WarmUp> {
-    game.state(today).unwrap().machines.into_iter().find(|m| m.id == machine).unwrap().warm_up
+    game.state(crate::common::d(today)).unwrap().machines.into_iter().find(|m| m.id == machine).unwrap().warm_up
 }
 
 #[test]
 fn the_rule_offers_at_seven_days_away_not_at_six_never_for_a_game_never_played() {
     assert_eq!((WARM_UP_AFTER_DAYS, WARM_UP_DECISIONS), (7, 5));
-    let played = Some(day(0));
-    assert_eq!(warm_up_on(played, None, day(6)), None, "6 days away");
-    assert_eq!(warm_up_on(played, None, day(7)), Some(WarmUp { last_played: day(0), days_away: 7, decisions: 5 }));
-    assert_eq!(warm_up_on(played, None, day(400)).map(|w| w.days_away), Some(400));
-    assert_eq!(warm_up_on(played, None, day(0)), None, "played today");
-    assert_eq!(warm_up_on(None, None, day(30)), None, "never played: nothing to come back to");
-    assert_eq!(warm_up_on(Some(day(9)), None, day(1)), None, "last played after today: a clock set back");
+    let played = Some(day(0).date());
+    assert_eq!(warm_up_on(played, None, day(6).date()), None, "6 days away");
+    assert_eq!(warm_up_on(played, None, day(7).date()), Some(WarmUp { last_played: day(0).date(), days_away: 7, decisions: 5 }));
+    assert_eq!(warm_up_on(played, None, day(400).date()).map(|w| w.days_away), Some(400));
+    assert_eq!(warm_up_on(played, None, day(0).date()), None, "played today");
+    assert_eq!(warm_up_on(None, None, day(30).date()), None, "never played: nothing to come back to");
+    assert_eq!(warm_up_on(Some(day(9).date()), None, day(1).date()), None, "last played after today: a clock set back");
     // Answered (taken or declined) today: not again today, again the next date.
-    assert_eq!(warm_up_on(played, Some(day(7)), day(7)), None);
-    assert_eq!(warm_up_on(played, Some(day(7)), day(8)).map(|w| w.days_away), Some(8));
+    assert_eq!(warm_up_on(played, Some(day(7).date()), day(7).date()), None);
+    assert_eq!(warm_up_on(played, Some(day(7).date()), day(8).date()).map(|w| w.days_away), Some(8));
     // The clock set back after an answer: the answered offer is not made again on the days before
     // it, up to a week back; an answer a week or more ahead (a clock set ahead once) hides nothing.
-    assert_eq!(warm_up_on(played, Some(day(8)), day(7)), None, "answered tomorrow, the clock set back a day");
-    assert_eq!(warm_up_on(played, Some(day(13)), day(7)), None, "six days ahead");
-    assert_eq!(warm_up_on(played, Some(day(14)), day(7)).map(|w| w.days_away), Some(7), "a week ahead hides nothing");
-    assert_eq!(warm_up_on(played, Some(day(400)), day(7)).map(|w| w.days_away), Some(7), "a clock set far ahead once");
+    assert_eq!(warm_up_on(played, Some(day(8).date()), day(7).date()), None, "answered tomorrow, the clock set back a day");
+    assert_eq!(warm_up_on(played, Some(day(13).date()), day(7).date()), None, "six days ahead");
+    assert_eq!(warm_up_on(played, Some(day(14).date()), day(7).date()).map(|w| w.days_away), Some(7), "a week ahead hides nothing");
+    assert_eq!(warm_up_on(played, Some(day(400).date()), day(7).date()).map(|w| w.days_away), Some(7), "a clock set far ahead once");
 }
 
 #[test]
@@ -54,38 +55,38 @@ fn the_state_offers_it_on_the_machine_left_for_a_week_and_an_answer_hides_it_for
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
     // A fresh game: nothing played, nothing offered.
     assert!(game.state(day(30)).unwrap().machines.iter().all(|m| m.warm_up.is_none()));
-    play(&mut game, MachineId::JacksOrBetter, day(0), false, 1);
-    play(&mut game, MachineId::JacksOrBetter, day(2), true, 2);
-    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(8)), None, "6 days after the last hand (a practice hand)");
-    let offered = offer_in_state(&game, MachineId::JacksOrBetter, day(9));
-    assert_eq!(offered, Some(WarmUp { last_played: day(2), days_away: 7, decisions: 5 }));
-    assert_eq!(game.warm_up("jacks-or-better", day(9)).unwrap(), offered, "the same offer by id");
+    play(&mut game, MachineId::JacksOrBetter, day(0).date(), false, 1);
+    play(&mut game, MachineId::JacksOrBetter, day(2).date(), true, 2);
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(8).date()), None, "6 days after the last hand (a practice hand)");
+    let offered = offer_in_state(&game, MachineId::JacksOrBetter, day(9).date());
+    assert_eq!(offered, Some(WarmUp { last_played: day(2).date(), days_away: 7, decisions: 5 }));
+    assert_eq!(game.warm_up(&crate::common::t("jacks-or-better"), day(9)).unwrap(), offered, "the same offer by id");
     // Deuces Wild is locked and never played; no other machine was played.
     assert!(game.state(day(9)).unwrap().machines.iter().filter(|m| m.id != MachineId::JacksOrBetter).all(|m| m.warm_up.is_none()));
     // Answering it (taking or declining) hides it for that date, in the state it returns.
     let state = game.answer_warm_up(day(9)).unwrap();
     assert!(state.machines.iter().all(|m| m.warm_up.is_none()));
-    assert_eq!(state.settings.warm_up_answered, Some(day(9)));
-    assert_eq!(game.warm_up("jacks-or-better", day(9)).unwrap(), None);
-    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(10)).map(|w| w.days_away), Some(8), "the next date again");
+    assert_eq!(state.settings.warm_up_answered, Some(day(9).date()));
+    assert_eq!(game.warm_up(&crate::common::t("jacks-or-better"), day(9)).unwrap(), None);
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(10).date()).map(|w| w.days_away), Some(8), "the next date again");
     // A hand played ends it: played today.
-    play(&mut game, MachineId::JacksOrBetter, day(10), false, 3);
-    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(10)), None);
-    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(16)), None);
-    assert!(offer_in_state(&game, MachineId::JacksOrBetter, day(17)).is_some());
+    play(&mut game, MachineId::JacksOrBetter, day(10).date(), false, 3);
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(10).date()), None);
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(16).date()), None);
+    assert!(offer_in_state(&game, MachineId::JacksOrBetter, day(17).date()).is_some());
     // One hand played with the clock set ahead (day 400) does not silence the offer until then:
     // the last date played on or before today counts.
-    play(&mut game, MachineId::JacksOrBetter, day(400), false, 4);
-    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(17)).map(|w| w.last_played), Some(day(10)));
-    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(402)), None, "2 days after the day-400 hand");
+    play(&mut game, MachineId::JacksOrBetter, day(400).date(), false, 4);
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(17).date()).map(|w| w.last_played), Some(day(10).date()));
+    assert_eq!(offer_in_state(&game, MachineId::JacksOrBetter, day(402).date()), None, "2 days after the day-400 hand");
 }
 
 #[test]
 fn any_table_by_id_and_a_refused_date_or_table_in_type() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = Game::open(&dir.path().join("game.db")).unwrap();
-    assert_eq!(game.warm_up("double-double-bonus-9-6", day(20)).unwrap(), None, "a library table never practised");
-    assert_eq!(game.warm_up("nope", day(20)).unwrap_err().kind(), "unknown-table");
+    assert_eq!(game.warm_up(&crate::common::t("double-double-bonus-9-6"), day(20)).unwrap(), None, "a library table never practised");
+    assert_eq!(game.warm_up(&crate::common::t("nope"), day(20)).unwrap_err().kind(), "unknown-table");
     // The setting takes a date and nothing else; `never` is the default.
     assert_eq!(game.settings().unwrap().warm_up_answered, None);
     assert_eq!(game.set_setting("warm-up-answered", "2026-02-30").unwrap_err().kind(), "invalid-setting");

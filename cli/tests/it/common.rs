@@ -61,3 +61,8 @@ pub fn usage_error(args: &[&str]) -> String {
     assert!(!line.contains("error:") && !line.contains("Usage:") && !line.contains("--help"), "{args:?}: {line}");
     line
 }
+
+/// A test's date as the game takes a day (checked: the tests' dates are days it keeps).
+pub fn d(date: chrono::NaiveDate) -> vpoker::game::Day {
+    vpoker::game::Day::new(date).expect("a day the game keeps")
+}

@@ -30,7 +30,7 @@ fn exported(dir: &Path, name: &str, n: u32) -> (PathBuf, u64) {
     let game = Game::open(&db).unwrap();
     let file = dir.join(format!("{name}.vpoker"));
     game.export(&file).unwrap();
-    let chips = game.state(today()).unwrap().chips;
+    let chips = game.state(crate::common::d(today())).unwrap().chips;
     (file, chips)
 }
 
@@ -51,7 +51,7 @@ fn whole(db: &Path, games: &[u64], what: &str) -> u64 {
     let game = Game::open(db).unwrap_or_else(|e| panic!("{what}: the game does not open: {e}"));
     let audit = game.audit().unwrap();
     assert!(audit.ok, "{what}: {:?}", audit.problems);
-    let chips = game.state(today()).unwrap().chips;
+    let chips = game.state(crate::common::d(today())).unwrap().chips;
     assert!(games.contains(&chips), "{what}: {chips} chips is none of the games {games:?}");
     chips
 }

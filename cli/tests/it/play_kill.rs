@@ -87,7 +87,7 @@ fn killed_at_random_moments_nothing_is_lost() {
         let game = Game::open(&db).unwrap_or_else(|e| panic!("reopen after kill {n_kills} failed: {e}"));
         let audit = game.audit().unwrap();
         assert!(audit.ok, "after kill {n_kills}: {:?}", audit.problems);
-        let state = game.state(day(today)).unwrap();
+        let state = game.state(crate::common::d(day(today))).unwrap();
         let n_hands = audit.real_hands.expect("the full audit counts hands");
         assert!(n_hands >= last_n_hands, "hands are never lost");
         last_n_hands = n_hands;
@@ -95,14 +95,14 @@ fn killed_at_random_moments_nothing_is_lost() {
             assert_eq!(audit.hand_in_progress, Some(hand.id));
             drop(game);
             let again = Game::open(&db).unwrap();
-            assert_eq!(again.state(day(today)).unwrap().hand.as_ref(), Some(hand), "the same cards on every reopen");
-            assert_eq!(again.state(day(today)).unwrap().chips, state.chips, "the bet is taken once");
+            assert_eq!(again.state(crate::common::d(day(today))).unwrap().hand.as_ref(), Some(hand), "the same cards on every reopen");
+            assert_eq!(again.state(crate::common::d(day(today))).unwrap().chips, state.chips, "the bet is taken once");
             in_progress_seen.push((hand.id, hand.cards));
         } else if state.chips < 5 {
             drop(game);
             today += 1;
             let mut game = Game::open(&db).unwrap();
-            game.claim_daily(day(today)).unwrap();
+            game.claim_daily(crate::common::d(day(today))).unwrap();
         }
         assert!(started.elapsed() < Duration::from_secs(240), "the crash test stays short");
     }

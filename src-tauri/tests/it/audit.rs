@@ -20,11 +20,11 @@ fn the_background_audit_beside_a_player_never_fails_a_healthy_file() {
     for i in 0..400u64 {
         let mut bytes = [0u8; 32];
         bytes[..8].copy_from_slice(&i.to_le_bytes());
-        if game.state(day).unwrap().chips < 5 {
-            game.claim_daily(day + chrono::Days::new(i)).unwrap();
+        if game.state(crate::common::d(day)).unwrap().chips < 5 {
+            game.claim_daily(crate::common::d(day + chrono::Days::new(i))).unwrap();
         }
-        let state = game.deal(request.clone(), Seed::from_bytes(bytes), day).unwrap();
-        game.draw(state.hand.unwrap().best_hold, day).unwrap();
+        let state = game.deal(request.clone(), Seed::from_bytes(bytes), crate::common::m(day)).unwrap();
+        game.draw(state.hand.unwrap().best_hold, crate::common::m(day)).unwrap();
     }
     drop(game);
 

@@ -55,3 +55,13 @@ pub fn ok(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Value 
 pub fn refused(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Value {
     invoke(window, cmd, args).err().unwrap_or_else(|| panic!("{cmd} was accepted"))
 }
+
+/// A test's date as the game takes a day (checked: the tests' dates are days it keeps).
+pub fn d(date: chrono::NaiveDate) -> vpoker::game::Day {
+    vpoker::game::Day::new(date).expect("a day the game keeps")
+}
+
+/// A test's date as the game takes "now".
+pub fn m(date: chrono::NaiveDate) -> vpoker::game::Moment {
+    d(date).into()
+}

@@ -1,6 +1,6 @@
 //! The coach's figures: luck against skill, same cards with the best hold, pure and nudged deals
-//! apart, and chips over hands, per machine (its own table's: `TableId::machine`; an Ultimate X
-//! hand counts in its own table, `ultimate-x:ID`, not the machine's), real and practice apart,
+//! apart, and chips over hands, per machine (its own table's: `TableId::machine`; a variant's
+//! hand counts in the variant's own table, `RULES:ID`, not the machine's), real and practice apart,
 //! all-time and this session.
 //!
 //! Over a set of deals with `wagered` chips bet and `won` chips won:

@@ -9,7 +9,7 @@ use crate::pipeline::{Nudge, NudgeKind};
 use crate::shuffle::{Seed, SeedFrom};
 
 use super::StoredHand;
-use crate::game::moment::Moment;
+use crate::game::moment::{Day, Moment};
 use super::registry::{code_of, Registry};
 use crate::game::rules::Bet;
 use crate::game::store::codes::{day_code, day_from_code, situation_code, situation_from_code};
@@ -49,7 +49,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
         let moment = match day {
             None => None,
             Some(day) => {
-                let date = day_from_code(day).map_err(|_| bad("day"))?;
+                let date = day_from_code(day).and_then(|date| Ok(Day::new(date)?)).map_err(|_| bad("day"))?;
                 Some(match time {
                     None => Moment::from(date),
                     Some(secs) => {
@@ -57,7 +57,7 @@ fn from_row(row: &Row<'_>, registry: &Registry) -> rusqlite::Result<Result<Store
                             .ok()
                             .and_then(|s| NaiveTime::from_num_seconds_from_midnight_opt(s, 0))
                             .ok_or_else(|| bad("time"))?;
-                        Moment::from(date.and_time(time))
+                        date.at(time)
                     }
                 })
             }

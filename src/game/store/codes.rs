@@ -5,6 +5,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
+use crate::game::moment::Day;
 use super::{corrupt, Res};
 use crate::pipeline::Situation;
 
@@ -32,6 +33,6 @@ pub(crate) fn day_from_code(code: i64) -> Res<NaiveDate> {
     i32::try_from(code)
         .ok()
         .and_then(NaiveDate::from_num_days_from_ce_opt)
-        .filter(|date| (1..=9999).contains(&date.year()))
+        .filter(|&date| Day::new(date).is_ok())
         .ok_or_else(|| corrupt(format!("a stored day {code} that is not a date")))
 }

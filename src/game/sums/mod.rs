@@ -1,6 +1,6 @@
 //! The running sums: what the drawn hands add up to, kept so that no command's cost grows with the
-//! history — per table (its stable id: a machine's table is the machine's id, an Ultimate X table
-//! `ultimate-x:ID`, a library or lab table its own) and practice flag, over all time and per session
+//! history — per table (its stable id: a machine's table is the machine's id, a variant's table
+//! `RULES:ID`, a library or lab table its own) and practice flag, over all time and per session
 //! — with the final hands' rows, the kind-deal counts, the chips-over-deals chart and the sessions
 //! they are kept for. One key for every sum: (table, practice); a hand stored under a former id of a
 //! table is summed under the one table (`HandRecord::one_table_id`).
@@ -107,7 +107,7 @@ pub struct Stats {
     pub real: Vec<MachineStats>,
     /// Practice hands per machine, on its own table.
     pub practice: Vec<MachineStats>,
-    /// Every other table played (an Ultimate X table, a kicker game, a library or lab table), real
+    /// Every other table played (a variant's table, a kicker game, a library or lab table), real
     /// and practice apart, by id.
     pub tables: Vec<TableStats>,
 }

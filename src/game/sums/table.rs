@@ -3,7 +3,7 @@
 //!
 //! - `sums`: one row per (scope, table, practice) with every sum of the list and the best hand;
 //!   scope 0 is all time, scope N the session with id N; the table by its stable id (a machine's
-//!   is the machine's id, an Ultimate X table's `ultimate-x:ID`, a hand stored under a former id
+//!   is the machine's id, a variant's table's `RULES:ID`, a hand stored under a former id
 //!   the one table's: `HandRecord::one_table_id`);
 //! - `outcome_sums`: all time, per table and practice, how many final hands landed on each
 //!   paytable row;
