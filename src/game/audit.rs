@@ -140,6 +140,8 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     problems.extend(super::training::proficiency::problems(conn)?);
     problems.extend(player::setting_problems(conn)?);
     problems.extend(super::lab_tables::problems(conn)?);
+    // The games the file keeps, solved again before they judge a hand.
+    super::hands::solved::solve_again(conn)?;
     let mut derived = Comparison::new(conn)?;
     // Sums in i128: a crafted file's numbers cannot overflow them (a real one needs 2^63 chips).
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);

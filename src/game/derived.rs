@@ -12,7 +12,7 @@
 
 use rusqlite::Connection;
 
-use super::hands::{each_hand, HandRecord};
+use super::hands::{each_hand, solved, HandRecord};
 use super::store::{corrupt, player, Derived, Res};
 use super::training::proficiency;
 use super::{daily_deals, sums};
@@ -35,7 +35,7 @@ pub(crate) trait FromHands {
 }
 
 /// Every group of derived tables.
-pub(crate) const DERIVED: [Derived<Compare>; 3] = [
+pub(crate) const DERIVED: [Derived<Compare>; 4] = [
     Derived {
         name: "the running sums",
         tables: sums::TABLES,
@@ -59,6 +59,14 @@ pub(crate) const DERIVED: [Derived<Compare>; 3] = [
         is_current: proficiency::days_current,
         rebuild: proficiency::rebuild_days,
         compare: Compare::Rows(proficiency::day_differences),
+    },
+    Derived {
+        name: "the solved games",
+        tables: solved::SOLVED_TABLES,
+        former: &[],
+        is_current: solved::solved_current,
+        rebuild: solved::rebuild_solved,
+        compare: Compare::Rows(solved::solved_differences),
     },
 ];
 

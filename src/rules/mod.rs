@@ -188,3 +188,42 @@ pub fn chart_tiers(table: &Table, lines: u8) -> Result<Arc<ScreenTiers>, ScreenE
         Rules::UltimateX(_) => ultimate_x::tiers::kept(table, lines),
     }
 }
+
+/// The game `table`'s rules play on `lines` lines, as text a file keeps so that reading its hands
+/// never solves it again, solving it now if this process has not: `None` on a table whose rules
+/// solve no game, for a game that comes solved with the source (every fixed table's), or a line
+/// count with no game.
+pub fn solution_to_keep(table: &Table, lines: u8) -> Option<String> {
+    match table.rules() {
+        Rules::Plain => None,
+        Rules::UltimateX(_) => ultimate_x::hint::to_keep(table, lines),
+    }
+}
+
+/// A game a file kept ([`solution_to_keep`]'s text), kept for this process; `false`, keeping
+/// nothing, when the text is not the game of `table` on `lines` lines.
+pub fn keep_solution(table: &Table, lines: u8, text: &str) -> bool {
+    match table.rules() {
+        Rules::Plain => false,
+        Rules::UltimateX(_) => ultimate_x::hint::keep(table, lines, text),
+    }
+}
+
+/// The game of `table` on `lines` lines solved again to check `kept`, the text a file kept (the
+/// audit): `kept` when it is that game up to the solver's rounding, else the game solved again;
+/// what it returns is what this process keeps from now on. `None` where [`solution_to_keep`] is.
+pub fn solve_again(table: &Table, lines: u8, kept: Option<&str>) -> Option<String> {
+    match table.rules() {
+        Rules::Plain => None,
+        Rules::UltimateX(_) => ultimate_x::hint::solve_again(table, lines, kept),
+    }
+}
+
+/// Whether two texts of [`solution_to_keep`] are the same game of `table`'s rules up to the
+/// solver's rounding (a game solved again can differ in the 14th digit).
+pub fn same_solution(table: &Table, a: &str, b: &str) -> bool {
+    match table.rules() {
+        Rules::Plain => a == b,
+        Rules::UltimateX(_) => ultimate_x::hint::same_game(a, b),
+    }
+}

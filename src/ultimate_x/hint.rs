@@ -148,38 +148,113 @@ pub struct UxHint {
     pub holds: Vec<UxHoldValue>,
 }
 
+/// A game's key among the solved: the base, the pays and the line count.
+type Key = (String, Vec<u32>, u8);
+
+/// The games solved in this process (or read back from a file, [`keep`]).
+static SOLVED: Mutex<Vec<(Key, Arc<Solution>)>> = Mutex::new(Vec::new());
+
+fn key_of(table: &Table, lines: u8) -> Key {
+    (table.base().id().to_string(), table.pays(), lines)
+}
+
 /// Solves (once per process) and returns the game of `table` on `lines` lines: every fixed
 /// table's game (a machine's, a kicker game's, a library table's) comes solved with the source
 /// (`solved.rs`: neither a first hint nor a read of the history solves), a lab table's is solved
-/// on its first use (1–5 s).
+/// on its first use (1–5 s) unless a file kept it ([`keep`]).
 pub fn solution(table: &Table, lines: u8) -> Result<(Multipliers, Arc<Solution>), UxError> {
-    type Key = (String, Vec<u32>, u8);
-    static SOLVED: Mutex<Vec<(Key, Arc<Solution>)>> = Mutex::new(Vec::new());
     if !UX_LINES.contains(&lines) {
         return Err(UxError::Lines { lines });
     }
     let multipliers = Multipliers::of(table.base(), table.paytable(), lines)
         .ok_or_else(|| UxError::NoMultipliers { table: table.id().to_string() })?;
-    let key: Key = (table.base().id().to_string(), table.pays(), lines);
+    let key = key_of(table, lines);
     if let Ok(kept) = SOLVED.lock() {
         if let Some((_, solved)) = kept.iter().find(|(k, _)| *k == key) {
             return Ok((multipliers, Arc::clone(solved)));
         }
     }
-    let pays = table.pays();
-    let kept = super::solved::SOLVED.iter().find(|s| s.base == table.base().id() && s.pays == pays.as_slice() && s.lines == lines);
-    let solved = Arc::new(match kept {
+    let solved = Arc::new(match in_source(table, lines) {
         Some(kept) => kept.solution(),
         None => super::game(table, &multipliers).solve(),
     });
-    // Another thread may have solved the same game meanwhile: keep one copy.
-    if let Ok(mut kept) = SOLVED.lock() {
-        if let Some((_, first)) = kept.iter().find(|(k, _)| *k == key) {
-            return Ok((multipliers, Arc::clone(first)));
-        }
-        kept.push((key, Arc::clone(&solved)));
+    Ok((multipliers, remember(key, solved)))
+}
+
+/// The game of `table` on `lines` lines as kept with the source, if it is.
+fn in_source(table: &Table, lines: u8) -> Option<&'static super::mdp::Solved> {
+    let pays = table.pays();
+    super::solved::SOLVED.iter().find(|s| s.base == table.base().id() && s.pays == pays.as_slice() && s.lines == lines)
+}
+
+/// Keeps `solved` for this process (another thread may have solved the same game meanwhile:
+/// the first copy stays), returning the one kept.
+fn remember(key: Key, solved: Arc<Solution>) -> Arc<Solution> {
+    match SOLVED.lock() {
+        Ok(mut kept) => match kept.iter().find(|(k, _)| *k == key) {
+            Some((_, first)) => Arc::clone(first),
+            None => {
+                kept.push((key, Arc::clone(&solved)));
+                solved
+            }
+        },
+        Err(_) => solved,
     }
-    Ok((multipliers, solved))
+}
+
+/// The game of `table` on `lines` lines as text a file keeps ([`Solution::to_text`]), solving it
+/// if this process has not: `None` for a game kept with the source (nothing to keep) or a table
+/// and line count with no game.
+pub fn to_keep(table: &Table, lines: u8) -> Option<String> {
+    if in_source(table, lines).is_some() {
+        return None;
+    }
+    solution(table, lines).ok().map(|(_, solved)| solved.to_text())
+}
+
+/// A game a file kept (`to_keep`'s text) kept for this process, so that reading hands on its
+/// table never solves it again; `false`, keeping nothing, for text that is no solution of this
+/// table's game on `lines` lines (the caller's cache is then rebuilt by solving).
+pub fn keep(table: &Table, lines: u8, text: &str) -> bool {
+    let fits = UX_LINES.contains(&lines) && Multipliers::of(table.base(), table.paytable(), lines).is_some();
+    // One value per multiplier sum, n to 12n.
+    let sums = usize::from(lines) * usize::from(super::multipliers::MAX_MULTIPLIER - 1) + 1;
+    match Solution::from_text(text).filter(|s| fits && s.lines == lines && s.values.len() == sums && s.stationary.len() == sums) {
+        Some(solved) => {
+            remember(key_of(table, lines), Arc::new(solved));
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether two kept texts ([`to_keep`]'s) are the same game up to the solver's rounding.
+pub fn same_game(a: &str, b: &str) -> bool {
+    matches!((Solution::from_text(a), Solution::from_text(b)), (Some(a), Some(b)) if a.agrees(&b))
+}
+
+/// The game of `table` on `lines` lines solved again, whatever this process kept, to check the
+/// text a file `kept` (a game read back from a file may not be the table's): when `kept` is the
+/// same game up to the solver's rounding, it is what this process keeps from now on (so every
+/// replay gives the figures the hands were first judged with, bit for bit); otherwise the game
+/// solved again is, and its text is returned for the file. `None` where [`to_keep`] has none.
+pub fn solve_again(table: &Table, lines: u8, kept: Option<&str>) -> Option<String> {
+    if in_source(table, lines).is_some() || !UX_LINES.contains(&lines) {
+        return None;
+    }
+    let multipliers = Multipliers::of(table.base(), table.paytable(), lines)?;
+    let fresh = super::game(table, &multipliers).solve();
+    let solved = match kept.and_then(Solution::from_text) {
+        Some(kept) if kept.agrees(&fresh) && kept.lines == lines && kept.values.len() == fresh.values.len() => kept,
+        _ => fresh,
+    };
+    let text = solved.to_text();
+    if let Ok(mut cache) = SOLVED.lock() {
+        let key = key_of(table, lines);
+        cache.retain(|(k, _)| *k != key);
+        cache.push((key, Arc::new(solved)));
+    }
+    Some(text)
 }
 
 /// The hint for `hand` (checked against the table's deck by the caller) with `on_screen`.

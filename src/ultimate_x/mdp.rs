@@ -63,6 +63,35 @@ impl Solution {
     pub fn return_rate(&self) -> f64 {
         self.gain / (2.0 * f64::from(self.lines))
     }
+
+    /// The solution as text a file can keep and [`Solution::from_text`] reads back bit for bit:
+    /// `lines;gain;rounds;values…;stationary…` (each figure as Rust writes an `f64` shortest).
+    pub fn to_text(&self) -> String {
+        let list = |figures: &[f64]| figures.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>().join(",");
+        format!("{};{:?};{};{};{}", self.lines, self.gain, self.rounds, list(&self.values), list(&self.stationary))
+    }
+
+    /// Whether `other` is this solution up to the solver's rounding (a solve sums in an order that
+    /// can differ from run to run, in the 14th digit): every figure within 1e-9 relative.
+    pub fn agrees(&self, other: &Solution) -> bool {
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * (1.0 + b.abs());
+        let all = |a: &[f64], b: &[f64]| a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| close(x, y));
+        self.lines == other.lines && close(self.gain, other.gain) && all(&self.values, &other.values) && all(&self.stationary, &other.stationary)
+    }
+
+    /// A solution written by [`Solution::to_text`], or `None` for any other text (a figure that is
+    /// not finite, lists of other lengths than each other).
+    pub fn from_text(text: &str) -> Option<Solution> {
+        let parts: Vec<&str> = text.split(';').collect();
+        let [lines, gain, rounds, values, stationary] = parts.as_slice() else { return None };
+        let list = |text: &str| -> Option<Vec<f64>> {
+            text.split(',').map(|f| f.parse::<f64>().ok().filter(|f| f.is_finite())).collect()
+        };
+        let (values, stationary) = (list(values)?, list(stationary)?);
+        let gain = gain.parse::<f64>().ok().filter(|g| g.is_finite())?;
+        (values.len() == stationary.len()).then_some(())?;
+        Some(Solution { lines: lines.parse().ok()?, gain, values, stationary, rounds: rounds.parse().ok()? })
+    }
 }
 
 impl Game<'_> {
@@ -159,18 +188,22 @@ impl Game<'_> {
         let n_threads = std::thread::available_parallelism().map_or(2, |t| t.get()).clamp(1, 16);
         let next_chunk = AtomicUsize::new(0);
         let chunks: Vec<&[SuitClass]> = classes.chunks(1024).collect();
-        let partials: Vec<(Vec<f64>, Vec<Vec<f64>>)> = std::thread::scope(|scope| {
+        // Each chunk's sums are made apart and added in chunk order below, whichever thread made
+        // them: a solve gives the same figures bit for bit on every run and every machine (a file
+        // keeps a lab table's game, and the audit solves it again to check it).
+        let partials: Vec<(usize, Vec<f64>, Vec<Vec<f64>>)> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..n_threads)
                 .map(|_| {
                     let (chunks, next_chunk) = (&chunks, &next_chunk);
                     scope.spawn(move || {
-                        let mut pay_rate = vec![0.0; n_states];
-                        let mut transition = vec![vec![0.0; n_states]; n_states];
+                        let mut made = Vec::new();
                         let (mut dist, mut scratch) = (vec![0.0; n_states], vec![0.0; n_states]);
                         let mut sum_dist = vec![vec![0.0; n_states]; 32];
                         loop {
                             let idx = next_chunk.fetch_add(1, Ordering::Relaxed);
                             let Some(chunk) = chunks.get(idx) else { break };
+                            let mut pay_rate = vec![0.0; n_states];
+                            let mut transition = vec![vec![0.0; n_states]; n_states];
                             for class in chunk.iter() {
                                 let weight = f64::from(class.weight());
                                 let held = self.line_outcomes(&class.card_indices(), deck);
@@ -229,25 +262,28 @@ impl Game<'_> {
                                     }
                                 }
                             }
-                        }
-                        // Undo the differences: each state's totals are the running sums.
-                        for state in 1..n_states {
-                            pay_rate[state] += pay_rate[state - 1];
-                            let (done, rest) = transition.split_at_mut(state);
-                            for (t, before) in rest[0].iter_mut().zip(&done[state - 1]) {
-                                *t += before;
+                            // Undo the differences: each state's totals are the running sums.
+                            for state in 1..n_states {
+                                pay_rate[state] += pay_rate[state - 1];
+                                let (done, rest) = transition.split_at_mut(state);
+                                for (t, before) in rest[0].iter_mut().zip(&done[state - 1]) {
+                                    *t += before;
+                                }
                             }
+                            made.push((idx, pay_rate, transition));
                         }
-                        (pay_rate, transition)
+                        made
                     })
                 })
                 .collect();
-            workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
         });
+        let mut partials = partials;
+        partials.sort_by_key(|(idx, _, _)| *idx);
         let deals = deck.n_deals as f64;
         let mut reward = vec![0.0; n_states];
         let mut transition = vec![vec![0.0; n_states]; n_states];
-        for (rate, trans) in partials {
+        for (_, rate, trans) in partials {
             for state in 0..n_states {
                 reward[state] += rate[state] * (n + state) as f64 / deals;
                 for (t, more) in transition[state].iter_mut().zip(&trans[state]) {

@@ -79,6 +79,11 @@ fn every_derived_table_emptied_by_hand_is_rebuilt_as_it_was() {
         crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(1000 + n), day()).unwrap();
         crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), day()).unwrap();
     }
+    // An Ultimate X hand on a lab table (its game, solved at the deal, is kept in the file).
+    let eleven = [vpoker::game::RowPay { row: "full-house".into(), pay: "11".into() }];
+    game.save_lab_table("Eleven", MachineId::JacksOrBetter, &eleven).unwrap();
+    crate::common::practise(&mut game, "ultimate-x:lab:Eleven", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(2000), day()).unwrap();
+    crate::common::draw_hand(&mut game, Hold::from_mask(31).unwrap(), day()).unwrap();
     for _ in 0..10 {
         let state = game.daily_deals(day()).unwrap();
         let cards = state.hand.unwrap().cards;

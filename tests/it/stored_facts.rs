@@ -66,6 +66,11 @@ fn played(dir: &Path) -> PathBuf {
     crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(at(2, 12))).unwrap();
     let pays = [RowPay { row: "full-house".into(), pay: "6".into() }];
     game.save_lab_table("Six five", MachineId::JacksOrBetter, &pays).unwrap();
+    // Ultimate X on a lab table: its game, solved at the deal, kept in the file.
+    let eleven = [RowPay { row: "full-house".into(), pay: "11".into() }];
+    game.save_lab_table("Eleven", MachineId::JacksOrBetter, &eleven).unwrap();
+    crate::common::practise(&mut game, "ultimate-x:lab:Eleven", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed(902), crate::common::m(at(2, 12))).unwrap();
+    crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(at(2, 12))).unwrap();
     for source in [DrillSource::Hard, DrillSource::Mistakes] {
         let question = game.drill_next(&crate::common::t("jacks-or-better"), source, seed(700), day(2)).unwrap().unwrap();
         game.drill_answer(&question.key, Hold::NONE, day(2)).unwrap();

@@ -22,6 +22,7 @@ mod play_simulate;
 mod proficiency;
 mod progress;
 mod read_only;
+mod solved_games;
 mod tables;
 mod tampers;
 mod ultimate_x;

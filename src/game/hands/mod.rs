@@ -17,6 +17,7 @@
 
 mod registry;
 mod rows;
+pub(crate) mod solved;
 
 use chrono::NaiveDate;
 use serde::Serialize;

@@ -20,8 +20,16 @@ pub(crate) struct Registry {
 
 impl Registry {
     /// The whole registry (a row that does not name a table is kept as the reason, and fails the
-    /// hands that use it).
+    /// hands that use it), with the games the file keeps read back for the process
+    /// (`solved::read_back`: decoding hands never solves a kept game).
     pub(crate) fn load(conn: &Connection) -> Res<Registry> {
+        let registry = Registry::load_only(conn)?;
+        read_back(conn, &registry)?;
+        Ok(registry)
+    }
+
+    /// [`Registry::load`] without reading the kept games back.
+    pub(crate) fn load_only(conn: &Connection) -> Res<Registry> {
         let mut stmt = conn.prepare_cached("SELECT code, id, base, pays FROM tables")?;
         let mut rows = stmt.query([])?;
         let mut by_code = HashMap::new();
@@ -73,4 +81,25 @@ pub(crate) fn codes_of_id(conn: &Connection, id: &str) -> Res<Vec<i64>> {
     }
     codes.sort_unstable();
     Ok(codes)
+}
+
+/// Reads every kept game back for this process (a row that is not its table's game is passed
+/// over: its game is solved when needed, and the audit repairs the row). A file without the table
+/// (one being opened before its derived tables are made) keeps none.
+fn read_back(conn: &Connection, registry: &Registry) -> Res<()> {
+    let exists: bool = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'solved_games')")?
+        .query_row([], |r| r.get(0))?;
+    if !exists {
+        return Ok(());
+    }
+    let mut stmt = conn.prepare_cached("SELECT tbl, lines, solution FROM solved_games")?;
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?)))?;
+    for row in rows {
+        let Ok((code, lines, text)) = row else { continue };
+        if let (Ok(table), Ok(lines)) = (registry.table(code), u8::try_from(lines)) {
+            crate::rules::keep_solution(&table, lines, &text);
+        }
+    }
+    Ok(())
 }

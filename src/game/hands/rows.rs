@@ -144,7 +144,9 @@ pub(crate) fn insert_deal(conn: &Connection, hand: &StoredHand) -> Res<i64> {
         hand.seed_from == SeedFrom::Chosen,
         hand.multipliers.as_ref().map(|m| m.values()),
     ])?;
-    Ok(conn.last_insert_rowid())
+    let id = conn.last_insert_rowid();
+    super::solved::keep_dealt(conn, code, &hand.table, hand.n_hands)?;
+    Ok(id)
 }
 
 /// Records the draw of the hand in progress `id`; a hand that is not in progress is corrupt.
