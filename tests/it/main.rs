@@ -33,6 +33,7 @@ mod one_table;
 mod paytable_lab;
 mod pipeline;
 mod proficiency;
+mod proficiency_kept;
 mod progress_sessions;
 mod shuffle;
 mod stored_facts;
