@@ -138,6 +138,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     problems.extend(super::training::drills::problems(conn)?);
     problems.extend(super::daily_deals::problems(conn)?);
     problems.extend(super::training::proficiency::problems(conn)?);
+    problems.extend(super::training::warm_up::problems(conn)?);
     problems.extend(player::setting_problems(conn)?);
     problems.extend(super::lab_tables::problems(conn)?);
     let mut derived = Comparison::new(conn)?;

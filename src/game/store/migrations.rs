@@ -322,6 +322,18 @@ CREATE TABLE proficiency_answers (
     // (on the table of its registry code, from the seed of that table's id and the date) and
     // judges each stored hold on them once; a check it cannot deal refuses the file.
     Migration { sql: MIGRATION_24, step: Some(super::steps::proficiency_questions) },
+    // 25: the warm-up taken (`game/training/warm_up.rs`): the date, the table it drills (its id),
+    // the hard decisions it is and how many of them are answered, so the core counts them (one
+    // row, the last warm-up taken; a new one replaces it).
+    sql(r#"
+CREATE TABLE warm_up (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    day INTEGER NOT NULL CHECK (typeof(day) = 'integer'),
+    tbl TEXT NOT NULL,
+    decisions INTEGER NOT NULL CHECK (decisions BETWEEN 1 AND 100),
+    answered INTEGER NOT NULL CHECK (answered BETWEEN 0 AND decisions)
+);
+"#),
 ];
 
 const MIGRATION_24: &str = r#"
@@ -638,7 +650,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables the migrations create (the truth). A game database has these and the derived tables
 /// whose rooms define them (`game::derived`): `game::all_tables`.
-pub const TABLES: [&str; 16] = [
+pub const TABLES: [&str; 17] = [
     "profile",
     "hands",
     "ledger",
@@ -655,4 +667,5 @@ pub const TABLES: [&str; 16] = [
     "tables",
     "proficiency_answers",
     "proficiency_questions",
+    "warm_up",
 ];
