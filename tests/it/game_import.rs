@@ -649,25 +649,39 @@ fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
 }
 
 /// A live file that is no readable database (the damaged game a player recovers from with their
-/// export) is kept byte for byte as `DB.before-import-1` and replaced whole by the checked game; a
-/// failure after it was kept leaves it as it was. (The import used to fail naming a
-/// `before-import-1` that did not exist.)
+/// export) is kept byte for byte as `DB.before-import-1`, its SQLite companions beside it as that
+/// copy's (`DB.before-import-1-wal`, `-shm`), and replaced whole by the checked game; a failure
+/// after it was kept leaves it and its companions as they were and no copy behind. (The import
+/// used to fail naming a `before-import-1` that did not exist, and then kept the main file alone,
+/// removing its write-ahead log.)
 #[test]
 fn an_import_over_a_damaged_file_keeps_its_bytes_and_replaces_it() {
     let (dir, db, source, chips) = setup();
     let damaged = b"definitely not SQLite, nor a game".to_vec();
     std::fs::write(&db, &damaged).unwrap();
     std::fs::write(dir.path().join("game.db-wal"), b"stale").unwrap();
+    std::fs::write(dir.path().join("game.db-shm"), b"index").unwrap();
     // A failure after the copy was kept: the damaged file stays, nothing else is left.
     let injected = GameError::Storage { path: db.clone(), detail: "injected".into() };
     let failed = Game::import_file_stepwise(&db, &source, today(), &mut |at| if at == ImportStep::KeptAside { Err(injected.clone()) } else { Ok(()) });
     assert!(failed.is_err());
     assert_eq!(bytes(&db), damaged);
-    assert!(!dir.path().join("game.db.before-import-1").exists() && !dir.path().join("game.db.import-new").exists());
+    assert_eq!(std::fs::read(dir.path().join("game.db-wal")).unwrap(), b"stale");
+    let names = listing(dir.path());
+    assert!(!names.iter().any(|n| n.contains("before-import") || n.contains("import-new") || n.contains("vpoker-partial")), "{names:?}");
     // The import itself.
     let kept = Game::import_file(&db, &source, today()).unwrap();
     assert_eq!(kept, dir.path().join("game.db.before-import-1"));
     assert_eq!(std::fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
+    assert_eq!(std::fs::read(dir.path().join("game.db.before-import-1-wal")).unwrap(), b"stale", "its write-ahead log beside it");
+    // (SQLite rewrites a shared-memory index when it reads the folder's file: kept as it was then.)
+    assert!(dir.path().join("game.db.before-import-1-shm").is_file(), "its shared-memory index beside it");
+    assert!(!dir.path().join("game.db.before-import-1-journal").exists(), "only the companions it had");
+    // The kept companions are the game's own names: no export target.
+    let game = Game::open(&db).unwrap();
+    let refused = game.export(&dir.path().join("game.db.before-import-1-wal")).unwrap_err();
+    assert!(refused.to_string().contains("keeps for its own files"), "{refused}");
+    drop(game);
     let game = Game::open(&db).unwrap();
     assert_eq!(game.state(today()).unwrap().chips, chips);
     assert!(game.audit().unwrap().ok);
