@@ -598,7 +598,10 @@ fn imports_keep_the_three_newest_previous_games() {
 /// The names the game keeps beside its file (the file and its companions, the staged import and
 /// its lock, the copies kept aside, partial copies) are never an export's target nor an import's
 /// source: an export there would later be deleted or overwritten, and an import from `DB.import`
-/// deleted its own source. A FIFO put where the import lock goes is refused, never waited on.
+/// deleted its own source. The same file under another name (a hard link to the game's file, to
+/// its write-ahead log or to a kept copy, in another folder) is one of them too (it was taken: an
+/// import from a link to the live file read the game into itself). A FIFO put where the import lock
+/// goes is refused, never waited on.
 #[test]
 fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
     let (dir, db, source, _) = setup();
@@ -627,7 +630,32 @@ fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
     std::fs::create_dir(&sub).unwrap();
     assert!(game.export(&sub.join("..").join("game.db.before-import-7")).is_err());
     game.export(&sub.join("game.db.before-import-7")).unwrap();
+    // The game's file, a companion or a kept copy under another name (a hard link, in any folder)
+    // is the same file: no export target and no import source either.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let other = |name: &str, of: &str| {
+        let link = elsewhere.path().join(name);
+        std::fs::hard_link(dir.path().join(of), &link).unwrap();
+        link
+    };
+    std::fs::copy(&source, dir.path().join("game.db.corrupt-1")).unwrap();
+    assert!(dir.path().join("game.db-wal").exists(), "the open game's write-ahead log");
+    let linked = [other("mine.vpoker", "game.db"), other("log.vpoker", "game.db-wal"), other("kept.vpoker", "game.db.corrupt-1")];
+    for link in &linked {
+        let before = std::fs::read(link).unwrap();
+        let Err(error) = game.export(link) else { panic!("{}: exported", link.display()) };
+        assert!(error.to_string().contains("keeps for its own files"), "{}: {error}", link.display());
+        assert!(std::fs::read(link).unwrap() == before, "{}: nothing written", link.display());
+    }
     drop(game);
+    // (The write-ahead log goes with the last connection: its link is a file of its own now.)
+    let before = bytes(&db);
+    for link in [&linked[0], &linked[2]] {
+        let Err(error) = Game::import_file(&db, link, today()) else { panic!("{}: imported", link.display()) };
+        assert!(error.to_string().contains("keeps for its own files"), "{}: {error}", link.display());
+        assert!(bytes(&db) == before, "{}: the game is unchanged", link.display());
+    }
+    std::fs::remove_file(dir.path().join("game.db.corrupt-1")).unwrap();
     // An import from a reserved name is refused and the source is left as it was.
     let staged = dir.path().join("game.db.import");
     std::fs::copy(&source, &staged).unwrap();

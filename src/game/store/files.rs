@@ -196,7 +196,8 @@ pub(crate) fn refuse_reserved(db_path: &Path, path: &Path) -> Result<(), GameErr
 /// a copy kept aside (`DB.before-import-N`, pruned after an import; `DB.corrupt-N`; and their
 /// companions) and any partial copy (`*.vpoker-partial`, swept from the folder). An export written
 /// under one would be deleted or overwritten later, and an import read from one could delete its
-/// own source.
+/// own source. Another name for one of those files (a hard link, a symbolic link, in any folder) is
+/// the same file, and reserved as well ([`same_as_reserved`]).
 pub(crate) fn reserved(db_path: &Path, path: &Path) -> bool {
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
     let (Some(db), Some(other)) = (name(db_path), name(path)) else { return false };
@@ -208,7 +209,8 @@ pub(crate) fn reserved(db_path: &Path, path: &Path) -> bool {
         let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::canonicalize(parent).ok()
     };
-    folder(db_path).is_some() && folder(db_path) == folder(path) && reserved_name(&db, &other)
+    let same_folder = folder(db_path).is_some() && folder(db_path) == folder(path);
+    (same_folder && reserved_name(&db, &other)) || same_as_reserved(db_path, &db, path)
 }
 
 /// Whether `other` is, in the live file's folder, a name the game keeps beside the file named `db`
@@ -232,6 +234,31 @@ fn reserved_name(db: &str, other: &str) -> bool {
         || rest.strip_prefix(".import-new").is_some_and(companion)
         || numbered(".before-import-")
         || numbered(".corrupt-")
+}
+
+/// Whether `path` names the same file as a name the game keeps beside the live file `db_path`
+/// (named `db`): its device and inode those of one of them, so a hard link (or a symbolic link) to
+/// the game's file or to a companion, under any name in any folder, is caught too. On a system
+/// without inodes only the names are compared ([`reserved_name`]).
+#[cfg(unix)]
+fn same_as_reserved(db_path: &Path, db: &str, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(target) = std::fs::metadata(path) else { return false };
+    let folder = match db_path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else { return false };
+    entries.flatten().any(|entry| {
+        let kept = entry.file_name().to_str().is_some_and(|name| reserved_name(db, name));
+        kept && std::fs::metadata(entry.path()).is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino())
+    })
+}
+
+/// Without inodes to compare: the names alone (today's rule).
+#[cfg(not(unix))]
+fn same_as_reserved(_db_path: &Path, _db: &str, _path: &Path) -> bool {
+    false
 }
 
 /// Holds `DB.import.lock` beside `db_path` exclusively (an advisory lock the operating system drops
