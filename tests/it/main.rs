@@ -27,6 +27,7 @@ mod i18n;
 mod joker;
 mod kicker;
 mod lab;
+mod level_locks;
 mod library;
 mod locale;
 mod one_table;
