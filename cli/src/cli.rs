@@ -397,17 +397,22 @@ pub enum PlayCommand {
     DrillAnswer(DrillAnswerArgs),
     /// The warm-up offered on --game on --today's date (`{"table","warm_up"}`: `last_played`,
     /// `days_away`, `decisions`, or null): the game last played a week or more before. Reads only.
+    /// With --take: takes it (the day's offers answered, its hard decisions counted by the core:
+    /// the state's `warm_up_run`); `no-warm-up` when none is offered.
     WarmUp(WarmUpArgs),
     /// Answer --today's warm-up offers (taken or declined alike): none is made again that date.
     AnswerWarmUp,
 }
 
-/// `warm-up --game ID`
+/// `warm-up --game ID [--take]`
 #[derive(Args)]
 pub struct WarmUpArgs {
     /// Any table: a machine, a kicker game, a library id, `lab:NAME` or `ultimate-x:ID`.
     #[arg(long, value_name = "ID")]
     pub game: String,
+    /// Take the offer and print the state.
+    #[arg(long)]
+    pub take: bool,
 }
 
 /// `drill --table ID [--source hard|mistakes|chart] [--tier T] [--seed HEX64]`

@@ -9,6 +9,7 @@ mod drill;
 mod hint;
 mod lab;
 mod lab_text;
+mod plain_refusal;
 mod play;
 mod simulate;
 mod values;

@@ -77,6 +77,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
                 args.hold.parse::<Hold>().map_err(GameError::from).and_then(|hold| Game::open(&db)?.drill_answer(&key, hold, today));
             Ok(print_outcome(outcome))
         }
+        PlayCommand::WarmUp(args) if args.take => Ok(print_outcome(Game::open(&db).and_then(|mut game| game.take_warm_up(&TableId::new(args.game.as_str())?, today)))),
         PlayCommand::WarmUp(args) => Ok(print_outcome(
             Game::open(&db)
                 .and_then(|game| game.warm_up(&TableId::new(args.game.as_str())?, today))

@@ -19,9 +19,9 @@ use vpoker::table::Table;
 use crate::hint::{kept_text, push_cards, round9};
 use crate::variant_chart::lines_text;
 
-
 /// Prints the game's returns.
 pub fn analyze(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
+    crate::plain_refusal::shows_something(table, "--lines")?;
     let started = Instant::now();
     let returns = rules::returns(table, lines).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
@@ -58,17 +58,11 @@ pub fn analyze(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String>
 /// `hint` on a variant table: prints every hold of one hand (or of each line of standard input)
 /// valued with what is on screen (`screen`, as typed; the start on every line without it).
 pub fn hint(table: &Table, lines: u8, screen: Option<&str>, hand: &[String], json: bool) -> Result<ExitCode, String> {
+    crate::plain_refusal::shows_something(table, "--lines")?;
     let shown = match screen {
         Some(text) => rules::parse(table, lines, text).map_err(|e| e.to_string())?,
-        // Without one typed, the start on every line: none on a table that shows nothing, or on a
-        // line count its rules do not deal.
-        None => rules::start(table, lines).ok_or_else(|| {
-            let refused = match table.rules() {
-                vpoker::table::Rules::Plain => rules::ScreenError::NoMultipliers { table: table.id().to_string() },
-                _ => rules::ScreenError::Lines { lines },
-            };
-            refused.to_string()
-        })?,
+        // Without one typed, the start on every line: none on a line count its rules do not deal.
+        None => rules::start(table, lines).ok_or_else(|| rules::ScreenError::Lines { lines }.to_string())?,
     };
     crate::hint::each_hand(table.deck(), hand, |hand| render_hint(table, lines, &shown, hand, json))
 }

@@ -22,6 +22,7 @@ pub fn lines_text(lines: u8) -> String {
 /// on screen departs from it at each average multiplier (`rules::chart`).
 pub fn chart(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
     let started = Instant::now();
+    crate::plain_refusal::shows_something(table, "--lines-dealt")?;
     let ux = rules::chart(table, lines).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     let text = if json {
@@ -87,6 +88,7 @@ pub fn chart(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
 /// serializes them, or as text, a line a tier adds over the tier below marked `+`.
 pub fn tiers(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String> {
     let started = Instant::now();
+    crate::plain_refusal::shows_something(table, "--lines-dealt")?;
     let ux = rules::chart_tiers(table, lines).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     let text = if json {

@@ -124,6 +124,15 @@ pub async fn answer_warm_up<R: Runtime>(app: AppHandle<R>) -> CommandResult<vpok
     with_game(app, move |game| game.answer_warm_up(today()?)).await
 }
 
+/// Takes today's warm-up offer on `table` (the device's date; `no-warm-up` when none is): the
+/// day's offers are answered and the core counts the warm-up's hard decisions. The new state, with
+/// `warm_up_run`.
+#[tauri::command]
+pub async fn take_warm_up<R: Runtime>(app: AppHandle<R>, table: String) -> CommandResult<vpoker::game::State> {
+    let table = TableId::new(table)?;
+    with_game(app, move |game| game.take_warm_up(&table, today()?)).await
+}
+
 /// A game's proficiency check of today (the device's date): its 25 questions, which are answered,
 /// the score once complete and the curve of its checks by date (`vpoker play proficiency`).
 #[tauri::command]

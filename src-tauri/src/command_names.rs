@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 56] = [
+pub const NAMES: [&str; 57] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -43,6 +43,7 @@ pub const NAMES: [&str; 56] = [
     "review",
     "progress",
     "answer_warm_up",
+    "take_warm_up",
     "proficiency",
     "proficiency_answer",
     "chart",

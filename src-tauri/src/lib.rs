@@ -119,6 +119,7 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         coach::review,
         coach::progress,
         coach::answer_warm_up,
+        coach::take_warm_up,
         coach::proficiency,
         coach::proficiency_answer,
         charts::chart,

@@ -15,9 +15,9 @@
 //!   SQLite's page check (`quick_check`, which reads the whole file), checks every claim (200 chips,
 //!   a real date), and walks the whole history once, one row at a time, by the one replay rule
 //!   `verify --all` applies ([`whole_history::walk`]): each commitment, each seed's cards, each win
-//!   what the cards pay, each kind-deal decision, the bags and the profile where the history ends;
-//!   on the way, each bet and hand count one the game takes, each machine and hand count open at
-//!   the level the player had then, and the hands' bets and payouts the profile's; then every
+//!   what the cards pay, each machine and hand count open at the level the player had then, each
+//!   kind-deal decision, the bags and the profile where the history ends; on the way, the hands'
+//!   bets and payouts the profile's; then every
 //!   derived table of the one list (`game::derived`) is compared with its rebuild bit for bit.
 
 use rusqlite::Connection;
@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use super::derived::Comparison;
 use super::hands::{in_progress_id, HandRecord};
-use super::rules::{self, DAILY_CHIPS, START_CHIPS};
+use super::rules::{DAILY_CHIPS, START_CHIPS};
 use super::store::{integrity_check, player, Failure, Res};
 use super::sums;
 use super::whole_history::{self, EachHand};
@@ -138,6 +138,7 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     problems.extend(super::training::drills::problems(conn)?);
     problems.extend(super::daily_deals::problems(conn)?);
     problems.extend(super::training::proficiency::problems(conn)?);
+    problems.extend(super::training::warm_up::problems(conn)?);
     problems.extend(player::setting_problems(conn)?);
     problems.extend(super::lab_tables::problems(conn)?);
     // The games the file keeps, solved again before they judge a hand.
@@ -147,23 +148,9 @@ pub(crate) fn full(conn: &Connection) -> Res<Audit> {
     let (mut bets, mut payouts, mut real_hands, mut practice_hands) = (0i128, 0i128, 0i64, 0i64);
     // One walk: the whole history replayed by the one rule `verify --all` applies (every hand, every
     // decision, the bags, where the profile ends), each replayed hand given here on its way.
+    // (Each hand dealt at a level that had opened its machine and line count is the walk's one
+    // judgment, `rules::check_dealt`, as `verify --all` applies it.)
     let mut each = |hand: &HandRecord| {
-        // XP is the chips bet, so the level the player had at this deal is the bets before it.
-        let level = rules::level_for_xp(u64::try_from(bets).unwrap_or(u64::MAX));
-        let refused = match hand.machine {
-            Some(machine) if !hand.practice => rules::Lines::new(hand.hands)
-                .and_then(|lines| rules::check_deal(machine, lines, level))
-                .err()
-                .map(|e| e.to_string()),
-            None if !hand.practice => Some(format!("table '{}' is practised, never played for chips", hand.table.id())),
-            // A practised table's line count (a machine's too) opens at the level a machine's does.
-            _ => rules::Lines::new(hand.hands).and_then(|lines| rules::check_lines(lines, level)).err().map(|e| e.to_string()),
-        };
-        if let Some(refused) = refused {
-            if problems.len() < 20 {
-                problems.push(format!("hand {}: dealt at level {level}, which the game refuses: {refused}", hand.id));
-            }
-        }
         if hand.practice {
             practice_hands += 1;
         } else {

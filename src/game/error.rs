@@ -184,6 +184,13 @@ pub enum GameError {
         /// The table's id.
         table: String,
     },
+    /// A warm-up taken where none is offered today (a game played within the week, never played,
+    /// or the day's offers already answered).
+    #[error("no warm-up is offered on '{}' today", shown(table))]
+    NoWarmUp {
+        /// The table's id, as given.
+        table: String,
+    },
     /// A table to drill on which no hold is ever worth more than another (a lab table paying
     /// nothing, say): it has no hard decisions.
     #[error("table '{table}' has no hard decisions to drill: no hold is worth more than another")]
@@ -343,6 +350,7 @@ impl GameError {
             GameError::UnknownTable { .. } => "unknown-table",
             GameError::PracticeOnly { .. } => "practice-only",
             GameError::NoHardHands { .. } => "no-hard-hands",
+            GameError::NoWarmUp { .. } => "no-warm-up",
             GameError::NoTierChart { .. } => "no-tier-chart",
             GameError::UnknownChartTier { .. } => "unknown-chart-tier",
             GameError::NoChartHands { .. } => "no-chart-hands",
@@ -395,7 +403,9 @@ impl GameError {
             GameError::NoHandInProgress => vec![],
             GameError::TableLines { lines } => vec![("lines", json!(lines))],
             GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
-            GameError::UnknownTable { table } | GameError::NoHardHands { table } | GameError::PracticeOnly { table } => vec![("table", json!(shown(table)))],
+            GameError::UnknownTable { table } | GameError::NoHardHands { table } | GameError::PracticeOnly { table } | GameError::NoWarmUp { table } => {
+                vec![("table", json!(shown(table)))]
+            }
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
             GameError::NoTierChart { table, reason } => vec![("table", json!(shown(table))), ("reason", json!(reason))],
             GameError::UnknownChartTier { tier, tiers } => vec![("tier", json!(shown(tier))), ("tiers", json!(tiers))],

@@ -110,7 +110,7 @@ pub use training::drills::{
 pub use training::proficiency::{CheckPoint, CheckQuestion, Curve, Proficiency, CURVE_CHECKS};
 pub use coach::score::{HoldReview, Score, CLOSE};
 pub use training::review::{DueCard, GameDue};
-pub use training::warm_up::{warm_up_on, WarmUp, WARM_UP_AFTER_DAYS, WARM_UP_DECISIONS};
+pub use training::warm_up::{warm_up_on, WarmUp, WarmUpRun, WARM_UP_AFTER_DAYS, WARM_UP_DECISIONS};
 pub use training::schedule::{ReviewSchedule, RETIRE_AFTER_DAYS};
 pub use store::player::StoredClaim;
 pub use whole_history::{History, HistoryCheck, HistoryFailure};
@@ -472,6 +472,17 @@ impl Game {
     pub fn answer_warm_up(&mut self, today: Day) -> Result<State, GameError> {
         let state = self.store.write(|tx| {
             store::player::write_setting(tx, "warm-up-answered", &today.to_string())?;
+            play::state(tx, today.date(), Vec::new())
+        })?;
+        Ok(State { read_only: self.is_read_only(), ..state })
+    }
+
+    /// Takes the warm-up offered on `table` on `today` (`no-warm-up` when none is): the day's
+    /// offers are answered and the core counts the warm-up's hard decisions answered on that table
+    /// (the state's `warm_up_run`, a counted drill answer's `warm_up`). The new state.
+    pub fn take_warm_up(&mut self, table: &TableId, today: Day) -> Result<State, GameError> {
+        let state = self.store.write(|tx| {
+            training::warm_up::take(tx, table.as_str(), today.date())?;
             play::state(tx, today.date(), Vec::new())
         })?;
         Ok(State { read_only: self.is_read_only(), ..state })

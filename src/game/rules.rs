@@ -274,6 +274,22 @@ pub fn check_history_limit(limit: u32) -> Result<(), GameError> {
     Ok(())
 }
 
+/// Whether a stored hand is one the game deals at `level`, the level its player had when it was
+/// dealt: for chips on a machine open then (`machine`: the machine whose table it was dealt on, a
+/// variant's included) with its line count open then; in practice, on any table, with its line
+/// count open then; never for chips on a table that is no machine's. `Err` says why not. The one
+/// judgment of a stored hand's unlocks: the whole history's walk applies it to every hand, so
+/// `verify --all`, the full audit and an import's check refuse the same hands.
+pub fn check_dealt(machine: Option<MachineId>, table_id: &str, practice: bool, hands: u8, level: u32) -> Result<(), String> {
+    let lines = Lines::new(hands).map_err(|e| e.to_string())?;
+    match machine {
+        Some(machine) if !practice => check_deal(machine, lines, level).map_err(|e| e.to_string()),
+        None if !practice => Err(format!("table '{table_id}' is practised, never played for chips")),
+        // A practised table's line count (a machine's too) opens at the level a machine's does.
+        _ => check_lines(lines, level).map_err(|e| e.to_string()),
+    }
+}
+
 /// Checks a deal's machine and number of hands against the player's level (the bet and the count
 /// are checked types: [`Bet`], [`Lines`]).
 pub fn check_deal(machine: MachineId, hands: Lines, level: u32) -> Result<(), GameError> {

@@ -1,5 +1,6 @@
 //! The whole history checked (`vpoker verify --all`, the Fairness screen's "Check my whole
-//! history"): every hand verified from its seed as `vpoker verify --hand` does, and every kind-deal
+//! history"): every hand verified from its seed as `vpoker verify --hand` does, dealt at a level
+//! that had opened its machine and line count (`rules::check_dealt`), and every kind-deal
 //! decision replayed in order by [`crate::pipeline::decisions`] (the balance from the starting chips,
 //! each daily claim where it fell, each hand's bet and win; the losing streak; each bag from empty,
 //! refilled from the refilling hand's seed), then the bags it leaves compared with the stored ones.
@@ -61,6 +62,7 @@ pub struct HistoryFailure {
     /// The hand, or null for the bags at the end.
     pub hand: Option<i64>,
     /// Which check: `record` (the row), `commitment`, `deal`, `draws` (as `verify --hand`),
+    /// `unlock` (a machine or line count the player's level had not opened when it was dealt),
     /// `decision` (the kind-deal decision), `bags` or `profile` (where the history ends).
     pub check: &'static str,
     /// What did not match, in words.
@@ -139,6 +141,11 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
                 .find(|(_, c)| *c == Some(false))
                 .map_or("record", |(name, _)| name);
             return fail(Some(hand.id), check, verification.failures.join("; "));
+        }
+        // Dealt as the game deals at the level its player had then (XP: the chips bet before it).
+        let level = rules::level_for_xp(u64::try_from(decisions.end().xp).unwrap_or(u64::MAX));
+        if let Err(refused) = rules::check_dealt(hand.machine(), hand.table.id(), hand.practice, hand.n_hands, level) {
+            return fail(Some(hand.id), "unlock", format!("dealt at level {level}, which the game refuses: {refused}"));
         }
         if let EachHand::Records(give) = &mut each {
             match hand.record(marks) {

@@ -27,8 +27,8 @@
 //!
 //! The proficiency check of a table on a date (docs/TRAINING.md, "The proficiency check") is a drill
 //! run like any other: its master seed is [`check_seed`] (SHA-256 of `video-poker proficiency
-//! YYYY-MM-DD TABLE_ID`) and its questions are the run's first [`CHECK_HANDS`] hard hands
-//! ([`check_hands`]).
+//! YYYY-MM-DD TABLE_ID`, the one table's id, [`check_id`]) and its questions are the run's first
+//! [`CHECK_HANDS`] hard hands ([`check_hands`]).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -198,10 +198,17 @@ pub fn check_seed(date: NaiveDate, table_id: &str) -> Seed {
     Seed::from_bytes(Sha256::digest(text.as_bytes()).into())
 }
 
+/// The id a table's check is drawn by: the one table's (`library::one_id`), so a table named by a
+/// former id (`jacks-or-better-9-6`, a registry row of an older file) draws the same questions as
+/// under its own id.
+pub fn check_id(table: &Table) -> String {
+    crate::library::one_id(table.id()).unwrap_or_else(|| table.id().to_string())
+}
+
 /// The proficiency check of `table` on `date`: the first [`CHECK_HANDS`] hard hands of the drill
-/// run from [`check_seed`] of the table's id, each found among at most `max_deals` deals (`None`
-/// when one is not: a table with no hard hands has no check).
+/// run from [`check_seed`] of the table's one id ([`check_id`]), each found among at most
+/// `max_deals` deals (`None` when one is not: a table with no hard hands has no check).
 pub fn check_hands(table: &Table, date: NaiveDate, max_deals: u64) -> Option<Vec<DrillDeal>> {
-    let mut run = HardDeals::new(table, &check_seed(date, table.id()));
+    let mut run = HardDeals::new(table, &check_seed(date, &check_id(table)));
     (0..CHECK_HANDS).map(|_| run.next_within(max_deals)).collect()
 }

@@ -599,7 +599,10 @@ fn imports_keep_the_three_newest_previous_games() {
 /// The names the game keeps beside its file (the file and its companions, the staged import and
 /// its lock, the copies kept aside, partial copies) are never an export's target nor an import's
 /// source: an export there would later be deleted or overwritten, and an import from `DB.import`
-/// deleted its own source. A FIFO put where the import lock goes is refused, never waited on.
+/// deleted its own source. The same file under another name (a hard link to the game's file, to
+/// its write-ahead log or to a kept copy, in another folder) is one of them too (it was taken: an
+/// import from a link to the live file read the game into itself). A FIFO put where the import lock
+/// goes is refused, never waited on.
 #[test]
 fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
     let (dir, db, source, _) = setup();
@@ -628,7 +631,32 @@ fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
     std::fs::create_dir(&sub).unwrap();
     assert!(game.export(&sub.join("..").join("game.db.before-import-7")).is_err());
     game.export(&sub.join("game.db.before-import-7")).unwrap();
+    // The game's file, a companion or a kept copy under another name (a hard link, in any folder)
+    // is the same file: no export target and no import source either.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let other = |name: &str, of: &str| {
+        let link = elsewhere.path().join(name);
+        std::fs::hard_link(dir.path().join(of), &link).unwrap();
+        link
+    };
+    std::fs::copy(&source, dir.path().join("game.db.corrupt-1")).unwrap();
+    assert!(dir.path().join("game.db-wal").exists(), "the open game's write-ahead log");
+    let linked = [other("mine.vpoker", "game.db"), other("log.vpoker", "game.db-wal"), other("kept.vpoker", "game.db.corrupt-1")];
+    for link in &linked {
+        let before = std::fs::read(link).unwrap();
+        let Err(error) = game.export(link) else { panic!("{}: exported", link.display()) };
+        assert!(error.to_string().contains("keeps for its own files"), "{}: {error}", link.display());
+        assert!(std::fs::read(link).unwrap() == before, "{}: nothing written", link.display());
+    }
     drop(game);
+    // (The write-ahead log goes with the last connection: its link is a file of its own now.)
+    let before = bytes(&db);
+    for link in [&linked[0], &linked[2]] {
+        let Err(error) = Game::import_file(&db, link, today()) else { panic!("{}: imported", link.display()) };
+        assert!(error.to_string().contains("keeps for its own files"), "{}: {error}", link.display());
+        assert!(bytes(&db) == before, "{}: the game is unchanged", link.display());
+    }
+    std::fs::remove_file(dir.path().join("game.db.corrupt-1")).unwrap();
     // An import from a reserved name is refused and the source is left as it was.
     let staged = dir.path().join("game.db.import");
     std::fs::copy(&source, &staged).unwrap();
@@ -650,25 +678,39 @@ fn the_names_the_game_keeps_are_no_export_target_and_no_import_source() {
 }
 
 /// A live file that is no readable database (the damaged game a player recovers from with their
-/// export) is kept byte for byte as `DB.before-import-1` and replaced whole by the checked game; a
-/// failure after it was kept leaves it as it was. (The import used to fail naming a
-/// `before-import-1` that did not exist.)
+/// export) is kept byte for byte as `DB.before-import-1`, its SQLite companions beside it as that
+/// copy's (`DB.before-import-1-wal`, `-shm`), and replaced whole by the checked game; a failure
+/// after it was kept leaves it and its companions as they were and no copy behind. (The import
+/// used to fail naming a `before-import-1` that did not exist, and then kept the main file alone,
+/// removing its write-ahead log.)
 #[test]
 fn an_import_over_a_damaged_file_keeps_its_bytes_and_replaces_it() {
     let (dir, db, source, chips) = setup();
     let damaged = b"definitely not SQLite, nor a game".to_vec();
     std::fs::write(&db, &damaged).unwrap();
     std::fs::write(dir.path().join("game.db-wal"), b"stale").unwrap();
+    std::fs::write(dir.path().join("game.db-shm"), b"index").unwrap();
     // A failure after the copy was kept: the damaged file stays, nothing else is left.
     let injected = GameError::Storage { path: db.clone(), detail: "injected".into() };
     let failed = Game::import_file_stepwise(&db, &source, today(), &mut |at| if at == ImportStep::KeptAside { Err(injected.clone()) } else { Ok(()) });
     assert!(failed.is_err());
     assert_eq!(bytes(&db), damaged);
-    assert!(!dir.path().join("game.db.before-import-1").exists() && !dir.path().join("game.db.import-new").exists());
+    assert_eq!(std::fs::read(dir.path().join("game.db-wal")).unwrap(), b"stale");
+    let names = listing(dir.path());
+    assert!(!names.iter().any(|n| n.contains("before-import") || n.contains("import-new") || n.contains("vpoker-partial")), "{names:?}");
     // The import itself.
     let kept = Game::import_file(&db, &source, today()).unwrap();
     assert_eq!(kept, dir.path().join("game.db.before-import-1"));
     assert_eq!(std::fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
+    assert_eq!(std::fs::read(dir.path().join("game.db.before-import-1-wal")).unwrap(), b"stale", "its write-ahead log beside it");
+    // (SQLite rewrites a shared-memory index when it reads the folder's file: kept as it was then.)
+    assert!(dir.path().join("game.db.before-import-1-shm").is_file(), "its shared-memory index beside it");
+    assert!(!dir.path().join("game.db.before-import-1-journal").exists(), "only the companions it had");
+    // The kept companions are the game's own names: no export target.
+    let game = Game::open(&db).unwrap();
+    let refused = game.export(&dir.path().join("game.db.before-import-1-wal")).unwrap_err();
+    assert!(refused.to_string().contains("keeps for its own files"), "{refused}");
+    drop(game);
     let game = Game::open(&db).unwrap();
     assert_eq!(game.state(today()).unwrap().chips, chips);
     assert!(game.audit().unwrap().ok);

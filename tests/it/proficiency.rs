@@ -247,17 +247,25 @@ fn the_audit_names_a_crafted_answer_and_the_scores_are_rebuilt_from_the_answers(
     let path = dir.path().join("game.db");
     // Each found: by the answers' check (a table, a date, no gap), or by SQLite's own page check
     // for a value the table's CHECKs refuse (a hold 40, a question 25).
+    let answer = "INSERT INTO proficiency_answers (tbl, day, idx, hold, ev_given_up, mark) VALUES";
+    let copied = "INSERT INTO proficiency_questions SELECT tbl, 739000, idx, seed, dealt, multipliers, reason, best, evs FROM proficiency_questions";
     let crafted = [
-        ("INSERT INTO proficiency_answers (tbl, day, idx, hold) VALUES (999, 739000, 0, 3)", "no table has the code 999"),
-        ("INSERT INTO proficiency_answers (tbl, day, idx, hold) VALUES (1, 739000, 1, 3)", "question 1 of a check whose next question is 0"),
-        ("INSERT INTO proficiency_answers (tbl, day, idx, hold) VALUES (1, 4000000000, 0, 3)", "not a date"),
-        ("PRAGMA ignore_check_constraints = 1; INSERT INTO proficiency_answers (tbl, day, idx, hold) VALUES (1, 739000, 0, 40)", "CHECK constraint failed in proficiency_answers"),
-        ("PRAGMA ignore_check_constraints = 1; INSERT INTO proficiency_answers (tbl, day, idx, hold) VALUES (1, 739000, 0, 0), (1, 739000, 1, 0), (1, 739000, 25, 0)", "CHECK constraint failed in proficiency_answers"),
+        (format!("{answer} (999, 739000, 0, 3, 0.0, 'best')"), "no table has the code 999"),
+        (format!("{answer} (1, 739000, 1, 3, 0.0, 'best')"), "question 1 of a check whose next question is 0"),
+        (format!("{answer} (1, 4000000000, 0, 3, 0.0, 'best')"), "not a date"),
+        (format!("{answer} (1, 739000, 0, 3, 0.0, 'best')"), "questions were never drawn"),
+        (format!("PRAGMA ignore_check_constraints = 1; {answer} (1, 739000, 0, 40, 0.0, 'best')"), "CHECK constraint failed in proficiency_answers"),
+        (format!("PRAGMA ignore_check_constraints = 1; {answer} (1, 739000, 0, 0, 0.0, 'best'), (1, 739000, 1, 0, 0.0, 'best'), (1, 739000, 25, 0, 0.0, 'best')"), "CHECK constraint failed in proficiency_answers"),
+        // The questions: each seed deals its cards, the best hold has the highest EV, all 25 drawn.
+        (format!("{copied}; UPDATE proficiency_questions SET dealt = x'0001020304' WHERE day = 739000 AND idx = 7"), "its seed does not deal its cards"),
+        (format!("{copied}; UPDATE proficiency_questions SET best = (best + 1) % 32 WHERE day = 739000 AND idx = 3"), "is not one of the highest EV"),
+        (format!("{copied}; DELETE FROM proficiency_questions WHERE day = 739000 AND idx = 24"), "has 24 questions"),
+        (format!("{copied} WHERE idx > 0"), "question 1 of a check whose next question is 0"),
     ];
     for (sql, named) in crafted {
         let copy = dir.path().join("crafted.db");
         std::fs::copy(&path, &copy).unwrap();
-        Connection::open(&copy).unwrap().execute_batch(sql).unwrap();
+        Connection::open(&copy).unwrap().execute_batch(&sql).unwrap();
         let audit = Game::open(&copy).unwrap().audit().unwrap();
         assert!(!audit.ok && audit.problems.iter().any(|p| p.contains(named)), "{sql}: {audit:?}");
         std::fs::remove_file(&copy).unwrap();

@@ -34,8 +34,8 @@ fn seed(n: u64) -> Seed {
 
 /// A game that has used every feature that stores something: claims on three days, sessions,
 /// hands for chips with mistakes (the review queue) and in practice, Ultimate X hands, a remembered
-/// bet, a practised library table, a saved lab table, drills on a machine and a table, today's deals, settings and
-/// milestones.
+/// bet, a practised library table, a saved lab table, drills on a machine and a table, today's deals,
+/// proficiency checks, a warm-up taken, settings and milestones.
 fn played(dir: &Path) -> PathBuf {
     let path = dir.join("game.db");
     let mut game = Game::open(&path).unwrap();
@@ -85,6 +85,10 @@ fn played(dir: &Path) -> PathBuf {
         game.proficiency_answer(&crate::common::t("jacks-or-better"), day(2), index, Hold::from_mask((index * 7 % 32) as u32).unwrap(), day(2)).unwrap();
     }
     game.proficiency_answer(&crate::common::t("lab:Six five"), day(2), 0, Hold::NONE, day(2)).unwrap();
+    // A warm-up taken a week after the last hand, one of its decisions answered.
+    game.take_warm_up(&crate::common::t("jacks-or-better"), day(9)).unwrap();
+    let question = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Hard, seed(702), day(9)).unwrap().unwrap();
+    game.drill_answer(&question.key, Hold::NONE, day(9)).unwrap();
     game.set_setting("sound", "off").unwrap();
     game.set_setting("language", "de").unwrap();
     // Level 3 by now (20 chips a hand): a milestone reached and announced.

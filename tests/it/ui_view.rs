@@ -9,8 +9,10 @@
 //! `correct`, `mark`, `mistake`), an index into the bets or the hand counts (the bet and line count
 //! a deal starts at are the table view's `bet` and `hands`), a comparison with a start (which lines
 //! are lit is the core's `lit`), a payout formed from a pay and a bet (the paytable's `at_bets`),
-//! the exceptions cut to a count (the core sends those to show) and the remembered or default
-//! choices read directly (`last_bet`, `last_hands`, `default_bet`).
+//! the exceptions cut to a count (the core sends those to show), the remembered or default
+//! choices read directly (`last_bet`, `last_hands`, `default_bet`) and a count of answered
+//! decisions kept or judged (a warm-up's `answered` added to or compared: how many are answered
+//! and whether it is done are the core's `warm_up_run` and a verdict's `warm_up`).
 
 use std::fs;
 use std::path::PathBuf;
@@ -50,13 +52,22 @@ const FORBIDDEN: [(&str, &str); 27] = [
     ("default_bet", "the bet a deal starts at is the table view's bet"),
 ];
 
+/// Why a count of answered decisions is never the UI's.
+const COUNTED: &str = "how many decisions are answered and whether they are all is the core's count (warm_up_run, a verdict's warm_up)";
+
 /// Operands that must never be compared: (what the operand contains, why).
-const NEVER_COMPARED: [(&str, &str); 4] = [
+const NEVER_COMPARED: [(&str, &str); 6] = [
     ("best_hold", "whether a hold was the best is the core's verdict (held_best, correct, mark, mistake)"),
     ("best.hold", "whether a hold was the best is the core's verdict (held_best, correct, mark, mistake)"),
     ("holds[0]", "whether a hold was the best is the core's verdict (held_best, correct, mark, mistake)"),
     (".start", "which lines are lit is the core's `lit` (next_screen, a hand's or a drill question's screen)"),
+    ("answered", COUNTED),
+    ("decisions", COUNTED),
 ];
+
+/// Operands that must never be added to, taken from or stepped (`+`, `-`, `++`, `+=`, …): a count
+/// the core keeps.
+const NEVER_COUNTED: [&str; 2] = ["answered", "decisions"];
 
 /// Lists the UI must not index: a choice's default is the core's.
 const NEVER_INDEXED: [(&str, &str); 2] = [
@@ -271,6 +282,25 @@ fn rule_shapes(chars: &[char]) -> Vec<(usize, String, &'static str)> {
             _ => {}
         }
     }
+    // A count worked out: a sum, a difference or a step of a count the core keeps.
+    let mut i = 0;
+    while i < chars.len() {
+        if !matches!(chars[i], '+' | '-') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && matches!(chars[i], '+' | '-' | '=') {
+            i += 1;
+        }
+        let op: String = chars[start..i].iter().collect();
+        let (left, right) = operands(chars, start, i);
+        for word in NEVER_COUNTED {
+            if names(&left, word) || names(&right, word) {
+                found.push((start, format!("{left} {op} {right}"), COUNTED));
+            }
+        }
+    }
     for (text, why) in NEVER_INDEXED {
         for (at, _) in code.match_indices(text) {
             // `bets[` as a whole name or member, not `at_bets[`.
@@ -459,6 +489,13 @@ fn the_rule_checks_find_a_rule_worked_out_in_the_ui() {
         ("const won = bet*row.multiplier;", "bet"),
         // The exceptions cut to a count of the UI's own.
         ("at.exceptions.slice(0, 3).map(show)", "exceptions.slice("),
+        // A warm-up's answers counted, or judged done, in the UI.
+        ("if (s.kind === \"warm-up\") warm.answered += 1;", "answered"),
+        ("warm.answered++;", "answered"),
+        ("t(\"warmup.count\", { n: formatInt(Math.min(warm.answered + (s.verdict ? 0 : 1), warm.goal)) })", "answered"),
+        ("const left = run.decisions - run.answered;", "decisions"),
+        ("return warm.answered >= warm.goal;", "answered"),
+        ("const done = run.answered === run.decisions;", "answered"),
     ];
     for (line, what) in bad {
         let found = violations(line);
@@ -477,6 +514,9 @@ fn the_rule_checks_find_a_rule_worked_out_in_the_ui() {
         "t(\"a > x.start\"); const x = `hand_counts[0] ${y}`; const first = w.start + from + 1;",
         "const best = (x) => x.started > 1; for (let start = 0; start < 52; start += 13) row(start);",
         "const won = payout > 0; const b = row.payout * 1;",
+        // A warm-up's count and its end as the core sent them, shown.
+        "h(\"p\", { \"data-answered\": String(run.answered) }, t(\"warmup.count\", { n: formatInt(run.answered), total: formatInt(run.decisions) }))",
+        "const done = warming && run.done; if (verdict.warm_up) warm.sent = verdict.warm_up;",
     ];
     for line in good {
         assert!(violations(line).is_empty(), "the checks flag {line:?}: {:?}", violations(line));

@@ -94,3 +94,48 @@ fn any_table_by_id_and_a_refused_date_or_table_in_type() {
     assert_eq!(game.set_setting("warm-up-answered", "2026-12-05").unwrap().warm_up_answered, NaiveDate::from_ymd_opt(2026, 12, 5));
     assert_eq!(game.set_setting("warm-up-answered", "never").unwrap().warm_up_answered, None);
 }
+
+/// Taking the offer starts a warm-up the core counts: each hard drill answer on its table that day
+/// is one of its decisions until all are answered (the state's `warm_up_run`, the verdict's
+/// `warm_up`); answers elsewhere, of another source or on another date count nothing, and a warm-up
+/// taken where none is offered is refused and changes nothing.
+#[test]
+fn a_taken_warm_up_counts_its_hard_decisions_in_the_core() {
+    use vpoker::game::{DrillSource, WarmUpRun};
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("game.db")).unwrap();
+    play(&mut game, MachineId::JacksOrBetter, day(0).date(), false, 1);
+    play(&mut game, MachineId::JacksOrBetter, day(1).date(), true, 2);
+    let today = day(9);
+    assert_eq!(game.state(today).unwrap().warm_up_run, None, "none taken");
+    // Refused, changing nothing: a game with no offer (never played), an unknown table.
+    let before = game.table_counts().unwrap();
+    let refused = game.take_warm_up(&crate::common::t("deuces-wild"), today).unwrap_err();
+    assert_eq!((refused.kind(), refused.clone()), ("no-warm-up", vpoker::game::GameError::NoWarmUp { table: "deuces-wild".into() }));
+    assert_eq!(game.take_warm_up(&crate::common::t("no-such-table"), today).unwrap_err().kind(), "unknown-table");
+    assert_eq!(game.table_counts().unwrap(), before);
+    assert!(offer_in_state(&game, MachineId::JacksOrBetter, today.date()).is_some(), "a refusal answers no offer");
+    let state = game.take_warm_up(&crate::common::t("jacks-or-better"), today).unwrap();
+    let run = |answered: u32| WarmUpRun { table: "jacks-or-better".into(), decisions: WARM_UP_DECISIONS, answered, done: answered >= WARM_UP_DECISIONS };
+    assert_eq!(state.warm_up_run, Some(run(0)));
+    assert!(state.machines.iter().all(|m| m.warm_up.is_none()), "the day's offers are answered");
+    assert_eq!(game.take_warm_up(&crate::common::t("jacks-or-better"), today).unwrap_err().kind(), "no-warm-up", "taken once");
+    // A hard answer on another table, or a mistakes answer, is none of its decisions.
+    let other = game.drill_next(&crate::common::t("deuces-wild"), DrillSource::Hard, seed(50), today).unwrap().unwrap();
+    assert_eq!(game.drill_answer(&other.key, Hold::NONE, today).unwrap().warm_up, None);
+    for n in 1..=WARM_UP_DECISIONS {
+        let question = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Hard, seed(100 + u64::from(n)), today).unwrap().unwrap();
+        let verdict = game.drill_answer(&question.key, Hold::NONE, today).unwrap();
+        assert_eq!(verdict.warm_up, Some(run(n)), "decision {n}");
+        assert_eq!(game.state(today).unwrap().warm_up_run, Some(run(n)));
+    }
+    // Done: more answers count nothing more.
+    let question = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Hard, seed(200), today).unwrap().unwrap();
+    assert_eq!(game.drill_answer(&question.key, Hold::NONE, today).unwrap().warm_up, None);
+    assert_eq!(game.state(today).unwrap().warm_up_run, Some(run(WARM_UP_DECISIONS)));
+    // The next date: no warm-up under way.
+    assert_eq!(game.state(day(10)).unwrap().warm_up_run, None);
+    let question = game.drill_next(&crate::common::t("jacks-or-better"), DrillSource::Hard, seed(201), day(10)).unwrap().unwrap();
+    assert_eq!(game.drill_answer(&question.key, Hold::NONE, day(10)).unwrap().warm_up, None);
+    assert!(game.audit().unwrap().ok);
+}

@@ -110,6 +110,8 @@ export const api = {
   progress: (table, days) => call("progress", { table, days }),
   /** Answers today's warm-up offers (taken or declined): the new State, with none offered today. */
   answerWarmUp: () => call("answer_warm_up"),
+  /** Takes today's warm-up offer on a machine: the new State, its `warm_up_run` counted by the core. */
+  takeWarmUp: (table) => call("take_warm_up", { table }),
   /** A game's proficiency check of today: {table, label, date, total, next, questions, done, score, curve}. */
   proficiency: (table) => call("proficiency", { table }),
   /** Answers question `index` of the check of `date` (the check's own date) with a hold mask. */

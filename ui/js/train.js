@@ -1,7 +1,8 @@
 // Drills on any table, one screen for three routes: a machine's training (#/train/ID, back to the
 // machine), a casino table's drill (#/table-drill/ID: a library table or a saved lab table, back
 // to the table's practice screen) and a machine's warm-up (#/warm-up/ID: the hard decisions the
-// lobby offered after a week away, as many as the offer says, then back to the machine). No chips
+// lobby offered after a week away, counted by the core until it says they are done, then back to
+// the machine). No chips
 // and no XP. Three sources the core draws from: hard decisions (dealt from a fresh seed on the
 // table's own EVs), hands where the player's chart tier holds something that is not a best hold
 // (the verdict says the chart's line and what following it gives up) and the player's own mistakes
@@ -59,9 +60,10 @@ const KINDS = {
 const s = { kind: "train", id: null, table: null, question: null, loading: false, failed: false, hold: 0, verdict: null, tallies: null, busy: false, key: null };
 /** The source each route shows (kept between visits): a machine's and a table's apart. */
 const sources = { train: "hard", "table-drill": "hard", "warm-up": "hard" };
-/** A warm-up under way: its machine, the decisions the core's offer named, those answered. The offer
- * is answered (hidden for the day) when its screen opens, so the count is kept here from then on. */
-const warm = { id: null, goal: 0, answered: 0 };
+/** The warm-up as the core last sent it on this screen: a counted answer's `warm_up` (the state's
+ * `warm_up_run` before the first), and whether its offer is being taken. The core counts its
+ * decisions; the screen shows the count it sends. */
+const warm = { sent: null, taking: false };
 /** Table id → its label as the core sent it with a question (the title of a table's drill). */
 const names = new Map();
 
@@ -74,23 +76,25 @@ function enter(app) {
   s.id = null;
   s.key = null;
   s.busy = false;
+  warm.sent = null;
   if (app.route.name === "warm-up") startWarmUp(app, app.route.arg);
 }
 
-/** Opening a warm-up takes the offer the state holds for the machine (once: answering it hides
- * every offer for the day, so a visit again later finds none and shows the last count). */
-function startWarmUp(app, id) {
+/** Opening a warm-up takes the offer the state holds for the machine (once: taking it answers every
+ * offer of the day, so a visit again later that day finds the warm-up the core counts). */
+async function startWarmUp(app, id) {
   const machine = app.state && app.state.machines.find((m) => m.id === id);
   if (!machine || !machine.warm_up) return;
-  warm.id = id;
-  warm.goal = machine.warm_up.decisions;
-  warm.answered = 0;
-  app.run(() => api.answerWarmUp(), { quiet: true });
+  warm.taking = true;
+  await app.run(() => api.takeWarmUp(id), { quiet: true });
+  warm.taking = false;
+  app.render();
 }
 
-/** The warm-up's decisions are all answered. */
-function warmUpDone() {
-  return s.kind === "warm-up" && warm.id === s.id && warm.answered >= warm.goal;
+/** The warm-up on machine `id` as the core last sent it (taken today), or null. */
+function warmUp(app, id) {
+  const run = warm.sent || app.state.warm_up_run;
+  return run && run.table === id ? run : null;
 }
 
 function source() {
@@ -148,7 +152,7 @@ async function answer(app) {
   if (verdict) {
     s.verdict = verdict;
     s.tallies = { ...s.tallies, [q.source]: verdict.tally };
-    if (s.kind === "warm-up" && warm.id === s.id) warm.answered += 1;
+    if (verdict.warm_up) warm.sent = verdict.warm_up;
     app.announce(verdictText(verdict));
   }
   app.render();
@@ -187,8 +191,10 @@ function render(app) {
   const variant = variants.find((v) => v.rules === app.prefs.rules) || null;
   const table = variant ? variant.table : id;
   const key = `${app.route.name}/${table}/${sources[app.route.name]}`;
-  if (app.route.name === "warm-up" && warm.id !== id) {
-    // No warm-up was offered on this machine today (or it was answered): nothing to drill here.
+  const run = app.route.name === "warm-up" ? warmUp(app, id) : null;
+  if (app.route.name === "warm-up" && warm.taking) return replace(app.main, h("p", { class: "notice" }, t("app.loading")));
+  if (app.route.name === "warm-up" && !run) {
+    // No warm-up was taken on this machine today (none offered, or "not now"): nothing to drill here.
     return replace(app.main,
       h("div", { class: "machine-head" },
         h("button", { type: "button", class: "back", "data-testid": "warm-up-back", "aria-label": t("verify.back"), onclick: () => app.go("machine", id) }, "‹"),
@@ -209,7 +215,7 @@ function render(app) {
   }
   const q = s.question;
   const warming = app.route.name === "warm-up";
-  const done = warmUpDone();
+  const done = warming && run.done;
   // The tally the core sent with the question or the verdict (a chart hand's is the hard decisions'),
   // else the table's tally of that source.
   const tally = s.verdict ? s.verdict.tally : q ? q.tally : s.tallies && s.tallies[source()];
@@ -220,8 +226,8 @@ function render(app) {
     h("div", { class: "machine-head" },
       h("button", { type: "button", class: "back", "data-testid": `${prefix}-back`, "aria-label": t("verify.back"), onclick: () => app.go(kind.back, id) }, "‹"),
       h("h2", { class: "machine-title" }, kind.title(app, id))),
-    warming ? h("p", { class: "small", "data-testid": "warm-up-count", "data-answered": String(warm.answered), "data-goal": String(warm.goal) },
-      t("warmup.count", { n: formatInt(Math.min(warm.answered + (s.verdict ? 0 : 1), warm.goal)), total: formatInt(warm.goal) })) : null,
+    warming ? h("p", { class: "small", "data-testid": "warm-up-count", "data-answered": String(run.answered), "data-goal": String(run.decisions) },
+      t("warmup.count", { n: formatInt(run.answered), total: formatInt(run.decisions) })) : null,
     warming ? null : h("div", { class: "seg", role: "group", "aria-label": t("train.source") },
       kind.sources.map((one) => h("button", {
         type: "button", "data-testid": `${prefix}-source-${one}`, "aria-pressed": source() === one ? "true" : "false",

@@ -111,4 +111,17 @@ fn play_warm_up_is_offered_seven_days_after_the_last_hand_and_answered_once_a_da
     assert_eq!(offer("2026-12-09")["days_away"], 8);
     let (code, refused) = play(&db, "2026-12-09", &["warm-up", "--game", "nope"]);
     assert_eq!((code, refused["error"]["kind"].as_str()), (Some(1), Some("unknown-table")));
+    // Taken: the core counts its hard decisions; taken again, or where none is offered, refused.
+    let (code, none) = play(&db, "2026-12-09", &["warm-up", "--game", "deuces-wild", "--take"]);
+    assert_eq!((code, none["error"]["kind"].as_str(), none["error"]["table"].as_str()), (Some(1), Some("no-warm-up"), Some("deuces-wild")));
+    let (code, state) = play(&db, "2026-12-09", &["warm-up", "--game", "jacks-or-better", "--take"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(state["warm_up_run"], serde_json::json!({ "table": "jacks-or-better", "decisions": 5, "answered": 0, "done": false }));
+    let (_, question) = play(&db, "2026-12-09", &["drill", "--table", "jacks-or-better", "--source", "hard", "--seed", SEED]);
+    let seed = question["seed"].as_str().unwrap().to_string();
+    let (_, verdict) = play(&db, "2026-12-09", &["drill-answer", "--table", "jacks-or-better", "--seed", &seed, "--hold", "0"]);
+    assert_eq!(verdict["warm_up"]["answered"], 1, "{verdict}");
+    assert_eq!(play(&db, "2026-12-09", &["state"]).1["warm_up_run"]["answered"], 1);
+    let (code, again) = play(&db, "2026-12-09", &["warm-up", "--game", "jacks-or-better", "--take"]);
+    assert_eq!((code, again["error"]["kind"].as_str()), (Some(1), Some("no-warm-up")));
 }

@@ -101,8 +101,16 @@ fn hint_refuses_what_the_table_cannot_show() {
     let lines = vpoker(&["hint", "--game", "jacks-or-better-8-6", "--ultimate-x", "--lines", "4", "3c 4d 5c 6c 6d"]);
     assert!(String::from_utf8(lines.stderr).unwrap().contains("1, 3, 5 or 10 lines, not 4"));
     assert!(usage_error(&["hint", "--game", "jacks-or-better", "--multipliers", "1,1,1", "3c 4d 5c 6c 6d"]).contains("--lines"));
-    // Lines on a plain table: it shows nothing before a deal; a variant table without lines.
-    assert!(usage_error(&["hint", "--game", "jacks-or-better", "--lines", "3", "3c 4d 5c 6c 6d"]).contains("no Ultimate X multiplier table"));
+    // Lines on a plain table: it shows nothing before a deal, and the refusal names the table it is
+    // also dealt as (the library's variants of it); a variant table without lines.
+    let plain = usage_error(&["hint", "--game", "jacks-or-better", "--lines", "3", "3c 4d 5c 6c 6d"]);
+    assert!(plain.contains("the plain table shows nothing on screen") && plain.contains("--game ultimate-x:jacks-or-better"), "{plain}");
+    assert!(!plain.contains("multiplier table"), "{plain}");
+    let variants = vpoker::library::variants(vpoker::library::Base::Machine(vpoker::machine::MachineId::BonusPoker), "bonus-poker");
+    let analyzed = usage_error(&["analyze", "--game", "bonus-poker", "--lines", "3"]);
+    assert!(analyzed.contains(&format!("--game {}", variants[0].table)) && analyzed.contains("--lines has nothing"), "{analyzed}");
+    let joker = usage_error(&["hint", "--game", "joker-poker", "--lines", "3", "3c 4d 5c 6c 6d"]);
+    assert!(joker.contains("shows nothing on screen") && joker.contains("dealt as no table that does: leave out --lines"), "{joker}");
     assert!(usage_error(&["hint", "--game", "ultimate-x:jacks-or-better", "3c 4d 5c 6c 6d"]).contains("add --lines N"));
 }
 
@@ -129,7 +137,8 @@ fn chart_prints_the_single_strategy_and_its_exceptions() {
     by_id["seconds"] = serde_json::Value::Null;
     flagged["seconds"] = serde_json::Value::Null;
     assert_eq!(rounded(&by_id), rounded(&flagged));
-    assert!(usage_error(&["chart", "--game", "jacks-or-better-8-6", "--lines-dealt", "1"]).contains("no Ultimate X multiplier table"));
+    let plain = usage_error(&["chart", "--game", "jacks-or-better-8-6", "--lines-dealt", "1"]);
+    assert!(plain.contains("--lines-dealt has nothing") && plain.contains("--game ultimate-x:jacks-or-better-8-6"), "{plain}");
 }
 
 /// `chart --ultimate-x-lines N --tiers --json`: the single strategy's chart in three tiers within

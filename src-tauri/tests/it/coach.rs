@@ -83,6 +83,40 @@ fn a_chart_drill_round_and_the_warm_up_answered_through_the_commands() {
     assert!(state["machines"].as_array().unwrap().iter().all(|m| m["warm_up"].is_null()));
 }
 
+/// A machine last played eight days before the device's date: the warm-up taken through the
+/// command, its decisions counted by the core in the drill verdicts and the state.
+#[test]
+fn a_warm_up_taken_through_the_commands_is_counted_by_the_core() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("vpoker.db");
+    let mut game = vpoker::game::Game::open(&db).unwrap();
+    let request = vpoker::game::DealRequest::machine(
+        vpoker::machine::MachineId::JacksOrBetter,
+        vpoker::game::Bet::new(5).unwrap(),
+        vpoker::game::Lines::new(1).unwrap(),
+        false,
+    );
+    let away = chrono::Local::now().date_naive() - chrono::Days::new(8);
+    let state = game.deal(request, vpoker::shuffle::Seed::from_bytes([7; 32]), crate::common::m(away)).unwrap();
+    game.draw(state.hand.unwrap().best_hold, crate::common::m(away)).unwrap();
+    drop(game);
+    let (_app, window) = app_on(&db);
+    let state = ok(&window, "get_state", json!({}));
+    assert_eq!(state["machines"][0]["warm_up"]["days_away"], 8, "{state}");
+    assert!(state["warm_up_run"].is_null());
+    let refused = invoke(&window, "take_warm_up", json!({ "table": "deuces-wild" })).unwrap_err();
+    assert_eq!((refused["kind"].as_str(), refused["table"].as_str()), (Some("no-warm-up"), Some("deuces-wild")));
+    let taken = ok(&window, "take_warm_up", json!({ "table": "jacks-or-better" }));
+    assert_eq!(taken["warm_up_run"], json!({ "table": "jacks-or-better", "decisions": 5, "answered": 0, "done": false }));
+    assert!(taken["machines"][0]["warm_up"].is_null(), "the day's offers answered");
+    for n in 1..=5 {
+        let question = ok(&window, "drill_next", json!({ "table": "jacks-or-better", "source": "hard" }));
+        let verdict = ok(&window, "drill_answer", json!({ "question": question, "hold": 0 }));
+        assert_eq!(verdict["warm_up"], json!({ "table": "jacks-or-better", "decisions": 5, "answered": n, "done": n == 5 }));
+    }
+    assert_eq!(ok(&window, "get_state", json!({}))["warm_up_run"]["done"], true);
+}
+
 #[test]
 fn the_proficiency_check_is_read_and_answered_on_todays_date_only() {
     let dir = tempfile::tempdir().unwrap();

@@ -56,6 +56,15 @@ impl HoldReview {
     }
 }
 
+impl HoldReview {
+    /// `hold` on `cards` as it was judged when answered: the best hold, the EV given up and the
+    /// mark kept then, the EVs those of the question (a proficiency check's stored answers, which
+    /// no later rule re-judges).
+    pub(crate) fn kept(evs: &HandEvs, cards: &[Card; 5], hold: Hold, best_hold: Hold, ev_given_up: f64, mark: &'static str) -> HoldReview {
+        HoldReview { best_hold, ev: evs.ev(hold), best_ev: evs.ev(best_hold), ev_given_up, mark, holds: hint_holds(evs, cards, 1) }
+    }
+}
+
 /// A scored set's score.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Score {
@@ -71,10 +80,15 @@ impl Score {
     /// The score of `reviews` out of a set of `decisions` (the grade counts every decision of the
     /// set: one coin each).
     pub(crate) fn of<'a>(reviews: impl IntoIterator<Item = &'a HoldReview>, decisions: usize) -> Score {
+        Score::of_marks(reviews.into_iter().map(|review| (review.mark, review.ev_given_up)), decisions)
+    }
+
+    /// The score of verdicts given as (mark, EV per coin given up), out of a set of `decisions`.
+    pub(crate) fn of_marks(verdicts: impl IntoIterator<Item = (&'static str, f64)>, decisions: usize) -> Score {
         let (mut best_holds, mut ev_given_up) = (0u32, 0.0);
-        for review in reviews {
-            best_holds += u32::from(review.mark == "best");
-            ev_given_up += review.ev_given_up;
+        for (mark, given_up) in verdicts {
+            best_holds += u32::from(mark == "best");
+            ev_given_up += given_up;
         }
         Score { best_holds, ev_given_up, grade: grade(ev_given_up / decisions as f64, best_holds as usize == decisions) }
     }

@@ -342,6 +342,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         bets: rules::BETS,
         default_bet: rules::DEFAULT_BET,
         hand_counts: rules::HAND_COUNTS,
+        warm_up_run: warm_up::run(conn, today)?,
         events,
     })
 }

@@ -57,6 +57,9 @@ pub struct State {
     pub default_bet: u32,
     /// The numbers of hands a deal may have.
     pub hand_counts: [u8; 6],
+    /// The warm-up taken today, if one was (`{table, decisions, answered, done}`): how many of its
+    /// decisions are answered is the core's count.
+    pub warm_up_run: Option<crate::game::training::warm_up::WarmUpRun>,
     /// No hand is in progress and the balance is below the smallest bet: only the daily chips or
     /// practice hands can go on.
     pub broke: bool,

@@ -193,9 +193,11 @@ pub(crate) fn refuse_reserved(db_path: &Path, path: &Path) -> Result<(), GameErr
 /// Whether `path` is a name the game keeps for its own files beside the live file `db_path`, which
 /// it writes, replaces or deletes: the file itself and its SQLite companions (`-wal`, `-shm`,
 /// `-journal`), the staged import `DB.import` (and its companions) and its lock `DB.import.lock`,
-/// a copy kept aside (`DB.before-import-N`, pruned after an import; `DB.corrupt-N`) and any
-/// partial copy (`*.vpoker-partial`, swept from the folder). An export written under one would be
-/// deleted or overwritten later, and an import read from one could delete its own source.
+/// a copy kept aside (`DB.before-import-N`, pruned after an import; `DB.corrupt-N`; and their
+/// companions) and any partial copy (`*.vpoker-partial`, swept from the folder). An export written
+/// under one would be deleted or overwritten later, and an import read from one could delete its
+/// own source. Another name for one of those files (a hard link, a symbolic link, in any folder) is
+/// the same file, and reserved as well ([`same_as_reserved`]).
 pub(crate) fn reserved(db_path: &Path, path: &Path) -> bool {
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
     let (Some(db), Some(other)) = (name(db_path), name(path)) else { return false };
@@ -207,17 +209,56 @@ pub(crate) fn reserved(db_path: &Path, path: &Path) -> bool {
         let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::canonicalize(parent).ok()
     };
-    if folder(db_path).is_none() || folder(db_path) != folder(path) {
-        return false;
+    let same_folder = folder(db_path).is_some() && folder(db_path) == folder(path);
+    (same_folder && reserved_name(&db, &other)) || same_as_reserved(db_path, &db, path)
+}
+
+/// Whether `other` is, in the live file's folder, a name the game keeps beside the file named `db`
+/// (see [`reserved`]).
+fn reserved_name(db: &str, other: &str) -> bool {
+    if other.ends_with(PARTIAL_SUFFIX) {
+        return true;
     }
-    let Some(rest) = other.strip_prefix(db.as_str()) else { return false };
-    let companions = ["", "-wal", "-shm", "-journal"];
-    let numbered = |label: &str| rest.strip_prefix(label).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    companions.contains(&rest)
+    let Some(rest) = other.strip_prefix(db) else { return false };
+    let companion = |c: &str| c.is_empty() || COMPANIONS.contains(&c);
+    // `N`, then a companion's suffix or none.
+    let numbered = |label: &str| {
+        rest.strip_prefix(label).is_some_and(|n| {
+            let digits = n.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && companion(&n[digits..])
+        })
+    };
+    companion(rest)
         || rest == ".import.lock"
-        || companions.iter().any(|c| rest == format!(".import{c}") || rest == format!(".import-new{c}"))
+        || rest.strip_prefix(".import").is_some_and(companion)
+        || rest.strip_prefix(".import-new").is_some_and(companion)
         || numbered(".before-import-")
         || numbered(".corrupt-")
+}
+
+/// Whether `path` names the same file as a name the game keeps beside the live file `db_path`
+/// (named `db`): its device and inode those of one of them, so a hard link (or a symbolic link) to
+/// the game's file or to a companion, under any name in any folder, is caught too. On a system
+/// without inodes only the names are compared ([`reserved_name`]).
+#[cfg(unix)]
+fn same_as_reserved(db_path: &Path, db: &str, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(target) = std::fs::metadata(path) else { return false };
+    let folder = match db_path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else { return false };
+    entries.flatten().any(|entry| {
+        let kept = entry.file_name().to_str().is_some_and(|name| reserved_name(db, name));
+        kept && std::fs::metadata(entry.path()).is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino())
+    })
+}
+
+/// Without inodes to compare: the names alone (today's rule).
+#[cfg(not(unix))]
+fn same_as_reserved(_db_path: &Path, _db: &str, _path: &Path) -> bool {
+    false
 }
 
 /// Holds `DB.import.lock` beside `db_path` exclusively (an advisory lock the operating system drops
@@ -336,17 +377,44 @@ pub(crate) fn reads_as_database(path: &Path) -> bool {
 }
 
 /// Keeps a live file that is no readable database as it is, byte for byte, as the next
-/// `DB.before-import-N` (written as a partial copy and published whole, as every copy is).
+/// `DB.before-import-N`, with each SQLite companion it has beside it as that copy's
+/// (`DB.before-import-N-wal`, `-shm`, `-journal`: the replacement removes the live file's, so
+/// nothing the owner had is thrown away). Each is written as a partial copy and published whole,
+/// as every copy is: the file first, then its companions; a failure removes what it wrote.
 pub(crate) fn keep_bytes_aside(db_path: &Path) -> Result<PathBuf, GameError> {
     let next = kept_numbers(db_path).iter().map(|(n, _)| n + 1).max().unwrap_or(1);
     let kept = with_suffix(db_path, &format!(".before-import-{next}"));
     let partial = with_suffix(&kept, PARTIAL_SUFFIX);
-    let copied = std::fs::copy(db_path, &partial).map_err(|e| storage(db_path, e)).and_then(|_| publish(&partial, &kept));
-    if copied.is_err() {
-        let _ = std::fs::remove_file(&partial);
+    let companions: Vec<&str> = COMPANIONS.into_iter().filter(|c| with_suffix(db_path, c).exists()).collect();
+    let mut published: Vec<PathBuf> = Vec::new();
+    let mut copied = || -> Result<(), GameError> {
+        // The partial file first: a sweep removes it and the companions copied beside it.
+        std::fs::copy(db_path, &partial).map_err(|e| storage(db_path, e))?;
+        for companion in &companions {
+            let from = with_suffix(db_path, companion);
+            std::fs::copy(&from, with_suffix(&partial, companion)).map_err(|e| storage(&from, e))?;
+        }
+        publish(&partial, &kept)?;
+        published.push(kept.clone());
+        for companion in &companions {
+            let to = with_suffix(&kept, companion);
+            publish(&with_suffix(&partial, companion), &to)?;
+            published.push(to);
+        }
+        Ok(())
+    };
+    let done = copied();
+    if done.is_err() {
+        remove_with_companions(&partial);
+        for path in &published {
+            let _ = std::fs::remove_file(path);
+        }
     }
-    copied.map(|()| kept)
+    done.map(|()| kept)
 }
+
+/// The SQLite companions of a database file, by the suffix of their names.
+const COMPANIONS: [&str; 3] = ["-wal", "-shm", "-journal"];
 
 /// The fresh file an import into a live file that is no readable database builds the game in
 /// before it takes the live file's name (`DB.import-new`).

@@ -313,7 +313,53 @@ CREATE TABLE proficiency_answers (
     PRIMARY KEY (tbl, day, idx)
 ) WITHOUT ROWID;
 "#),
+    // 24: a proficiency check is kept as it was drawn and answered, so a later strategy, hardness
+    // rule or table never re-scores it: each of its 25 questions (`proficiency_questions`: the hand
+    // seed, the five cards, the multipliers on screen on a variant, why the hand was hard, the best
+    // hold and all 32 EVs per coin), written whole at the check's first answer, and each answer
+    // with its verdict at answer time (the EV per coin given up and the mark `best`, `close` or
+    // `costly`). The Rust step deals each stored check's questions as the code of schema 23 did
+    // (on the table of its registry code, from the seed of that table's id and the date) and
+    // judges each stored hold on them once; a check it cannot deal refuses the file.
+    Migration { sql: MIGRATION_24, step: Some(super::steps::proficiency_questions) },
+    // 25: the warm-up taken (`game/training/warm_up.rs`): the date, the table it drills (its id),
+    // the hard decisions it is and how many of them are answered, so the core counts them (one
+    // row, the last warm-up taken; a new one replaces it).
+    sql(r#"
+CREATE TABLE warm_up (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    day INTEGER NOT NULL CHECK (typeof(day) = 'integer'),
+    tbl TEXT NOT NULL,
+    decisions INTEGER NOT NULL CHECK (decisions BETWEEN 1 AND 100),
+    answered INTEGER NOT NULL CHECK (answered BETWEEN 0 AND decisions)
+);
+"#),
 ];
+
+const MIGRATION_24: &str = r#"
+ALTER TABLE proficiency_answers RENAME TO proficiency_answers_v23;
+CREATE TABLE proficiency_questions (
+    tbl INTEGER NOT NULL CHECK (tbl >= 0),
+    day INTEGER NOT NULL CHECK (typeof(day) = 'integer'),
+    idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 24),
+    seed BLOB NOT NULL CHECK (typeof(seed) = 'blob' AND length(seed) = 32),
+    dealt BLOB NOT NULL CHECK (typeof(dealt) = 'blob' AND length(dealt) = 5),
+    multipliers BLOB CHECK (multipliers IS NULL OR (typeof(multipliers) = 'blob' AND length(multipliers) BETWEEN 1 AND 100)),
+    reason TEXT NOT NULL CHECK (reason IN ('plain-rule-differs', 'close-call', 'multipliers-change-it')),
+    best INTEGER NOT NULL CHECK (best BETWEEN 0 AND 31),
+    evs BLOB NOT NULL CHECK (typeof(evs) = 'blob' AND length(evs) = 256),
+    PRIMARY KEY (tbl, day, idx)
+) WITHOUT ROWID;
+CREATE TABLE proficiency_answers (
+    tbl INTEGER NOT NULL CHECK (tbl >= 0),
+    day INTEGER NOT NULL CHECK (typeof(day) = 'integer'),
+    idx INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 24),
+    hold INTEGER NOT NULL CHECK (hold BETWEEN 0 AND 31),
+    ev_given_up REAL NOT NULL CHECK (typeof(ev_given_up) = 'real' AND ev_given_up >= 0),
+    mark TEXT NOT NULL CHECK (mark IN ('best', 'close', 'costly')),
+    PRIMARY KEY (tbl, day, idx)
+) WITHOUT ROWID;
+"#;
 
 const MIGRATION_22: &str = r#"
 DROP INDEX review_due;
@@ -604,7 +650,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables the migrations create (the truth). A game database has these and the derived tables
 /// whose rooms define them (`game::derived`): `game::all_tables`.
-pub const TABLES: [&str; 15] = [
+pub const TABLES: [&str; 17] = [
     "profile",
     "hands",
     "ledger",
@@ -620,4 +666,6 @@ pub const TABLES: [&str; 15] = [
     "milestones",
     "tables",
     "proficiency_answers",
+    "proficiency_questions",
+    "warm_up",
 ];

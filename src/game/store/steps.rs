@@ -18,11 +18,17 @@
 //!   not written as the game writes it, refuses the file (`daily_days`, a cache, is dropped by the
 //!   migration's SQL and rebuilt by its room);
 //!   then sets each claim's streak by the one streak rule (the run of claimed dates ending at it).
+//! - [`proficiency_questions`] (migration 24) keeps each stored proficiency check as schema 23
+//!   showed it: its 25 questions dealt again as that code dealt them (the drill run from the seed
+//!   of the registry row's id and the date, on that row's table), and each stored hold judged on
+//!   them once (the verdict at upgrade time: the EV given up and the mark); a check on no table of
+//!   the registry, on a day that is no date, with a bad hold, or on a table with no hard hands
+//!   refuses the file.
 
 use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
-use rusqlite::{params, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::{corrupt, Res};
 use crate::card::{parse_hand, Card};
@@ -37,6 +43,8 @@ use crate::library::Base;
 use crate::pipeline::settle::results;
 use crate::pipeline::{Deal, NudgeSource};
 use crate::strategy::{hand_evs, TIE_EPSILON};
+use crate::pipeline::drill::{check_seed, HardDeals};
+use crate::pipeline::settle::HoldVerdict;
 
 /// A migration's Rust step, run inside the migration's transaction after its SQL.
 pub type Step = fn(&Transaction<'_>) -> Res<()>;
@@ -427,5 +435,80 @@ pub fn integer_days(tx: &Transaction<'_>) -> Res<()> {
         run = if i > 0 && days[i - 1] + 1 == *day { run + 1 } else { 1 };
         tx.execute("UPDATE daily_claims SET streak = ?2 WHERE day = ?1", params![day, run])?;
     }
+    Ok(())
+}
+
+/// The deals schema 23 looked through for each question of a check (`MAX_DEALS_PER_QUESTION` then).
+const DEALS_PER_QUESTION_OF_SCHEMA_23: u64 = 10_000;
+
+/// The EV per coin given up at most by a `close` mistake (`coach::score::CLOSE` at schema 23).
+const CLOSE_OF_SCHEMA_23: f64 = 0.05;
+
+/// Migration 24's step: every check of `proficiency_answers_v23` gets its 25 questions in
+/// `proficiency_questions`, dealt as schema 23 dealt them, and each of its answers its verdict on
+/// them in the new `proficiency_answers`; the old table goes.
+pub fn proficiency_questions(tx: &Transaction<'_>) -> Res<()> {
+    let checks: Vec<(i64, i64)> = tx
+        .prepare("SELECT DISTINCT tbl, day FROM proficiency_answers_v23 ORDER BY tbl, day")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut question = tx.prepare(
+        "INSERT INTO proficiency_questions (tbl, day, idx, seed, dealt, multipliers, reason, best, evs) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    let mut answer =
+        tx.prepare("INSERT INTO proficiency_answers (tbl, day, idx, hold, ev_given_up, mark) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?;
+    for (code, day) in checks {
+        let bad = |what: &str| corrupt(format!("the proficiency check of table code {code} on day {day}: {what}"));
+        let row: Option<(String, String, String)> = tx
+            .query_row("SELECT id, base, pays FROM tables WHERE code = ?1", [code], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .optional()?;
+        let (id, base, pays) = row.ok_or_else(|| bad("no table has its code"))?;
+        let base = Base::from_id(&base).ok_or_else(|| bad("an unknown base table"))?;
+        let pays: Vec<u32> = pays.split(',').map(str::parse).collect::<Result<_, _>>().map_err(|_| bad("bad pays"))?;
+        let table = Table::stored(&id, base, &pays).ok_or_else(|| bad("pays that do not fit its base"))?;
+        let date = i32::try_from(day)
+            .ok()
+            .and_then(NaiveDate::from_num_days_from_ce_opt)
+            .filter(|date| (1..=9999).contains(&date.year()))
+            .ok_or_else(|| bad("a day that is no date"))?;
+        let mut run = HardDeals::new(&table, &check_seed(date, table.id()));
+        let mut deals = Vec::with_capacity(25);
+        for _ in 0..25 {
+            deals.push(run.next_within(DEALS_PER_QUESTION_OF_SCHEMA_23).ok_or_else(|| bad("its table has no hard hands"))?);
+        }
+        for (index, deal) in deals.iter().enumerate() {
+            let evs: Vec<u8> = deal.evs().as_array().iter().flat_map(|ev| ev.to_le_bytes()).collect();
+            let dealt: Vec<u8> = deal.hand.cards.iter().map(|c| c.index() as u8).collect();
+            question.execute(params![
+                code,
+                day,
+                index as i64,
+                &deal.seed.bytes()[..],
+                dealt,
+                deal.multipliers.clone(),
+                deal.hand.reason.id(),
+                i64::from(deal.hand.best.mask()),
+                evs
+            ])?;
+        }
+        let mut holds = tx.prepare("SELECT idx, hold FROM proficiency_answers_v23 WHERE tbl = ?1 AND day = ?2 ORDER BY idx")?;
+        let mut rows = holds.query(params![code, day])?;
+        while let Some(row) = rows.next()? {
+            let (index, mask): (i64, i64) = (row.get(0)?, row.get(1)?);
+            let deal = usize::try_from(index).ok().and_then(|i| deals.get(i)).ok_or_else(|| bad("an answer to no question"))?;
+            let hold = u32::try_from(mask).ok().and_then(|m| Hold::from_mask(m).ok()).ok_or_else(|| bad("a bad hold"))?;
+            let verdict = HoldVerdict::of(&deal.evs(), hold, 1);
+            let mark = if !verdict.mistake {
+                "best"
+            } else if verdict.cost <= CLOSE_OF_SCHEMA_23 {
+                "close"
+            } else {
+                "costly"
+            };
+            answer.execute(params![code, day, index, mask, verdict.cost, mark])?;
+        }
+    }
+    tx.execute_batch("DROP TABLE proficiency_answers_v23;")?;
     Ok(())
 }

@@ -269,6 +269,9 @@ pub struct DrillVerdict {
     /// A chart question's: what the tier's chart says on the hand and what following it costs
     /// (null for the other sources).
     pub chart: Option<ChartVerdict>,
+    /// The warm-up taken today on this table after this answer, when the answer is one of its
+    /// decisions (a hard one while some are unanswered); null otherwise.
+    pub warm_up: Option<super::warm_up::WarmUpRun>,
 }
 
 /// What the chart of a tier says on a chart drill's hand, judged by the one verdict.
@@ -477,6 +480,10 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: Naive
         DrillFrom::Hard { .. } | DrillFrom::Chart { .. } => (false, None),
     };
     let tally = add_answer(conn, posed.table.id(), key.from.source().tallied(), correct, verdict.cost_chips())?;
+    let warm_up = match key.from {
+        DrillFrom::Hard { .. } => super::warm_up::count(conn, posed.table.id(), today)?,
+        DrillFrom::Mistakes { .. } | DrillFrom::Chart { .. } => None,
+    };
     // What following the chart gives up here: the same verdict on the chart's hold.
     let chart = posed.chart.as_ref().map(|(tier, advice)| {
         let off = HoldVerdict::of(&evs, advice.hold, stake);
@@ -507,6 +514,7 @@ pub(crate) fn answer(conn: &Connection, key: &DrillKey, hold: Hold, today: Naive
         due: review::due_len(conn, &posed.codes, today)?,
         next_due,
         chart,
+        warm_up,
     })
 }
 

@@ -3,6 +3,7 @@
 //! back on a schedule of dates (`schedule.rs`); the warm-up offered on a game not played for a week
 //! (`warm_up.rs`). Owns those two tables.
 
+mod check_rows;
 pub mod drills;
 pub mod proficiency;
 pub(crate) mod review;

@@ -1,30 +1,32 @@
 //! The proficiency check (docs/TRAINING.md, "The proficiency check"): for a game and a date, a
 //! fixed set of [`CHECK_HANDS`] hard decisions — the first hard hands of the drill run whose master
-//! seed the date and the table's id give (`pipeline::drill::check_seed`, `check_hands`) — answered
-//! in order, one hold each, and scored like today's ten deals (`coach::score`): holds as good as the
-//! best, EV given up per coin, the grade. One check per game a date; only today's is answered. The
-//! verdicts come once the check is complete (a check, not a lesson). The curve is the game's
-//! completed checks by date with the least-squares trend progress draws (`coach::progress`).
+//! seed the date and the one table's id give (`pipeline::drill::check_seed`, `check_hands`) —
+//! answered in order, one hold each, and scored like today's ten deals (`coach::score`): holds as
+//! good as the best, EV given up per coin, the grade. One check per game a date; only today's is
+//! answered. The verdicts come once the check is complete (a check, not a lesson). The curve is the
+//! game's completed checks by date with the least-squares trend progress draws
+//! (`coach::progress`).
 //!
-//! Owns `proficiency_answers` (the truth: each hold answered to each question of each check, by the
-//! table's registry code, so a check replays on the table as it was even when a lab table is saved
-//! again) and `proficiency_days` (each completed check's score; derived, defined here, rebuilt from
-//! the answers), so the curve is an indexed read of the last [`CURVE_CHECKS`] rows whatever the
-//! length of the history.
-
-use std::collections::BTreeSet;
+//! A check is kept as it was given (`check_rows.rs`): its questions as drawn at its first answer
+//! (cards, what was on screen, the best hold and the EVs), by the table's registry code, and each
+//! answer with its verdict then, so a later strategy, hardness rule or table (a lab table saved
+//! again) never changes a stored check or its score. Owns `proficiency_questions` and
+//! `proficiency_answers` (the truth) and `proficiency_days` (each completed check's score; derived,
+//! defined here, rebuilt from the answers' verdicts), so the curve is an indexed read of the last
+//! [`CURVE_CHECKS`] rows whatever the length of the history.
 
 use chrono::NaiveDate;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 use serde::Serialize;
 
 use crate::card::Card;
 use crate::hold::Hold;
-use crate::pipeline::drill::{check_hands, check_seed, DrillDeal, CHECK_HANDS};
+use crate::pipeline::drill::{check_hands, check_id, check_seed, CHECK_HANDS};
 use crate::shuffle::Seed;
 use crate::strategy::drill::HardReason;
 use crate::table::{Table, TableLabel};
 
+use super::check_rows;
 use super::drills::MAX_DEALS_PER_QUESTION;
 use crate::game::coach::progress::{trend_of, Trend};
 use crate::game::coach::score::{HoldReview, Score};
@@ -112,113 +114,135 @@ pub struct CheckPoint {
     pub grade: &'static str,
 }
 
-/// The check of the game `table_id` on `today`.
+/// The check of the game `table_id` on `today`: as stored once begun, else as it is drawn today.
 pub(crate) fn state(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Proficiency> {
-    let (table, code) = check_table(conn, table_id, today)?;
-    let holds = match code {
-        Some(code) => holds_of(conn, code, today)?,
-        None => Vec::new(),
+    let check = check_of(conn, table_id, today)?;
+    let (questions, answers) = match check.code {
+        Some(code) => (check_rows::questions_of(conn, code, today)?, check_rows::answers_of(conn, code, today)?),
+        None => (draw(&check.table, today)?, Vec::new()),
     };
-    view(conn, &table, today, &deals(&table, today)?, &holds)
+    view(conn, &check, today, &questions, &answers)
 }
 
-/// Answers question `index` of the check of `table_id` on `day` with `hold`. Only today's check is
-/// answered (`proficiency-other-day`), each question once (`proficiency-answered`), in order
+/// Answers question `index` of the check of `table_id` on `day` with `hold`, judged on the
+/// question's stored EVs and kept with its verdict. Only today's check is answered
+/// (`proficiency-other-day`), each question once (`proficiency-answered`), in order
 /// (`proficiency-not-next`), and none once all are (`proficiency-done`); a refusal changes nothing.
+/// The first answer stores the check's 25 questions as they are drawn then.
 pub(crate) fn answer(conn: &Connection, table_id: &str, day: NaiveDate, index: usize, hold: Hold, today: NaiveDate) -> Res<Proficiency> {
     if day != today {
         return Err(GameError::ProficiencyOtherDay { day: day.to_string(), today }.into());
     }
-    let (table, code) = check_table(conn, table_id, today)?;
-    let mut holds = match code {
-        Some(code) => holds_of(conn, code, today)?,
+    let mut check = check_of(conn, table_id, today)?;
+    let mut answers = match check.code {
+        Some(code) => check_rows::answers_of(conn, code, today)?,
         None => Vec::new(),
     };
-    let next = holds.len();
+    let next = answers.len();
     if next >= CHECK_HANDS {
-        return Err(GameError::ProficiencyDone { table: table.id().to_string(), day }.into());
+        return Err(GameError::ProficiencyDone { table: check.id.clone(), day }.into());
     }
     if index < next {
-        return Err(GameError::ProficiencyAnswered { table: table.id().to_string(), day, index }.into());
+        return Err(GameError::ProficiencyAnswered { table: check.id.clone(), day, index }.into());
     }
     if index != next {
         return Err(GameError::ProficiencyNotNext { index, next }.into());
     }
-    // A table with no hard hands has no check: refused before anything is stored.
-    let deals = deals(&table, today)?;
-    let code = match code {
-        Some(code) => code,
-        None => hands::code_of(conn, &table)?,
+    let (code, questions) = match check.code {
+        Some(code) => (code, check_rows::questions_of(conn, code, today)?),
+        None => {
+            // A table with no hard hands has no check: refused before anything is stored.
+            let questions = draw(&check.table, today)?;
+            let code = hands::code_of(conn, &check.table)?;
+            check_rows::write_questions(conn, code, today, &questions)?;
+            check.code = Some(code);
+            (code, questions)
+        }
     };
-    conn.prepare_cached("INSERT INTO proficiency_answers (tbl, day, idx, hold) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![code, day_code(today), index as i64, i64::from(hold.mask())])?;
-    holds.push(hold);
-    if holds.len() == CHECK_HANDS {
-        let score = score_of(&deals, &holds);
+    let question = questions.get(index).ok_or_else(|| corrupt(format!("the proficiency check of {day} lacks question {index}")))?;
+    let answer = check_rows::Answer::judged(question, hold);
+    check_rows::write_answer(conn, code, today, index, &answer)?;
+    answers.push(answer);
+    if answers.len() == CHECK_HANDS {
+        let score = score_of(&answers);
         conn.prepare_cached("INSERT INTO proficiency_days (table_id, day, best_holds, ev_given_up) VALUES (?1, ?2, ?3, ?4)")?
-            .execute(params![table.id(), day_code(today), score.best_holds, score.ev_given_up])?;
+            .execute(params![check.table.id(), day_code(today), score.best_holds, score.ev_given_up])?;
     }
-    view(conn, &table, today, &deals, &holds)
+    view(conn, &check, today, &questions, &answers)
 }
 
-/// The table of the check of `table_id` on `day`, and its registry code when the check is begun:
-/// a begun check goes on on the table it began on (a lab table saved again since keeps its
-/// check), a new one is on the table as it is now (entered in the registry at its first answer).
-fn check_table(conn: &Connection, table_id: &str, day: NaiveDate) -> Res<(Table, Option<i64>)> {
+/// A game's check of a date: the table it is on, its registry code once begun, and the one id the
+/// game goes by.
+struct Check {
+    /// The table: as it is now for a check not begun, as the registry keeps it for a begun one.
+    table: Table,
+    /// The registry code of a begun check.
+    code: Option<i64>,
+    /// The one table's id (`library::one_id`: a check begun under a former id is the one table's).
+    id: String,
+}
+
+/// The check of `table_id` on `day`: a begun check goes on on the table it began on (a lab table
+/// saved again since keeps its check, a check begun under a former id is that one's), a new one
+/// is on the table as it is now (entered in the registry at its first answer).
+fn check_of(conn: &Connection, table_id: &str, day: NaiveDate) -> Res<Check> {
     let table = table_id::resolve(conn, table_id)?;
-    let mut begun = conn.prepare_cached("SELECT 1 FROM proficiency_answers WHERE tbl = ?1 AND day = ?2 LIMIT 1")?;
     for code in hands::codes_of_id(conn, table.id())? {
-        if begun.query_row(params![code, day_code(day)], |_| Ok(())).optional()?.is_some() {
+        if check_rows::drawn(conn, code, day)? {
             let stored = Registry::load(conn)?.table(code).map_err(corrupt)?;
-            return Ok((stored, Some(code)));
+            return Ok(Check { table: stored, code: Some(code), id: table.id().to_string() });
         }
     }
-    Ok((table, None))
+    let id = table.id().to_string();
+    Ok(Check { table, code: None, id })
 }
 
-/// The check's hard hands on `table` (`no-hard-hands` on a table that has none).
-fn deals(table: &Table, day: NaiveDate) -> Res<Vec<DrillDeal>> {
-    check_hands(table, day, MAX_DEALS_PER_QUESTION).ok_or_else(|| GameError::NoHardHands { table: table.id().to_string() }.into())
+/// The check's questions on `table` as they are drawn today (`no-hard-hands` on a table that has
+/// none): the first hard hands of the drill run from the one table's seed (`check_hands`).
+fn draw(table: &Table, day: NaiveDate) -> Res<Vec<check_rows::Question>> {
+    let deals = check_hands(table, day, MAX_DEALS_PER_QUESTION).ok_or_else(|| GameError::NoHardHands { table: table.id().to_string() })?;
+    Ok(deals.iter().map(check_rows::Question::of).collect())
 }
 
-/// Each answered question's review, in order.
-fn reviews(deals: &[DrillDeal], holds: &[Hold]) -> Vec<HoldReview> {
-    deals.iter().zip(holds).map(|(deal, &hold)| HoldReview::of(&deal.evs(), &deal.hand.cards, hold)).collect()
+/// The score of a complete check's answers, as each was judged.
+fn score_of(answers: &[check_rows::Answer]) -> Score {
+    Score::of_marks(answers.iter().map(|a| (a.mark, a.ev_given_up)), CHECK_HANDS)
 }
 
-/// The score of a complete check.
-fn score_of(deals: &[DrillDeal], holds: &[Hold]) -> Score {
-    Score::of(&reviews(deals, holds), CHECK_HANDS)
-}
-
-fn view(conn: &Connection, table: &Table, day: NaiveDate, deals: &[DrillDeal], holds: &[Hold]) -> Res<Proficiency> {
-    let done = holds.len() == CHECK_HANDS;
-    let reviews = if done { reviews(deals, holds) } else { Vec::new() };
-    let questions = deals
+fn view(conn: &Connection, check: &Check, day: NaiveDate, questions: &[check_rows::Question], answers: &[check_rows::Answer]) -> Res<Proficiency> {
+    let done = answers.len() == CHECK_HANDS;
+    let reviews: Vec<HoldReview> = if done { questions.iter().zip(answers).map(|(q, a)| q.review(a)).collect() } else { Vec::new() };
+    let items = questions
         .iter()
         .enumerate()
-        .map(|(index, deal)| CheckQuestion {
+        .map(|(index, q)| CheckQuestion {
             index,
-            seed: deal.seed,
-            cards: deal.hand.cards,
-            multipliers: deal.multipliers.clone(),
-            hold: holds.get(index).copied(),
-            reason: done.then_some(deal.hand.reason),
+            seed: q.seed,
+            cards: q.cards,
+            multipliers: q.multipliers.clone(),
+            hold: answers.get(index).map(|a| a.hold),
+            reason: done.then_some(q.reason),
             review: reviews.get(index).cloned(),
         })
         .collect();
+    let table = &check.table;
     Ok(Proficiency {
-        table: table.id().to_string(),
+        table: check.id.clone(),
         name: table.name().to_string(),
         label: table.label().clone(),
         date: day,
-        seed: check_seed(day, table.id()),
+        // The run the questions came from: a begun check's is its registry table's id (a check
+        // begun under a former id was drawn from that id's seed), a new one's the one table's.
+        seed: match check.code {
+            Some(_) => check_seed(day, table.id()),
+            None => check_seed(day, &check_id(table)),
+        },
         total: CHECK_HANDS,
-        next: (!done).then_some(holds.len()),
-        questions,
+        next: (!done).then_some(answers.len()),
+        questions: items,
         done,
-        score: done.then(|| Score::of(&reviews, CHECK_HANDS)),
-        curve: curve(conn, table.id())?,
+        score: done.then(|| score_of(answers)),
+        curve: curve(conn, &check.id)?,
     })
 }
 
@@ -252,77 +276,21 @@ fn curve(conn: &Connection, table_id: &str) -> Res<Curve> {
     Ok(Curve { checks, trend })
 }
 
-/// The holds answered to the check of registry code `code` on `day`, in order (at most 25 rows); a
-/// gap or a bad mask is corrupt.
-fn holds_of(conn: &Connection, code: i64, day: NaiveDate) -> Res<Vec<Hold>> {
-    let mut stmt = conn.prepare_cached("SELECT idx, hold FROM proficiency_answers WHERE tbl = ?1 AND day = ?2 ORDER BY idx")?;
-    let rows = stmt.query_map(params![code, day_code(day)], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, u32>(1)?)))?;
-    let mut holds = Vec::new();
-    for row in rows {
-        let (index, mask) = row?;
-        let hold = Hold::from_mask(mask).map_err(|_| corrupt(format!("bad hold {mask} in the proficiency check of {day}")))?;
-        if index != holds.len() as i64 {
-            return Err(corrupt(format!("the proficiency check of {day} skips question {}", holds.len())));
-        }
-        holds.push(hold);
-    }
-    Ok(holds)
-}
-
-/// What is wrong with the stored answers (truth), in words (at most 20): each must be a hold (0–31)
-/// of a question that exists — a check of a table the registry names, on a date, its questions
-/// answered from the first without a gap, at most 25 — and a game has one check a date.
+/// What is wrong with the stored checks (truth): `check_rows::problems`.
 pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
-    let registry = Registry::load(conn)?;
-    let mut stmt = conn.prepare_cached("SELECT tbl, day, idx, hold FROM proficiency_answers ORDER BY tbl, day, idx")?;
-    let mut rows = stmt.query([])?;
-    let mut out = Vec::new();
-    let mut checks = BTreeSet::new();
-    let mut expected: Option<(i64, i64, i64)> = None;
-    while let Some(row) = rows.next()? {
-        let (code, day, index, mask): (i64, i64, i64, i64) = (row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?);
-        let next = match expected {
-            Some((c, d, i)) if (c, d) == (code, day) => i,
-            _ => 0,
-        };
-        expected = Some((code, day, index + 1));
-        let table = registry.table(code);
-        let problem = if let Err(why) = &table {
-            Some(format!("a proficiency answer on {why}"))
-        } else if day_from_code(day).is_err() {
-            Some(format!("a proficiency answer on day {day}, which is not a date"))
-        } else if !(0..CHECK_HANDS as i64).contains(&index) || index != next {
-            Some(format!("a proficiency answer to question {index} of a check whose next question is {next}"))
-        } else if u32::try_from(mask).map_or(true, |m| Hold::from_mask(m).is_err()) {
-            Some(format!("a proficiency answer of hold {mask}, which is no hold"))
-        } else if index == 0 && !checks.insert((table.as_ref().map(|t| t.id().to_string()).unwrap_or_default(), day)) {
-            Some(format!("two proficiency checks of one game on day {day}"))
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            out.push(problem);
-            if out.len() == 20 {
-                break;
-            }
-        }
-    }
-    Ok(out)
+    check_rows::problems(conn)
 }
 
 /// Each completed check's row of `proficiency_days` as its answers give it: (table id, day, best
-/// holds, EV given up), by table id and day. The answers are truth: one that does not decode, or a
-/// second check of a game on a date, is corrupt.
+/// holds, EV given up), by table id and day, each answer scored by the verdict it was given. The
+/// answers are truth: one that does not decode, or a second check of a game on a date, is corrupt.
 fn days_from_answers(conn: &Connection) -> Res<Vec<(String, i64, u32, f64)>> {
     let registry = Registry::load(conn)?;
-    let sql = format!("SELECT tbl, day FROM proficiency_answers GROUP BY tbl, day HAVING COUNT(*) = {CHECK_HANDS}");
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let complete = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let complete = check_rows::complete_checks(conn)?;
     let mut out = Vec::with_capacity(complete.len());
     for (code, day) in complete {
         let table = registry.table(code).map_err(corrupt)?;
-        let date = day_from_code(day)?;
-        let score = score_of(&deals(&table, date).map_err(|_| corrupt(format!("a proficiency check on {}, which has none", table.id())))?, &holds_of(conn, code, date)?);
+        let score = score_of(&check_rows::answers_of(conn, code, day_from_code(day)?)?);
         out.push((table.id().to_string(), day, score.best_holds, score.ev_given_up));
     }
     out.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
@@ -333,7 +301,7 @@ fn days_from_answers(conn: &Connection) -> Res<Vec<(String, i64, u32, f64)>> {
 }
 
 /// Where the stored `proficiency_days` disagree with their rebuild from the answers, in words
-/// (empty when they agree exactly). Deals every completed check again: for the full audit.
+/// (empty when they agree exactly): for the full audit.
 pub(crate) fn day_differences(conn: &Connection) -> Res<Vec<String>> {
     let rebuilt = days_from_answers(conn)?;
     let mut stmt = conn.prepare_cached("SELECT table_id, day, best_holds, ev_given_up FROM proficiency_days ORDER BY table_id, day")?;

@@ -18,11 +18,19 @@
 //!
 //! "Played" is a hand drawn on that table (for chips or in practice): a drill answer draws no hand.
 //! A machine's variant (`library::Variant`) is a table of its own.
+//!
+//! Taking an offer ([`take`]) answers the day's offers and starts the warm-up (owns `warm_up`: one
+//! row, the last one taken): the core counts its decisions, so no screen counts them. Each hard
+//! drill answer on its table on the date it was taken counts one ([`count`]) until all are
+//! answered; the state carries today's warm-up (`warm_up_run`) and a counted answer's verdict the
+//! count after it.
 
 use chrono::NaiveDate;
-use rusqlite::Connection;
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
+use crate::game::error::GameError;
+use crate::game::store::codes::{day_code, day_from_code};
 use crate::game::store::Res;
 use crate::game::sums::days;
 
@@ -67,4 +75,65 @@ pub(crate) fn offer(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<
     let table = crate::game::table_id::resolve(conn, table_id)?;
     let answered = crate::game::store::player::settings(conn)?.warm_up_answered;
     Ok(warm_up_on(last_played(conn, table.id(), today)?, answered, today))
+}
+
+/// A warm-up taken: its table, its decisions and how many are answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WarmUpRun {
+    /// The table it drills (the machine's id).
+    pub table: String,
+    /// The hard decisions it is ([`WARM_UP_DECISIONS`] when taken).
+    pub decisions: u32,
+    /// How many of them are answered.
+    pub answered: u32,
+    /// Whether every one is answered.
+    pub done: bool,
+}
+
+/// Takes the warm-up offered on `table_id` on `today` (`no-warm-up` when none is: a refusal changes
+/// nothing): the day's offers are answered (the setting `warm-up-answered`) and the warm-up starts
+/// with none of its decisions answered.
+pub(crate) fn take(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<()> {
+    let table = crate::game::table_id::resolve(conn, table_id)?;
+    let offered = offer(conn, table_id, today)?.ok_or_else(|| GameError::NoWarmUp { table: table_id.to_string() })?;
+    crate::game::store::player::write_setting(conn, "warm-up-answered", &today.format("%Y-%m-%d").to_string())?;
+    conn.prepare_cached("INSERT OR REPLACE INTO warm_up (id, day, tbl, decisions, answered) VALUES (1, ?1, ?2, ?3, 0)")?
+        .execute(params![day_code(today), table.id(), offered.decisions])?;
+    Ok(())
+}
+
+/// The warm-up taken on `today`, if one was.
+pub(crate) fn run(conn: &Connection, today: NaiveDate) -> Res<Option<WarmUpRun>> {
+    let row = conn
+        .prepare_cached("SELECT day, tbl, decisions, answered FROM warm_up WHERE id = 1")?
+        .query_row([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?, r.get::<_, u32>(3)?)))
+        .optional()?;
+    let Some((day, table, decisions, answered)) = row else { return Ok(None) };
+    if day_from_code(day)? != today {
+        return Ok(None);
+    }
+    Ok(Some(WarmUpRun { table, decisions, answered, done: answered >= decisions }))
+}
+
+/// Counts a hard drill answer on the table `table_id` (a resolved id) on `today` towards the
+/// warm-up taken that day on that table, while some of its decisions are unanswered; the warm-up
+/// after it, or `None` when the answer is not one of its decisions.
+pub(crate) fn count(conn: &Connection, table_id: &str, today: NaiveDate) -> Res<Option<WarmUpRun>> {
+    match run(conn, today)? {
+        Some(run) if run.table == table_id && !run.done => {
+            conn.prepare_cached("UPDATE warm_up SET answered = answered + 1 WHERE id = 1")?.execute([])?;
+            let answered = run.answered + 1;
+            Ok(Some(WarmUpRun { answered, done: answered >= run.decisions, ..run }))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// What is wrong with the stored warm-up (at most one row): a day that is no date.
+pub(crate) fn problems(conn: &Connection) -> Res<Vec<String>> {
+    let day: Option<i64> = conn.prepare_cached("SELECT day FROM warm_up WHERE id = 1")?.query_row([], |r| r.get(0)).optional()?;
+    Ok(match day {
+        Some(day) if day_from_code(day).is_err() => vec![format!("the warm-up taken on day {day}, which is not a date")],
+        _ => Vec::new(),
+    })
 }
