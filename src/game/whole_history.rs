@@ -108,6 +108,14 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
             failure = Some(HistoryFailure { hand: None, check: "record", detail });
         }
     }
+    // Each claim's date, chips and streak (the run of claimed dates ending at it) and its ledger
+    // row, judged by the one rule the full audit lists its claim problems by (which it does itself,
+    // all of them: here the first one fails the check).
+    if failure.is_none() && matches!(each, EachHand::Verify) {
+        if let Some(detail) = player::claim_problems(conn, rules::DAILY_CHIPS)?.into_iter().next() {
+            failure = Some(HistoryFailure { hand: None, check: "record", detail });
+        }
+    }
     let mut seen = 0u64;
     let mut expected_id = 1i64;
     // After the first failure the walk reads on without replaying (the replay cannot go on).

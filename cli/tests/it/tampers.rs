@@ -234,3 +234,22 @@ fn every_tamper_is_refused_by_the_audit_the_import_both_verifies_and_the_python_
 
 #[allow(dead_code)]
 fn unused(_: Value) {}
+
+/// A claim's streak edited (the run of claimed dates ending at it, which the export does not carry,
+/// so the stranger's verifier has nothing to judge): the audit, the import and `verify --all` judge
+/// it by the one rule and all refuse it (`verify --all` used to say verified).
+#[test]
+fn a_claim_s_streak_edited_is_refused_by_every_judge_that_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = history(dir.path());
+    let copy = dir.path().join("streak.db");
+    let conn = Connection::open(&db).unwrap();
+    conn.execute("VACUUM INTO ?1", [copy.to_str().unwrap()]).unwrap();
+    drop(conn);
+    Connection::open(&copy).unwrap().execute("UPDATE daily_claims SET streak = streak + 1", []).unwrap();
+    let found = verdicts(dir.path(), &copy, None);
+    let judged: Vec<_> = found.iter().filter(|(path, _)| *path != "verify_hand.py").collect();
+    assert!(judged.iter().all(|(_, refused)| *refused), "{found:?}");
+    let all = vpoker(&["verify", "--db", copy.to_str().unwrap(), "--all"]);
+    assert!(text(&all.stdout).contains("streak"), "{}", text(&all.stdout));
+}
