@@ -489,7 +489,8 @@ pub struct FillArgs {
     /// Lines per deal: 1, 3, 5, 10, 50 or 100 (each deal costs bet × lines; refused below its level).
     #[arg(long, value_name = "N", default_value = "1", value_parser = hand_count)]
     pub lines: u8,
-    /// Seed from which every hand's seed is drawn: 64 hex digits.
+    /// Seed from which every hand's seed is drawn: 64 hex digits (recorded as chosen; each hand's
+    /// seed is derived from it and the hand's id, so the same --seed never deals a seed twice).
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,
 }
@@ -529,7 +530,8 @@ pub struct DealArgs {
     /// same as naming `ultimate-x:ID`.
     #[arg(long)]
     pub ultimate_x: bool,
-    /// Seed of the deal, to reproduce one: 64 hex digits (default: from OS entropy).
+    /// Seed of the deal, to reproduce one: 64 hex digits (default: from OS entropy); a chosen seed
+    /// deals practice only (`chosen-seed-for-chips`).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
 }
@@ -643,7 +645,8 @@ pub struct AutoplayArgs {
     /// Play practice hands: no chips, no XP, pure deals.
     #[arg(long)]
     pub practice: bool,
-    /// Seed from which every hand's seed is drawn, for a reproducible run: 64 hex digits.
+    /// Seed from which every hand's seed is drawn, for a reproducible run: 64 hex digits (for
+    /// chips, as `fill` does: each hand's seed derived from it and the hand's id, marked chosen).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
 }

@@ -246,6 +246,17 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
                 Some(seeds) => DealSeed::chosen(seeds.draw()),
                 None => DealSeed::from(os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?),
             };
+            if seed.from == vpoker::shuffle::SeedFrom::Chosen && !practice {
+                // A chosen seed moves chips only as `fill` plays: the game derives each hand's seed
+                // from it and the hand's id (one hand per transaction, as in the app).
+                if game.play_best_batch(request.clone(), &[seed], now)? == 0 {
+                    let available = game.state(now.day())?.chips;
+                    let needed = vpoker::table::Table::machine(machine).stake(bet, 1);
+                    return Err(GameError::InsufficientChips { needed, available });
+                }
+                played += 1;
+                continue;
+            }
             let state = game.deal(request.clone(), seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;
@@ -325,6 +336,7 @@ fn print_whole_history(db: &std::path::Path, compact: bool) -> ExitCode {
                 "start": history.start,
                 "committed_from": history.committed_from,
                 "bound_from": history.bound_from,
+                "origin_from": history.origin_from,
                 "claims": history.claims,
                 "unplaced_claims": history.unplaced_claims,
                 "in_progress": history.in_progress,

@@ -243,7 +243,7 @@ impl StoredHand {
 
     /// The rule this hand's commitment was made under, by its place in the history.
     pub fn commit_rule(&self, marks: CommitMarks) -> CommitRule {
-        CommitRule::of_hand(self.id, &self.table, marks.committed_from, marks.bound_from)
+        CommitRule::of_hand(self.id, &self.table, marks.committed_from, marks.bound_from, marks.origin_from)
     }
 
     /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the seed, with the
@@ -268,6 +268,7 @@ impl StoredHand {
             table: self.table.clone(),
             n_hands: self.n_hands,
             bet: self.bet.chips(),
+            practice: self.practice,
             multipliers: self.multipliers.clone(),
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
             rule: self.commit_rule(marks),

@@ -313,6 +313,15 @@ CREATE TABLE proficiency_answers (
     PRIMARY KEY (tbl, day, idx)
 ) WITHOUT ROWID;
 "#),
+    // 24: a version mark only.
+    sql("-- a version mark only"),
+    // 25: every hand dealt from here on commits to whether it is practice and where its seed came
+    // from too (`origin_from`, the next hand's id when it ran: "video-poker/3", `pipeline/commit.rs`),
+    // so neither can be flipped later without the commitment failing.
+    sql(r#"
+ALTER TABLE profile ADD COLUMN origin_from INTEGER NOT NULL DEFAULT 1 CHECK (origin_from >= 1);
+UPDATE profile SET origin_from = (SELECT COALESCE(MAX(id), 0) + 1 FROM hands);
+"#),
 ];
 
 const MIGRATION_22: &str = r#"
