@@ -130,7 +130,7 @@ pub struct ShuffleArgs {
 /// `vpoker verify --db FILE --hand ID [--json]` or `vpoker verify --seed HEX64 [--game ID] [--hands N]
 /// [--hold MASK] [--commitment HEX] [--json]`
 #[derive(Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed", "all"])))]
+#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed", "all", "proof"])))]
 pub struct VerifyArgs {
     /// The game database holding the hand (opened, never changed).
     #[arg(long, value_name = "FILE")]
@@ -143,6 +143,14 @@ pub struct VerifyArgs {
     /// the refilling hand's seed); names the first hand the history does not give.
     #[arg(long, requires = "db")]
     pub all: bool,
+    /// With --all: a head shown before (64 hex digits); refused (exit 1) unless the history had it
+    /// after some record, so a past rewritten below it fails.
+    #[arg(long, value_name = "HEX64", requires = "all", value_parser = commitment)]
+    pub head: Option<String>,
+    /// A proof of one hand's record (`vpoker play proof`, a JSON file): checked by the chain's rule
+    /// alone, no database needed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hand", "all", "seed"])]
+    pub proof: Option<PathBuf>,
     /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with
     /// (a --db given with it is only read for a lab table's pays).
     #[arg(long, value_name = "HEX64", conflicts_with_all = ["hand", "all"])]
@@ -325,6 +333,10 @@ pub enum PlayCommand {
     ClaimDaily,
     /// Take the bet and deal a hand (the seed comes from OS entropy unless --seed is given).
     Deal(DealArgs),
+    /// The proof that a finished hand is a record of the history's chain under its head (the head
+    /// now, or after the first --head-records records): `{"format","text","index","records","path",
+    /// "left_peaks","right_peaks","head"}`, checked by `vpoker verify --proof FILE`.
+    Proof(ProofArgs),
     /// What the next deal of these choices shows before it, line by line (`[{paid, next, lit}]`:
     /// on an Ultimate X table each line's multiplier, carried from the hand before when the deal
     /// continues it), or null on a table that shows nothing. The --bet, --hands, --practice and
@@ -628,6 +640,17 @@ pub struct SetArgs {
     /// chart-tier expert|intermediate|beginner.
     #[arg(value_name = "VALUE", allow_hyphen_values = true)]
     pub value: String,
+}
+
+/// `proof --hand ID [--head-records N]`
+#[derive(Args)]
+pub struct ProofArgs {
+    /// The finished hand's id.
+    #[arg(long, value_name = "ID")]
+    pub hand: i64,
+    /// The head after this many records (one shown before); default the head now.
+    #[arg(long, value_name = "N")]
+    pub head_records: Option<u64>,
 }
 
 /// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX64]`

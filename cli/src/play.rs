@@ -50,6 +50,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             let outcome = deal_request(&args)?.and_then(|request| Game::open(&db)?.next_screen(&request));
             Ok(print_outcome(outcome))
         }
+        PlayCommand::Proof(args) => {
+            Ok(print_outcome(Game::open(&db).and_then(|game| game.prove_hand(args.hand, args.head_records))))
+        }
         PlayCommand::Milestones => Ok(print_outcome(Game::open(&db).and_then(|game| game.milestones()))),
         PlayCommand::Drill(args) => {
             let seed = match args.seed {
@@ -342,6 +345,7 @@ fn print_whole_history(db: &std::path::Path, compact: bool) -> ExitCode {
                 "in_progress": history.in_progress,
                 "profile": history.profile,
                 "bags": history.bags,
+                "head": history.head,
             });
             let mut header = header;
             if compact {

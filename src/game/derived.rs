@@ -35,7 +35,7 @@ pub(crate) trait FromHands {
 }
 
 /// Every group of derived tables.
-pub(crate) const DERIVED: [Derived<Compare>; 3] = [
+pub(crate) const DERIVED: [Derived<Compare>; 4] = [
     Derived {
         name: "the running sums",
         tables: sums::TABLES,
@@ -59,6 +59,14 @@ pub(crate) const DERIVED: [Derived<Compare>; 3] = [
         is_current: proficiency::days_current,
         rebuild: proficiency::rebuild_days,
         compare: Compare::Rows(proficiency::day_differences),
+    },
+    Derived {
+        name: "the history chain's leaves and peaks",
+        tables: super::hands::chain::TABLES,
+        former: &[],
+        is_current: super::hands::chain::is_current,
+        rebuild: super::hands::chain::rebuild,
+        compare: Compare::Rows(super::hands::chain::differences),
     },
 ];
 

@@ -53,6 +53,8 @@ pub struct HistoryCheck {
     pub profile_matches: Option<bool>,
     /// The first thing the history does not give, if any.
     pub failure: Option<HistoryFailure>,
+    /// The head of the history's chain (docs/VERIFY.md, "The history's chain").
+    pub head: crate::pipeline::chain::Head,
 }
 
 /// The first hand (or the bags) the history does not give.
@@ -236,7 +238,17 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
         }
     }
     progress(total, total);
+    // The chain: every finished hand and claim a record once, in order (the truth); what the
+    // leaves and peaks derive is the audit's to repair.
+    let failure = match failure {
+        None => super::hands::chain::problems(conn)?
+            .into_iter()
+            .next()
+            .map(|detail| HistoryFailure { hand: None, check: "chain", detail }),
+        some => some,
+    };
     Ok(HistoryCheck {
+        head: super::hands::chain::head(conn)?,
         profile_matches,
         verified: failure.is_none(),
         counts: decisions.counts(),
@@ -273,6 +285,8 @@ pub struct History {
     pub profile: StoredEnd,
     /// The stored kind-deal bags, by situation id: what the history must leave.
     pub bags: std::collections::BTreeMap<&'static str, StoredBag>,
+    /// The head of the history's chain in this snapshot (docs/VERIFY.md, "The history's chain").
+    pub head: crate::pipeline::chain::Head,
 }
 
 /// The stored profile's end of the history: chips, the losing run and the XP.
@@ -312,6 +326,7 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
             let profile = player::profile(conn)?;
             StoredEnd { chips: profile.chips, losing_streak: profile.losing_streak, xp: profile.xp }
         },
+        head: super::hands::chain::head(conn)?,
         bags: Situation::ALL
             .iter()
             .map(|&situation| {

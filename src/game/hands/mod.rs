@@ -15,6 +15,7 @@
 //! only for a practice table hand stored before migration 15 (they carried no date);
 //! `time` is seconds after local midnight, or NULL when the caller gave the date alone.
 
+pub(crate) mod chain;
 mod registry;
 mod rows;
 

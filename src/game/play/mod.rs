@@ -88,7 +88,9 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
         player::set_claim_streak(conn, day, streak)?;
     }
     let mut profile = player::profile(conn)?;
-    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak, hands::next_hand_id(conn)? - 1)?;
+    let after_hand = hands::next_hand_id(conn)? - 1;
+    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak, after_hand)?;
+    super::hands::chain::append_claim(conn, today, rules::DAILY_CHIPS as i64, Some(after_hand))?;
     player::add_ledger(conn, "daily", rules::DAILY_CHIPS, today)?;
     profile.chips = player::add(profile.chips, rules::DAILY_CHIPS, "the balance")?;
     profile.daily_total = player::add(profile.daily_total, rules::DAILY_CHIPS, "the daily chips collected")?;
@@ -196,6 +198,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, hand.multipliers.as_ref(), &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
+    super::hands::chain::append_hand(conn, &StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() })?;
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;
     review::enqueue(conn, record.id, record.mistake == Some(true))?;
@@ -364,6 +367,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         bets: rules::BETS,
         default_bet: rules::DEFAULT_BET,
         hand_counts: rules::HAND_COUNTS,
+        head: super::hands::chain::head(conn)?,
         events,
     })
 }
