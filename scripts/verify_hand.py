@@ -3,6 +3,7 @@
 
 Usage: vpoker play --db FILE history --limit N | python3 scripts/verify_hand.py [FILE]
        vpoker play --db FILE history --all | python3 scripts/verify_hand.py [FILE]
+       vpoker play --db FILE proof --hand ID > P.json; python3 scripts/verify_hand.py --proof P.json
 
 Rebuilds each hand from its revealed seed exactly as docs/VERIFY.md derives it (ChaCha20 as
 rand_chacha 0.9's ChaCha20Rng, Lemire's rejection, Fisher-Yates, the kind-deal nudge rule on
@@ -655,9 +656,43 @@ def expand_compact(rows):
     return hands
 
 
+def check_proof(proof):
+    """None when a proof of one record of the history's chain gives its head (docs/VERIFY.md, "The
+    history's chain"), else what fails."""
+    if proof.get("format") != "video-poker/proof-1":
+        return "not a proof of this format"
+    index, records = proof["index"], proof["records"]
+    if not 0 <= index < records:
+        return "index %d is not below the records %d" % (index, records)
+    heights = [h for h in range(63, -1, -1) if records >> h & 1]
+    start = 0
+    for at, height in enumerate(heights):
+        if start <= index < start + (1 << height):
+            break
+        start += 1 << height
+    path = [bytes.fromhex(h) for h in proof["path"]]
+    left = [bytes.fromhex(h) for h in proof["left_peaks"]]
+    right = [bytes.fromhex(h) for h in proof["right_peaks"]]
+    if len(path) != height or len(left) != at or len(right) != len(heights) - at - 1:
+        return "the path or the peaks do not fit %d records" % records
+    acc = hashlib.sha256(b"\x00" + proof["text"].encode("ascii")).digest()
+    offset = index - start
+    for level, sibling in enumerate(path):
+        pair = acc + sibling if (offset >> level) & 1 == 0 else sibling + acc
+        acc = hashlib.sha256(b"\x01" + pair).digest()
+    head = hashlib.sha256(b"video-poker/head" + records.to_bytes(8, "big") + b"".join(left + [acc] + right)).hexdigest()
+    return None if head == proof["head"].lower() else "the record, its path and the peaks do not give the head"
+
+
 def main():
     if sys.argv[1:2] == ["--evaluate"]:
         return evaluate(sys.stdin)
+    if sys.argv[1:2] == ["--proof"]:
+        proof = json.load(open(sys.argv[2]) if len(sys.argv) > 2 else sys.stdin)
+        failure = check_proof(proof)
+        print("record %d of %d under head %s: %s" % (proof["index"] + 1, proof["records"], proof["head"],
+                                                    failure or "verified"))
+        return 1 if failure else 0
     source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
     history = json.load(source)
     hands = history["hands"]
