@@ -50,11 +50,13 @@ pub(crate) fn hand_text(hand: &StoredHand) -> Res<String> {
 
 /// The stored range: its count and peaks (constant time); a damaged row is read as missing.
 fn stored_mmr(conn: &Connection) -> Res<Option<Mmr>> {
-    let row: Option<(i64, Vec<u8>)> = conn
+    // Anything but an integer and a blob is a damaged cache, read as missing (rebuilt).
+    let row: Option<(Option<i64>, Option<Vec<u8>>)> = conn
         .prepare_cached("SELECT records, peaks FROM chain_peaks WHERE id = 1")?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([], |r| Ok((r.get(0).ok(), r.get(1).ok())))
         .optional()?;
     Ok(row.and_then(|(records, peaks)| {
+        let (records, peaks) = (records?, peaks?);
         let peaks: Vec<Hash> = peaks.chunks(32).map(|c| c.try_into().ok()).collect::<Option<_>>()?;
         Mmr::from_parts(u64::try_from(records).ok()?, peaks)
     }))

@@ -337,8 +337,8 @@ CREATE TABLE chain (
     seq INTEGER PRIMARY KEY,
     kind TEXT NOT NULL CHECK (kind IN ('hand', 'claim', 'setting')),
     ref INTEGER NOT NULL,
-    key TEXT,
-    value TEXT,
+    key TEXT CHECK (key IS NULL OR key = 'kind-deals'),
+    value TEXT CHECK (value IS NULL OR value IN ('on', 'off')),
     CHECK ((kind = 'setting') = (key IS NOT NULL AND value IS NOT NULL))
 );
 INSERT INTO chain (kind, ref)
