@@ -3,6 +3,7 @@
 
 Usage: vpoker play --db FILE history --limit N | python3 scripts/verify_hand.py [FILE]
        vpoker play --db FILE history --all | python3 scripts/verify_hand.py [FILE]
+       vpoker play --db FILE proof --hand ID > P.json; python3 scripts/verify_hand.py --proof P.json
 
 Rebuilds each hand from its revealed seed exactly as docs/VERIFY.md derives it (ChaCha20 as
 rand_chacha 0.9's ChaCha20Rng, Lemire's rejection, Fisher-Yates, the kind-deal nudge rule on
@@ -18,8 +19,10 @@ with the starting chips and the daily claims where they fell), it also replays e
 decision in order (the situation from the balance and the losing streak, each bag from empty,
 refilled on the refilling hand's stream 1), checks each hand's commitment by the rule its place
 gives (before `committed_from`: optional, SHA-256 of the seed; from `bound_from` on: SHA-256 of the
-seed and "video-poker/2 bet=B lines=N pays=P table=ID"; between, a machine's hand SHA-256 of the seed
-and a practised table's none), and names the first hand the history does not give. An Ultimate X
+seed and "video-poker/2 bet=B lines=N pays=P table=ID"; from `origin_from` on, of the seed and
+"video-poker/3 bet=B lines=N practice=0|1 seed=system|chosen pays=P table=ID"; between
+`committed_from` and `bound_from`, a machine's hand SHA-256 of the seed and a practised table's
+none), and names the first hand the history does not give. An Ultimate X
 hand (table `ultimate-x:ID`) is paid at each line's multiplier, its commitment text ends
 " multipliers=M1,M2,…", each result's `earned` is the multiplier table's for its final hand, and in the
 whole history its multipliers must be what the hand before left (docs/ULTIMATE-X.md, "Playing it"). Prints one line per hand, naming
@@ -459,18 +462,24 @@ def commitment_of(rule, hand):
     seed = bytes.fromhex(hand["seed"])
     if rule == "uncommitted":
         return None
-    if rule == "bound":
+    if rule in ("bound", "origin"):
         _, rows = paytable(hand)
-        text = "video-poker/2 bet=%d lines=%d pays=%s table=%s" % (
-            hand["bet"], hand["hands"], ",".join(str(pay) for _, pay in rows), hand.get("table", hand["machine"]))
+        pays, table = ",".join(str(pay) for _, pay in rows), hand.get("table", hand["machine"])
+        if rule == "bound":
+            text = "video-poker/2 bet=%d lines=%d pays=%s table=%s" % (hand["bet"], hand["hands"], pays, table)
+        else:
+            text = "video-poker/3 bet=%d lines=%d practice=%d seed=%s pays=%s table=%s" % (
+                hand["bet"], hand["hands"], 1 if hand["practice"] else 0, hand.get("seed_from") or "system", pays, table)
         if ultimate_x(hand):
             text += " multipliers=" + ",".join(str(m) for m in hand["multipliers"])
         return hashlib.sha256(seed + text.encode("ascii")).hexdigest()
     return hashlib.sha256(seed).hexdigest()
 
 
-def rule_of(hand, committed_from, bound_from):
+def rule_of(hand, committed_from, bound_from, origin_from):
     """The commitment rule of a hand by its place in the history (never by what the row says)."""
+    if hand["id"] >= origin_from:
+        return "origin"
     if hand["id"] >= bound_from:
         return "bound"
     if hand["id"] < committed_from:
@@ -491,7 +500,7 @@ def check(hand, rule=None):
     rule = rule or hand.get("commitment_rule", "legacy")
     expected, recorded = commitment_of(rule, hand), hand.get("commitment")
     if recorded is None:
-        if rule in ("seed", "bound"):
+        if rule in ("seed", "bound", "origin"):
             failures.append("commitment (stored after commitments began, but carries none)")
     elif rule == "legacy":
         failures.append("commitment (stored before commitments began, but carries one)")
@@ -630,7 +639,7 @@ def expand_compact(rows):
     "The compact form"): a table given as an object the first time, by its index after."""
     tables, hands = [], []
     for row in rows:
-        (hand_id, _moment, table, bet, lines, practice, seed, _seed_from, commitment, situation, nudge,
+        (hand_id, _moment, table, bet, lines, practice, seed, seed_from, commitment, situation, nudge,
          dealt, hold, won), multipliers = row[:14], (row[14] if len(row) > 14 else None)
         if isinstance(table, dict):
             tables.append(table)
@@ -640,16 +649,50 @@ def expand_compact(rows):
             "id": hand_id, "machine": table["machine"], "table": table["id"], "base": table["base"],
             "pays": table["pays"], "bet": bet, "hands": lines, "practice": bool(practice),
             "cost": bet * lines * (2 if table["id"].startswith(ULTIMATE_X) else 1), "multipliers": multipliers,
-            "seed": seed, "commitment": commitment, "situation": situation,
+            "seed": seed, "seed_from": seed_from, "commitment": commitment, "situation": situation,
             "nudge": nudge and dict(zip(("kind", "position", "removed", "added", "deck_position"), nudge)),
             "dealt": [dealt[i:i + 2] for i in range(0, len(dealt), 2)], "hold": hold, "won": won,
             "compact": True})
     return hands
 
 
+def check_proof(proof):
+    """None when a proof of one record of the history's chain gives its head (docs/VERIFY.md, "The
+    history's chain"), else what fails."""
+    if proof.get("format") != "video-poker/proof-1":
+        return "not a proof of this format"
+    index, records = proof["index"], proof["records"]
+    if not 0 <= index < records:
+        return "index %d is not below the records %d" % (index, records)
+    heights = [h for h in range(63, -1, -1) if records >> h & 1]
+    start = 0
+    for at, height in enumerate(heights):
+        if start <= index < start + (1 << height):
+            break
+        start += 1 << height
+    path = [bytes.fromhex(h) for h in proof["path"]]
+    left = [bytes.fromhex(h) for h in proof["left_peaks"]]
+    right = [bytes.fromhex(h) for h in proof["right_peaks"]]
+    if len(path) != height or len(left) != at or len(right) != len(heights) - at - 1:
+        return "the path or the peaks do not fit %d records" % records
+    acc = hashlib.sha256(b"\x00" + proof["text"].encode("ascii")).digest()
+    offset = index - start
+    for level, sibling in enumerate(path):
+        pair = acc + sibling if (offset >> level) & 1 == 0 else sibling + acc
+        acc = hashlib.sha256(b"\x01" + pair).digest()
+    head = hashlib.sha256(b"video-poker/head" + records.to_bytes(8, "big") + b"".join(left + [acc] + right)).hexdigest()
+    return None if head == proof["head"].lower() else "the record, its path and the peaks do not give the head"
+
+
 def main():
     if sys.argv[1:2] == ["--evaluate"]:
         return evaluate(sys.stdin)
+    if sys.argv[1:2] == ["--proof"]:
+        proof = json.load(open(sys.argv[2]) if len(sys.argv) > 2 else sys.stdin)
+        failure = check_proof(proof)
+        print("record %d of %d under head %s: %s" % (proof["index"] + 1, proof["records"], proof["head"],
+                                                    failure or "verified"))
+        return 1 if failure else 0
     source = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
     history = json.load(source)
     hands = history["hands"]
@@ -683,7 +726,8 @@ def main():
     for number, hand in enumerate(hands, start=1):
         if whole and hand["id"] != number and not history_failures:
             history_failures.append("hand %d is missing from the history" % number)
-        rule = rule_of(hand, history["committed_from"], history.get("bound_from", 1 << 62)) if whole else None
+        rule = rule_of(hand, history["committed_from"], history.get("bound_from", 1 << 62),
+                       history.get("origin_from", 1 << 62)) if whole else None
         failures = check(hand, rule)
         if whole:
             while claims and claims[0][0] < hand["id"]:

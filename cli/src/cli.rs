@@ -130,7 +130,7 @@ pub struct ShuffleArgs {
 /// `vpoker verify --db FILE --hand ID [--json]` or `vpoker verify --seed HEX64 [--game ID] [--hands N]
 /// [--hold MASK] [--commitment HEX] [--json]`
 #[derive(Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed", "all"])))]
+#[command(group(ArgGroup::new("what").required(true).args(["hand", "seed", "all", "proof"])))]
 pub struct VerifyArgs {
     /// The game database holding the hand (opened, never changed).
     #[arg(long, value_name = "FILE")]
@@ -143,6 +143,14 @@ pub struct VerifyArgs {
     /// the refilling hand's seed); names the first hand the history does not give.
     #[arg(long, requires = "db")]
     pub all: bool,
+    /// With --all: a head shown before (64 hex digits); refused (exit 1) unless the history had it
+    /// after some record, so a past rewritten below it fails.
+    #[arg(long, value_name = "HEX64", requires = "all", value_parser = commitment)]
+    pub head: Option<String>,
+    /// A proof of one hand's record (`vpoker play proof`, a JSON file): checked by the chain's rule
+    /// alone, no database needed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hand", "all", "seed"])]
+    pub proof: Option<PathBuf>,
     /// Any seed instead (64 hex digits): its deck, deal and draws, nothing recorded to compare with
     /// (a --db given with it is only read for a lab table's pays).
     #[arg(long, value_name = "HEX64", conflicts_with_all = ["hand", "all"])]
@@ -325,6 +333,10 @@ pub enum PlayCommand {
     ClaimDaily,
     /// Take the bet and deal a hand (the seed comes from OS entropy unless --seed is given).
     Deal(DealArgs),
+    /// The proof that a finished hand is a record of the history's chain under its head (the head
+    /// now, or after the first --head-records records): `{"format","text","index","records","path",
+    /// "left_peaks","right_peaks","head"}`, checked by `vpoker verify --proof FILE`.
+    Proof(ProofArgs),
     /// What the next deal of these choices shows before it, line by line (`[{paid, next, lit}]`:
     /// on an Ultimate X table each line's multiplier, carried from the hand before when the deal
     /// continues it), or null on a table that shows nothing. The --bet, --hands, --practice and
@@ -494,7 +506,8 @@ pub struct FillArgs {
     /// Lines per deal: 1, 3, 5, 10, 50 or 100 (each deal costs bet × lines; refused below its level).
     #[arg(long, value_name = "N", default_value = "1", value_parser = hand_count)]
     pub lines: u8,
-    /// Seed from which every hand's seed is drawn: 64 hex digits.
+    /// Seed from which every hand's seed is drawn: 64 hex digits (recorded as chosen; each hand's
+    /// seed is derived from it and the hand's id, so the same --seed never deals a seed twice).
     #[arg(long, value_name = "HEX64")]
     pub seed: Seed,
 }
@@ -534,7 +547,8 @@ pub struct DealArgs {
     /// same as naming `ultimate-x:ID`.
     #[arg(long)]
     pub ultimate_x: bool,
-    /// Seed of the deal, to reproduce one: 64 hex digits (default: from OS entropy).
+    /// Seed of the deal, to reproduce one: 64 hex digits (default: from OS entropy); a chosen seed
+    /// deals practice only (`chosen-seed-for-chips`).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
 }
@@ -633,6 +647,17 @@ pub struct SetArgs {
     pub value: String,
 }
 
+/// `proof --hand ID [--head-records N]`
+#[derive(Args)]
+pub struct ProofArgs {
+    /// The finished hand's id.
+    #[arg(long, value_name = "ID")]
+    pub hand: i64,
+    /// The head after this many records (one shown before); default the head now.
+    #[arg(long, value_name = "N")]
+    pub head_records: Option<u64>,
+}
+
 /// `autoplay --hands N [--game ID] [--bet N] [--practice] [--seed HEX64]`
 #[derive(Args)]
 pub struct AutoplayArgs {
@@ -648,7 +673,8 @@ pub struct AutoplayArgs {
     /// Play practice hands: no chips, no XP, pure deals.
     #[arg(long)]
     pub practice: bool,
-    /// Seed from which every hand's seed is drawn, for a reproducible run: 64 hex digits.
+    /// Seed from which every hand's seed is drawn, for a reproducible run: 64 hex digits (for
+    /// chips, as `fill` does: each hand's seed derived from it and the hand's id, marked chosen).
     #[arg(long, value_name = "HEX64")]
     pub seed: Option<Seed>,
 }

@@ -50,6 +50,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode, String> {
             let outcome = deal_request(&args)?.and_then(|request| Game::open(&db)?.next_screen(&request));
             Ok(print_outcome(outcome))
         }
+        PlayCommand::Proof(args) => {
+            Ok(print_outcome(Game::open(&db).and_then(|game| game.prove_hand(args.hand, args.head_records))))
+        }
         PlayCommand::Milestones => Ok(print_outcome(Game::open(&db).and_then(|game| game.milestones()))),
         PlayCommand::Drill(args) => {
             let seed = match args.seed {
@@ -247,6 +250,17 @@ fn autoplay(db: &Path, now: Moment, args: AutoplayArgs) -> Result<ExitCode, Stri
                 Some(seeds) => DealSeed::chosen(seeds.draw()),
                 None => DealSeed::from(os_seed().map_err(|detail| GameError::Storage { path: db.to_path_buf(), detail })?),
             };
+            if seed.from == vpoker::shuffle::SeedFrom::Chosen && !practice {
+                // A chosen seed moves chips only as `fill` plays: the game derives each hand's seed
+                // from it and the hand's id (one hand per transaction, as in the app).
+                if game.play_best_batch(request.clone(), &[seed], now)? == 0 {
+                    let available = game.state(now.day())?.chips;
+                    let needed = vpoker::table::Table::machine(machine).stake(bet, 1);
+                    return Err(GameError::InsufficientChips { needed, available });
+                }
+                played += 1;
+                continue;
+            }
             let state = game.deal(request.clone(), seed, now)?;
             let best = state.hand.map(|h| h.best_hold).unwrap_or(Hold::NONE);
             game.draw(best, now)?;
@@ -326,11 +340,13 @@ fn print_whole_history(db: &std::path::Path, compact: bool) -> ExitCode {
                 "start": history.start,
                 "committed_from": history.committed_from,
                 "bound_from": history.bound_from,
+                "origin_from": history.origin_from,
                 "claims": history.claims,
                 "unplaced_claims": history.unplaced_claims,
                 "in_progress": history.in_progress,
                 "profile": history.profile,
                 "bags": history.bags,
+                "head": history.head,
             });
             let mut header = header;
             if compact {

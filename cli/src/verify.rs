@@ -35,6 +35,9 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, String> {
     if args.all {
         return verify_all(&args);
     }
+    if let Some(path) = &args.proof {
+        return verify_proof(path, args.json);
+    }
     let verification = match (&args.db, args.hand, args.seed) {
         (Some(db), Some(id), _) => {
             if !db.is_file() {
@@ -163,19 +166,62 @@ fn verify_all(args: &VerifyArgs) -> Result<ExitCode, String> {
         return Err(format!("{}: no such database", db.display()));
     }
     let never = std::sync::atomic::AtomicBool::new(false);
-    let check = match Game::open_read_only(db).and_then(|game| game.check_history(&|_, _| {}, &never)) {
-        Ok(check) => check,
+    let outcome = Game::open_read_only(db).and_then(|game| {
+        let check = game.check_history(&|_, _| {}, &never)?;
+        let head = args.head.as_deref().map(|head| game.check_head(head)).transpose()?;
+        Ok((check, head))
+    });
+    let (check, head) = match outcome {
+        Ok(checked) => checked,
         Err(error) => {
             println!("{}", serde_json::json!({ "error": error }));
             return Ok(ExitCode::from(1));
         }
     };
+    let head_found = head.as_ref().is_none_or(|h| h.found);
     if args.json {
-        println!("{}", serde_json::to_string(&check).map_err(|e| e.to_string())?);
+        let mut value = serde_json::to_value(&check).map_err(|e| e.to_string())?;
+        if let Some(head) = &head {
+            value["head_check"] = serde_json::to_value(head).map_err(|e| e.to_string())?;
+            value["verified"] = serde_json::json!(check.verified && head.found);
+        }
+        println!("{value}");
     } else {
-        print!("{}", whole_text(&check));
+        let mut text = whole_text(&check);
+        if let Some(head) = &head {
+            let line = match head.records {
+                Some(n) => format!("head        {} given: the history had it after {n} records\n", head.head),
+                None => format!("head        {} given: the history never had it (its past was rewritten, or it is another history)\n", head.head),
+            };
+            text = match text.strip_suffix("verified\n").filter(|_| check.verified) {
+                Some(rest) => format!("{rest}{line}{}", if head.found { "verified\n" } else { "NOT VERIFIED\n" }),
+                None => format!("{line}{text}"),
+            };
+        }
+        print!("{text}");
     }
-    Ok(if check.verified { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if check.verified && head_found { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `verify --proof FILE`: a proof of one record checked by the chain's rule alone.
+fn verify_proof(path: &std::path::Path, json: bool) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let proof: vpoker::pipeline::chain::Proof =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not a proof: {e}", path.display()))?;
+    let checked = vpoker::pipeline::chain::check_proof(&proof);
+    if json {
+        let failure = checked.as_ref().err();
+        println!(
+            "{}",
+            serde_json::json!({ "verified": checked.is_ok(), "index": proof.index, "records": proof.records, "head": proof.head, "text": proof.text, "failure": failure })
+        );
+    } else {
+        match &checked {
+            Ok(()) => println!("record {} of {} under head {}: {}\nverified", proof.index + 1, proof.records, proof.head, proof.text),
+            Err(why) => println!("record {} of {} under head {}: {why}\nNOT VERIFIED", proof.index + 1, proof.records, proof.head),
+        }
+    }
+    Ok(if checked.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn whole_text(check: &HistoryCheck) -> String {
@@ -189,6 +235,7 @@ fn whole_text(check: &HistoryCheck) -> String {
         out += &format!("unchecked   {} situations (claims of unknown place left them open)\n", c.unchecked_situations);
     }
     out += &format!("commitments required from hand {}\n", check.committed_from);
+    out += &format!("head        {} ({} records)\n", check.head.hex, check.head.records);
     if check.profile_matches == Some(true) {
         out += "the stored profile (chips, losing run, XP) is where the history ends\n";
     }

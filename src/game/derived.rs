@@ -35,7 +35,7 @@ pub(crate) trait FromHands {
 }
 
 /// Every group of derived tables.
-pub(crate) const DERIVED: [Derived<Compare>; 4] = [
+pub(crate) const DERIVED: [Derived<Compare>; 5] = [
     Derived {
         name: "the running sums",
         tables: sums::TABLES,
@@ -67,6 +67,14 @@ pub(crate) const DERIVED: [Derived<Compare>; 4] = [
         is_current: solved::solved_current,
         rebuild: solved::rebuild_solved,
         compare: Compare::Rows(solved::solved_differences),
+    },
+    Derived {
+        name: "the history chain's leaves and peaks",
+        tables: super::hands::chain::TABLES,
+        former: &[],
+        is_current: super::hands::chain::is_current,
+        rebuild: super::hands::chain::rebuild,
+        compare: Compare::Rows(super::hands::chain::differences),
     },
 ];
 

@@ -191,6 +191,10 @@ pub enum GameError {
         /// The table's id, as given.
         table: String,
     },
+    /// A deal for chips from a seed whoever deals chose (`DealSeed::chosen`, the CLI's `--seed`):
+    /// a known seed deals a known hand, so it moves no chips (practice with it is dealt).
+    #[error("a chosen seed deals practice hands only: a hand for chips is dealt from the system's seed")]
+    ChosenSeedForChips,
     /// A table to drill on which no hold is ever worth more than another (a lab table paying
     /// nothing, say): it has no hard decisions.
     #[error("table '{table}' has no hard decisions to drill: no hold is worth more than another")]
@@ -349,6 +353,7 @@ impl GameError {
             GameError::NotCorrupt { .. } => "not-corrupt",
             GameError::UnknownTable { .. } => "unknown-table",
             GameError::PracticeOnly { .. } => "practice-only",
+            GameError::ChosenSeedForChips => "chosen-seed-for-chips",
             GameError::NoHardHands { .. } => "no-hard-hands",
             GameError::NoWarmUp { .. } => "no-warm-up",
             GameError::NoTierChart { .. } => "no-tier-chart",
@@ -400,7 +405,7 @@ impl GameError {
             GameError::UnknownLabTable { name } => vec![("name", json!(shown(name)))],
             GameError::HistoryLimit { limit, max } => vec![("limit", json!(limit)), ("max", json!(max))],
             GameError::ProgressLimit { days, max } => vec![("days", json!(days)), ("max", json!(max))],
-            GameError::NoHandInProgress => vec![],
+            GameError::NoHandInProgress | GameError::ChosenSeedForChips => vec![],
             GameError::TableLines { lines } => vec![("lines", json!(lines))],
             GameError::NotCorrupt { path } | GameError::ReadOnly { path } => vec![("path", json!(path.display().to_string()))],
             GameError::UnknownTable { table } | GameError::NoHardHands { table } | GameError::PracticeOnly { table } | GameError::NoWarmUp { table } => {

@@ -50,6 +50,8 @@
 //! ```
 
 mod audit;
+pub use hands::chain::HeadCheck;
+use hands::chain;
 mod coach;
 mod daily_deals;
 mod derived;
@@ -355,6 +357,21 @@ impl Game {
         Game { store: Store::view(path, &derived::DERIVED)? }.check_history(progress, cancel)
     }
 
+    /// Whether the history ever had the head `head` (64 hex digits, as shown): the records walked
+    /// in order, the range extended, the head compared after each (and before any). A history
+    /// rewritten below a head shown before has no such prefix. Takes time in proportion to the
+    /// history; one snapshot.
+    pub fn check_head(&self, head: &str) -> Result<chain::HeadCheck, GameError> {
+        self.store.read(|tx| chain::check_head(tx, head))
+    }
+
+    /// The proof that finished hand `id` is a record of the history under the head after its first
+    /// `records` records (the current head when `None`): `unknown-hand` when it is not among them.
+    /// Reads every leaf up to there once.
+    pub fn prove_hand(&self, id: i64, records: Option<u64>) -> Result<crate::pipeline::chain::Proof, GameError> {
+        self.store.read(|tx| chain::prove_hand(tx, id, records)?.ok_or_else(|| GameError::UnknownHand { hand_id: id }.into()))
+    }
+
     /// Today's ten deals on `today` (see [`daily_deals`]): the deal to hold, the deals played, and
     /// once the ten are played the score, the review and the share text; the streak, the best day
     /// and the last 30 days. No chips or XP: open at every level.
@@ -441,10 +458,14 @@ impl Game {
         self.store.read(derived::differences)
     }
 
-    /// Sets one setting (see [`settings::SETTINGS`]); a bad key or value is refused.
+    /// Sets one setting (see [`settings::SETTINGS`]); a bad key or value is refused. A change of the
+    /// setting that decides deals (`kind-deals`) is a record of the history's chain.
     pub fn set_setting(&mut self, key: &str, value: &str) -> Result<Settings, GameError> {
         let key = settings::validate(key, value)?;
         self.store.write(|tx| {
+            if key == chain::DEAL_SETTING && store::player::settings(tx)?.kind_deals != (value == "on") {
+                chain::append_setting(tx, key, value)?;
+            }
             store::player::write_setting(tx, key, value)?;
             store::player::settings(tx)
         })

@@ -54,6 +54,8 @@ pub struct HistoryCheck {
     pub profile_matches: Option<bool>,
     /// The first thing the history does not give, if any.
     pub failure: Option<HistoryFailure>,
+    /// The head of the history's chain (docs/VERIFY.md, "The history's chain").
+    pub head: crate::pipeline::chain::Head,
 }
 
 /// The first hand (or the bags) the history does not give.
@@ -86,8 +88,8 @@ pub(crate) fn check(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Ato
 
 /// [`check`], each hand checked as `each` says.
 pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &AtomicBool, mut each: EachHand) -> Res<HistoryCheck> {
-    let History { start, committed_from, bound_from, claims: all_claims, unplaced_claims, .. } = header(conn)?;
-    let marks = CommitMarks { committed_from, bound_from };
+    let History { start, committed_from, bound_from, origin_from, claims: all_claims, unplaced_claims, .. } = header(conn)?;
+    let marks = CommitMarks { committed_from, bound_from, origin_from };
     let total = u64::try_from(next_hand_id(conn)? - 1).unwrap_or(0);
     let (unordered, ordered): (Vec<_>, Vec<_>) = all_claims.iter().partition(|c| c.after_hand.is_none());
     let unordered_chips = unordered.iter().try_fold(0u64, |sum, c| player::add(sum, c.amount, "the unordered claims"))?;
@@ -251,7 +253,17 @@ pub(crate) fn walk(conn: &Connection, progress: &dyn Fn(u64, u64), cancel: &Atom
         }
     }
     progress(total, total);
+    // The chain: every finished hand and claim a record once, in order (the truth); what the
+    // leaves and peaks derive is the audit's to repair.
+    let failure = match failure {
+        None => super::hands::chain::problems(conn)?
+            .into_iter()
+            .next()
+            .map(|detail| HistoryFailure { hand: None, check: "chain", detail }),
+        some => some,
+    };
     Ok(HistoryCheck {
+        head: super::hands::chain::head(conn)?,
         profile_matches,
         verified: failure.is_none(),
         counts: decisions.counts(),
@@ -273,6 +285,9 @@ pub struct History {
     pub committed_from: i64,
     /// The first hand id whose commitment binds its table, bet and line count (docs/VERIFY.md).
     pub bound_from: i64,
+    /// The first hand id whose commitment binds its practice flag and its seed's origin too
+    /// (docs/VERIFY.md).
+    pub origin_from: i64,
     /// Every daily claim, in the order made (those of unknown place first).
     pub claims: Vec<StoredClaim>,
     /// How many claims have no place among the hands: those made before places were recorded,
@@ -285,6 +300,8 @@ pub struct History {
     pub profile: StoredEnd,
     /// The stored kind-deal bags, by situation id: what the history must leave.
     pub bags: std::collections::BTreeMap<&'static str, StoredBag>,
+    /// The head of the history's chain in this snapshot (docs/VERIFY.md, "The history's chain").
+    pub head: crate::pipeline::chain::Head,
 }
 
 /// The stored profile's end of the history: chips, the losing run and the XP.
@@ -316,6 +333,7 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
         start: u64::try_from(start).map_err(|_| corrupt("negative starting chips"))?,
         committed_from: marks.committed_from,
         bound_from: marks.bound_from,
+        origin_from: marks.origin_from,
         claims: player::claims(conn)?,
         unplaced_claims: player::unplaced_claims(conn)?,
         in_progress: super::hands::in_progress_id(conn)?,
@@ -323,6 +341,7 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
             let profile = player::profile(conn)?;
             StoredEnd { chips: profile.chips, losing_streak: profile.losing_streak, xp: profile.xp }
         },
+        head: super::hands::chain::head(conn)?,
         bags: Situation::ALL
             .iter()
             .map(|&situation| {
@@ -338,7 +357,7 @@ pub(crate) fn header(conn: &Connection) -> Res<History> {
 pub(crate) fn export(conn: &Connection, start: &mut dyn FnMut(&History), each: &mut dyn FnMut(&HandRecord)) -> Res<()> {
     let history = header(conn)?;
     start(&history);
-    let marks = CommitMarks { committed_from: history.committed_from, bound_from: history.bound_from };
+    let marks = CommitMarks { committed_from: history.committed_from, bound_from: history.bound_from, origin_from: history.origin_from };
     each_hand(conn, 0, |row| match row {
         Ok(hand) if hand.drawn.is_some() => {
             each(&hand.record(marks)?);

@@ -22,6 +22,7 @@
 //! The exact derivation, for rebuilding a hand in another language, is `docs/VERIFY.md`.
 
 pub mod bag;
+pub mod chain;
 pub mod commit;
 pub mod daily;
 pub mod deal;

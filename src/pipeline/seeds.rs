@@ -7,7 +7,22 @@
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 
+use sha2::{Digest, Sha256};
+
 use crate::shuffle::Seed;
+
+/// The seed a hand for chips is dealt from when whoever deals chose `given` (the CLI's `fill`):
+/// SHA-256("video-poker/chosen-for-chips" ‖ the given seed's 32 bytes ‖ the hand's id as 8 bytes
+/// big-endian). Hand ids never repeat in a history, so the same chosen seed given again (a second
+/// `fill --seed S`) deals other hands: no seed is dealt twice for chips. The hand is stored with
+/// this seed, marked chosen.
+pub fn chosen_for_chips(given: &Seed, hand_id: i64) -> Seed {
+    let mut hasher = Sha256::new();
+    hasher.update(b"video-poker/chosen-for-chips");
+    hasher.update(given.bytes());
+    hasher.update((hand_id as u64).to_be_bytes());
+    Seed::from_bytes(hasher.finalize().into())
+}
 
 /// An endless run of hand seeds drawn from a master seed on one ChaCha20 stream.
 #[derive(Clone, Debug)]

@@ -25,7 +25,7 @@ use crate::shuffle::{hex, Seed, SeedFrom};
 use crate::table::Table;
 use crate::rules::Screen;
 
-use super::commit::CommitRule;
+use super::commit::{CommitRule, Terms};
 
 use super::deal::{nudge_rng, Deal, NudgeSource};
 use super::nudge::{plan_nudge, Nudge, NudgeKind};
@@ -48,6 +48,9 @@ pub struct Claim {
     pub n_hands: u8,
     /// Chips per hand (for the win; 1 when unknown).
     pub bet: u32,
+    /// A practice hand (it enters the commitment from schema 26 on; false for a pasted seed
+    /// unless its commitment says otherwise).
+    pub practice: bool,
     /// What was on screen at the deal, line by line (`None` on a table whose rules show nothing).
     /// It enters the commitment and the win.
     pub multipliers: Option<Screen>,
@@ -83,6 +86,7 @@ impl Claim {
             table,
             n_hands,
             bet: 1,
+            practice: false,
             commitment: None,
             rule: CommitRule::Legacy,
             dealt: None,
@@ -97,15 +101,32 @@ impl Claim {
 
 impl Claim {
     /// A pasted seed with the commitment the player noted, if any: a commitment that is the bound
-    /// one for one of `bets` (the game's bets) on `table` at `n_hands` is checked by the bound rule
-    /// at that bet (so the hands are drawn at it); any other is read as an older hand's, SHA-256
-    /// of the seed alone. The hand is dealt with `multipliers` on screen (the table's start when
+    /// one (of schema 26 on, with practice and the seed's origin, or of schemas 15–25) for one of
+    /// `bets` (the game's bets) on `table` at `n_hands` is checked by that rule at that bet (so the
+    /// hands are drawn at it); any other is read as an older hand's, SHA-256 of the seed alone. The hand is dealt with `multipliers` on screen (the table's start when
     /// `None`), which enter the commitment and the wins.
     pub fn pasted(seed: Seed, table: Table, n_hands: u8, commitment: Option<String>, bets: &[u32], multipliers: Option<Screen>) -> Claim {
         let commitment_noted = commitment.clone();
         let seeded = Claim::seed(seed, table, n_hands);
         let multipliers = multipliers.or(seeded.multipliers.clone());
         let claim = Claim { commitment, multipliers, ..seeded };
+        let origin = commitment_noted.as_deref().and_then(|noted| {
+            let mut found = None;
+            for &bet in bets {
+                for practice in [false, true] {
+                    for seed_from in [SeedFrom::System, SeedFrom::Chosen] {
+                        let terms = Terms { table: &claim.table, bet, lines: n_hands, practice, seed_from, on_screen: claim.multipliers.as_ref() };
+                        if found.is_none() && noted.eq_ignore_ascii_case(&hex(&super::commit::origin(&seed, &terms))) {
+                            found = Some((bet, practice, seed_from));
+                        }
+                    }
+                }
+            }
+            found
+        });
+        if let Some((bet, practice, seed_from)) = origin {
+            return Claim { bet, practice, seed_from: Some(seed_from), rule: CommitRule::Origin, ..claim };
+        }
         let bound = commitment_noted.as_deref().and_then(|noted| {
             bets.iter().copied().find(|&bet| {
                 let bound = super::commit::bound(&seed, &claim.table, bet, n_hands, claim.multipliers.as_ref());
@@ -200,7 +221,15 @@ pub fn verify(claim: &Claim) -> Verification {
     let table = &claim.table;
     let mut failures = Vec::new();
     let on_screen = claim.multipliers.as_ref();
-    let sha256 = rule.commitment(&seed, table, claim.bet, n_hands, on_screen).map(|c| hex(&c));
+    let terms = Terms {
+        table,
+        bet: claim.bet,
+        lines: n_hands,
+        practice: claim.practice,
+        seed_from: claim.seed_from.unwrap_or_default(),
+        on_screen,
+    };
+    let sha256 = rule.commitment(&seed, &terms).map(|c| hex(&c));
     // A stored hand below `committed_from` was stored before commitments existed: it carries none
     // (one it carries means the mark moved, turning committed hands into legacy ones).
     let stored_legacy = claim.hand.is_some() && rule == CommitRule::Legacy;
@@ -218,6 +247,9 @@ pub fn verify(claim: &Claim) -> Verification {
             .push("a practice table hand stored before commitments covered tables carries a commitment".to_string()),
         (Some(_), Some(false)) if rule == CommitRule::Bound => failures
             .push("the commitment is not SHA-256 of the seed with the table, bet and line count".to_string()),
+        (Some(_), Some(false)) if rule == CommitRule::Origin => failures.push(
+            "the commitment is not SHA-256 of the seed with the table, bet, line count, practice flag and seed origin".to_string(),
+        ),
         (Some(_), Some(false)) => failures.push("the commitment is not SHA-256 of the seed".to_string()),
         (None, Some(false)) => {
             failures.push("the hand was stored after commitments began, but carries none".to_string())

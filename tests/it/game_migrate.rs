@@ -222,6 +222,17 @@ fn files_of_four_earlier_schemas_migrate_audit_and_verify_whole() {
         let whole = game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap();
         assert!(whole.verified && whole.claims == whole.unordered_claims, "{name}: {whole:?}");
         assert!(whole.counts.bag_draws > 0, "{name}: {whole:?}");
+        // Migration 27 chained the whole past: every finished hand and claim a record, then the
+        // kind-deal setting in force; the head is the one those records give, and is found.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let (finished, claims): (u64, u64) = conn
+            .query_row("SELECT (SELECT COUNT(*) FROM hands WHERE hold IS NOT NULL), (SELECT COUNT(*) FROM daily_claims)", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap();
+        let first: (String, i64) = conn.query_row("SELECT kind, ref FROM chain WHERE seq = 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        drop(conn);
+        assert_eq!(whole.head.records, finished + claims + 1, "{name}");
+        assert_eq!(first.0, if whole.unordered_claims > 0 { "claim" } else { "hand" }, "{name}: the unplaced claims first");
+        assert!(game.check_head(&whole.head.hex).unwrap().found, "{name}");
         let mut problems = Vec::new();
         let history = serde_json::to_value(crate::common::all_history(&game)).unwrap();
         disagreements(&history, &json(&format!("{name}.history.json"))["hands"], "history", &mut problems);
@@ -318,7 +329,10 @@ fn a_schema_14_file_moves_its_table_hands_into_the_one_store() {
     let hand = crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, seed, crate::common::m(today)).unwrap();
     assert_eq!(hand.id, 84);
     crate::common::draw_hand(&mut game, vpoker::hold::Hold::NONE, crate::common::m(today)).unwrap();
-    assert_eq!(game.history(1, None).unwrap()[0].commitment_rule, vpoker::pipeline::CommitRule::Bound);
+    // Dealt after migration 26: its commitment binds its practice flag and seed's origin too; the
+    // hands before keep the rule of their place.
+    assert_eq!(game.history(1, None).unwrap()[0].commitment_rule, vpoker::pipeline::CommitRule::Origin);
+    assert_ne!(game.history(1, Some(84)).unwrap()[0].commitment_rule, vpoker::pipeline::CommitRule::Origin);
     assert!(game.verify_hand(84).unwrap().verified);
     assert!(game.check_history(&|_, _| {}, &std::sync::atomic::AtomicBool::new(false)).unwrap().verified);
 }

@@ -3,6 +3,7 @@
 
 mod architecture;
 mod cards;
+mod chain;
 mod chart;
 mod chart_drill;
 mod chart_joker;

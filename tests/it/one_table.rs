@@ -8,7 +8,8 @@ use vpoker::game::{Bet, DealRequest, Game, Lines, TableId};
 use vpoker::hold::Hold;
 use vpoker::library::{listing, Base};
 use vpoker::machine::MachineId;
-use vpoker::pipeline::commit::bound;
+use vpoker::pipeline::commit::{origin, Terms};
+use vpoker::shuffle::SeedFrom;
 use vpoker::shuffle::Seed;
 use vpoker::table::Table;
 
@@ -84,7 +85,8 @@ fn stored_under_the_former_id(path: &std::path::Path) -> i64 {
     drop(game);
     let old = Table::stored("jacks-or-better-9-6", Base::Machine(MachineId::JacksOrBetter), &[800, 50, 25, 9, 6, 4, 3, 2, 1]).unwrap();
     assert_eq!(old.id(), "jacks-or-better-9-6", "a stored row keeps the id it names");
-    let commitment = bound(&seed(40), &old, 10, 1, None);
+    let terms = Terms { table: &old, bet: 10, lines: 1, practice: true, seed_from: SeedFrom::System, on_screen: None };
+    let commitment = origin(&seed(40), &terms);
     let conn = rusqlite::Connection::open(path).unwrap();
     conn.execute("UPDATE tables SET id = 'jacks-or-better-9-6', pays = '800,50,25,9,6,4,3,2,1' WHERE id = 'jacks-or-better-8-5'", []).unwrap();
     conn.execute("UPDATE hands SET commitment = ?1 WHERE id = ?2", rusqlite::params![commitment.to_vec(), hand.id]).unwrap();

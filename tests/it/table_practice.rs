@@ -75,7 +75,7 @@ fn a_library_table_deals_hints_and_draws_with_no_chips_or_xp() {
     assert_eq!(history.len(), 40);
     for hand in &history {
         assert_eq!((hand.machine, hand.table.id(), hand.practice, hand.cost), (None, preset.id, true, 0));
-        assert_eq!(hand.commitment_rule, CommitRule::Bound);
+        assert_eq!(hand.commitment_rule, CommitRule::Origin);
         let verification = game.verify_hand(hand.id).unwrap();
         assert!(verification.verified && verification.checks.commitment == Some(true), "{verification:?}");
     }
@@ -199,7 +199,15 @@ fn the_audit_refuses_a_table_hand_of_more_lines_than_its_level_opened() {
     assert!(game.audit().unwrap().ok);
     drop(game);
     let table = Table::preset(preset);
-    let forged = vpoker::pipeline::commit::bound(&seed(70), &table, 5, 100, None);
+    let terms = vpoker::pipeline::commit::Terms {
+        table: &table,
+        bet: 5,
+        lines: 100,
+        practice: true,
+        seed_from: vpoker::shuffle::SeedFrom::System,
+        on_screen: None,
+    };
+    let forged = vpoker::pipeline::commit::origin(&seed(70), &terms);
     let won = vpoker::pipeline::settle(&Deal::deal(&seed(70), &table, 100, NudgeSource::Never), 5, Hold::NONE).won;
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute(

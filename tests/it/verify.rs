@@ -424,3 +424,66 @@ fn an_ultimate_x_commitment_binds_the_multipliers_as_documented() {
     let other = vpoker::rules::stored(&table, 3, Some(&[1, 2, 4])).unwrap().unwrap();
     assert_ne!(bound(&seed, &table, 10, 3, Some(&other)), bound(&seed, &table, 10, 3, Some(&on_screen)), "other multipliers, another commitment");
 }
+
+#[test]
+fn the_origin_commitment_is_the_documented_vector_and_binds_practice_and_the_seeds_origin() {
+    use vpoker::pipeline::commit::{origin, origin_text, Terms};
+    use vpoker::shuffle::SeedFrom;
+    let seed = Seed::from_bytes([7; 32]);
+    let table = Table::machine(MachineId::JacksOrBetter);
+    let terms = Terms { table: &table, bet: 10, lines: 1, practice: false, seed_from: SeedFrom::System, on_screen: None };
+    assert_eq!(
+        origin_text(&terms),
+        "video-poker/3 bet=10 lines=1 practice=0 seed=system pays=800,50,25,9,6,4,3,2,1 table=jacks-or-better"
+    );
+    let commitment = vpoker::shuffle::hex(&origin(&seed, &terms));
+    // docs/VERIFY.md, "The commitment".
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/VERIFY.md")).unwrap();
+    assert!(doc.contains(&commitment), "{commitment} is not in docs/VERIFY.md");
+    let flipped = [
+        origin(&seed, &Terms { practice: true, ..terms }),
+        origin(&seed, &Terms { seed_from: SeedFrom::Chosen, ..terms }),
+    ];
+    assert!(flipped.iter().all(|c| *c != origin(&seed, &terms)), "practice or a chosen seed is another commitment");
+    // A pasted seed with its noted commitment finds the practice flag and the seed's origin.
+    let noted = vpoker::shuffle::hex(&flipped[1]);
+    let claim = Claim::pasted(seed, table.clone(), 1, Some(noted), &[5, 10], None);
+    assert_eq!((claim.rule, claim.bet, claim.practice, claim.seed_from), (vpoker::pipeline::CommitRule::Origin, 10, false, Some(SeedFrom::Chosen)));
+    assert_eq!(verify(&claim).checks.commitment, Some(true));
+}
+
+#[test]
+fn a_chosen_seed_deals_practice_only_and_fill_never_deals_a_chosen_seed_twice_for_chips() {
+    use vpoker::game::{Bet, GameError, Lines};
+    use vpoker::shuffle::{DealSeed, SeedFrom};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    let chips = DealRequest::machine(MachineId::JacksOrBetter, Bet::new(5).unwrap(), Lines::ONE, false);
+    let before = game.state(day()).unwrap();
+    let refused = game.deal(chips.clone(), DealSeed::chosen(seed(1)), day()).unwrap_err();
+    assert!(matches!(refused, GameError::ChosenSeedForChips), "{refused:?}");
+    assert_eq!(refused.kind(), "chosen-seed-for-chips");
+    assert_eq!(game.state(day()).unwrap(), before, "a refusal changes nothing");
+    // Practice with a chosen seed is dealt from that very seed, marked chosen and bound by its
+    // commitment.
+    let practice = DealRequest { practice: true, ..chips.clone() };
+    game.deal(practice, DealSeed::chosen(seed(1)), day()).unwrap();
+    let hand = crate::common::draw_hand(&mut game, Hold::NONE, day()).unwrap();
+    assert_eq!((hand.seed, hand.seed_from, hand.practice), (seed(1), SeedFrom::Chosen, true));
+    assert_eq!(hand.commitment_rule, vpoker::pipeline::CommitRule::Origin);
+    // The batch player deals for chips from the seed derived from the chosen one and the hand's id:
+    // the same chosen seeds twice deal other seeds, each marked chosen.
+    let given = [DealSeed::chosen(seed(2)), DealSeed::chosen(seed(3))];
+    assert_eq!(game.play_best_batch(chips.clone(), &given, day()).unwrap(), 2);
+    assert_eq!(game.play_best_batch(chips, &given, day()).unwrap(), 2);
+    let hands = game.history(10, None).unwrap();
+    let dealt: std::collections::BTreeSet<[u8; 32]> = hands.iter().filter(|h| !h.practice).map(|h| h.seed.bytes()).collect();
+    assert_eq!(dealt.len(), 4, "four hands for chips, four seeds");
+    for hand in hands.iter().filter(|h| !h.practice) {
+        assert_eq!(hand.seed_from, SeedFrom::Chosen);
+        assert_eq!(hand.seed, vpoker::pipeline::seeds::chosen_for_chips(&seed(2 + hand.id as u64 % 2), hand.id));
+        assert!(game.verify_hand(hand.id).unwrap().verified);
+    }
+    assert!(game.audit().unwrap().ok);
+}

@@ -107,6 +107,14 @@ function row(app, hand) {
       h("button", { type: "button", class: "btn small", "data-testid": "history-verify", onclick: () => app.go("verify", String(hand.id)) }, t("history.verify"))));
 }
 
+/** The head of the history's chain as the core sends it: noted once, it fixes the past it covers. */
+export function headNote(head) {
+  return h("div", { class: "history-head", "data-testid": "history-head" },
+    h("p", { class: "small" }, t("history.head", { records: formatInt(head.records) })),
+    h("p", { class: "hex", "data-testid": "history-head-hex" }, head.hex),
+    h("p", { class: "small muted" }, t("history.head.explain")));
+}
+
 export function render(app) {
   const key = app.state ? `${app.state.chips}|${app.state.last_hand && app.state.last_hand.id}|${app.state.hand && app.state.hand.id}` : "";
   if (app.state && loadedFor !== key) {
@@ -115,6 +123,7 @@ export function render(app) {
   }
   replace(app.main,
     h("h2", { class: "screen-title" }, t("history.title")),
+    app.state ? headNote(app.state.head) : null,
     failed ? null
       : hands === null ? h("p", { class: "notice" }, t("app.loading"))
         : hands.length === 0 ? h("p", { class: "notice" }, t("history.empty"))

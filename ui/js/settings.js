@@ -2,9 +2,10 @@
 // animation speed, sound and language, each change one set_setting call; the daily reminder
 // (set_reminder: Rust asks the permission and schedules the notification, or says it cannot);
 // export and import of the player's progress (Rust opens the file dialogs);
-// starting over.
+// starting over; the head of the history's chain, as the history screen shows it.
 
 import { api } from "./api.js";
+import { headNote } from "./history.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { configureSound, play } from "./sound.js";
@@ -216,5 +217,6 @@ export function render(app) {
     h("section", { class: "settings danger-zone" },
       h("p", { class: "small" }, t("settings.reset.explain")),
       h("button", { type: "button", class: "btn danger", "data-testid": "reset", onclick: () => confirmReset(app) }, t("settings.reset"))),
+    state ? headNote(state.head) : null,
     h("p", { class: "small muted" }, t("settings.no-cash")));
 }

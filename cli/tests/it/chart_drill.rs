@@ -4,7 +4,6 @@
 //! chart` with its verdict, typed refusals; and the warm-up offer by date through `play`.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
@@ -17,7 +16,8 @@ fn chart_lines(game: &str, tier: &str, count: &str) -> Vec<Value> {
 }
 
 fn play(db: &Path, today: &str, args: &[&str]) -> (Option<i32>, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vpoker")).arg("play").arg("--db").arg(db).args(["--today", today]).args(args).output().unwrap();
+    let db = db.to_str().expect("a UTF-8 path");
+    let out = crate::common::vpoker(&[&["play", "--db", db, "--today", today][..], args].concat());
     let stdout = text(&out.stdout);
     (out.status.code(), serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}")))
 }

@@ -10,9 +10,62 @@ use serde_json::Value;
 /// A seed of 64 hex digits (bytes 00 … 1f).
 pub const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
-/// Runs the built `vpoker` with `args`.
+/// Runs the built `vpoker` with `args`, except a deal for chips from a known seed (`play … deal
+/// --seed S` without `--practice`): the game refuses a chosen seed for chips
+/// (`chosen-seed-for-chips`), so the tests that need a known hand for chips deal it as the app
+/// does, with S as the system's seed ([`system_deal`]).
 pub fn vpoker(args: &[&str]) -> Output {
+    match system_deal(args) {
+        Some(output) => output,
+        None => vpoker_binary(args),
+    }
+}
+
+/// Runs the built `vpoker` with `args`, always.
+pub fn vpoker_binary(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).output().expect("the vpoker binary runs")
+}
+
+/// `play --db D [--today T] deal … --seed S` without `--practice`, dealt through the core as the app
+/// deals (S as the system's seed, recorded `seed_from: system`) and printed as `play deal` prints
+/// (the state, or `{"error":…}` with exit 1); `None` for any other command.
+pub fn system_deal(args: &[&str]) -> Option<Output> {
+    use std::os::unix::process::ExitStatusExt;
+    use vpoker::game::{Bet, DealRequest, Day, Game, Lines, TableId};
+    let at = args.iter().position(|&a| a == "deal")?;
+    let flag = |name: &str| args.iter().position(|&a| a == name).map(|i| args[i + 1]);
+    if args.first() != Some(&"play") || args.contains(&"--practice") || flag("--seed").is_none() || args.contains(&"--help") {
+        return None;
+    }
+    let seed: vpoker::shuffle::Seed = flag("--seed")?.parse().ok()?;
+    let db = std::path::PathBuf::from(flag("--db")?);
+    let now: vpoker::game::Moment = match flag("--today") {
+        Some(text) => match Day::parse(text) {
+            Ok(day) => day.into(),
+            Err(_) => Day::moment(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S").ok()?).ok()?,
+        },
+        None => Day::moment(chrono::Local::now().naive_local()).ok()?,
+    };
+    let bet: u32 = flag("--bet").map_or(Some(5), |b| b.parse().ok())?;
+    let hands: u8 = flag("--hands").map_or(Some(1), |n| n.parse().ok())?;
+    if args[at + 1..].iter().any(|a| a.starts_with("--") && !["--game", "--table", "--bet", "--hands", "--seed", "--ultimate-x"].contains(a)) {
+        return None;
+    }
+    let table = match (flag("--table"), flag("--game")) {
+        (Some(table), _) => table.to_string(),
+        (None, Some(game)) => game.to_string(),
+        (None, None) => return None,
+    };
+    let table = if args.contains(&"--ultimate-x") { format!("ultimate-x:{table}") } else { table };
+    let outcome = (|| {
+        let request = DealRequest { table: TableId::new(table.as_str())?, bet: Bet::new(bet)?, hands: Lines::new(hands)?, practice: false };
+        Game::open(&db)?.deal(request, seed, now)
+    })();
+    let (text, code) = match outcome {
+        Ok(state) => (serde_json::to_string(&state).unwrap(), 0),
+        Err(error) => (serde_json::to_string(&serde_json::json!({ "error": error })).unwrap(), 1),
+    };
+    Some(Output { status: std::process::ExitStatus::from_raw(code << 8), stdout: format!("{text}\n").into_bytes(), stderr: Vec::new() })
 }
 
 /// Output bytes as text (they must be UTF-8).

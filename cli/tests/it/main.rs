@@ -1,6 +1,7 @@
 //! The CLI's integration tests, in one test binary (one link instead of one per file): each module
 //! runs the real `vpoker` binary (`CARGO_BIN_EXE_vpoker`) and checks one part of its contract.
 
+mod chain;
 mod common;
 mod compact_history;
 

@@ -9,14 +9,8 @@ use serde_json::Value;
 const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
 fn play(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .arg("play")
-        .arg("--db")
-        .arg(db)
-        .args(["--today", "2026-11-30"])
-        .args(args)
-        .output()
-        .expect("the vpoker binary runs")
+    let db = db.to_str().expect("a UTF-8 path");
+    crate::common::vpoker(&[&["play", "--db", db, "--today", "2026-11-30"][..], args].concat())
 }
 
 fn json(output: &Output) -> Value {
@@ -191,14 +185,15 @@ fn autoplay_prepares_a_profile() {
 fn autoplay_and_fill_say_what_they_kept_when_stopped_part_way() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
-    // This seed's hands at 50 chips lose the 1,000 chips a new game has in 102 hands.
+    // This seed's hands at 50 chips (each dealt from the seed derived from it and the hand's id)
+    // lose the 1,000 chips a new game has in 112 hands.
     let seed = "04".repeat(32);
     let out = play(&db, &["autoplay", "--hands", "150", "--bet", "50", "--seed", &seed]);
     assert_eq!(out.status.code(), Some(1));
     let stopped = json(&out);
     assert_eq!(stopped["error"]["kind"], "insufficient-chips");
-    assert_eq!(stopped["played"], 102, "{stopped}");
-    assert_eq!(ok(&db, &["history", "--limit", "500"])["hands"].as_array().unwrap().len(), 102, "the hands it says it kept");
+    assert_eq!(stopped["played"], 112, "{stopped}");
+    assert_eq!(ok(&db, &["history", "--limit", "500"])["hands"].as_array().unwrap().len(), 112, "the hands it says it kept");
     // A locked machine is refused before the hand in progress is drawn: nothing changes.
     let fresh = dir.path().join("fresh.db");
     ok(&fresh, &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
@@ -353,12 +348,20 @@ fn fill_and_autoplay_refuse_a_kicker_game_in_words() {
 }
 
 /// A hand dealt from a seed given on the command line is stored as dealt from a chosen seed: the
-/// history and `verify --hand` say so (a hand whose seed the game drew says "system").
+/// history and `verify --hand` say so (a hand whose seed the game drew says "system"). A chosen
+/// seed deals practice only: for chips it is refused and nothing changes.
 #[test]
 fn a_hand_dealt_from_a_chosen_seed_says_so_in_the_history_and_verification() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
-    ok(&db, &["deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
+    ok(&db, &["state"]);
+    let before = std::fs::read(&db).unwrap();
+    let args = ["play", "--db", db.to_str().unwrap(), "--today", "2026-11-30", "deal", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED];
+    let refused = crate::common::vpoker_binary(&args);
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(json(&refused)["error"]["kind"], "chosen-seed-for-chips");
+    assert_eq!(std::fs::read(&db).unwrap(), before, "a refusal changes nothing");
+    ok(&db, &["deal", "--practice", "--game", "jacks-or-better", "--bet", "5", "--seed", SEED]);
     ok(&db, &["draw", "11111"]);
     ok(&db, &["deal", "--game", "jacks-or-better", "--bet", "5"]);
     ok(&db, &["draw", "00000"]);

@@ -8,14 +8,7 @@ use std::process::Command;
 use serde_json::Value;
 
 fn play(db: &Path, today: &str, args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_vpoker"))
-        .arg("play")
-        .arg("--db")
-        .arg(db)
-        .args(["--today", today])
-        .args(args)
-        .output()
-        .expect("the vpoker binary runs");
+    let out = crate::common::vpoker(&[&["play", "--db", db.to_str().expect("a UTF-8 path"), "--today", today][..], args].concat());
     let text = String::from_utf8(out.stdout).expect("UTF-8 output");
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text}"))
 }

@@ -118,6 +118,21 @@ fn run(step: &Step, dir: &Path) -> (i32, String, String) {
             let out = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(args).current_dir(dir).output().unwrap();
             (out.status.code().unwrap(), text(&out.stdout), text(&out.stderr))
         }
+        // A deal for chips from a known seed, dealt as the app deals (the seed the game's own):
+        // `play deal --seed` deals practice only.
+        "app" => {
+            let args: Vec<String> = args
+                .iter()
+                .scan(false, |after_db, a| {
+                    let word = if *after_db { dir.join(a).to_str().unwrap().to_string() } else { a.clone() };
+                    *after_db = a == "--db";
+                    Some(word)
+                })
+                .collect();
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = crate::common::system_deal(&args).unwrap_or_else(|| panic!("{}: app deals for chips from a seed", step.line));
+            (out.status.code().unwrap(), text(&out.stdout), text(&out.stderr))
+        }
         "sqlite3" => {
             let [file, sql] = args else { panic!("{}: sqlite3 FILE \"SQL\"", step.line) };
             let conn = rusqlite::Connection::open(dir.join(file)).unwrap();
@@ -129,7 +144,7 @@ fn run(step: &Step, dir: &Path) -> (i32, String, String) {
             std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(from), dir.join(to)).unwrap();
             (0, String::new(), String::new())
         }
-        other => panic!("{}: the examples run vpoker, sqlite3 and cp, not {other}", step.line),
+        other => panic!("{}: the examples run vpoker, app, sqlite3 and cp, not {other}", step.line),
     }
 }
 

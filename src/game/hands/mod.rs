@@ -15,6 +15,7 @@
 //! only for a practice table hand stored before migration 15 (they carried no date);
 //! `time` is seconds after local midnight, or NULL when the caller gave the date alone.
 
+pub(crate) mod chain;
 mod registry;
 mod rows;
 pub(crate) mod solved;
@@ -244,7 +245,7 @@ impl StoredHand {
 
     /// The rule this hand's commitment was made under, by its place in the history.
     pub fn commit_rule(&self, marks: CommitMarks) -> CommitRule {
-        CommitRule::of_hand(self.id, &self.table, marks.committed_from, marks.bound_from)
+        CommitRule::of_hand(self.id, &self.table, marks.committed_from, marks.bound_from, marks.origin_from)
     }
 
     /// Replays the deal by the one replay rule ([`replay_deal`]); `Err` when the seed, with the
@@ -269,6 +270,7 @@ impl StoredHand {
             table: self.table.clone(),
             n_hands: self.n_hands,
             bet: self.bet.chips(),
+            practice: self.practice,
             multipliers: self.multipliers.clone(),
             commitment: self.commitment.map(|c| crate::shuffle::hex(&c)),
             rule: self.commit_rule(marks),

@@ -15,10 +15,11 @@ use serde::{Deserialize, Serialize};
 use crate::hold::Hold;
 use crate::machine::MachineId;
 use crate::rules::{self as table_rules, ScreenHint, ScreenLine};
-use crate::pipeline::commit::bound;
+use crate::pipeline::commit::{origin, Terms};
 use crate::pipeline::settle::{hint_holds, settle_with};
 use crate::pipeline::{Deal, NudgeSource, Situation};
-use crate::shuffle::DealSeed;
+use crate::pipeline::seeds::chosen_for_chips;
+use crate::shuffle::{DealSeed, SeedFrom};
 
 use super::error::GameError;
 use super::table_id::{self, TableId};
@@ -87,7 +88,9 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
         player::set_claim_streak(conn, day, streak)?;
     }
     let mut profile = player::profile(conn)?;
-    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak, hands::next_hand_id(conn)? - 1)?;
+    let after_hand = hands::next_hand_id(conn)? - 1;
+    player::insert_claim(conn, today, rules::DAILY_CHIPS, streak, after_hand)?;
+    super::hands::chain::append_claim(conn, today, rules::DAILY_CHIPS as i64, Some(after_hand))?;
     player::add_ledger(conn, "daily", rules::DAILY_CHIPS, today)?;
     profile.chips = player::add(profile.chips, rules::DAILY_CHIPS, "the balance")?;
     profile.daily_total = player::add(profile.daily_total, rules::DAILY_CHIPS, "the daily chips collected")?;
@@ -96,8 +99,15 @@ pub(crate) fn claim_daily(conn: &Connection, today: NaiveDate) -> Res<()> {
 
 
 /// A deal on any table, for chips or in practice: rules, chips, the kind-deal bag, the pipeline,
-/// the row. Returns the events to celebrate.
+/// the row. Returns the events to celebrate. A seed chosen by whoever deals moves no chips: such a
+/// deal for chips is refused (`chosen-seed-for-chips`); practice with a chosen seed is dealt.
 pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now: Moment) -> Res<Vec<String>> {
+    deal_from(conn, request, seed, now, false)
+}
+
+/// [`deal`]; with `derived`, a chosen seed deals for chips: for [`play_best`], which derives the
+/// seed of such a hand from the chosen one and the hand's id first.
+fn deal_from(conn: &Connection, request: &DealRequest, seed: DealSeed, now: Moment, derived: bool) -> Res<Vec<String>> {
     let DealSeed { seed, from: seed_from } = seed;
     let DealRequest { bet, hands: lines, practice, .. } = *request;
     let table = request_table(conn, request)?;
@@ -115,6 +125,9 @@ pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now
         Some(machine) if !practice => rules::check_deal(machine, lines, level_before)?,
         None if !practice => return Err(GameError::PracticeOnly { table: table.id().to_string() }.into()),
         _ => rules::check_lines(lines, level_before)?,
+    }
+    if seed_from == SeedFrom::Chosen && !practice && !derived {
+        return Err(GameError::ChosenSeedForChips.into());
     }
     let cost = if practice { 0 } else { table.stake(bet.chips(), hands) };
     if cost > profile.chips {
@@ -138,7 +151,10 @@ pub(crate) fn deal(conn: &Connection, request: &DealRequest, seed: DealSeed, now
     };
     let stored = StoredHand {
         id: 0,
-        commitment: Some(bound(&seed, &table, bet.chips(), hands, on_screen.as_ref())),
+        commitment: Some(origin(
+            &seed,
+            &Terms { table: &table, bet: bet.chips(), lines: hands, practice, seed_from, on_screen: on_screen.as_ref() },
+        )),
         table,
         bet,
         n_hands: hands,
@@ -182,6 +198,7 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, hand.multipliers.as_ref(), &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
+    super::hands::chain::append_hand(conn, &StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() })?;
     let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;
     review::enqueue(conn, record.id, record.mistake == Some(true))?;
@@ -195,13 +212,21 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     Ok(record)
 }
 
-/// Deals and draws the hands of `seeds` with the best hold, exactly as [`deal`] and [`draw`] do.
-/// Stops early, keeping what was played, at the first deal refused for want of chips; returns how
-/// many hands were played.
+/// Deals and draws the hands of `seeds` with the best hold, exactly as [`deal`] and [`draw`] do,
+/// except that a chosen seed may deal for chips: the hand is dealt from the seed derived from it and
+/// the hand's id ([`chosen_for_chips`]), marked chosen, so no seed is dealt twice for chips. Stops
+/// early, keeping what was played, at the first deal refused for want of chips; returns how many
+/// hands were played.
 pub(crate) fn play_best(conn: &Connection, request: &DealRequest, seeds: &[DealSeed], now: Moment) -> Res<usize> {
     let mut played = 0;
     for &seed in seeds {
-        match deal(conn, request, seed, now) {
+        let seed = match seed.from {
+            SeedFrom::Chosen if !request.practice => {
+                DealSeed::chosen(chosen_for_chips(&seed.seed, hands::next_hand_id(conn)?))
+            }
+            _ => seed,
+        };
+        match deal_from(conn, request, seed, now, true) {
             Ok(_) => {}
             Err(super::store::Failure::Refused(GameError::InsufficientChips { .. })) => break,
             Err(other) => return Err(other),
@@ -343,6 +368,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         default_bet: rules::DEFAULT_BET,
         hand_counts: rules::HAND_COUNTS,
         warm_up_run: warm_up::run(conn, today)?,
+        head: super::hands::chain::head(conn)?,
         events,
     })
 }

@@ -66,6 +66,9 @@ pub struct State {
     /// The game's file (or folder) may not be written (a read-only mount, a file without write
     /// permission): it can be viewed, checked and exported, and every change answers `read-only`.
     pub read_only: bool,
+    /// The head of the history's chain (`{records, hex}`, docs/VERIFY.md "The history's chain"):
+    /// noted once, it fixes the past it covers (`vpoker verify --all --head HEX`).
+    pub head: crate::pipeline::chain::Head,
     /// What the command that returned this state caused, for the UI to celebrate:
     /// "level-up", "unlocked:deuces-wild", "unlocked:multi-play", "nudged", "daily-claimed".
     /// Always empty from `Game::state`.

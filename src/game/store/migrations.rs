@@ -334,6 +334,21 @@ CREATE TABLE warm_up (
     answered INTEGER NOT NULL CHECK (answered BETWEEN 0 AND decisions)
 );
 "#),
+    // 26: every hand dealt from here on commits to whether it is practice and where its seed came
+    // from too (`origin_from`, the next hand's id when it ran: "video-poker/3", `pipeline/commit.rs`),
+    // so neither can be flipped later without the commitment failing.
+    sql(r#"
+ALTER TABLE profile ADD COLUMN origin_from INTEGER NOT NULL DEFAULT 1 CHECK (origin_from >= 1);
+UPDATE profile SET origin_from = (SELECT COALESCE(MAX(id), 0) + 1 FROM hands);
+"#),
+    // 27: the history's chain (`game/chain.rs`, `pipeline/chain.rs`, docs/VERIFY.md): every record in
+    // the order it happened, `seq` from 1 — each finished hand (`ref` its id, appended at its draw),
+    // each daily claim (`ref` its day number), each change of the setting that decides deals (`ref`
+    // the newest hand dealt, with its `key` and `value`). The past is appended here in the history's
+    // order: the claims without a place first, then the finished hands by id, each claim after the
+    // hand it was placed after (`after_hand`, then in the order made), then the kind-deal setting in
+    // force. The leaves and the peaks of its range are derived (rebuilt by the chain's room).
+    sql(MIGRATION_27),
 ];
 
 const MIGRATION_24: &str = r#"
@@ -359,6 +374,28 @@ CREATE TABLE proficiency_answers (
     mark TEXT NOT NULL CHECK (mark IN ('best', 'close', 'costly')),
     PRIMARY KEY (tbl, day, idx)
 ) WITHOUT ROWID;
+"#;
+
+const MIGRATION_27: &str = r#"
+CREATE TABLE chain (
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('hand', 'claim', 'setting')),
+    ref INTEGER NOT NULL,
+    key TEXT CHECK (key IS NULL OR key = 'kind-deals'),
+    value TEXT CHECK (value IS NULL OR value IN ('on', 'off')),
+    CHECK ((kind = 'setting') = (key IS NOT NULL AND value IS NOT NULL))
+);
+INSERT INTO chain (kind, ref)
+    SELECT kind, ref FROM (
+        SELECT 'claim' AS kind, day AS ref, 0 AS grp, 0 AS place, 1 AS within, rowid AS made FROM daily_claims WHERE after_hand IS NULL
+        UNION ALL
+        SELECT 'hand', id, 1, id, 0, 0 FROM hands WHERE hold IS NOT NULL
+        UNION ALL
+        SELECT 'claim', day, 1, after_hand, 1, rowid FROM daily_claims WHERE after_hand IS NOT NULL
+    ) ORDER BY grp, place, within, made;
+INSERT INTO chain (kind, ref, key, value)
+    SELECT 'setting', COALESCE((SELECT MAX(id) FROM hands), 0), 'kind-deals',
+        CASE (SELECT value FROM settings WHERE key = 'kind-deals') WHEN 'off' THEN 'off' ELSE 'on' END;
 "#;
 
 const MIGRATION_22: &str = r#"
@@ -650,7 +687,7 @@ pub const LATEST: i64 = MIGRATIONS.len() as i64;
 
 /// The tables the migrations create (the truth). A game database has these and the derived tables
 /// whose rooms define them (`game::derived`): `game::all_tables`.
-pub const TABLES: [&str; 17] = [
+pub const TABLES: [&str; 18] = [
     "profile",
     "hands",
     "ledger",
@@ -668,4 +705,5 @@ pub const TABLES: [&str; 17] = [
     "proficiency_answers",
     "proficiency_questions",
     "warm_up",
+    "chain",
 ];

@@ -323,6 +323,9 @@ pub(crate) struct CommitMarks {
     pub committed_from: i64,
     /// The first hand whose commitment binds its table, bet and line count (migration 15).
     pub bound_from: i64,
+    /// The first hand whose commitment binds its practice flag and its seed's origin too
+    /// (migration 26).
+    pub origin_from: i64,
 }
 
 /// The profile's commitment marks, checked where they are read: each was the next hand's id when
@@ -336,8 +339,14 @@ pub(crate) fn unplaced_claims(conn: &Connection) -> Res<i64> {
 
 pub(crate) fn commit_marks(conn: &Connection) -> Res<CommitMarks> {
     let marks = conn
-        .prepare_cached("SELECT committed_from, bound_from FROM profile WHERE id = 1")?
-        .query_row([], |r| Ok(CommitMarks { committed_from: r.get(0)?, bound_from: r.get(1)? }))?;
+        .prepare_cached("SELECT committed_from, bound_from, origin_from FROM profile WHERE id = 1")?
+        .query_row([], |r| Ok(CommitMarks { committed_from: r.get(0)?, bound_from: r.get(1)?, origin_from: r.get(2)? }))?;
+    if marks.bound_from > marks.origin_from {
+        return Err(corrupt(format!(
+            "the commitment marks moved: bound_from {} is after origin_from {} (commitments were bound before they bound the origin)",
+            marks.bound_from, marks.origin_from
+        )));
+    }
     if marks.committed_from > marks.bound_from {
         return Err(corrupt(format!(
             "the commitment marks moved: committed_from {} is after bound_from {} (commitments began before they were bound)",
