@@ -40,7 +40,7 @@ fn played(dir: &Path) -> PathBuf {
 
 /// A copy of `game` whose hand `id` (a practice hand) was dealt on three lines, which level 1 does
 /// not open: its win the three lines' and its commitment the one the seed, table, bet and three
-/// lines give, so the hand itself verifies.
+/// lines give (with its practice flag and the seed's origin), so the hand itself verifies.
 fn three_lines(game: &Path, copy: &Path, id: i64) {
     std::fs::copy(game, copy).unwrap();
     let conn = Connection::open(copy).unwrap();
@@ -52,7 +52,15 @@ fn three_lines(game: &Path, copy: &Path, id: i64) {
     let table = Table::machine(MachineId::JacksOrBetter);
     let deal = Deal::deal(&seed, &table, 3, NudgeSource::Never);
     let won: u64 = results(&deal, bet, Hold::from_mask(hold).unwrap(), None).iter().map(|r| r.win).sum();
-    let commitment = vpoker::pipeline::commit::bound(&seed, &table, bet, 3, None);
+    let terms = vpoker::pipeline::commit::Terms {
+        table: &table,
+        bet,
+        lines: 3,
+        practice: true,
+        seed_from: vpoker::shuffle::SeedFrom::System,
+        on_screen: None,
+    };
+    let commitment = vpoker::pipeline::commit::origin(&seed, &terms);
     conn.execute("UPDATE hands SET n_hands = 3, won = ?2, commitment = ?3 WHERE id = ?1", params![id, won as i64, &commitment[..]]).unwrap();
 }
 
