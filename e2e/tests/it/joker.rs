@@ -24,7 +24,7 @@ async fn joker_poker_on_a_phone_in_every_language() -> Result<()> {
     std::fs::create_dir_all(db.parent().ok_or("no parent")?)?;
     let state = crate::app::prepare_level(&db, 18)?;
     assert!(state["unlocked"].as_array().ok_or("unlocked")?.iter().any(|m| m == JOKER), "{state}");
-    let dealt = play(&db, None, &["deal", "--game", JOKER, "--bet", "5", "--seed", SEED])?;
+    let dealt = play(&db, None, &["deal", "--game", JOKER, "--bet", "5", "--practice", "--seed", SEED])?;
     let cards: Vec<String> =
         serde_json::from_value(dealt["hand"]["cards"].clone()).map_err(|e| format!("{e}: {dealt}"))?;
     assert_eq!(cards, ["6d", "Jk", "Ad", "Th", "9h"], "{dealt}");

@@ -110,7 +110,7 @@ async fn a_casino_table_is_practised_with_its_hint_warning_and_chart() -> Result
     let history = play(&db, None, &["history", "--limit", "5"])?;
     let hands = history["hands"].as_array().ok_or("no hands")?;
     assert_eq!(hands.len(), 2, "{history}");
-    assert!(hands.iter().all(|h| h["table"] == "double-double-bonus" && h["commitment_rule"] == "bound"), "{history}");
+    assert!(hands.iter().all(|h| h["table"] == "double-double-bonus" && h["commitment_rule"] == "origin"), "{history}");
     app.click("nav-history").await?;
     app.wait_visible(&tid("history-row")).await?;
     let text = app.inner_text(&tid("history-row")).await?;

@@ -40,7 +40,7 @@ fn prepared(data: &DataHome) -> Result<String> {
     let away = date_of(day_number(&today)? - 8);
     assert_eq!(day_number(&date_of(day_number(&today)?))?, day_number(&today)?);
     let seed = format!("{:064x}", 0x3a7u32);
-    play(&db, Some(&away), &["deal", "--game", JACKS, "--bet", "5", "--seed", &seed])?;
+    play(&db, Some(&away), &["deal", "--game", JACKS, "--bet", "5", "--practice", "--seed", &seed])?;
     play(&db, Some(&away), &["draw", "0"])?;
     play(&db, None, &["set", "chart-tier", "beginner"])?;
     Ok(today)
