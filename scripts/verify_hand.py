@@ -15,7 +15,8 @@ hand"): every result's `outcome` and `row` must be the row the cards land on (`n
 and null when none) and its `win` bet x that row's pay, and `won` the sum of the wins. The best
 hold's `best_results` and `best_won` are checked the same way, drawn from `best_hold` on the very
 same decks. Python 3 standard library only. Given the whole history (`history --all`: oldest first,
-with the starting chips and the daily claims where they fell), it also replays every kind-deal
+with the starting chips and the daily claims where they fell), it also judges each hand's unlocks
+at the level the real hands before it give, each claim's date and streak, and replays every kind-deal
 decision in order (the situation from the balance and the losing streak, each bag from empty,
 refilled on the refilling hand's stream 1), checks each hand's commitment by the rule its place
 gives (before `committed_from`: optional, SHA-256 of the seed; from `bound_from` on: SHA-256 of the
@@ -35,6 +36,8 @@ each, `OUTCOME ROW PAY`: the row id, its index (`-` for none) and its pay per co
 import hashlib
 import json
 import sys
+from datetime import date, timedelta
+from math import isqrt
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -634,6 +637,63 @@ def evaluate(lines):
 COMPACT = ("compact-1", "compact-2")  # compact-2 adds each hand's multipliers (null off Ultimate X)
 
 
+MACHINE_LEVEL = {  # the level that opens each machine for chips (docs/VERIFY.md, "How do XP, levels and unlocks follow")
+    "jacks-or-better": 1, "deuces-wild": 3, "bonus-poker": 8, "double-bonus": 15, "joker-poker": 18}
+LINES_LEVEL = {1: 1, 3: 10, 5: 10, 10: 12, 50: 17, 100: 20}  # the level that opens each line count
+
+
+def level_of(xp):
+    """The level at `xp`: the largest L with 100·L·(L−1) ≤ xp (level 1 from 0)."""
+    level = max(1, (1 + isqrt(1 + xp // 25)) // 2)
+    while level > 1 and 100 * level * (level - 1) > xp:
+        level -= 1
+    while 100 * (level + 1) * level <= xp:
+        level += 1
+    return level
+
+
+def unlock_problem(hand, level):
+    """None when `hand` was open at `level` (the level the real hands before it give), else why not:
+    for chips only on a machine open then, in practice on any table; its line count open then."""
+    lines_level = LINES_LEVEL.get(hand["hands"])
+    if lines_level is None:
+        return "%d lines is no line count the game deals" % hand["hands"]
+    if not hand["practice"]:
+        machine = hand.get("machine")
+        if machine is None:
+            return "table %s is practised, never played for chips" % hand.get("table")
+        if level < MACHINE_LEVEL[machine]:
+            return "%s opens at level %d, and the hands before it give level %d" % (machine, MACHINE_LEVEL[machine], level)
+    if level < lines_level:
+        return "%d lines open at level %d, and the hands before it give level %d" % (hand["hands"], lines_level, level)
+    return None
+
+
+def claim_problems(claims):
+    """What is wrong with the claims' dates and streaks, by the one rule: each date a real date
+    (0001-01-01 to 9999-12-31, written YYYY-MM-DD), each streak the run of consecutive claimed dates
+    ending at it."""
+    problems, dated = [], []
+    for claim in claims:
+        try:
+            day = date.fromisoformat(claim["day"])
+        except (TypeError, ValueError):
+            problems.append("a daily claim for %r, which is not a date" % (claim["day"],))
+            continue
+        if day.isoformat() != claim["day"]:
+            problems.append("a daily claim for %r, which is not written YYYY-MM-DD" % claim["day"])
+        dated.append((day, claim.get("streak")))
+    dated.sort(key=lambda pair: pair[0])
+    run, before = 0, None
+    for day, streak in dated:
+        run = run + 1 if before is not None and before + timedelta(days=1) == day else 1
+        before = day
+        if streak != run:
+            problems.append("a daily claim on %s with streak %s, but the run of claimed dates ending there is %d"
+                            % (day.isoformat(), streak, run))
+    return problems
+
+
 def expand_compact(rows):
     """`history --all --compact`'s hands as the full form's fields the checks read (docs/VERIFY.md,
     "The compact form"): a table given as an object the first time, by its index after."""
@@ -723,6 +783,8 @@ def main():
         if "unplaced_claims" in history and unplaced != history["unplaced_claims"]:
             history_failures.append("%d daily claims have no place among the hands, but %d were made before "
                                     "places were recorded" % (unplaced, history["unplaced_claims"]))
+        history_failures.extend(claim_problems(history["claims"]))
+    xp = 0  # chips bet on the real hands before each hand: its level
     for number, hand in enumerate(hands, start=1):
         if whole and hand["id"] != number and not history_failures:
             history_failures.append("hand %d is missing from the history" % number)
@@ -730,6 +792,11 @@ def main():
                        history.get("origin_from", 1 << 62)) if whole else None
         failures = check(hand, rule)
         if whole:
+            problem = unlock_problem(hand, level_of(xp))
+            if problem:
+                failures.append("unlock (%s)" % problem)
+            if not hand["practice"]:
+                xp += hand["cost"]
             while claims and claims[0][0] < hand["id"]:
                 decisions.balance += claims.pop(0)[1]
             if first_decision is None and not failures:

@@ -19,6 +19,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::locale::Language;
 use crate::machine::MachineId;
+use crate::pipeline::chain::Head;
 use crate::pipeline::daily::{self, DEALS};
 use crate::pipeline::settle::settle_with;
 
@@ -117,7 +118,13 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate) -> Res<DailyDeals> {
     let (played, score) = played(today, &holds);
     let results = played.into_iter().map(|(result, review)| DailyResult { review: done.then_some(review), ..result }).collect::<Vec<_>>();
     let score = done.then_some(score);
-    let share = score.as_ref().map(|s| Language::ALL.map(|lang| (lang.code(), share_text(lang, today, &results, s))).into());
+    let share = match &score {
+        Some(score) => {
+            let head = super::hands::chain::head(conn)?;
+            Some(Language::ALL.map(|lang| (lang.code(), share_text(lang, today, &results, score, &head))).into())
+        }
+        None => None,
+    };
     let streak = match streak_on(conn, today)? {
         Some(streak) => streak,
         None => today.pred_opt().map(|day| streak_on(conn, day)).transpose()?.flatten().unwrap_or(0),
@@ -280,8 +287,10 @@ fn play(date: NaiveDate, index: usize, hold: Hold) -> (DailyResult, DailyReview)
 }
 
 /// The share text in `lang`: `daily.share-text` of the UI's table filled with the app's name, the
-/// date and the machine's name as the UI writes them, the score and the grade; then the marks.
-fn share_text(lang: Language, date: NaiveDate, results: &[DailyResult], score: &DailyScore) -> String {
+/// date and the machine's name as the UI writes them, the score and the grade; then the marks;
+/// then the history's head as it is now (`daily.share-head`), which `vpoker verify --all --head`
+/// holds a later copy of the game to.
+fn share_text(lang: Language, date: NaiveDate, results: &[DailyResult], score: &DailyScore, head: &Head) -> String {
     let marks: String = results
         .iter()
         .map(|r| match r.review.as_ref().map(|v| v.mark) {
@@ -302,7 +311,8 @@ fn share_text(lang: Language, date: NaiveDate, results: &[DailyResult], score: &
             ("grade", score.grade),
         ],
     );
-    format!("{line}\n{marks}")
+    let head = lang.fill("daily.share-head", &[("records", &lang.decimal(head.records as f64, 0)), ("hex", &head.hex)]);
+    format!("{line}\n{marks}\n{head}")
 }
 
 /// The holds played on `date`, in order (at most ten rows); a gap or a bad mask is corrupt.

@@ -167,11 +167,20 @@ impl Mmr {
 
     /// Adds a leaf on the right.
     pub fn push(&mut self, leaf: Hash) {
+        self.push_nodes(leaf, |_, _, _| {});
+    }
+
+    /// Adds a leaf on the right, calling `made(height, index, root)` for each perfect tree the
+    /// leaf completes (heights 1 and up, lowest first): the tree of height h at index i covers
+    /// leaves i·2^h to (i+1)·2^h − 1 (from 0).
+    pub fn push_nodes(&mut self, leaf: Hash, mut made: impl FnMut(u32, u64, &Hash)) {
         let mut acc = leaf;
+        let at = self.records;
         // Each trailing one of the old count is a tree of the new leaf's height to merge with.
-        for _ in 0..self.records.trailing_ones() {
+        for height in 1..=self.records.trailing_ones() {
             let left = self.peaks.pop().expect("a peak per set bit");
             acc = node(&left, &acc);
+            made(height, at >> height, &acc);
         }
         self.peaks.push(acc);
         self.records += 1;
@@ -232,36 +241,40 @@ pub struct Proof {
     pub head: String,
 }
 
-/// The proof of leaf `index` among `leaves` (all the leaves the head covers: building it reads
-/// them all, once).
+/// The proof of leaf `index` among `leaves` (all the leaves the head covers).
 pub fn prove(leaves: &[Hash], index: u64, text: String) -> Option<Proof> {
-    let records = leaves.len() as u64;
+    prove_by(leaves.len() as u64, index, text, |height, at| {
+        let size = 1usize << height;
+        let first = usize::try_from(at).ok()?.checked_mul(size)?;
+        leaves.get(first..first.checked_add(size)?).map(root)
+    })
+}
+
+/// The proof of leaf `index` of a range of `records` leaves, from `tree(h, i)`: the root of the
+/// perfect tree of height h at index i (a leaf when h = 0), or `None` when it cannot be had. It
+/// asks for at most one tree per level of the record's tree (its siblings) and one per peak, so
+/// O(log n) of them, whatever the history's length.
+pub fn prove_by(records: u64, index: u64, text: String, mut tree: impl FnMut(u32, u64) -> Option<Hash>) -> Option<Proof> {
     if index >= records {
         return None;
     }
     let mut start = 0u64;
-    let (mut left, mut right, mut path) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut left, mut right, mut path, mut peaks) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for h in heights(records) {
         let size = 1u64 << h;
-        let tree = &leaves[start as usize..(start + size) as usize];
+        let peak = tree(h, start >> h)?;
         if index >= start && index < start + size {
-            // Climb from the leaf, keeping each level's sibling.
-            let mut level: Vec<Hash> = tree.to_vec();
-            let mut at = (index - start) as usize;
-            while level.len() > 1 {
-                path.push(hex(&level[at ^ 1]));
-                level = level.chunks(2).map(|pair| node(&pair[0], &pair[1])).collect();
-                at /= 2;
+            // The siblings on the way up, lowest first.
+            for level in 0..h {
+                path.push(hex(&tree(level, (index >> level) ^ 1)?));
             }
+        } else if index < start {
+            right.push(hex(&peak));
         } else {
-            let root = root(tree);
-            if index < start { right.push(hex(&root)) } else { left.push(hex(&root)) }
+            left.push(hex(&peak));
         }
+        peaks.push(peak);
         start += size;
-    }
-    let mut mmr = Mmr::new();
-    for leaf in leaves {
-        mmr.push(*leaf);
     }
     Some(Proof {
         format: PROOF_FORMAT.to_string(),
@@ -271,14 +284,15 @@ pub fn prove(leaves: &[Hash], index: u64, text: String) -> Option<Proof> {
         path,
         left_peaks: left,
         right_peaks: right,
-        head: hex(&mmr.head()),
+        head: hex(&head_of(records, &peaks)),
     })
 }
 
 /// The format a proof names.
 pub const PROOF_FORMAT: &str = "video-poker/proof-1";
 
-fn root(tree: &[Hash]) -> Hash {
+/// The root of a perfect tree of leaves (a power of two of them, at least one).
+pub fn root(tree: &[Hash]) -> Hash {
     let mut level = tree.to_vec();
     while level.len() > 1 {
         level = level.chunks(2).map(|pair| node(&pair[0], &pair[1])).collect();

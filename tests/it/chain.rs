@@ -143,7 +143,7 @@ fn damaged_leaves_and_peaks_are_rebuilt_to_the_same_head() {
 fn tamper(path: &Path, sql: &str, args: impl rusqlite::Params) {
     let conn = Connection::open(path).unwrap();
     conn.execute(sql, args).unwrap();
-    conn.execute_batch("DROP TABLE chain_leaves; DROP TABLE chain_peaks;").unwrap();
+    conn.execute_batch("DROP TABLE chain_leaves; DROP TABLE chain_peaks; DROP TABLE chain_nodes;").unwrap();
 }
 
 fn accepted(game: &Game) -> bool {
@@ -199,12 +199,20 @@ fn a_past_rewritten_below_a_shown_head_is_accepted_without_it_and_refused_with_i
     let game = Game::open(&stripped).unwrap();
     assert!(!shown(&game, &head));
 
-    // A practice hand flipped to one for chips (its commitment recomputed, the chips made to match)
-    // and a hand moved to another table: each changes its record.
+    // A practice hand moved to another table, or its bet changed, re-dealt there from its own seed
+    // and hold with its win and commitment recomputed: every check accepts it, but the head.
+    for (name, table, bet) in [("moved.db", "bonus-poker", 50), ("bet.db", "jacks-or-better", 5)] {
+        let tampered = copy(name);
+        redealt(&tampered, 4, table, bet);
+        let game = Game::open(&tampered).unwrap();
+        assert!(game.verify_hand(4).unwrap().verified, "{name}: the hand verifies alone");
+        assert!(accepted(&game), "{name}: accepted without a head");
+        assert!(!shown(&game, &head), "{name}");
+    }
+
+    // A practice hand flipped to one for chips, a nudge erased: each changes its record.
     for (name, sql) in [
         ("flipped.db", "UPDATE hands SET practice = 1 - practice WHERE id = 4"),
-        ("moved.db", "UPDATE hands SET tbl = (SELECT code FROM tables WHERE id = 'bonus-poker') WHERE id = 4"),
-        ("bet.db", "UPDATE hands SET bet = 5 WHERE id = 4"),
         ("nudge.db", "UPDATE hands SET nudge = NULL, situation = NULL WHERE id = (SELECT MIN(id) FROM hands WHERE nudge IS NOT NULL)"),
     ] {
         let tampered = copy(name);
@@ -225,6 +233,30 @@ fn a_past_rewritten_below_a_shown_head_is_accepted_without_it_and_refused_with_i
     assert!(shown(&Game::open(&path).unwrap(), &head));
 }
 
+/// Re-deals practice hand `id` (one line, a system seed) on `table` at `bet` chips from its own
+/// seed and hold, and writes the win and the commitment (the rule of its place) that go with them,
+/// the chain's derived tables dropped: the hand then verifies alone.
+fn redealt(path: &Path, id: i64, table: &str, bet: u32) {
+    let conn = Connection::open(path).unwrap();
+    let (seed, hold): (Vec<u8>, u32) = conn.query_row("SELECT seed, hold FROM hands WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    drop(conn);
+    let seed = Seed::from_bytes(seed.try_into().unwrap());
+    let dealt_on = vpoker::table::Table::named(table).unwrap();
+    let deal = vpoker::pipeline::Deal::deal(&seed, &dealt_on, 1, vpoker::pipeline::NudgeSource::Never);
+    let won = vpoker::pipeline::settle(&deal, bet, Hold::from_mask(hold).unwrap()).won;
+    let terms = vpoker::pipeline::commit::Terms {
+        table: &dealt_on,
+        bet,
+        lines: 1,
+        practice: true,
+        seed_from: vpoker::shuffle::SeedFrom::System,
+        on_screen: None,
+    };
+    let commitment = vpoker::pipeline::commit::origin(&seed, &terms);
+    let sql = "UPDATE hands SET tbl = (SELECT code FROM tables WHERE id = ?1), bet = ?2, won = ?3, commitment = ?4 WHERE id = ?5";
+    tamper(path, sql, params![table, bet, won as i64, &commitment[..], id]);
+}
+
 #[test]
 fn a_hand_missing_from_the_chain_is_refused_by_the_whole_history_check() {
     let dir = tempfile::tempdir().unwrap();
@@ -243,4 +275,69 @@ fn a_hand_missing_from_the_chain_is_refused_by_the_whole_history_check() {
     let failure = check.failure.expect("a failure");
     assert_eq!(failure.check, "chain");
     assert!(failure.detail.contains("12"), "{failure:?}");
+}
+
+/// Every leaf of a file's chain, read straight from the rows (the slow way a proof used to take).
+fn stored_leaves(path: &Path) -> Vec<chain::Hash> {
+    let conn = Connection::open(path).unwrap();
+    let mut stmt = conn.prepare("SELECT leaf FROM chain_leaves ORDER BY seq").unwrap();
+    let leaves = stmt.query_map([], |r| r.get::<_, Vec<u8>>(0)).unwrap();
+    leaves.map(|l| l.unwrap().try_into().unwrap()).collect()
+}
+
+/// A proof reads kept roots of the trees of 64 records and more, and builds the lower ones from
+/// their leaves: it is the proof every leaf gives, against the head now and against heads shown
+/// before; a damaged kept root gives the same proof (built from the records) and the audit
+/// repairs it.
+#[test]
+fn a_proof_from_the_kept_roots_is_the_proof_every_leaf_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.db");
+    let mut game = Game::open(&path).unwrap();
+    let practice = DealRequest::machine(MachineId::JacksOrBetter, Bet::new(5).unwrap(), Lines::ONE, true);
+    let mut heads = Vec::new();
+    for n in 0..300 {
+        let best = game.deal(practice.clone(), seed(1000 + n), day(4)).unwrap().hand.unwrap().best_hold;
+        heads.push(game.draw(best, day(4)).unwrap().head);
+        if n % 50 == 25 {
+            game.claim_daily(day(5 + n as u32 / 50)).unwrap();
+        }
+    }
+    drop(game);
+    let conn = Connection::open(&path).unwrap();
+    let kept: Vec<(u32, i64)> =
+        conn.prepare("SELECT height, idx FROM chain_nodes ORDER BY height, idx").unwrap().query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect();
+    // 307 records (the kind-deal setting first, six claims among the hands): four trees of 64,
+    // two of 128, one of 256.
+    assert_eq!(kept, [(6, 0), (6, 1), (6, 2), (6, 3), (7, 0), (7, 1), (8, 0)]);
+    drop(conn);
+    let leaves = stored_leaves(&path);
+    let game = Game::open(&path).unwrap();
+    // Each hand's place among the records, found from the whole chain's proof.
+    let index_of = |hand: i64| game.prove_hand(hand, None).unwrap().index;
+    assert_eq!((index_of(1), index_of(27), index_of(300)), (1, 28, 306));
+    for head in [&heads[62], &heads[63], &heads[127], &heads[200], heads.last().unwrap()] {
+        for hand in [1, 2, 26, 27, 63, 64, 65, 100, 128, 129, 200, 250, 300] {
+            let proof = game.prove_hand(hand, Some(head.records));
+            if index_of(hand) >= head.records {
+                assert!(proof.is_err(), "hand {hand} is after head {}", head.records);
+                continue;
+            }
+            let proof = proof.unwrap();
+            let slow = prove(&leaves[..head.records as usize], index_of(hand), proof.text.clone()).unwrap();
+            assert_eq!(proof, slow, "hand {hand} under {}", head.records);
+            assert_eq!((check_proof(&proof), proof.head.as_str()), (Ok(()), head.hex.as_str()));
+        }
+    }
+    let whole = game.prove_hand(100, None).unwrap();
+    drop(game);
+    // A kept root damaged by hand: the proof is the same (built from the records), and the audit
+    // names and repairs it, for good.
+    Connection::open(&path).unwrap().execute("UPDATE chain_nodes SET hash = zeroblob(32) WHERE height = 7 AND idx = 0", []).unwrap();
+    let game = Game::open(&path).unwrap();
+    assert_eq!(game.prove_hand(100, None).unwrap(), whole);
+    let audit = game.audit().unwrap();
+    assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("kept roots")), "{audit:?}");
+    assert!(game.audit().unwrap().repaired.is_empty());
+    assert_eq!(game.prove_hand(100, None).unwrap(), whole);
 }

@@ -54,6 +54,12 @@ fn played(dir: &Path) -> PathBuf {
         }
         game.background(at(d, 11)).unwrap();
     }
+    // Practice hands enough for the chain's first kept root (a tree of 64 records).
+    for k in 0..16u64 {
+        let request = DealRequest::machine(MachineId::JacksOrBetter, vpoker::game::Bet::new(5).unwrap(), vpoker::game::Lines::ONE, true);
+        let hand = game.deal(request, seed(1000 + k), crate::common::m(at(2, 11))).unwrap().hand.unwrap();
+        game.draw(hand.best_hold, crate::common::m(at(2, 11))).unwrap();
+    }
     crate::common::practise(&mut game, "double-double-bonus-9-6", vpoker::game::Bet::new(10).unwrap(), vpoker::game::Lines::ONE, seed(900), crate::common::m(at(2, 12))).unwrap();
     crate::common::draw_hand(&mut game, Hold::NONE, crate::common::m(at(2, 12))).unwrap();
     // Ultimate X for chips (multipliers carried from hand to hand) and on a practised table.

@@ -119,3 +119,17 @@ pub fn usage_error(args: &[&str]) -> String {
 pub fn d(date: chrono::NaiveDate) -> vpoker::game::Day {
     vpoker::game::Day::new(date).expect("a day the game keeps")
 }
+
+/// The commitment a hand dealt from a system seed carries by the newest rule ("origin",
+/// docs/VERIFY.md, "Commitments"): of `seed` and everything chosen before the deal, with what the
+/// table showed on screen, if anything. The tests that craft a hand recompute it with this.
+pub fn system_commitment(
+    seed: &vpoker::shuffle::Seed,
+    table: &vpoker::table::Table,
+    (bet, lines, practice): (u32, u8, bool),
+    on_screen: Option<&vpoker::rules::Screen>,
+) -> [u8; 32] {
+    let seed_from = vpoker::shuffle::SeedFrom::System;
+    let terms = vpoker::pipeline::commit::Terms { table, bet, lines, practice, seed_from, on_screen };
+    vpoker::pipeline::commit::origin(seed, &terms)
+}

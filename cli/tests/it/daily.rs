@@ -80,15 +80,33 @@ fn two_fresh_games_get_the_same_ten_deals_and_the_best_holds_score_ten() {
     assert_eq!((state["score"]["ev_given_up"].as_f64(), state["score"]["grade"].as_str()), (Some(0.0), Some("A+")));
     assert!(state["results"].as_array().unwrap().iter().all(|r| r["review"]["mark"] == "best"));
     // The share text in each of the UI's languages: its words, date and decimals as the UI writes
-    // them, then the marks; no card.
+    // them, then the marks, then the history's head as the state shows it; no card.
     let marks = "🟩".repeat(10);
+    let head = play(&a, &["state"])["head"].clone();
+    let (records, hex) = (head["records"].as_u64().unwrap(), head["hex"].as_str().unwrap());
     let share = |lang: &str| state["share"][lang].as_str().unwrap_or_else(|| panic!("no share text in {lang}")).to_string();
-    assert_eq!(share("en"), format!("Video Poker · Dec 2, 2026 · Deuces Wild · 10/10 · EV −0.000 · A+\n{marks}"));
-    assert_eq!(share("de"), format!("Video Poker · 02.12.2026 · Deuces Wild · 10/10 · EV −0,000 · A+\n{marks}"));
-    assert_eq!(share("pt"), format!("Video Poker · 2 de dez. de 2026 · Deuces Wild · 10/10 · EV −0,000 · A+\n{marks}"));
-    assert_eq!(share("ja"), format!("ビデオポーカー｜2026/12/02｜デュース・ワイルド｜10/10｜期待値 −0.000｜A+\n{marks}"));
+    assert_eq!(
+        share("en"),
+        format!("Video Poker · Dec 2, 2026 · Deuces Wild · 10/10 · EV −0.000 · A+\n{marks}\nHistory head (records: {records}): {hex}")
+    );
+    assert_eq!(
+        share("de"),
+        format!("Video Poker · 02.12.2026 · Deuces Wild · 10/10 · EV −0,000 · A+\n{marks}\nKopf des Verlaufs (Einträge: {records}): {hex}")
+    );
+    assert_eq!(
+        share("pt"),
+        format!("Video Poker · 2 de dez. de 2026 · Deuces Wild · 10/10 · EV −0,000 · A+\n{marks}\nCabeça do histórico (registros: {records}): {hex}")
+    );
+    assert_eq!(
+        share("ja"),
+        format!("ビデオポーカー｜2026/12/02｜デュース・ワイルド｜10/10｜期待値 −0.000｜A+\n{marks}\n履歴ヘッド（記録数: {records}）: {hex}")
+    );
     assert_eq!(state["share"].as_object().map(|o| o.len()), Some(4));
-    assert!(!share("en").contains(&listed["deals"][0]["cards"][0].as_str().unwrap().to_string()));
+    let words: String = share("en").lines().take(2).collect();
+    assert!(!words.contains(&listed["deals"][0]["cards"][0].as_str().unwrap().to_string()));
+    // The head shared is one `verify --all --head` holds the game to.
+    let held = vpoker(&["verify", "--all", "--db", a.to_str().unwrap(), "--head", hex]);
+    assert_eq!(held.status.code(), Some(0), "{}", String::from_utf8_lossy(&held.stdout));
     assert_eq!((state["streak"].as_u64(), state["best"]["best_holds"].as_u64()), (Some(1), Some(10)));
     // Nothing else moved: chips, XP, the daily chips.
     let after = play(&a, &["state"]);

@@ -92,6 +92,25 @@ fn state_and_audit_processes_beside_a_playing_process_never_fail() {
     eprintln!("{hands} hands played by as many processes while readers ran {runs:?} times");
 }
 
+/// One turn of a player sharing the file: a hand (`autoplay --hands 1`). `Ok(true)` when it was
+/// played, `Ok(false)` when the game refused it for what another process did (a hand in progress,
+/// none, too few chips: then the day's chips are claimed), `Err` with what it printed otherwise.
+fn player_turn(db: &Path, day: &str) -> Result<bool, String> {
+    let (code, value, text) = play(db, day, &["autoplay", "--hands", "1"]);
+    let kind = value["error"]["kind"].as_str().unwrap_or("");
+    if code == Some(0) {
+        return Ok(true);
+    }
+    if ["hand-in-progress", "no-hand-in-progress"].contains(&kind) {
+        return Ok(false);
+    }
+    if kind == "insufficient-chips" {
+        play(db, day, &["claim-daily"]);
+        return Ok(false);
+    }
+    Err(format!("exit {code:?}: {}", text.trim()))
+}
+
 /// An import while two other processes play on the file: the players' commands either succeed or
 /// are the game's own refusals (the game changed under them: a hand in progress, none, too few
 /// chips), never a damaged or busy file; afterwards the live file and the kept copy audit clean.
@@ -114,16 +133,9 @@ fn an_import_while_two_processes_play_damages_nothing() {
                 while !stop.load(Ordering::Relaxed) {
                     n += 1;
                     let day = format!("2027-{:02}-{:02}", 1 + (n / 28) % 12, 1 + n % 28);
-                    let (code, value, text) = play(&db, &day, &["autoplay", "--hands", "1"]);
-                    let kind = value["error"]["kind"].as_str().unwrap_or("");
-                    if code == Some(0) || ["hand-in-progress", "no-hand-in-progress"].contains(&kind) {
-                        continue;
+                    if let Err(text) = player_turn(&db, &day) {
+                        failures.lock().unwrap().push(format!("player {p}: {text}"));
                     }
-                    if kind == "insufficient-chips" {
-                        play(&db, &day, &["claim-daily"]);
-                        continue;
-                    }
-                    failures.lock().unwrap().push(format!("player {p}: exit {code:?}: {}", text.trim()));
                 }
                 n
             })
@@ -145,4 +157,71 @@ fn an_import_while_two_processes_play_damages_nothing() {
         assert_eq!(code, Some(0), "{}: {text}", file.display());
         assert_eq!(audit["ok"], true, "{}", file.display());
     }
+}
+
+/// Two processes playing one file at once, hand after hand, with daily claims between (the race of
+/// a deal, a draw and a claim appending to the history's chain): every command succeeds or is the
+/// game's own refusal, and afterwards the chain has one record per finished hand and claim (and
+/// the setting's), `verify --all` walks it to the head `play state` shows, and every head a player
+/// saw on the way is one the history had.
+#[test]
+fn two_players_on_one_file_append_to_one_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    assert_eq!(play(&db, "2027-01-01", &["state"]).0, Some(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let heads = Arc::new(Mutex::new(Vec::new()));
+    let players: Vec<_> = (0..2)
+        .map(|p| {
+            let (db, stop, failures, heads) = (db.clone(), stop.clone(), failures.clone(), heads.clone());
+            std::thread::spawn(move || {
+                let mut n = 0u32;
+                while !stop.load(Ordering::Relaxed) {
+                    n += 1;
+                    let day = date(u64::from(n % 300) + 61 * p);
+                    match player_turn(&db, &day) {
+                        Ok(true) => {
+                            if n % 5 == 0 {
+                                play(&db, &day, &["claim-daily"]); // refused when already claimed that day
+                            }
+                            let (_, state, _) = play(&db, &day, &["state"]);
+                            heads.lock().unwrap().push(state["head"]["hex"].as_str().unwrap_or("").to_string());
+                        }
+                        Ok(false) => {}
+                        Err(text) => failures.lock().unwrap().push(format!("player {p}: {text}")),
+                    }
+                }
+                n
+            })
+        })
+        .collect();
+    std::thread::sleep(PLAY_FOR);
+    stop.store(true, Ordering::Relaxed);
+    for player in players {
+        assert!(player.join().unwrap() >= 3);
+    }
+    let failures = failures.lock().unwrap();
+    assert!(failures.is_empty(), "{} failures, first: {:?}", failures.len(), failures.first());
+    // Finish a hand left in progress by the race, then judge the whole file.
+    play(&db, "2027-12-31", &["autoplay", "--hands", "1"]);
+    let (_, audit, _) = play(&db, "2027-12-31", &["audit"]);
+    assert_eq!(audit["ok"], true, "{audit}");
+    assert!(!audit["repaired"].to_string().contains("chain"), "{audit}");
+    let (_, state, _) = play(&db, "2027-12-31", &["state"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["verify", "--db"]).arg(&db).args(["--all", "--json"]).output().unwrap();
+    let whole: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    assert_eq!(whole["verified"], true, "{whole}");
+    assert_eq!(whole["head"], state["head"], "{whole}");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    let records = count("SELECT COUNT(*) FROM hands WHERE hold IS NOT NULL") + count("SELECT COUNT(*) FROM daily_claims") + 1;
+    assert_eq!(state["head"]["records"].as_i64(), Some(records), "{state}");
+    let heads = heads.lock().unwrap();
+    assert!(heads.len() >= 6, "only {} hands finished", heads.len());
+    for head in heads.iter().step_by(3) {
+        let out = Command::new(env!("CARGO_BIN_EXE_vpoker")).args(["verify", "--db"]).arg(&db).args(["--all", "--head", head]).output().unwrap();
+        assert!(out.status.success(), "head {head} seen by a player: {}", String::from_utf8_lossy(&out.stdout));
+    }
+    eprintln!("{records} records from two players; {} heads seen", heads.len());
 }

@@ -52,6 +52,7 @@ fn killed_at_random_moments_nothing_is_lost() {
     let mut n_runs = 0;
     let mut in_progress_seen: Vec<(i64, [vpoker::card::Card; 5])> = Vec::new();
     let mut last_n_hands = 0;
+    let mut heads_shown: Vec<vpoker::pipeline::chain::Head> = Vec::new();
     // How long a child takes to start and play its first hand here (debug or release, idle or busy
     // machine): most kills land after that, inside the deal/draw loop.
     let probe = dir.path().join("probe.db");
@@ -87,7 +88,10 @@ fn killed_at_random_moments_nothing_is_lost() {
         let game = Game::open(&db).unwrap_or_else(|e| panic!("reopen after kill {n_kills} failed: {e}"));
         let audit = game.audit().unwrap();
         assert!(audit.ok, "after kill {n_kills}: {:?}", audit.problems);
+        // The chain's leaves, peaks and kept roots are written with the draw or not at all.
+        assert!(!audit.repaired.iter().any(|r| r.contains("chain")), "after kill {n_kills}: {:?}", audit.repaired);
         let state = game.state(crate::common::d(day(today))).unwrap();
+        heads_shown.push(state.head.clone());
         let n_hands = audit.real_hands.expect("the full audit counts hands");
         assert!(n_hands >= last_n_hands, "hands are never lost");
         last_n_hands = n_hands;
@@ -137,6 +141,16 @@ fn killed_at_random_moments_nothing_is_lost() {
         assert!(hand.drawn);
     }
     assert!(!in_progress_seen.is_empty(), "some kills landed mid-hand");
+    // Every head shown between kills is one the history had: no kill rewrote or lost a record.
+    for head in &heads_shown {
+        let check = game.check_head(&head.hex).unwrap();
+        assert_eq!((check.found, check.records), (true, Some(head.records)), "{head:?}");
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let whole = game.check_history(&|_, _| {}, &never).unwrap();
+    assert!(whole.verified, "{whole:?}");
+    let claims: i64 = rusqlite::Connection::open(&db).unwrap().query_row("SELECT COUNT(*) FROM daily_claims", [], |r| r.get(0)).unwrap();
+    assert_eq!(whole.head.records, history.len() as u64 + claims as u64 + 1, "a record per hand and claim, and the setting's");
     eprintln!(
         "startup {startup_ms} ms; {n_kills} kills in {n_runs} runs, {} mid-hand, {} hands, {:.1} s",
         in_progress_seen.len(),

@@ -235,11 +235,11 @@ fn every_tamper_is_refused_by_the_audit_the_import_both_verifies_and_the_python_
 #[allow(dead_code)]
 fn unused(_: Value) {}
 
-/// A claim's streak edited (the run of claimed dates ending at it, which the export does not carry,
-/// so the stranger's verifier has nothing to judge): the audit, the import and `verify --all` judge
-/// it by the one rule and all refuse it (`verify --all` used to say verified).
+/// A claim's streak edited (the run of claimed dates ending at it, which the export carries): the
+/// audit, the import, `verify --all` and the stranger's verifier judge it by the one rule and all
+/// refuse it (`verify --all` used to say verified, and the export did not carry it).
 #[test]
-fn a_claim_s_streak_edited_is_refused_by_every_judge_that_reads_it() {
+fn a_claim_s_streak_edited_is_refused_by_every_judge() {
     let dir = tempfile::tempdir().unwrap();
     let db = history(dir.path());
     let copy = dir.path().join("streak.db");
@@ -248,8 +248,58 @@ fn a_claim_s_streak_edited_is_refused_by_every_judge_that_reads_it() {
     drop(conn);
     Connection::open(&copy).unwrap().execute("UPDATE daily_claims SET streak = streak + 1", []).unwrap();
     let found = verdicts(dir.path(), &copy, None);
-    let judged: Vec<_> = found.iter().filter(|(path, _)| *path != "verify_hand.py").collect();
-    assert!(judged.iter().all(|(_, refused)| *refused), "{found:?}");
+    assert!(found.iter().all(|(_, refused)| *refused), "{found:?}");
     let all = vpoker(&["verify", "--db", copy.to_str().unwrap(), "--all"]);
     assert!(text(&all.stdout).contains("streak"), "{}", text(&all.stdout));
+    let (_, out) = python_all(&copy);
+    assert!(out.contains("whole history: FAILED: a daily claim on ") && out.contains("with streak"), "{out}");
+}
+
+/// `scripts/verify_hand.py` over `history --all` of `db`: its exit code and what it printed.
+fn python_all(db: &Path) -> (Option<i32>, String) {
+    let history = vpoker(&["play", "--db", db.to_str().unwrap(), "history", "--all"]);
+    assert!(history.status.success(), "{}", text(&history.stderr));
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/verify_hand.py");
+    let mut child = Command::new("python3").arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&history.stdout).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), text(&out.stdout))
+}
+
+/// A practice hand on Deuces Wild (open for practice at any level) made a hand for chips at level
+/// 1, which Deuces Wild opens at level 3, its commitment recomputed by the rule its place gives so
+/// the hand verifies alone: the stranger's verifier judges the unlock from the export, as
+/// `verify --all`, the audit and the import do, and names it; the file it was made from passes.
+#[test]
+fn a_hand_for_chips_on_a_machine_its_level_had_not_opened_is_refused_by_every_judge() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("locked.db");
+    let arg = db.to_str().unwrap();
+    for (args, hold) in [(["--game", "jacks-or-better"], "11000"), (["--game", "deuces-wild"], "00000"), (["--game", "jacks-or-better"], "00000")] {
+        let mut deal = vec!["play", "--db", arg, "--today", "2026-12-05", "deal", "--bet", "5"];
+        deal.extend(args);
+        if args[1] == "deuces-wild" {
+            deal.push("--practice");
+        }
+        assert!(vpoker(&deal).status.success());
+        assert!(vpoker(&["play", "--db", arg, "--today", "2026-12-05", "draw", hold]).status.success());
+    }
+    assert_eq!(python_all(&db).0, Some(0), "the file as played passes: {}", python_all(&db).1);
+    let copy = dir.path().join("crafted.db");
+    std::fs::copy(&db, &copy).unwrap();
+    let conn = Connection::open(&copy).unwrap();
+    let seed: Vec<u8> = conn.query_row("SELECT seed FROM hands WHERE id = 2", [], |r| r.get(0)).unwrap();
+    let seed = vpoker::shuffle::Seed::from_bytes(seed.try_into().unwrap());
+    let table = Table::machine(vpoker::machine::MachineId::DeucesWild);
+    let commitment = crate::common::system_commitment(&seed, &table, (5, 1, false), None);
+    conn.execute("UPDATE hands SET practice = 0, commitment = ?1 WHERE id = 2", [&commitment[..]]).unwrap();
+    drop(conn);
+    let verified = vpoker(&["verify", "--db", copy.to_str().unwrap(), "--hand", "2"]);
+    assert!(verified.status.success(), "the hand verifies alone: {}", text(&verified.stdout));
+    let (code, out) = python_all(&copy);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("hand 2 (deuces-wild, 1 hand): FAILED: unlock (deuces-wild opens at level 3, and the hands before it give level 1)"), "{out}");
+    let found = verdicts(dir.path(), &copy, None);
+    assert!(found.iter().all(|(_, refused)| *refused), "{found:?}");
 }

@@ -117,15 +117,7 @@ fn bound_commitment(seed: &str, multiplier: u8) -> String {
     let table = vpoker::table::Table::named("ultimate-x:jacks-or-better").unwrap();
     let on_screen = vpoker::rules::stored(&table, 1, Some(&[multiplier])).unwrap().unwrap();
     let seed: vpoker::shuffle::Seed = seed.parse().unwrap();
-    let terms = vpoker::pipeline::commit::Terms {
-        table: &table,
-        bet: 5,
-        lines: 1,
-        practice: false,
-        seed_from: vpoker::shuffle::SeedFrom::System,
-        on_screen: Some(&on_screen),
-    };
-    vpoker::shuffle::hex(&vpoker::pipeline::commit::origin(&seed, &terms))
+    vpoker::shuffle::hex(&crate::common::system_commitment(&seed, &table, (5, 1, false), Some(&on_screen)))
 }
 
 /// `play next-screen`: what the next deal of these choices shows, line by line, from the core (the

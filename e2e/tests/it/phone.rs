@@ -289,7 +289,7 @@ async fn scroll_to(app: &Session, testid: &str) -> Result<()> {
 #[tokio::test]
 #[ignore = "drives the built app: scripts/test.sh runs it (VPOKER_E2E=1, --include-ignored)"]
 async fn reviewed_texts_fit_a_phone_in_every_language() -> Result<()> {
-    let (_data, _driver, app) = launch_phone().await?;
+    let (data, _driver, app) = launch_phone().await?;
     app.open_machine(JACKS).await?;
     app.click("bet-5").await?;
     // One mistake for each language's drill: a mistake answered comes back on a later day (the
@@ -350,6 +350,16 @@ async fn reviewed_texts_fit_a_phone_in_every_language() -> Result<()> {
 
         app.open_tab("history").await?;
         app.screenshot(&shot("history", overflow(&app).await?)).await?;
+        // The history's head as the core has it (`vpoker play state`), here and in settings, on
+        // both phone sizes.
+        let head = play(&data.db_path(), None, &["state"])?["head"]["hex"].as_str().unwrap_or("none").to_string();
+        for (width, height) in [(390, 844), (320, 568)] {
+            app.window_size(width, height).await?;
+            scroll_to(&app, "history-head").await?;
+            assert_eq!(app.text_content("history-head-hex").await?.trim(), head, "[{lang}] the history's head");
+            app.screenshot(&shot(&format!("history-head-{width}"), overflow(&app).await?)).await?;
+        }
+        app.phone_size().await?;
 
         app.open_tab("stats").await?;
         app.wait_visible(&tid("stats-jacks-or-better")).await?;
@@ -367,6 +377,13 @@ async fn reviewed_texts_fit_a_phone_in_every_language() -> Result<()> {
         app.screenshot(&shot("settings", overflow(&app).await?)).await?;
         scroll_to_text(&app, lang, "settings.kind-deals.explain1").await?;
         app.screenshot(&shot("settings-kind-deals", overflow(&app).await?)).await?;
+        for (width, height) in [(390, 844), (320, 568)] {
+            app.window_size(width, height).await?;
+            scroll_to(&app, "history-head").await?;
+            assert_eq!(app.text_content("history-head-hex").await?.trim(), head, "[{lang}] the head in settings");
+            app.screenshot(&shot(&format!("settings-head-{width}"), overflow(&app).await?)).await?;
+        }
+        app.phone_size().await?;
 
         app.open_tab("lobby").await?;
         app.click("lobby-fairness").await?;

@@ -2,7 +2,9 @@
 //! order it happened; `chain_leaves` (each record's leaf) and `chain_peaks` (the count and the
 //! peaks of the range) are derived, rebuilt from the records whenever they disagree. Each record's
 //! text comes from its stored row by the one rule of `pipeline::chain`; the head is read from
-//! `chain_peaks` in constant time and extended in O(log n) at each append.
+//! `chain_peaks` in constant time and extended in O(log n) at each append. `chain_nodes`, also
+//! derived, keeps the root of every perfect tree of 64 leaves or more, so a proof reads at most
+//! 63 leaves and a few dozen roots, however long the history.
 
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -13,12 +15,26 @@ use crate::game::store::codes::{day_code, day_from_code};
 use crate::game::store::{corrupt, player, schema, Res};
 
 /// The derived tables of the chain.
-pub(crate) const TABLES: &[&str] = &["chain_leaves", "chain_peaks"];
+pub(crate) const TABLES: &[&str] = &["chain_leaves", "chain_peaks", "chain_nodes"];
+
+/// The lowest height whose trees' roots `chain_nodes` keeps: trees of 2^6 = 64 leaves and up.
+/// Lower ones are built from their leaves when a proof needs them (63 leaves at most per proof).
+const NODE_FLOOR: u32 = 6;
 
 const DEFINITION: &str = "\
 CREATE TABLE chain_leaves (seq INTEGER PRIMARY KEY, leaf BLOB NOT NULL CHECK (length(leaf) = 32));
 CREATE TABLE chain_peaks (id INTEGER PRIMARY KEY CHECK (id = 1), records INTEGER NOT NULL CHECK (records >= 0), peaks BLOB NOT NULL);
+CREATE TABLE chain_nodes (height INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL CHECK (length(hash) = 32), PRIMARY KEY (height, idx)) WITHOUT ROWID;
 ";
+
+/// Keeps the root of a tree a new leaf completed, when it is tall enough to be kept.
+fn keep_node(conn: &Connection, height: u32, index: u64, hash: &Hash) -> Res<()> {
+    if height >= NODE_FLOOR {
+        conn.prepare_cached("INSERT OR REPLACE INTO chain_nodes (height, idx, hash) VALUES (?1, ?2, ?3)")?
+            .execute(params![height, index as i64, &hash[..]])?;
+    }
+    Ok(())
+}
 
 /// The setting whose changes are records: the one that decides deals (whether a dead real deal
 /// consults the kind-deal bags).
@@ -90,7 +106,11 @@ fn append(conn: &Connection, kind: &str, reference: i64, setting: Option<(&str, 
     }
     let leaf = chain::leaf(text);
     conn.prepare_cached("INSERT INTO chain_leaves (seq, leaf) VALUES (?1, ?2)")?.execute(params![seq, &leaf[..]])?;
-    mmr.push(leaf);
+    let mut made = Vec::new();
+    mmr.push_nodes(leaf, |height, index, hash| made.push((height, index, *hash)));
+    for (height, index, hash) in made {
+        keep_node(conn, height, index, &hash)?;
+    }
     write_mmr(conn, &mmr)
 }
 
@@ -207,17 +227,28 @@ pub(crate) fn walk(conn: &Connection, mut each: impl FnMut(i64, &str) -> Res<()>
     Ok(Walk { problems })
 }
 
-/// The leaves and the range the records give (one walk).
-fn rebuilt(conn: &Connection) -> Res<(Vec<(i64, Hash)>, Mmr, Vec<String>)> {
-    let mut leaves = Vec::new();
-    let mut mmr = Mmr::new();
-    let walked = walk(conn, |seq, text| {
+/// What the records give: every leaf, the kept trees' roots, and the range.
+struct Rebuilt {
+    leaves: Vec<(i64, Hash)>,
+    nodes: Vec<(u32, u64, Hash)>,
+    mmr: Mmr,
+}
+
+/// The leaves, the kept roots and the range the records give (one walk).
+fn rebuilt(conn: &Connection) -> Res<Rebuilt> {
+    let mut out = Rebuilt { leaves: Vec::new(), nodes: Vec::new(), mmr: Mmr::new() };
+    walk(conn, |seq, text| {
         let leaf = chain::leaf(text);
-        leaves.push((seq, leaf));
-        mmr.push(leaf);
+        out.leaves.push((seq, leaf));
+        let nodes = &mut out.nodes;
+        out.mmr.push_nodes(leaf, |height, index, hash| {
+            if height >= NODE_FLOOR {
+                nodes.push((height, index, *hash));
+            }
+        });
         Ok(())
     })?;
-    Ok((leaves, mmr, walked.problems))
+    Ok(out)
 }
 
 /// Whether the stored leaves and peaks are today's definition and cover every record (constant
@@ -230,24 +261,31 @@ pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
     let last = |sql: &str| -> Res<i64> { Ok(conn.prepare_cached(sql)?.query_row([], |r| r.get(0))?) };
     let records = last("SELECT COALESCE(MAX(seq), 0) FROM chain")?;
     let leaves = last("SELECT COALESCE(MAX(seq), 0) FROM chain_leaves")?;
-    Ok(records == leaves && stored_mmr(conn)?.is_some_and(|mmr| mmr.records() == records as u64))
+    // The last kept root of the lowest kept height is the one the count's last full tree gives.
+    let kept = last(&format!("SELECT COALESCE(MAX(idx) + 1, 0) FROM chain_nodes WHERE height = {NODE_FLOOR}"))?;
+    Ok(records == leaves
+        && kept == records >> NODE_FLOOR
+        && stored_mmr(conn)?.is_some_and(|mmr| mmr.records() == records as u64))
 }
 
 /// Recreates the leaves and the peaks from the records.
 pub(crate) fn rebuild(conn: &Connection) -> Res<()> {
-    let (leaves, mmr, _) = rebuilt(conn)?;
-    conn.execute_batch("DROP TABLE IF EXISTS chain_leaves; DROP TABLE IF EXISTS chain_peaks;")?;
+    let Rebuilt { leaves, nodes, mmr } = rebuilt(conn)?;
+    conn.execute_batch("DROP TABLE IF EXISTS chain_leaves; DROP TABLE IF EXISTS chain_peaks; DROP TABLE IF EXISTS chain_nodes;")?;
     conn.execute_batch(DEFINITION)?;
     let mut insert = conn.prepare_cached("INSERT INTO chain_leaves (seq, leaf) VALUES (?1, ?2)")?;
     for (seq, leaf) in leaves {
         insert.execute(params![seq, &leaf[..]])?;
+    }
+    for (height, index, hash) in nodes {
+        keep_node(conn, height, index, &hash)?;
     }
     write_mmr(conn, &mmr)
 }
 
 /// What differs between the stored leaves and peaks and the ones the records give, in words.
 pub(crate) fn differences(conn: &Connection) -> Res<Vec<String>> {
-    let (leaves, mmr, _) = rebuilt(conn)?;
+    let Rebuilt { leaves, nodes, mmr } = rebuilt(conn)?;
     let mut stmt = conn.prepare_cached("SELECT seq, leaf FROM chain_leaves ORDER BY seq")?;
     let stored: Vec<(i64, Vec<u8>)> = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
     let mut out = Vec::new();
@@ -257,6 +295,16 @@ pub(crate) fn differences(conn: &Connection) -> Res<Vec<String>> {
     }
     if stored_mmr(conn)? != Some(mmr) {
         out.push("the chain's peaks disagree with the records' leaves".to_string());
+    }
+    let mut stmt = conn.prepare_cached("SELECT height, idx, hash FROM chain_nodes ORDER BY height, idx")?;
+    let stored: Vec<(u32, i64, Vec<u8>)> =
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
+    let mut nodes = nodes;
+    nodes.sort_by_key(|&(height, index, _)| (height, index));
+    let differ = stored.len() != nodes.len()
+        || stored.iter().zip(&nodes).any(|((h, i, s), (height, index, hash))| h != height || *i as u64 != *index || s[..] != hash[..]);
+    if differ {
+        out.push(format!("the chain's kept roots: {} stored disagree with the {} the records give", stored.len(), nodes.len()));
     }
     Ok(out)
 }
@@ -296,21 +344,82 @@ pub(crate) fn check_head(conn: &Connection, head: &str) -> Res<HeadCheck> {
 /// The proof of the record of hand `id` against the head after the first `records` records (the
 /// whole chain when `None`); `None` when the hand is not among them.
 pub(crate) fn prove_hand(conn: &Connection, id: i64, records: Option<u64>) -> Res<Option<Proof>> {
-    let index: Option<i64> = conn
-        .prepare_cached("SELECT seq FROM chain WHERE kind = 'hand' AND ref = ?1")?
-        .query_row([id], |r| r.get(0))
-        .optional()?;
-    let Some(seq) = index else { return Ok(None) };
     let Some(hand) = super::finished_hand(conn, id)? else { return Ok(None) };
+    let Some(seq) = record_of_hand(conn, id)? else { return Ok(None) };
     let total = stored_mmr(conn)?.map_or(0, |m| m.records());
     let upto = records.unwrap_or(total).min(total);
     if seq as u64 > upto {
         return Ok(None);
     }
-    let mut stmt = conn.prepare_cached("SELECT leaf FROM chain_leaves WHERE seq <= ?1 ORDER BY seq")?;
+    let text = hand_text(&hand)?;
+    // O(log n) reads: kept roots, and the leaves of the trees below the kept height.
+    let mut failed = None;
+    let proof = chain::prove_by(upto, seq as u64 - 1, text.clone(), |height, index| match tree_root(conn, height, index) {
+        Ok(root) => root,
+        Err(e) => {
+            failed.get_or_insert(e);
+            None
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    // A kept root or leaf that disagrees with the records is a damaged cache (the audit rebuilds
+    // it): the proof is then built from the records themselves, walked once.
+    match proof {
+        Some(proof) if chain::check_proof(&proof).is_ok() && head_agrees(conn, &proof, total)? => Ok(Some(proof)),
+        _ => {
+            let leaves: Vec<Hash> = rebuilt(conn)?.leaves.into_iter().map(|(_, leaf)| leaf).take(upto as usize).collect();
+            Ok(chain::prove(&leaves, seq as u64 - 1, text))
+        }
+    }
+}
+
+/// Whether a proof against the whole chain names the stored head (a proof against an earlier
+/// head has nothing stored to compare with).
+fn head_agrees(conn: &Connection, proof: &Proof, total: u64) -> Res<bool> {
+    Ok(proof.records != total || head(conn)?.hex == proof.head)
+}
+
+/// The leaves of records `first..=last` (numbered from 1), in order.
+fn leaf_range(conn: &Connection, first: i64, last: i64) -> Res<Vec<Hash>> {
+    let mut stmt = conn.prepare_cached("SELECT leaf FROM chain_leaves WHERE seq BETWEEN ?1 AND ?2 ORDER BY seq")?;
     let leaves: Vec<Hash> = stmt
-        .query_map([upto as i64], |r| r.get::<_, Vec<u8>>(0))?
+        .query_map([first, last], |r| r.get::<_, Vec<u8>>(0))?
         .map(|leaf| leaf.map_err(Into::into).and_then(|l: Vec<u8>| l.try_into().map_err(|_| corrupt("a chain leaf of the wrong length"))))
         .collect::<Res<_>>()?;
-    Ok(chain::prove(&leaves, seq as u64 - 1, hand_text(&hand)?))
+    Ok(leaves)
+}
+
+/// The root of the perfect tree of height `height` at index `index`: kept, or built from its
+/// leaves below the kept height; `None` when it is not stored whole.
+fn tree_root(conn: &Connection, height: u32, index: u64) -> Res<Option<Hash>> {
+    if height >= NODE_FLOOR {
+        let hash: Option<Vec<u8>> = conn
+            .prepare_cached("SELECT hash FROM chain_nodes WHERE height = ?1 AND idx = ?2")?
+            .query_row(params![height, index as i64], |r| r.get(0))
+            .optional()?;
+        return Ok(hash.and_then(|h| h.try_into().ok()));
+    }
+    let size = 1i64 << height;
+    let first = index as i64 * size + 1;
+    let leaves = leaf_range(conn, first, first + size - 1)?;
+    Ok((leaves.len() as i64 == size).then(|| chain::root(&leaves)))
+}
+
+/// The record (its sequence number) of finished hand `id`: a binary search, since hand records
+/// name their hands in increasing order (the walk refuses a chain where they do not), so
+/// O(log n) probes; a scan only when the search misses (a chain the walk would refuse).
+fn record_of_hand(conn: &Connection, id: i64) -> Res<Option<i64>> {
+    let mut first_hand_from = conn.prepare_cached("SELECT seq, ref FROM chain WHERE seq >= ?1 AND kind = 'hand' ORDER BY seq LIMIT 1")?;
+    let (mut low, mut high): (i64, i64) = conn.prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM chain")?.query_row([], |r| Ok((1, r.get(0)?)))?;
+    while low <= high {
+        let middle = low + (high - low) / 2;
+        match first_hand_from.query_row([middle], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))).optional()? {
+            Some((seq, hand)) if hand == id => return Ok(Some(seq)),
+            Some((seq, hand)) if hand < id => low = seq + 1,
+            _ => high = middle - 1,
+        }
+    }
+    Ok(conn.prepare_cached("SELECT seq FROM chain WHERE kind = 'hand' AND ref = ?1")?.query_row([id], |r| r.get(0)).optional()?)
 }

@@ -301,17 +301,20 @@ pub struct StoredClaim {
     pub amount: u64,
     /// The newest hand's id when it was claimed (0 before any), or null when not recorded.
     pub after_hand: Option<i64>,
+    /// The streak stored with it: by the one rule, the run of consecutive claimed dates ending at
+    /// it (`rules::streaks`), which a stranger can check from the claims alone.
+    pub streak: i64,
 }
 
 /// Every daily claim (one row per claimed date: small), in the order they were made: those of
 /// unknown place first, then by `after_hand`. A negative amount is corrupt.
 pub(crate) fn claims(conn: &Connection) -> Res<Vec<StoredClaim>> {
-    let mut stmt = conn.prepare_cached("SELECT day, amount, after_hand FROM daily_claims ORDER BY after_hand, rowid")?;
-    let rows = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get(1)?, row.get(2)?)))?;
+    let mut stmt = conn.prepare_cached("SELECT day, amount, after_hand, streak FROM daily_claims ORDER BY after_hand, rowid")?;
+    let rows = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))?;
     let mut claims = Vec::new();
     for row in rows {
-        let (day, amount, after_hand) = row?;
-        claims.push(StoredClaim { day: day_from_code(day)?.to_string(), amount, after_hand });
+        let (day, amount, after_hand, streak) = row?;
+        claims.push(StoredClaim { day: day_from_code(day)?.to_string(), amount, after_hand, streak });
     }
     Ok(claims)
 }
