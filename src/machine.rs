@@ -26,7 +26,7 @@ pub enum MachineId {
 
 /// A machine id that is not one of the five.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a machine (expected jacks-or-better, deuces-wild, bonus-poker, double-bonus or joker-poker)")]
+#[error("'{0}' is not a machine (expected {machines})", machines = MachineId::listed())]
 pub struct UnknownMachine(pub String);
 
 /// A paytable that breaks a rule (checked by [`Paytable::new`]).
@@ -184,6 +184,15 @@ impl MachineId {
             MachineId::DeucesWild => Family::Deuces,
             MachineId::JacksOrBetter | MachineId::BonusPoker | MachineId::DoubleBonus => Family::Natural,
             MachineId::JokerPoker => Family::Joker,
+        }
+    }
+
+    /// Every machine's id as an error lists them: "a, b, … or e".
+    pub fn listed() -> String {
+        let ids: Vec<&str> = MachineId::ALL.iter().map(|m| m.id()).collect();
+        match ids.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => ids.concat(),
         }
     }
 

@@ -48,7 +48,7 @@ pub enum GameError {
         day: String,
     },
     /// A machine id that is not one of the five.
-    #[error("'{}' is not a machine (jacks-or-better, deuces-wild, bonus-poker or double-bonus)", shown(machine))]
+    #[error("'{}' is not a machine (expected {})", shown(machine), crate::machine::MachineId::listed())]
     InvalidMachine {
         /// The text given.
         machine: String,

@@ -75,3 +75,60 @@ fn a_lab_table_s_game_is_kept_in_the_file_and_read_back_instead_of_solved_again(
     drop(conn);
     assert!(close(exported_best_ev(&db), real));
 }
+
+/// A lab table's first Ultimate X deal solves its game inside the deal's transaction (1–5 s):
+/// killed at moments spread over that time, it leaves either nothing (no hand, no kept game) or
+/// both, never a hand without its game or a half-written one; after every kill the file audits
+/// clean with nothing to repair, and the deal that finally completes keeps the one game the
+/// table's rules give (the audit solves it again and finds nothing to repair).
+#[test]
+fn a_deal_killed_while_it_solves_keeps_all_or_nothing() {
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+    use vpoker::game::{Game, RowPay};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let pays = [RowPay { row: "full-house".into(), pay: "11".into() }];
+    Game::open(&db).unwrap().save_lab_table("Eleven", vpoker::machine::MachineId::JacksOrBetter, &pays).unwrap();
+    let deal = |db: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_vpoker"))
+            .args(["play", "--db", db.to_str().unwrap(), "--today", "2026-11-30"])
+            .args(["deal", "--practice", "--table", "ultimate-x:lab:Eleven", "--bet", "5", "--hands", "1"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // How long a whole deal takes here (a copy of the file, so the game itself stays unsolved).
+    let probe = dir.path().join("probe.db");
+    std::fs::copy(&db, &probe).unwrap();
+    let started = Instant::now();
+    assert!(deal(&probe).wait().unwrap().success());
+    let whole = started.elapsed();
+    let count = |sql: &str| -> i64 { rusqlite::Connection::open(&db).unwrap().query_row(sql, [], |r| r.get(0)).unwrap() };
+    let mut killed = 0;
+    for k in 0..8u32 {
+        let mut child = deal(&db);
+        std::thread::sleep(whole * k / 8);
+        let running = child.try_wait().unwrap().is_none();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        killed += u32::from(running);
+        let (hands, kept) = (count("SELECT COUNT(*) FROM hands"), count("SELECT COUNT(*) FROM solved_games"));
+        assert_eq!(hands, kept, "after a kill at {k}/8 of {whole:?}: a hand and its kept game, or neither");
+        let audit = play(&db, &["audit"]);
+        assert_eq!((audit["ok"].clone(), audit["repaired"].clone()), (Value::Bool(true), serde_json::json!([])), "{audit}");
+        if hands == 1 {
+            break; // the deal was made whole before the kill
+        }
+    }
+    assert!(killed >= 3, "only {killed} kills landed while the deal ran ({whole:?})");
+    let dealt = play(&db, &["state"]);
+    if dealt["hand"].is_null() {
+        let state = play(&db, &["deal", "--practice", "--table", "ultimate-x:lab:Eleven", "--bet", "5", "--hands", "1"]);
+        assert!(!state["hand"].is_null(), "{state}");
+    }
+    assert_eq!(count("SELECT COUNT(*) FROM solved_games"), 1);
+    let audit = play(&db, &["audit"]);
+    assert_eq!((audit["ok"].clone(), audit["repaired"].clone()), (Value::Bool(true), serde_json::json!([])), "{audit}");
+}
