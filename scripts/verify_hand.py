@@ -30,7 +30,7 @@ whole history its multipliers must be what the hand before left (docs/ULTIMATE-X
 each check that fails, and exits 0 when every hand verifies, 1 otherwise.
 
 A mode for tests: `python3 scripts/verify_hand.py --evaluate` reads lines `MACHINE C1 C2 C3 C4 C5`
-(a machine id and five cards, e.g. `deuces-wild 2c Ah Kh Qh 9h`) on standard input and prints, for
+(a machine's or one of the library's own games' id and five cards, e.g. `deuces-wild 2c Ah Kh Qh 9h`) on standard input and prints, for
 each, `OUTCOME ROW PAY`: the row id, its index (`-` for none) and its pay per coin (`flush 7 2`).
 """
 import hashlib
@@ -44,12 +44,14 @@ SUITS = "cdhs"
 MASK = 0xFFFFFFFF
 FAMILY = {  # each machine's and kicker game's family (docs/VERIFY.md, "Machines"): how it evaluates, which deals are dead
     "jacks-or-better": "natural", "deuces-wild": "deuces", "bonus-poker": "natural", "double-bonus": "natural",
-    "double-double-bonus": "natural", "triple-double-bonus": "natural", "joker-poker": "joker"}
+    "double-double-bonus": "natural", "triple-double-bonus": "natural", "joker-poker": "joker",
+    "aces-and-faces": "natural", "super-double-bonus": "natural", "bonus-deuces-wild": "deuces"}
 JOKER = 52  # Joker Poker's 53rd card, after As, written "Jk"
 ULTIMATE_X = "ultimate-x:"  # an Ultimate X table's id is its plain table's after this prefix
 GROUP = {  # the Ultimate X multiplier table each base's game uses (docs/ULTIMATE-X.md, "The multiplier tables")
     "jacks-or-better": "jacks", "bonus-poker": "bonus", "double-bonus": "double-bonus",
-    "double-double-bonus": "double-bonus", "triple-double-bonus": "triple-double-bonus", "deuces-wild": "deuces"}
+    "double-double-bonus": "double-bonus", "triple-double-bonus": "triple-double-bonus", "deuces-wild": "deuces",
+    "aces-and-faces": "bonus", "super-double-bonus": "double-bonus", "bonus-deuces-wild": "deuces"}
 
 
 def earned_multiplier(group, lines, outcome):
@@ -77,9 +79,9 @@ def earned_multiplier(group, lines, outcome):
         (lambda g, r: g == "triple-double-bonus", [2, 2, 2, 2]),
         (lambda g, r: g == "deuces" and r == "four-of-a-kind", [7, 7, 7, 7]),
         (lambda g, r: g == "deuces" and r == "straight-flush", [12, 12, 12, 12]),
-        (lambda g, r: g == "deuces" and r == "five-of-a-kind", [2, 2, 3, 3]),
+        (lambda g, r: g == "deuces" and r in ("five-of-a-kind", "five-aces", "five-3-5", "five-6-k"), [2, 2, 3, 3]),
         (lambda g, r: g == "deuces", [2, 2, 4, 4]),
-        (lambda g, r: r == "four-5-k", [2, 2, 3, 3]),
+        (lambda g, r: r in ("four-5-k", "four-2-10", "four-5-10"), [2, 2, 3, 3]),
         (lambda g, r: True, [2, 2, 4, 4]),
     ]
     return next(values[column] for applies, values in table if applies(group, outcome))
@@ -249,6 +251,22 @@ KICKER_ROWS = [  # the kicker games' rows, row 0 first (src/kicker.rs): four of 
     "four-5-k", "full-house", "flush", "straight", "three-of-a-kind", "two-pair", "jacks-or-better"]
 ROWS = {name: [outcome for outcome, _ in rows] for name, rows in PAYTABLES.items()}
 ROWS.update({"double-double-bonus": KICKER_ROWS, "triple-double-bonus": KICKER_ROWS})
+OWN_PAYS = {  # the library's own games' own tables (src/kicker.rs), for `--evaluate`: a history names its pays
+    "double-double-bonus": [800, 400, 160, 160, 80, 50, 50, 9, 6, 4, 3, 1, 1],
+    "triple-double-bonus": [800, 800, 400, 160, 80, 50, 50, 9, 7, 4, 2, 1, 1],
+    "aces-and-faces": [800, 80, 50, 40, 25, 8, 5, 4, 3, 2, 1],
+    "super-double-bonus": [800, 160, 120, 80, 80, 50, 9, 5, 4, 3, 1, 1],
+    "bonus-deuces-wild": [800, 400, 200, 80, 40, 25, 20, 9, 4, 4, 3, 1, 1]}
+ROWS.update({  # the rows of the library's other games of its own, row 0 first (src/kicker.rs)
+    "aces-and-faces": [
+        "royal-flush", "four-aces", "straight-flush", "four-j-k", "four-2-10", "full-house", "flush", "straight",
+        "three-of-a-kind", "two-pair", "jacks-or-better"],
+    "super-double-bonus": [
+        "royal-flush", "four-aces", "four-j-k", "four-2-4", "straight-flush", "four-5-10", "full-house", "flush",
+        "straight", "three-of-a-kind", "two-pair", "jacks-or-better"],
+    "bonus-deuces-wild": [
+        "natural-royal-flush", "four-deuces-ace", "four-deuces", "five-aces", "five-3-5", "wild-royal-flush",
+        "five-6-k", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind"]})
 
 TEN, JACK, ACE = 8, 9, 12  # ranks: 0 = deuce ... 12 = ace
 ROYAL = set(range(TEN, ACE + 1))
@@ -296,6 +314,13 @@ def natural_rows(cards):
     ranks = [rank(c) for c in cards]
     kicker = min(ranks, key=ranks.count)
     made = {hand, "four-of-a-kind"}
+    most = max(ranks, key=ranks.count)
+    if JACK <= most < ACE:
+        made.add("four-j-k")  # Aces & Faces' and Super Double Bonus' own row
+    if most <= TEN:
+        made.add("four-2-10")  # Aces & Faces'
+        if most >= 3:
+            made.add("four-5-10")  # Super Double Bonus'
     if hand == "four-aces" and kicker <= 2:
         made.add("four-aces-2-4-kicker")
     if hand == "four-2-4" and (kicker <= 2 or kicker == ACE):
@@ -314,6 +339,10 @@ def deuces_rows(cards):
     makes = {
         "natural-royal-flush": wild == 0 and one_suit and set(ranks) == ROYAL,
         "four-deuces": wild == 4,
+        "four-deuces-ace": wild == 4 and ranks == [ACE],  # Bonus Deuces Wild's own rows from here
+        "five-aces": counts[0] + wild >= 5 and set(ranks) == {ACE},
+        "five-3-5": counts[0] + wild >= 5 and len(set(ranks)) == 1 and 1 <= ranks[0] <= 3,
+        "five-6-k": counts[0] + wild >= 5 and len(set(ranks)) == 1 and 4 <= ranks[0] <= 11,
         "wild-royal-flush": wild > 0 and one_suit and sequence and set(ranks) <= ROYAL,
         "five-of-a-kind": counts[0] + wild >= 5,
         "straight-flush": one_suit and sequence,
@@ -367,7 +396,9 @@ def paying_row(game, cards, rows=None):
     or `rows` on `game`'s family) the hand makes, or ("nothing", None, 0)."""
     family = FAMILY[game]
     made = deuces_rows(cards) if family == "deuces" else joker_rows(cards) if family == "joker" else natural_rows(cards)
-    for row, (outcome, pay) in enumerate(rows if rows is not None else PAYTABLES[game]):
+    if rows is None:
+        rows = PAYTABLES.get(game) or list(zip(ROWS[game], OWN_PAYS[game]))
+    for row, (outcome, pay) in enumerate(rows):
         if outcome in made:
             return outcome, row, pay
     return "nothing", None, 0

@@ -184,11 +184,53 @@ fn random_hand(rng: &mut ChaCha8Rng) -> [Card; 5] {
     std::array::from_fn(|i| deck[i])
 }
 
-/// The core's `outcome row pay`, as `verify_hand.py --evaluate` prints it.
-fn core_line(machine: MachineId, hand: &[Card; 5]) -> String {
-    let table = machine.paytable();
+/// The core's `outcome row pay` on `table`, as `verify_hand.py --evaluate` prints it.
+fn core_line_on(table: &vpoker::machine::Paytable, hand: &[Card; 5]) -> String {
     let row = table.row_of_hand(hand).map_or("-".to_string(), |row| row.to_string());
     format!("{} {row} {}", table.outcome_id(hand), table.pay(hand))
+}
+
+fn core_line(machine: MachineId, hand: &[Card; 5]) -> String {
+    core_line_on(machine.paytable(), hand)
+}
+
+/// The library's own games (the kicker games, Aces & Faces, Super Double Bonus, Bonus Deuces
+/// Wild: rows no machine has) are paid by the stranger's verifier as by the core, every row
+/// reached: the stratified hands of their family and random ones.
+#[test]
+fn verify_paytable_python_pays_the_library_s_own_games_as_the_core() {
+    use vpoker::kicker::KickerGame;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_6a3e);
+    let mut asked: Vec<(KickerGame, [Card; 5])> = Vec::new();
+    for strata in stratified() {
+        let (family, (sample, _)) = (strata.family, strata.sample());
+        for game in KickerGame::ALL.into_iter().filter(|g| g.family() == family) {
+            asked.extend(sample.iter().map(|hand| (game, *hand)));
+        }
+    }
+    for game in KickerGame::ALL {
+        asked.extend((0..RANDOM_HANDS).map(|_| (game, random_hand(&mut rng))));
+    }
+    let line = |game: &KickerGame, hand: &[Card; 5]| format!("{} {}", game.id(), vpoker::card::cards_to_string(hand));
+    let input: String = asked.iter().map(|(game, hand)| line(game, hand) + "\n").collect();
+    let (code, out) = run_script(&["--evaluate"], input.as_bytes());
+    assert_eq!(code, 0, "{out}");
+    let mut wrong = Vec::new();
+    let mut landed: BTreeSet<(String, String)> = BTreeSet::new();
+    for ((game, hand), answer) in asked.iter().zip(out.lines()) {
+        let core = core_line_on(game.paytable(), hand);
+        if answer != core {
+            wrong.push(format!("{}: Python {answer}, the core {core}", line(game, hand)));
+        }
+        landed.insert((game.id().to_string(), core.split(' ').next().unwrap().to_string()));
+    }
+    assert_eq!(out.lines().count(), asked.len());
+    assert!(wrong.is_empty(), "{} of {} hands paid otherwise: {:?}", wrong.len(), asked.len(), &wrong[..wrong.len().min(10)]);
+    for game in KickerGame::ALL {
+        for id in game.paytable().rows().iter().map(|r| r.id).chain(["nothing"]) {
+            assert!(landed.contains(&(game.id().to_string(), id.to_string())), "{} {id}", game.id());
+        }
+    }
 }
 
 #[test]
