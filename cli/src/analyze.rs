@@ -83,6 +83,8 @@ fn analysis_json(analysis: &Analysis, seconds: f64) -> Value {
     json!({
         "game": analysis.machine(),
         "return": analysis.return_rate(),
+        "variance": analysis.variance(),
+        "sd": analysis.variance().sqrt(),
         "probabilities": probabilities,
         "seconds": (seconds * 1e4).round() / 1e4,
     })
@@ -122,6 +124,8 @@ fn table_json(game: &str, analysis: &TableAnalysis, seconds: f64) -> Value {
     json!({
         "game": game,
         "return": analysis.return_rate,
+        "variance": analysis.variance,
+        "sd": analysis.variance.sqrt(),
         "probabilities": probabilities,
         "seconds": (seconds * 1e4).round() / 1e4,
     })

@@ -219,7 +219,7 @@ pub struct AnalyzeArgs {
     /// A lab paytable: pays per coin, best row first, comma-separated (natural 9, 11 or 13 values, 13 in the kicker games' rows; deuces 10).
     #[arg(long, value_name = "P1,P2,...", requires = "family", allow_hyphen_values = true)]
     pub pays: Option<String>,
-    /// Print one JSON object per table {"game","return","probabilities","seconds"} (lab: "family","pays",…,"variance").
+    /// Print one JSON object per table {"game","return","variance","sd","probabilities","seconds"} (lab: "family","pays",…,"variance").
     #[arg(long)]
     pub json: bool,
     /// The --game table's Ultimate X table: the same as `--game ultimate-x:ID`.

@@ -264,6 +264,12 @@ fn analyser_reproduces_the_published_returns() {
         let total: f64 = analysis.outcomes().iter().map(|o| o.probability).sum();
         assert!((total - 1.0).abs() < 1e-12, "{machine}: probabilities sum to {total}");
         if machine == MachineId::JacksOrBetter {
+            // The Wizard of Odds' 9/6 Jacks or Better: variance 19.5147, standard deviation 4.4175
+            // (per coin, one hand, optimal play); the lab's analysis of the same pays agrees.
+            let (variance, sd) = (analysis.variance(), analysis.variance().sqrt());
+            assert_eq!((format!("{variance:.4}"), format!("{sd:.4}")), ("19.5147".to_string(), "4.4175".to_string()));
+            let lab = vpoker::strategy::custom::analyze_table(machine.paytable());
+            assert!((lab.variance - variance).abs() < 1e-9, "{} {variance}", lab.variance);
             let published = common::JACKS_96_OUTCOMES;
             let outcomes = analysis.outcomes();
             assert_eq!(outcomes.len(), published.len());

@@ -121,7 +121,8 @@ fn analyze_json_reproduces_the_published_return() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1);
     let value: Value = serde_json::from_str(stdout.trim()).expect("a JSON object");
-    assert_eq!(keys(&value), ["game", "return", "probabilities", "seconds"]);
+    assert_eq!(keys(&value), ["game", "return", "variance", "sd", "probabilities", "seconds"]);
+    assert_eq!(format!("{:.4}", value["variance"].as_f64().unwrap()), "19.5147", "the Wizard of Odds' variance");
     assert_eq!(value["game"], "jacks-or-better");
     assert!((value["return"].as_f64().unwrap() - 0.995439043695).abs() < 1e-9);
     assert_eq!(
@@ -187,7 +188,7 @@ fn analyze_gives_the_kicker_games_exact_returns_in_the_machines_shape() {
         let stdout = text(&out.stdout);
         assert_eq!(stdout.lines().count(), 1, "{game}");
         let value: Value = serde_json::from_str(stdout.trim()).expect("a JSON object");
-        assert_eq!(keys(&value), ["game", "return", "probabilities", "seconds"], "{game}");
+        assert_eq!(keys(&value), ["game", "return", "variance", "sd", "probabilities", "seconds"], "{game}");
         assert_eq!(value["game"], game);
         let rate = value["return"].as_f64().unwrap();
         assert!((rate - exact).abs() < 1e-12, "{game}: {rate}");
