@@ -133,6 +133,28 @@ pub(crate) fn classes() -> Vec<ClassDef> {
     list
 }
 
+/// Bonus Deuces Wild's own classes, after the Deuces Wild ones (the bonus-deuces vocabulary, for
+/// tables paying four deuces with an ace or the fives of a kind apart): four deuces with an ace
+/// kept whole, and four or three of a kind by the rank groups its fives are paid by (aces, 3s–5s,
+/// 6s–Ks), the deuces held among them ("Three aces (2 deuces)" is two deuces and an ace).
+pub(crate) fn bonus_classes() -> Vec<ClassDef> {
+    let mut list = Vec::new();
+    let with_ace = made(&[D::FourDeucesWithAce]);
+    add(&mut list, def("four-deuces-ace", "Four deuces with an ace", "made-hand", 5, Pattern::Made(with_ace)).param("hand", "four-deuces-ace"), 4);
+    const ACES: u16 = 1 << 12;
+    const THREES_TO_FIVES: u16 = 0b1110;
+    const SIXES_TO_KINGS: u16 = 0b1111_1111_0000;
+    for (n, word, deuces) in [(4u8, "Four", 0..=3u8), (3, "Three", 0..=2)] {
+        for (group, label, within) in [("aces", "aces", ACES), ("3-5", "3s, 4s or 5s", THREES_TO_FIVES), ("6-k", "6s to kings", SIXES_TO_KINGS)] {
+            for d in deuces.clone() {
+                let class = def(format!("{}-{group}", word.to_lowercase()), format!("{word} {label}"), "n-of-a-kind", n, Pattern::OfAKind { within });
+                add(&mut list, class.param("n", n).param("ranks", group), d);
+            }
+        }
+    }
+    list
+}
+
 /// Adds `class` for hands with exactly `deuces` deuces, all held.
 fn add(list: &mut Vec<ClassDef>, class: ClassDef, deuces: u8) {
     let label = format!("{} ({})", class.label, deuces_text(deuces));
