@@ -1,6 +1,6 @@
 //! The table library: the casino tables players meet, labelled as they know them ("Jacks or Better
 //! 8/5", "Not So Ugly Deuces", "Joker Poker 4700/18/7/5"), as data in one place. Each is a copy of
-//! a base table — one of the five machines' or a kicker game's — with its pays per coin, row by row; the five machines' own
+//! a base table — one of the five machines' or a game of the library's own (`kicker.rs`) — with its pays per coin, row by row; the five machines' own
 //! tables never change, and progression stays on them. Returns are never typed in: each is
 //! computed exactly ([`Preset::analysis`], all 2,598,960 deals) whenever it is asked for.
 
@@ -18,7 +18,8 @@ use crate::strategy::drill::HandSolver;
 pub enum Base {
     /// One of the five machines' tables.
     Machine(MachineId),
-    /// A kicker game's table (four of a kind paid by the fifth card).
+    /// A game of the library's own ([`KickerGame`]: the kicker games, paying four of a kind by
+    /// the fifth card, Aces & Faces, Super Double Bonus, Bonus Deuces Wild): rows no machine has.
     Kicker(KickerGame),
 }
 

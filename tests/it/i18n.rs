@@ -1141,7 +1141,7 @@ const REPLACED_EVERYWHERE: [(&str, &str); 7] = [
 ];
 
 /// Keys the fixes added: in every language, with its placeholders.
-const ADDED_KEYS: [&str; 15] = [
+const ADDED_KEYS: [&str; 20] = [
     "daily.share-text",
     "fairness.history.failed-claims",
     "fairness.history.failed-profile",
@@ -1150,6 +1150,11 @@ const ADDED_KEYS: [&str; 15] = [
     "tables.game.bonus-poker-deluxe",
     "tables.game.not-so-ugly-deuces",
     "tables.game.joker-poker-kings",
+    "tables.game.super-aces",
+    "tables.game.white-hot-aces",
+    "paylab.game.aces-and-faces",
+    "paylab.game.super-double-bonus",
+    "paylab.game.bonus-deuces-wild",
     "list.separator",
     "list.parts",
     "daily.streak",
