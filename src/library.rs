@@ -243,20 +243,20 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "bonus-poker-deluxe-9-6", name: "Bonus Poker Deluxe 9/6", game: "bonus-poker-deluxe", suffix: Some("9/6"), base: BONUS, pays: bonus!(80, 80, 80, 9, 6, 1) },
     Preset { id: "bonus-poker-deluxe-8-6", name: "Bonus Poker Deluxe 8/6", game: "bonus-poker-deluxe", suffix: Some("8/6"), base: BONUS, pays: bonus!(80, 80, 80, 8, 6, 1) },
     Preset { id: "bonus-poker-deluxe-8-5", name: "Bonus Poker Deluxe 8/5", game: "bonus-poker-deluxe", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 80, 80, 8, 5, 1) },
-    // Aces & Faces 8/5: published 99.26 % (Wizard of Odds, "Aces and Faces",
-    // https://wizardofodds.com/games/video-poker/tables/aces-and-faces/).
+    // Aces & Faces 8/5: published 99.26 % (the Wizard of Odds' figure, as issue 46 quotes it; the
+    // page itself was not opened here).
     Preset { id: "aces-and-faces", name: "Aces & Faces 8/5", game: "aces-and-faces", suffix: Some("8/5"), base: ACES_AND_FACES, pays: &[
         ("royal-flush", 800), ("four-aces", 80), ("straight-flush", 50), ("four-j-k", 40), ("four-2-10", 25), ("full-house", 8),
         ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 2), ("jacks-or-better", 1),
     ] },
-    // Super Aces 8/5, Bonus Poker's rows: published 99.94 % (Wizard of Odds, "Super Aces",
-    // https://wizardofodds.com/games/video-poker/tables/super-aces/).
+    // Super Aces 8/5, Bonus Poker's rows: published 99.94 % (the Wizard of Odds' figure, as issue 46
+    // quotes it; the page itself was not opened here).
     Preset { id: "super-aces-8-5", name: "Super Aces 8/5", game: "super-aces", suffix: Some("8/5"), base: BONUS, pays: &[
         ("royal-flush", 800), ("four-aces", 400), ("straight-flush", 60), ("four-2-4", 80), ("four-5-k", 50), ("full-house", 8),
         ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
     ] },
-    // White Hot Aces 9/5, Bonus Poker's rows: published 99.57 % (Wizard of Odds, "White Hot Aces",
-    // https://wizardofodds.com/games/video-poker/tables/white-hot-aces/).
+    // White Hot Aces 9/5, Bonus Poker's rows: published 99.57 % (the Wizard of Odds' figure, as issue
+    // 46 quotes it; the page itself was not opened here).
     Preset { id: "white-hot-aces-9-5", name: "White Hot Aces 9/5", game: "white-hot-aces", suffix: Some("9/5"), base: BONUS, pays: &[
         ("royal-flush", 800), ("four-aces", 240), ("straight-flush", 80), ("four-2-4", 120), ("four-5-k", 50), ("full-house", 9),
         ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
@@ -264,8 +264,10 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "double-bonus", name: "Double Bonus 10/7", game: "double-bonus", suffix: Some("10/7"), base: DOUBLE, pays: double!(10, 7) },
     Preset { id: "double-bonus-9-7", name: "Double Bonus 9/7", game: "double-bonus", suffix: Some("9/7"), base: DOUBLE, pays: double!(9, 7) },
     Preset { id: "double-bonus-9-6", name: "Double Bonus 9/6", game: "double-bonus", suffix: Some("9/6"), base: DOUBLE, pays: double!(9, 6) },
-    // Super Double Bonus 9/5: published 99.695 % (Wizard of Odds, "Super Double Bonus",
-    // https://wizardofodds.com/games/video-poker/tables/super-double-bonus/, 99.69 % rounded).
+    // Super Double Bonus 9/5: published 99.695 % (the Wizard of Odds' figure, as issue 46 quotes it);
+    // the pay schedule "800, 80, 160, 120, 80, 50, 9, 5, 4, 3, 1, 1" (royal, straight flush, four
+    // aces, four J–K, four 2–4, four 5–10, …) as Bob Dancer prints it for 9/5 Super Double Bonus
+    // (Las Vegas Advisor, https://www.lasvegasadvisor.com/shop/?p=24917).
     Preset { id: "super-double-bonus", name: "Super Double Bonus 9/5", game: "super-double-bonus", suffix: Some("9/5"), base: SUPER_DOUBLE, pays: &[
         ("royal-flush", 800), ("four-aces", 160), ("four-j-k", 120), ("four-2-4", 80), ("straight-flush", 80), ("four-5-10", 50),
         ("full-house", 9), ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
