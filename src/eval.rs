@@ -1,12 +1,15 @@
 //! Hand evaluators for the three game families (Joker Poker's is [`crate::joker::eval`]).
 //!
-//! The natural family (Jacks or Better, Bonus Poker, Double Bonus, and the kicker games Double
-//! Double Bonus and Triple Double Bonus) tells four aces, four 2–4 and four 5–K apart, four aces
-//! and four 2–4 each by their kicker (the fifth card: a 2, 3 or 4 beside four aces, an A, 2, 3 or
-//! 4 beside four 2s–4s, or any other), and a low pair from jacks or better; a paytable decides
-//! what each pays (one row may cover several categories: Jacks or Better's `four-of-a-kind` all
-//! five kinds of four). The wheel A-2-3-4-5 is a straight; Q-K-A-2-3 is not. Deuces Wild treats every deuce as
-//! wild and gives each hand its best-paying category. Joker Poker's joker (card index 52) is wild in
+//! The natural family (Jacks or Better, Bonus Poker, Double Bonus, the kicker games Double Double
+//! Bonus and Triple Double Bonus, Aces & Faces, Super Double Bonus) tells four aces, four 2–4,
+//! four J–K and four 5–10 apart, four aces and four 2–4 each by their kicker (the fifth card: a 2,
+//! 3 or 4 beside four aces, an A, 2, 3 or 4 beside four 2s–4s, or any other), and a low pair from
+//! jacks or better; a paytable decides what each pays (one row may cover several categories: Jacks
+//! or Better's `four-of-a-kind` all six kinds of four, Bonus Poker's `four-5-k` four J–K and four
+//! 5–10). The wheel A-2-3-4-5 is a straight; Q-K-A-2-3 is not. Deuces Wild treats every deuce as
+//! wild and gives each hand its best-paying category; it tells four deuces with an ace from four
+//! deuces with another card, and five aces, five 3s–5s and five 6s–Ks apart (Bonus Deuces Wild
+//! pays them apart; Deuces Wild's rows cover them together). Joker Poker's joker (card index 52) is wild in
 //! [`evaluate_joker_indices`]; the natural and deuces evaluators are never given it (a table's
 //! deck has it only when its family is the joker's, and cards entering for a table are checked
 //! against its deck).
@@ -49,9 +52,12 @@ pub enum NaturalCategory {
     /// Four 2s, 3s or 4s with a 5 to a king as the fifth card (108 hands).
     #[serde(rename = "four-2-4-5-k-kicker")]
     FourTwosToFoursOtherKicker,
-    /// Four of 5 … K, any fifth card (432 hands).
-    #[serde(rename = "four-5-k")]
-    FourFivesToKings,
+    /// Four jacks, queens or kings, any fifth card (144 hands).
+    #[serde(rename = "four-j-k")]
+    FourJacksToKings,
+    /// Four of 5 … 10, any fifth card (288 hands).
+    #[serde(rename = "four-5-10")]
+    FourFivesToTens,
     FullHouse,
     Flush,
     Straight,
@@ -68,9 +74,19 @@ pub enum NaturalCategory {
 #[allow(missing_docs)] // The variant names say it all.
 pub enum DeucesCategory {
     NaturalRoyalFlush,
+    /// Four deuces with an ace as the fifth card (4 hands).
+    FourDeucesWithAce,
+    /// Four deuces with any other fifth card (44 hands).
     FourDeuces,
     WildRoyalFlush,
-    FiveOfAKind,
+    /// Five aces: aces and one to three deuces.
+    FiveAces,
+    /// Five 3s, 4s or 5s.
+    #[serde(rename = "five-3-5")]
+    FiveThreesToFives,
+    /// Five of 6 … K.
+    #[serde(rename = "five-6-k")]
+    FiveSixesToKings,
     StraightFlush,
     FourOfAKind,
     FullHouse,
@@ -82,14 +98,15 @@ pub enum DeucesCategory {
 
 impl NaturalCategory {
     /// All natural categories, best first; a category's index is its position here.
-    pub const ALL: [NaturalCategory; 15] = [
+    pub const ALL: [NaturalCategory; 16] = [
         NaturalCategory::RoyalFlush,
         NaturalCategory::StraightFlush,
         NaturalCategory::FourAcesTwoToFourKicker,
         NaturalCategory::FourAcesOtherKicker,
         NaturalCategory::FourTwosToFoursAceToFourKicker,
         NaturalCategory::FourTwosToFoursOtherKicker,
-        NaturalCategory::FourFivesToKings,
+        NaturalCategory::FourJacksToKings,
+        NaturalCategory::FourFivesToTens,
         NaturalCategory::FullHouse,
         NaturalCategory::Flush,
         NaturalCategory::Straight,
@@ -109,11 +126,14 @@ impl NaturalCategory {
 
 impl DeucesCategory {
     /// All Deuces Wild categories, best first; a category's index is its position here.
-    pub const ALL: [DeucesCategory; 11] = [
+    pub const ALL: [DeucesCategory; 14] = [
         DeucesCategory::NaturalRoyalFlush,
+        DeucesCategory::FourDeucesWithAce,
         DeucesCategory::FourDeuces,
         DeucesCategory::WildRoyalFlush,
-        DeucesCategory::FiveOfAKind,
+        DeucesCategory::FiveAces,
+        DeucesCategory::FiveThreesToFives,
+        DeucesCategory::FiveSixesToKings,
         DeucesCategory::StraightFlush,
         DeucesCategory::FourOfAKind,
         DeucesCategory::FullHouse,
@@ -227,6 +247,8 @@ impl Family {
             Family::Deuces => PlainKeeps {
                 paired: 0,
                 wild_and_top: bits(&[D::FourOfAKind.index(), D::ThreeOfAKind.index()]),
+                // Four deuces with an ace is kept whole (in neither mask): on Bonus Deuces Wild it
+                // pays twice four deuces, elsewhere the same.
                 wild: bits(&[D::FourDeuces.index()]),
             },
             Family::Joker => PlainKeeps {
@@ -283,6 +305,11 @@ pub fn evaluate_deuces(hand: &[Card; 5]) -> DeucesCategory {
 }
 
 const ACE: usize = 12;
+const KING: usize = 11;
+const JACK: usize = 9;
+/// Rank indices of a 3 and a 5 (2 = 0).
+const THREE: usize = 1;
+const FIVE: usize = 3;
 /// Rank bits of 2, 3 and 4: the low kickers beside four aces.
 const TWOS_TO_FOURS: u16 = 0b111;
 /// Rank bits of A, 2, 3 and 4: the low kickers beside four 2s, 3s or 4s.
@@ -360,7 +387,8 @@ pub fn evaluate_natural_indices(hand: [usize; 5]) -> NaturalCategory {
                 ACE => NaturalCategory::FourAcesOtherKicker,
                 0..=2 if kicker & ACE_TO_FOURS != 0 => NaturalCategory::FourTwosToFoursAceToFourKicker,
                 0..=2 => NaturalCategory::FourTwosToFoursOtherKicker,
-                _ => NaturalCategory::FourFivesToKings,
+                JACK..=KING => NaturalCategory::FourJacksToKings,
+                _ => NaturalCategory::FourFivesToTens,
             }
         }
         (3, 2) => NaturalCategory::FullHouse,
@@ -383,7 +411,8 @@ pub fn evaluate_deuces_indices(hand: [usize; 5]) -> DeucesCategory {
     }
     let n_deuces = 5 - n_naturals;
     if n_deuces == 4 {
-        return DeucesCategory::FourDeuces;
+        // The fifth card is the one natural card.
+        return if naturals[0] >> 2 == ACE { DeucesCategory::FourDeucesWithAce } else { DeucesCategory::FourDeuces };
     }
     let Shape { mask, counts, flush } = shape(&naturals[..n_naturals]);
     let distinct = mask.count_ones() as usize == n_naturals;
@@ -397,7 +426,12 @@ pub fn evaluate_deuces_indices(hand: [usize; 5]) -> DeucesCategory {
     let max_count = counts.iter().copied().max().unwrap_or(0) as usize;
     let n_pairs = counts.iter().filter(|&&c| c == 2).count();
     if max_count + n_deuces >= 5 {
-        DeucesCategory::FiveOfAKind
+        // One natural rank (the deuces make up the rest): which one names the five.
+        match 15 - mask.leading_zeros() as usize {
+            ACE => DeucesCategory::FiveAces,
+            THREE..=FIVE => DeucesCategory::FiveThreesToFives,
+            _ => DeucesCategory::FiveSixesToKings,
+        }
     } else if straight && flush {
         DeucesCategory::StraightFlush
     } else if max_count + n_deuces >= 4 {

@@ -1,6 +1,6 @@
 //! The table library: the casino tables players meet, labelled as they know them ("Jacks or Better
 //! 8/5", "Not So Ugly Deuces", "Joker Poker 4700/18/7/5"), as data in one place. Each is a copy of
-//! a base table — one of the five machines' or a kicker game's — with its pays per coin, row by row; the five machines' own
+//! a base table — one of the five machines' or a game of the library's own (`kicker.rs`) — with its pays per coin, row by row; the five machines' own
 //! tables never change, and progression stays on them. Returns are never typed in: each is
 //! computed exactly ([`Preset::analysis`], all 2,598,960 deals) whenever it is asked for.
 
@@ -18,7 +18,8 @@ use crate::strategy::drill::HandSolver;
 pub enum Base {
     /// One of the five machines' tables.
     Machine(MachineId),
-    /// A kicker game's table (four of a kind paid by the fifth card).
+    /// A game of the library's own ([`KickerGame`]: the kicker games, paying four of a kind by
+    /// the fifth card, Aces & Faces, Super Double Bonus, Bonus Deuces Wild): rows no machine has.
     Kicker(KickerGame),
 }
 
@@ -112,6 +113,9 @@ const DEUCES: Base = Base::Machine(MachineId::DeucesWild);
 const DDB: Base = Base::Kicker(KickerGame::DoubleDoubleBonus);
 const TDB: Base = Base::Kicker(KickerGame::TripleDoubleBonus);
 const JOKER: Base = Base::Machine(MachineId::JokerPoker);
+const ACES_AND_FACES: Base = Base::Kicker(KickerGame::AcesAndFaces);
+const SUPER_DOUBLE: Base = Base::Kicker(KickerGame::SuperDoubleBonus);
+const BONUS_DEUCES: Base = Base::Kicker(KickerGame::BonusDeucesWild);
 
 macro_rules! jacks {
     ($fh:expr, $fl:expr) => {
@@ -239,9 +243,35 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "bonus-poker-deluxe-9-6", name: "Bonus Poker Deluxe 9/6", game: "bonus-poker-deluxe", suffix: Some("9/6"), base: BONUS, pays: bonus!(80, 80, 80, 9, 6, 1) },
     Preset { id: "bonus-poker-deluxe-8-6", name: "Bonus Poker Deluxe 8/6", game: "bonus-poker-deluxe", suffix: Some("8/6"), base: BONUS, pays: bonus!(80, 80, 80, 8, 6, 1) },
     Preset { id: "bonus-poker-deluxe-8-5", name: "Bonus Poker Deluxe 8/5", game: "bonus-poker-deluxe", suffix: Some("8/5"), base: BONUS, pays: bonus!(80, 80, 80, 8, 5, 1) },
+    // Aces & Faces 8/5: published 99.26 % (the Wizard of Odds' figure, as issue 46 quotes it; the
+    // page itself was not opened here).
+    Preset { id: "aces-and-faces", name: "Aces & Faces 8/5", game: "aces-and-faces", suffix: Some("8/5"), base: ACES_AND_FACES, pays: &[
+        ("royal-flush", 800), ("four-aces", 80), ("straight-flush", 50), ("four-j-k", 40), ("four-2-10", 25), ("full-house", 8),
+        ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 2), ("jacks-or-better", 1),
+    ] },
+    // Super Aces 8/5, Bonus Poker's rows: published 99.94 % (the Wizard of Odds' figure, as issue 46
+    // quotes it; the page itself was not opened here).
+    Preset { id: "super-aces-8-5", name: "Super Aces 8/5", game: "super-aces", suffix: Some("8/5"), base: BONUS, pays: &[
+        ("royal-flush", 800), ("four-aces", 400), ("straight-flush", 60), ("four-2-4", 80), ("four-5-k", 50), ("full-house", 8),
+        ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
+    ] },
+    // White Hot Aces 9/5, Bonus Poker's rows: published 99.57 % (the Wizard of Odds' figure, as issue
+    // 46 quotes it; the page itself was not opened here).
+    Preset { id: "white-hot-aces-9-5", name: "White Hot Aces 9/5", game: "white-hot-aces", suffix: Some("9/5"), base: BONUS, pays: &[
+        ("royal-flush", 800), ("four-aces", 240), ("straight-flush", 80), ("four-2-4", 120), ("four-5-k", 50), ("full-house", 9),
+        ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
+    ] },
     Preset { id: "double-bonus", name: "Double Bonus 10/7", game: "double-bonus", suffix: Some("10/7"), base: DOUBLE, pays: double!(10, 7) },
     Preset { id: "double-bonus-9-7", name: "Double Bonus 9/7", game: "double-bonus", suffix: Some("9/7"), base: DOUBLE, pays: double!(9, 7) },
     Preset { id: "double-bonus-9-6", name: "Double Bonus 9/6", game: "double-bonus", suffix: Some("9/6"), base: DOUBLE, pays: double!(9, 6) },
+    // Super Double Bonus 9/5: published 99.695 % (the Wizard of Odds' figure, as issue 46 quotes it);
+    // the pay schedule "800, 80, 160, 120, 80, 50, 9, 5, 4, 3, 1, 1" (royal, straight flush, four
+    // aces, four J–K, four 2–4, four 5–10, …) as Bob Dancer prints it for 9/5 Super Double Bonus
+    // (Las Vegas Advisor, https://www.lasvegasadvisor.com/shop/?p=24917).
+    Preset { id: "super-double-bonus", name: "Super Double Bonus 9/5", game: "super-double-bonus", suffix: Some("9/5"), base: SUPER_DOUBLE, pays: &[
+        ("royal-flush", 800), ("four-aces", 160), ("four-j-k", 120), ("four-2-4", 80), ("straight-flush", 80), ("four-5-10", 50),
+        ("full-house", 9), ("flush", 5), ("straight", 4), ("three-of-a-kind", 3), ("two-pair", 1), ("jacks-or-better", 1),
+    ] },
     Preset { id: "double-double-bonus-10-6", name: "Double Double Bonus 10/6", game: "double-double-bonus", suffix: Some("10/6"), base: DDB, pays: kicker!(400, 160, 10, 6, 3) },
     Preset { id: "double-double-bonus", name: "Double Double Bonus 9/6", game: "double-double-bonus", suffix: Some("9/6"), base: DDB, pays: kicker!(400, 160, 9, 6, 3) },
     Preset { id: "double-double-bonus-9-5", name: "Double Double Bonus 9/5", game: "double-double-bonus", suffix: Some("9/5"), base: DDB, pays: kicker!(400, 160, 9, 5, 3) },
@@ -252,6 +282,16 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "not-so-ugly-deuces", name: "Not So Ugly Deuces", game: "not-so-ugly-deuces", suffix: None, base: DEUCES, pays: deuces!(16, 10, 4, 4, 3, 2, 1) },
     Preset { id: "deuces-wild-25-15-9-4-4-3-2-1", name: "Deuces Wild 25/15/9/4/4/3/2/1", game: "deuces-wild", suffix: Some("25/15/9/4/4/3/2/1"), base: DEUCES, pays: deuces!(15, 9, 4, 4, 3, 2, 1) },
     Preset { id: "deuces-wild-25-15-9-4-3-2-2-1", name: "Deuces Wild 25/15/9/4/3/2/2/1", game: "deuces-wild", suffix: Some("25/15/9/4/3/2/2/1"), base: DEUCES, pays: deuces!(15, 9, 4, 3, 2, 2, 1) },
+    // Bonus Deuces Wild 9/4/4: published 99.4502 % with optimal strategy (Wizard of Odds, "9/4/4
+    // Bonus Deuces Wild strategy", https://wizardofodds.com/games/video-poker/strategy/bonus-deuces-wild/9-4-4,
+    // which prints this pay table: natural royal 800, four deuces with an ace 400, four deuces 200,
+    // wild royal 25, five aces 80, five 3s/4s/5s 40, five 6s–Ks 20, straight flush 9, four of a
+    // kind 4, full house 4, flush 3, straight 1, three of a kind 1).
+    Preset { id: "bonus-deuces-wild", name: "Bonus Deuces Wild 9/4/4", game: "bonus-deuces-wild", suffix: Some("9/4/4"), base: BONUS_DEUCES, pays: &[
+        ("natural-royal-flush", 800), ("four-deuces-ace", 400), ("four-deuces", 200), ("five-aces", 80), ("five-3-5", 40),
+        ("wild-royal-flush", 25), ("five-6-k", 20), ("straight-flush", 9), ("four-of-a-kind", 4), ("full-house", 4),
+        ("flush", 3), ("straight", 1), ("three-of-a-kind", 1),
+    ] },
     // Full pay, 20/7/5: published 100.65 % (five coins): gambatria.com, "Everyone's a Joker!"
     // (http://www.gambatria.com/blog/2011/03/everyones-joker.html), the row-by-row return table at
     // https://rkcryr.com/jokers-wild-machines/ ("TOTAL 100.65%"); Wizard of Vegas rounds it to
@@ -327,7 +367,8 @@ impl Preset {
     /// The family's id as the library lists it: "natural", "deuces", "joker" or "kicker".
     pub fn family_id(&self) -> &'static str {
         match self.base {
-            Base::Kicker(_) => "kicker",
+            Base::Kicker(game) if game.pays_kickers() => "kicker",
+            Base::Kicker(game) => crate::strategy::custom::family_id(game.family()),
             Base::Machine(machine) => crate::strategy::custom::family_id(machine.family()),
         }
     }
@@ -473,12 +514,13 @@ impl Group {
     pub fn of(base: Base) -> Option<Group> {
         match base {
             Base::Machine(MachineId::JacksOrBetter) => Some(Group::Jacks),
-            Base::Machine(MachineId::BonusPoker) => Some(Group::Bonus),
-            Base::Machine(MachineId::DoubleBonus) | Base::Kicker(KickerGame::DoubleDoubleBonus) => {
-                Some(Group::DoubleBonus)
-            }
+            // Aces & Faces, Super Double Bonus and Bonus Deuces Wild: no published multiplier
+            // table; each is put with the group of the game it pays like (docs/ULTIMATE-X.md).
+            Base::Machine(MachineId::BonusPoker) | Base::Kicker(KickerGame::AcesAndFaces) => Some(Group::Bonus),
+            Base::Machine(MachineId::DoubleBonus)
+            | Base::Kicker(KickerGame::DoubleDoubleBonus | KickerGame::SuperDoubleBonus) => Some(Group::DoubleBonus),
             Base::Kicker(KickerGame::TripleDoubleBonus) => Some(Group::TripleDoubleBonus),
-            Base::Machine(MachineId::DeucesWild) => Some(Group::Deuces),
+            Base::Machine(MachineId::DeucesWild) | Base::Kicker(KickerGame::BonusDeucesWild) => Some(Group::Deuces),
             Base::Machine(MachineId::JokerPoker) => None,
         }
     }

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::card::Card;
-use crate::eval::{Family, NaturalCategory};
+use crate::eval::{DeucesCategory, Family, NaturalCategory};
 use crate::joker::paytable;
 
 /// One of the five machines.
@@ -231,7 +231,10 @@ pub(crate) const N_4A_5K: usize = NaturalCategory::FourAcesOtherKicker.index();
 pub(crate) const N_4L_A4: usize = NaturalCategory::FourTwosToFoursAceToFourKicker.index();
 /// Four 2s–4s with any other kicker.
 pub(crate) const N_4L_5K: usize = NaturalCategory::FourTwosToFoursOtherKicker.index();
-pub(crate) const N_4M: usize = NaturalCategory::FourFivesToKings.index();
+/// Four jacks, queens or kings.
+pub(crate) const N_4JK: usize = NaturalCategory::FourJacksToKings.index();
+/// Four of 5 … 10.
+pub(crate) const N_4_510: usize = NaturalCategory::FourFivesToTens.index();
 pub(crate) const N_FH: usize = NaturalCategory::FullHouse.index();
 pub(crate) const N_FL: usize = NaturalCategory::Flush.index();
 pub(crate) const N_ST: usize = NaturalCategory::Straight.index();
@@ -243,18 +246,27 @@ const N_NOTHING: usize = NaturalCategory::Nothing.index();
 /// The natural categories no row pays: a low pair and nothing.
 pub(crate) const NATURAL_LOSING: &[usize] = &[N_LOW, N_NOTHING];
 
-// Deuces categories (positions in DeucesCategory::ALL).
-const D_NRF: usize = 0;
-const D_4D: usize = 1;
-const D_WRF: usize = 2;
-const D_5K: usize = 3;
-const D_SF: usize = 4;
-const D_4K: usize = 5;
-const D_FH: usize = 6;
-const D_FL: usize = 7;
-const D_ST: usize = 8;
-const D_3K: usize = 9;
-const D_NOTHING: usize = 10;
+// Deuces categories (positions in DeucesCategory::ALL), shared with Bonus Deuces Wild.
+pub(crate) const D_NRF: usize = DeucesCategory::NaturalRoyalFlush.index();
+/// Four deuces with an ace.
+pub(crate) const D_4DA: usize = DeucesCategory::FourDeucesWithAce.index();
+/// Four deuces with any other card.
+pub(crate) const D_4D: usize = DeucesCategory::FourDeuces.index();
+pub(crate) const D_WRF: usize = DeucesCategory::WildRoyalFlush.index();
+pub(crate) const D_5A: usize = DeucesCategory::FiveAces.index();
+/// Five 3s, 4s or 5s.
+pub(crate) const D_5_35: usize = DeucesCategory::FiveThreesToFives.index();
+/// Five of 6 … K.
+pub(crate) const D_5_6K: usize = DeucesCategory::FiveSixesToKings.index();
+pub(crate) const D_SF: usize = DeucesCategory::StraightFlush.index();
+pub(crate) const D_4K: usize = DeucesCategory::FourOfAKind.index();
+pub(crate) const D_FH: usize = DeucesCategory::FullHouse.index();
+pub(crate) const D_FL: usize = DeucesCategory::Flush.index();
+pub(crate) const D_ST: usize = DeucesCategory::Straight.index();
+pub(crate) const D_3K: usize = DeucesCategory::ThreeOfAKind.index();
+const D_NOTHING: usize = DeucesCategory::Nothing.index();
+/// The Deuces Wild categories no row pays.
+pub(crate) const DEUCES_LOSING: &[usize] = &[D_NOTHING];
 
 pub(crate) fn row(id: &'static str, pay: u32, categories: &'static [usize]) -> PayRow {
     PayRow { id, pay, categories }
@@ -267,7 +279,7 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
             vec![
                 row("royal-flush", 800, &[N_RF]),
                 row("straight-flush", 50, &[N_SF]),
-                row("four-of-a-kind", 25, &[N_4A_24, N_4A_5K, N_4L_A4, N_4L_5K, N_4M]),
+                row("four-of-a-kind", 25, &[N_4A_24, N_4A_5K, N_4L_A4, N_4L_5K, N_4JK, N_4_510]),
                 row("full-house", 9, &[N_FH]),
                 row("flush", 6, &[N_FL]),
                 row("straight", 4, &[N_ST]),
@@ -283,7 +295,7 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
                 row("four-aces", 80, &[N_4A_24, N_4A_5K]),
                 row("straight-flush", 50, &[N_SF]),
                 row("four-2-4", 40, &[N_4L_A4, N_4L_5K]),
-                row("four-5-k", 25, &[N_4M]),
+                row("four-5-k", 25, &[N_4JK, N_4_510]),
                 row("full-house", 8, &[N_FH]),
                 row("flush", 5, &[N_FL]),
                 row("straight", 4, &[N_ST]),
@@ -299,7 +311,7 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
                 row("four-aces", 160, &[N_4A_24, N_4A_5K]),
                 row("four-2-4", 80, &[N_4L_A4, N_4L_5K]),
                 row("straight-flush", 50, &[N_SF]),
-                row("four-5-k", 50, &[N_4M]),
+                row("four-5-k", 50, &[N_4JK, N_4_510]),
                 row("full-house", 10, &[N_FH]),
                 row("flush", 7, &[N_FL]),
                 row("straight", 5, &[N_ST]),
@@ -312,9 +324,9 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
         MachineId::DeucesWild => (
             vec![
                 row("natural-royal-flush", 800, &[D_NRF]),
-                row("four-deuces", 200, &[D_4D]),
+                row("four-deuces", 200, &[D_4DA, D_4D]),
                 row("wild-royal-flush", 25, &[D_WRF]),
-                row("five-of-a-kind", 15, &[D_5K]),
+                row("five-of-a-kind", 15, &[D_5A, D_5_35, D_5_6K]),
                 row("straight-flush", 9, &[D_SF]),
                 row("four-of-a-kind", 5, &[D_4K]),
                 row("full-house", 3, &[D_FH]),
@@ -322,7 +334,7 @@ fn paytable_rows(machine: MachineId) -> (Vec<PayRow>, &'static [usize]) {
                 row("straight", 2, &[D_ST]),
                 row("three-of-a-kind", 1, &[D_3K]),
             ],
-            &[D_NOTHING],
+            DEUCES_LOSING,
         ),
         // Its own module's data (full-pay Kings or Better, 20/7/5).
         MachineId::JokerPoker => {

@@ -207,7 +207,7 @@ impl Table {
 
     /// A kicker game's own table (built once per process).
     pub fn kicker(game: KickerGame) -> Table {
-        static TABLES: [OnceLock<Table>; 2] = [const { OnceLock::new() }; 2];
+        static TABLES: [OnceLock<Table>; KickerGame::ALL.len()] = [const { OnceLock::new() }; KickerGame::ALL.len()];
         let idx = KickerGame::ALL.iter().position(|&g| g == game).unwrap_or(0);
         TABLES[idx]
             .get_or_init(|| Table::build(game.id(), game.name(), self::game(game.id(), Some(game.suffix())), Source::Kicker(game), game.paytable().clone()))

@@ -55,13 +55,18 @@ pub(crate) fn machine_ids() -> Vec<&'static str> {
     MachineId::ALL.iter().map(|m| m.id()).collect()
 }
 
-/// `--game` of `eval`, `hint`, `analyze` (with `all`) and `simulate`: a machine or a kicker game
-/// (double-double-bonus 9/6, triple-double-bonus 9/7).
+/// `--game` of `eval`, `hint`, `analyze` (with `all`) and `simulate`: a machine or a game of the
+/// library's own (the kicker games double-double-bonus 9/6 and triple-double-bonus 9/7,
+/// aces-and-faces 8/5, super-double-bonus 9/5, bonus-deuces-wild 9/4/4).
 pub(crate) fn game_id() -> CoreValue<Base> {
     CoreValue {
         parse: |text| {
             Base::from_id(text).ok_or_else(|| {
-                format!("'{text}' is not a game (a machine: {}; or double-double-bonus, triple-double-bonus)", machine_ids().join(", "))
+                format!(
+                    "'{text}' is not a game (a machine: {}; or a game of the library's own: {})",
+                    machine_ids().join(", "),
+                    KickerGame::ALL.map(|g| g.id()).join(", ")
+                )
             })
         },
         ids: machine_ids().into_iter().chain(KickerGame::ALL.iter().map(|g| g.id())).collect(),
@@ -79,7 +84,7 @@ pub(crate) fn table_id() -> CoreValue<vpoker::game::TableId> {
                 vpoker::game::TableId::new(text).map_err(|refused| refused.to_string())
             } else {
                 Err(format!(
-                    "'{text}' is not a table (a machine: {}; a kicker game: {}; a table of `vpoker tables`; or lab:NAME with --db)",
+                    "'{text}' is not a table (a machine: {}; a game of the library's own: {}; a table of `vpoker tables`; or lab:NAME with --db)",
                     machine_ids().join(", "),
                     KickerGame::ALL.map(|g| g.id()).join(", ")
                 ))
@@ -136,10 +141,11 @@ pub(crate) fn machine_only(game: Base, command: &str) -> Result<MachineId, Strin
     match game {
         Base::Machine(machine) => Ok(machine),
         Base::Kicker(kicker) => Err(format!(
-            "{command} --game takes a machine: {kicker} is a kicker game, not a machine (no chips, XP, \
+            "{command} --game takes a machine: {kicker} is {what}, not a machine (no chips, XP, \
              kind deals or unlocks); practise it with `play deal --practice --table {table}`, or deal it \
              with `simulate --game {kicker}`",
             table = kicker_table(kicker),
+            what = if kicker.pays_kickers() { "a kicker game" } else { "a game of the library's own" },
         )),
     }
 }

@@ -105,14 +105,21 @@ pub fn layout(family: Family, n_values: usize) -> Option<MachineId> {
 }
 
 /// The table whose rows, in its order, a list of `n_values` pays of `family` follows: the
-/// machine's of [`layout`], or for natural 13 the kicker games' (RF, four aces with a 2–4 kicker,
+/// machine's of [`layout`], else the first of the library's own games ([`KickerGame::ALL`]) of
+/// the family with that many rows: natural 13 the kicker games' (RF, four aces with a 2–4 kicker,
 /// four 2–4 with an A–4 kicker, four aces, four 2–4, SF, four 5–K, FH, FL, ST, 3K, 2P, JB; Double
-/// Double Bonus and Triple Double Bonus have these rows in this order).
+/// Double Bonus and Triple Double Bonus have these rows in this order), natural 12 Super Double
+/// Bonus's (RF, four aces, four J–K, four 2–4, SF, four 5–10, FH, FL, ST, 3K, 2P, JB), deuces 13
+/// Bonus Deuces Wild's (natural RF, four deuces with an ace, four deuces, five aces, five 3–5,
+/// wild RF, five 6–K, SF, 4K, FH, FL, ST, 3K). Aces & Faces's 11 rows are Bonus Poker's count:
+/// its rows are reached by its base, not by a count.
 pub fn layout_table(family: Family, n_values: usize) -> Option<&'static Paytable> {
-    match (family, n_values) {
-        (Family::Natural, 13) => Some(KickerGame::DoubleDoubleBonus.paytable()),
-        _ => layout(family, n_values).map(MachineId::paytable),
-    }
+    layout(family, n_values).map(MachineId::paytable).or_else(|| {
+        KickerGame::ALL
+            .into_iter()
+            .map(KickerGame::paytable)
+            .find(|table| table.family() == family && table.rows().len() == n_values)
+    })
 }
 
 /// A lab table from pays given as text, separated by commas (spaces allowed): "9,6,…".
@@ -162,7 +169,7 @@ pub fn check_pay(row: &'static str, text: &str) -> Result<u32, PayError> {
 }
 
 /// The row counts a family's pays may have, fewest first, each with the game whose rows it
-/// follows ([`layout_table`]): its machines' and, on the natural family, the kicker games'.
+/// follows ([`layout_table`]): its machines' and the library's own games'.
 fn layouts(family: Family) -> Vec<(usize, &'static str)> {
     let mut out: Vec<(usize, &'static str)> = Vec::new();
     let machines = MachineId::ALL.into_iter().filter(|m| m.family() == family).map(|m| (m.paytable(), m.name()));

@@ -32,9 +32,9 @@ const _: () = {
     }
 };
 
-/// Category slots per subset: a family's categories (15 natural: four aces and four 2–4 each
-/// told apart by kicker; 11 Deuces Wild; [`Family::n_categories`]), padded to 16 so a row is a
-/// power-of-two size and the per-row additions vectorise.
+/// Category slots per subset: a family's categories (16 natural: four aces and four 2–4 each
+/// told apart by kicker, four J–K apart from four 5–10; 14 Deuces Wild; [`Family::n_categories`]),
+/// padded to 16 so a row is a power-of-two size and the per-row additions vectorise.
 pub(crate) const CAT_SLOTS: usize = 16;
 
 /// The colex rank of every subset of five sorted card indices, indexed by the 5-bit mask of
@@ -211,7 +211,7 @@ impl MachineTables {
 
 static FAMILIES: [OnceLock<FamilyTables>; Family::ALL.len()] = [const { OnceLock::new() }; Family::ALL.len()];
 static MACHINES: [OnceLock<MachineTables>; 5] = [const { OnceLock::new() }; 5];
-static KICKERS: [OnceLock<MachineTables>; 2] = [OnceLock::new(), OnceLock::new()];
+static KICKERS: [OnceLock<MachineTables>; KickerGame::ALL.len()] = [const { OnceLock::new() }; KickerGame::ALL.len()];
 
 fn family_cell(family: Family) -> &'static OnceLock<FamilyTables> {
     &FAMILIES[family.index()]
@@ -244,8 +244,8 @@ pub fn machine_tables(machine: MachineId) -> &'static MachineTables {
     machine_cell(machine).get_or_init(|| MachineTables::build(machine, family_tables(machine.family())))
 }
 
-/// A kicker game's tables, built on first use from the natural family's counts (a few
-/// milliseconds once those exist).
+/// A game of the library's own tables ([`KickerGame`]), built on first use from its family's
+/// counts (a few milliseconds once those exist).
 pub(crate) fn kicker_tables(game: KickerGame) -> &'static MachineTables {
     KICKERS[game as usize]
         .get_or_init(|| MachineTables::for_paytable(game.paytable(), family_tables(game.family())))

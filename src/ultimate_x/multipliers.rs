@@ -24,7 +24,10 @@ impl Group {
         // (docs/ULTIMATE-X.md): Jacks or Better's four columns, and the 10-line columns of Bonus
         // Poker and Double Bonus / Double Double Bonus. Not confirmed by any published figure: the
         // other games' one-line columns (their 3-line values) and the Triple Double Bonus and
-        // Deuces Wild tables (a third party's transcription).
+        // Deuces Wild tables (a third party's transcription), nor the rows only the library's own
+        // games have (Aces & Faces, Super Double Bonus, Bonus Deuces Wild: no source gives their
+        // tables): a game's lowest four of a kind earns what four 5–K earns, its other fours what
+        // the bonus fours earn, and Bonus Deuces Wild's fives of a kind what five of a kind earns.
         let column = match lines {
             1 => 0,
             3 => 1,
@@ -50,9 +53,9 @@ impl Group {
             (Group::TripleDoubleBonus, _) => [2, 2, 2, 2],
             (Group::Deuces, "four-of-a-kind") => [7, 7, 7, 7],
             (Group::Deuces, "straight-flush") => [12, 12, 12, 12],
-            (Group::Deuces, "five-of-a-kind") => [2, 2, 3, 3],
+            (Group::Deuces, "five-of-a-kind" | "five-aces" | "five-3-5" | "five-6-k") => [2, 2, 3, 3],
             (Group::Deuces, _) => [2, 2, 4, 4],
-            (_, "four-5-k") => [2, 2, 3, 3],
+            (_, "four-5-k" | "four-2-10" | "four-5-10") => [2, 2, 3, 3],
             (_, _) => [2, 2, 4, 4],
         };
         by_lines[column]

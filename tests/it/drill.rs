@@ -349,6 +349,7 @@ fn every_kicker_hand_is_hard_on_the_kicker_table_and_the_decisions_are_the_kicke
         let preset = match game {
             KickerGame::DoubleDoubleBonus => "double-double-bonus-9-6",
             KickerGame::TripleDoubleBonus => "triple-double-bonus-9-7",
+            KickerGame::AcesAndFaces | KickerGame::SuperDoubleBonus | KickerGame::BonusDeucesWild => game.id(),
         };
         let preset = Preset::find(preset).unwrap();
         assert_eq!(preset.paytable().rows(), table.rows(), "{game}");
@@ -394,8 +395,9 @@ fn the_plain_rule_reads_the_table_s_pays() {
     assert_eq!(plain_hold(MachineId::JacksOrBetter, &cards).mask(), mask("11000"));
     let no_high_pair = custom::parse_pays(Family::Natural, "800,50,25,9,6,4,3,2,0").unwrap();
     assert_eq!(plain_hold_on(&no_high_pair, &cards).mask(), mask("01110"));
-    // The kicker tables pay what Jacks or Better pays from a high pair up: the plain rule agrees.
-    for game in KickerGame::ALL {
+    // The natural games of the library's own pay what Jacks or Better pays from a high pair up:
+    // the plain rule agrees.
+    for game in KickerGame::ALL.into_iter().filter(|game| game.family() == Family::Natural) {
         for text in ["Jh Js 7s 4s 2c", "Ac Ad Ah As Kc", "2h 7h 9h Jh Kh", "5c 5h 8h Th Ks", "Ah Kd Qh 9d 3c"] {
             let cards = hand(text);
             let machine = plain_hold(MachineId::JacksOrBetter, &cards);
@@ -427,6 +429,8 @@ fn a_short_pay_library_table_drills_its_own_hard_hands() {
 
 #[test]
 fn the_share_of_hard_hands_on_the_kicker_tables() {
+    // Every game of the library's own: the natural ones 40–75 % hard, Bonus Deuces Wild (39.1 % on
+    // its seed, fewer plain-rule mistakes with the deuces kept) 30–75 %.
     for (idx, game) in KickerGame::ALL.into_iter().enumerate() {
         let mut dealer = HardDeals::new(&Table::kicker(game), &seed(220 + idx as u8));
         let (mut differs, mut close) = (0u64, 0u64);
@@ -447,7 +451,8 @@ fn the_share_of_hard_hands_on_the_kicker_tables() {
             share(differs),
             share(close)
         );
-        assert!((40.0..=75.0).contains(&share(differs + close)), "{game}");
+        let range = if game.family() == Family::Natural { 40.0..=75.0 } else { 30.0..=75.0 };
+        assert!(range.contains(&share(differs + close)), "{game}");
         assert!(share(close) >= 1.0, "{game}: close calls occur");
     }
 }

@@ -25,17 +25,19 @@ fn hand(idx: [usize; 5]) -> [Card; 5] {
 
 #[test]
 fn natural_counts_over_all_hands() {
-    let mut counts = [0u64; 15];
+    let mut counts = [0u64; 16];
     for_each_hand(|h| counts[evaluate_natural(&hand(h)) as usize] += 1);
     // Four aces (48) and four 2s–4s (144) by kicker: tests/it/kicker.rs counts them independently.
-    let expected: [(NaturalCategory, u64); 15] = [
+    // Four J–K: 3 ranks × 48 fifth cards; four 5–10: 6 × 48.
+    let expected: [(NaturalCategory, u64); 16] = [
         (NaturalCategory::RoyalFlush, 4),
         (NaturalCategory::StraightFlush, 36),
         (NaturalCategory::FourAcesTwoToFourKicker, 12),
         (NaturalCategory::FourAcesOtherKicker, 36),
         (NaturalCategory::FourTwosToFoursAceToFourKicker, 36),
         (NaturalCategory::FourTwosToFoursOtherKicker, 108),
-        (NaturalCategory::FourFivesToKings, 432),
+        (NaturalCategory::FourJacksToKings, 144),
+        (NaturalCategory::FourFivesToTens, 288),
         (NaturalCategory::FullHouse, 3_744),
         (NaturalCategory::Flush, 5_108),
         (NaturalCategory::Straight, 10_200),
@@ -53,13 +55,20 @@ fn natural_counts_over_all_hands() {
 
 #[test]
 fn deuces_counts_over_all_hands() {
-    let mut counts = [0u64; 11];
+    let mut counts = [0u64; 14];
     for_each_hand(|h| counts[evaluate_deuces(&hand(h)) as usize] += 1);
-    let expected: [(DeucesCategory, u64); 11] = [
+    // Four deuces: 4 with an ace, 44 with another card. Five of a kind (624) by rank, counted
+    // directly: for a rank r ≠ 2, d deuces (1 to 3) and 5 − d of r's four cards,
+    // Σ C(4, d) × C(4, 5 − d) = 4 × 1 + 6 × 4 + 4 × 6 = 52 hands a rank: aces 52, 3s–5s 156,
+    // 6s–Ks 416.
+    let expected: [(DeucesCategory, u64); 14] = [
         (DeucesCategory::NaturalRoyalFlush, 4),
-        (DeucesCategory::FourDeuces, 48),
+        (DeucesCategory::FourDeucesWithAce, 4),
+        (DeucesCategory::FourDeuces, 44),
         (DeucesCategory::WildRoyalFlush, 480),
-        (DeucesCategory::FiveOfAKind, 624),
+        (DeucesCategory::FiveAces, 52),
+        (DeucesCategory::FiveThreesToFives, 156),
+        (DeucesCategory::FiveSixesToKings, 416),
         (DeucesCategory::StraightFlush, 2_068),
         (DeucesCategory::FourOfAKind, 31_552),
         (DeucesCategory::FullHouse, 12_672),
@@ -96,12 +105,21 @@ fn straights_wheel_and_no_wraparound() {
     assert_eq!(cat("Jh Jc 4d 5s 9h"), NaturalCategory::JacksOrBetter);
     assert_eq!(cat("Th Tc 4d 5s 9h"), NaturalCategory::LowPair);
     assert_eq!(cat("2h 2c 2d 2s 9h"), NaturalCategory::FourTwosToFoursOtherKicker);
-    assert_eq!(cat("5h 5c 5d 5s 9h"), NaturalCategory::FourFivesToKings);
+    assert_eq!(cat("5h 5c 5d 5s 9h"), NaturalCategory::FourFivesToTens);
+    assert_eq!(cat("Th Tc Td Ts Ah"), NaturalCategory::FourFivesToTens);
+    assert_eq!(cat("Jh Jc Jd Js 2h"), NaturalCategory::FourJacksToKings);
+    assert_eq!(cat("Kh Kc Kd Ks Ah"), NaturalCategory::FourJacksToKings);
     let wild = |text: &str| evaluate_deuces(&parse_hand(text).unwrap());
     assert_eq!(wild("2h 2c 2d 2s 9h"), DeucesCategory::FourDeuces);
+    assert_eq!(wild("2h 2c 2d 2s Ah"), DeucesCategory::FourDeucesWithAce);
+    assert_eq!(wild("2h 2c 2d Ac Ah"), DeucesCategory::FiveAces);
+    assert_eq!(wild("2h As Ad Ac Ah"), DeucesCategory::FiveAces);
+    assert_eq!(wild("2h 2c 3h 3c 3d"), DeucesCategory::FiveThreesToFives);
+    assert_eq!(wild("2h 2c 2d 5c 5d"), DeucesCategory::FiveThreesToFives);
+    assert_eq!(wild("2h 6c 6h 6d 6s"), DeucesCategory::FiveSixesToKings);
     assert_eq!(wild("2h Ac 3d 4s 5h"), DeucesCategory::Straight);
     assert_eq!(wild("2h Ah Kh Qh Jh"), DeucesCategory::WildRoyalFlush);
-    assert_eq!(wild("2h 2c 9h 9c 9d"), DeucesCategory::FiveOfAKind);
+    assert_eq!(wild("2h 2c 9h 9c 9d"), DeucesCategory::FiveSixesToKings);
     assert_eq!(wild("2h 9c 9h 5c 5d"), DeucesCategory::FullHouse);
     assert_eq!(wild("2h 3h 5h 6h 7h"), DeucesCategory::StraightFlush);
     assert_eq!(wild("Qh Kc Ad 2s 3h"), DeucesCategory::Nothing);

@@ -229,10 +229,12 @@ fn the_cli_docs_list_every_error_kind() {
 /// Paytable row ids (`row("id", …)`) and machine ids from src/machine.rs.
 fn rows_and_machines() -> (BTreeSet<String>, BTreeSet<String>) {
     let source = read(&root().join("src/machine.rs"));
-    // The kicker games' tables (practised from the library) name their rows the same way.
-    let kicker = read(&root().join("src/kicker.rs"));
     let mut rows: BTreeSet<String> = literals_after(&source, "row(\"", '"', true).into_iter().collect();
-    rows.extend(literals_after(&kicker, "row(\"", '"', true));
+    // The library's own games' tables (the kicker games, Aces & Faces, Super Double Bonus, Bonus
+    // Deuces Wild: practised from the library, bases of the lab) have rows of their own.
+    rows.extend(
+        vpoker::kicker::KickerGame::ALL.iter().flat_map(|game| game.paytable().rows().iter().map(|row| row.id.to_string())),
+    );
     rows.insert("nothing".to_string());
     let machines: BTreeSet<String> = literals_after(&source, "=> \"", '"', false)
         .into_iter()
@@ -1139,7 +1141,7 @@ const REPLACED_EVERYWHERE: [(&str, &str); 7] = [
 ];
 
 /// Keys the fixes added: in every language, with its placeholders.
-const ADDED_KEYS: [&str; 15] = [
+const ADDED_KEYS: [&str; 20] = [
     "daily.share-text",
     "fairness.history.failed-claims",
     "fairness.history.failed-profile",
@@ -1148,6 +1150,11 @@ const ADDED_KEYS: [&str; 15] = [
     "tables.game.bonus-poker-deluxe",
     "tables.game.not-so-ugly-deuces",
     "tables.game.joker-poker-kings",
+    "tables.game.super-aces",
+    "tables.game.white-hot-aces",
+    "paylab.game.aces-and-faces",
+    "paylab.game.super-double-bonus",
+    "paylab.game.bonus-deuces-wild",
     "list.separator",
     "list.parts",
     "daily.streak",

@@ -100,7 +100,8 @@ fn from_natural(cards: [usize; 5], wild: bool) -> JokerCategory {
         | NaturalCategory::FourAcesOtherKicker
         | NaturalCategory::FourTwosToFoursAceToFourKicker
         | NaturalCategory::FourTwosToFoursOtherKicker
-        | NaturalCategory::FourFivesToKings => JokerCategory::FourOfAKind,
+        | NaturalCategory::FourJacksToKings
+        | NaturalCategory::FourFivesToTens => JokerCategory::FourOfAKind,
         NaturalCategory::FullHouse => JokerCategory::FullHouse,
         NaturalCategory::Flush => JokerCategory::Flush,
         NaturalCategory::Straight => JokerCategory::Straight,

@@ -9,37 +9,44 @@ use vpoker::library::{Base, Preset, FORMER_IDS, PRESETS};
 use vpoker::machine::MachineId;
 use vpoker::strategy::custom::TableSolver;
 
-/// Returns of optimal play as published (percent, two decimals, the way the tables print them).
-const PUBLISHED: &[(&str, f64)] = &[
-    ("jacks-or-better", 99.54),
-    ("jacks-or-better-9-5", 98.45),
-    ("jacks-or-better-8-6", 98.39),
-    ("jacks-or-better-8-5", 97.30),
-    ("jacks-or-better-7-5", 96.15),
-    ("jacks-or-better-6-5", 95.00),
-    ("bonus-poker", 99.17),
-    ("bonus-poker-7-5", 98.01),
-    ("bonus-poker-6-5", 96.87),
-    ("bonus-poker-deluxe-9-6", 99.64),
-    ("bonus-poker-deluxe-8-6", 98.49),
-    ("bonus-poker-deluxe-8-5", 97.40),
-    ("double-bonus", 100.17),
-    ("double-bonus-9-7", 99.11),
-    ("double-bonus-9-6", 97.81),
-    ("double-double-bonus-10-6", 100.07),
-    ("double-double-bonus", 98.98),
-    ("double-double-bonus-9-5", 97.87),
-    ("double-double-bonus-8-5", 96.79),
-    ("triple-double-bonus", 99.58),
-    ("triple-double-bonus-9-6", 98.15),
-    ("deuces-wild", 100.76),
-    ("not-so-ugly-deuces", 99.73),
-    ("deuces-wild-25-15-9-4-4-3-2-1", 98.91),
-    ("deuces-wild-25-15-9-4-3-2-2-1", 94.34),
+/// Returns of optimal play as published (percent, as the source prints them: the test holds each
+/// to its printed digits, half a unit of the last one, at most 0.005).
+const PUBLISHED: &[(&str, &str)] = &[
+    ("jacks-or-better", "99.54"),
+    ("jacks-or-better-9-5", "98.45"),
+    ("jacks-or-better-8-6", "98.39"),
+    ("jacks-or-better-8-5", "97.30"),
+    ("jacks-or-better-7-5", "96.15"),
+    ("jacks-or-better-6-5", "95.00"),
+    ("bonus-poker", "99.17"),
+    ("bonus-poker-7-5", "98.01"),
+    ("bonus-poker-6-5", "96.87"),
+    ("bonus-poker-deluxe-9-6", "99.64"),
+    ("bonus-poker-deluxe-8-6", "98.49"),
+    ("bonus-poker-deluxe-8-5", "97.40"),
+    // The tables on every Ultimate X menu: the sources are cited on each preset in src/library.rs.
+    ("aces-and-faces", "99.26"),
+    ("super-aces-8-5", "99.94"),
+    ("white-hot-aces-9-5", "99.57"),
+    ("double-bonus", "100.17"),
+    ("double-bonus-9-7", "99.11"),
+    ("double-bonus-9-6", "97.81"),
+    ("super-double-bonus", "99.695"),
+    ("double-double-bonus-10-6", "100.07"),
+    ("double-double-bonus", "98.98"),
+    ("double-double-bonus-9-5", "97.87"),
+    ("double-double-bonus-8-5", "96.79"),
+    ("triple-double-bonus", "99.58"),
+    ("triple-double-bonus-9-6", "98.15"),
+    ("deuces-wild", "100.76"),
+    ("not-so-ugly-deuces", "99.73"),
+    ("deuces-wild-25-15-9-4-4-3-2-1", "98.91"),
+    ("deuces-wild-25-15-9-4-3-2-2-1", "94.34"),
+    ("bonus-deuces-wild", "99.4502"),
     // Joker Poker (Kings or Better): the sources are cited on each preset in src/library.rs.
-    ("joker-poker", 100.65),
-    ("joker-poker-kings-4700-18-7-5", 99.29),
-    ("joker-poker-kings-5000-17-7-5", 98.6),
+    ("joker-poker", "100.65"),
+    ("joker-poker-kings-4700-18-7-5", "99.29"),
+    ("joker-poker-kings-5000-17-7-5", "98.6"),
 ];
 
 #[test]
@@ -67,9 +74,15 @@ fn the_library_has_the_common_tables_each_naming_every_row_of_its_base() {
 #[test]
 fn every_presets_return_is_computed_and_is_the_published_one() {
     assert_eq!(PUBLISHED.len(), PRESETS.len(), "a published figure for every preset");
-    for &(id, published) in PUBLISHED {
+    for &(id, printed) in PUBLISHED {
+        let published: f64 = printed.parse().unwrap();
+        let decimals = printed.split_once('.').map_or(0, |(_, digits)| digits.len()) as i32;
+        // Half a unit of the last digit printed, and never looser than 0.005 (a figure printed to
+        // one decimal is held to two, as before).
+        let half_unit = (0.5 * 10f64.powi(-decimals)).min(0.005);
         let computed = Preset::find(id).unwrap().analysis().return_rate * 100.0;
-        assert!((computed - published).abs() <= 0.005 + 1e-9, "{id}: computed {computed:.4} %, published {published} %");
+        println!("{id:<34} published {printed:>9} %, computed {computed:.6} %");
+        assert!((computed - published).abs() <= half_unit + 1e-9, "{id}: computed {computed:.6} %, published {printed} %");
     }
 }
 
@@ -134,7 +147,7 @@ fn every_presets_chart_is_generated_and_costs_little() {
             _ => 0.0005,
         };
         assert!(cost.cost >= 0.0 && cost.cost < bound, "{}: {} pp", preset.id, cost.cost * 100.0);
-        let kicker = matches!(preset.base, Base::Kicker(_));
+        let kicker = matches!(preset.base, Base::Kicker(game) if game.pays_kickers());
         assert_eq!(preset.chart().vocabulary() == vpoker::strategy::chart::Vocabulary::Kicker, kicker, "{}", preset.id);
         assert!(std::ptr::eq(preset.chart(), preset.chart()), "generated once and kept");
     }
@@ -159,7 +172,7 @@ fn no_preset_repeats_a_machines_or_a_kicker_games_paytable_under_another_id() {
             }
         }
     }
-    assert_eq!(own, 7, "seven library tables are a machine's or a kicker game's own");
+    assert_eq!(own, 10, "ten library tables are a machine's or a game of the library's own's own table");
     for (old, one) in FORMER_IDS {
         assert_eq!(Preset::find(old).unwrap().id, *one, "the former id {old} finds the one table");
         assert!(Preset::find(one).unwrap().is_base(), "{one} is its base's own table");
@@ -171,4 +184,26 @@ fn no_preset_repeats_a_machines_or_a_kicker_games_paytable_under_another_id() {
         assert_eq!(table.pays(), Preset::find(old).unwrap().pays_in_row_order().unwrap());
     }
     assert_eq!(vpoker::library::one_id("jacks-or-better-8-5"), None);
+}
+
+/// Bonus Deuces Wild's chart speaks its own words (four deuces with an ace, three aces with the
+/// deuces, fours and threes by the rank groups its fives pay): with the Deuces Wild words alone it
+/// gave up 0.26 pp; the Deuces Wild tables keep theirs.
+#[test]
+fn bonus_deuces_wilds_chart_has_its_own_words() {
+    use vpoker::strategy::chart::Vocabulary;
+    let chart = Preset::find("bonus-deuces-wild").unwrap().chart();
+    assert_eq!(chart.vocabulary(), Vocabulary::BonusDeuces);
+    for id in ["deuces-wild", "not-so-ugly-deuces", "deuces-wild-25-15-9-4-4-3-2-1"] {
+        assert_eq!(Preset::find(id).unwrap().chart().vocabulary(), Vocabulary::Deuces, "{id}");
+    }
+    println!("{}", chart.to_text());
+    assert!(chart.cost() < 0.0005, "{} pp", chart.cost() * 100.0);
+    let hand = vpoker::card::parse_hand("2h 2c 2d 2s Ah").unwrap();
+    let (_, hold) = chart.play(&hand);
+    assert_eq!(hold.mask(), 0b11111, "four deuces with an ace are kept whole");
+    let listed = vpoker::strategy::chart::classes();
+    let own: Vec<&str> = listed.iter().filter(|c| c.family == "bonus-deuces").map(|c| c.id.as_str()).collect();
+    assert!(own.contains(&"d4-four-deuces-ace") && own.contains(&"d2-three-aces"), "{own:?}");
+    assert!(chart.lines().iter().any(|line| own.contains(&line.class.as_str())), "the chart uses its own words");
 }

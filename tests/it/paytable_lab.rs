@@ -75,7 +75,9 @@ fn bad_pays_are_refused_naming_the_row() {
     let error = custom::parse_pays(natural, "800,50,25").unwrap_err();
     assert!(matches!(error, PayError::WrongCount { got: 3, .. }), "{error}");
     assert!(
-        error.to_string().contains("9 (Jacks or Better rows), 11 (Bonus Poker rows) or 13 (Double Double Bonus rows)"),
+        error.to_string().contains(
+            "9 (Jacks or Better rows), 11 (Bonus Poker rows), 12 (Super Double Bonus rows) or 13 (Double Double Bonus rows)"
+        ),
         "{error}"
     );
     assert!(matches!(custom::parse_pays(Family::Deuces, "800,50,25,9,6,4,3,2,1"), Err(PayError::WrongCount { .. })));

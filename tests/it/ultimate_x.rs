@@ -204,11 +204,23 @@ fn kept_solutions() {
     if std::env::var_os("UPDATE_SOLVED").is_some() {
         let mut out = String::from("//! Every fixed table's Ultimate X game, solved: the machines', the kicker games' and the library's\n//! (written by `UPDATE_SOLVED=1 cargo test -p vpoker --test it ultimate_x::kept_solutions`; the\n//! same test solves the machines' again and compares, all of them with `VPOKER_SOLVE_ALL=1`). Do\n//! not edit.\n\nuse super::mdp::Solved;\n\n/// Every fixed table with a multiplier table, once per base and pays, on 1, 3, 5 and 10 lines.\npub const SOLVED: &[Solved] = &[\n");
         let floats = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ");
-        for (base, pays, lines, s) in games.iter().map(solve) {
+        // A game kept already is written again as kept (solved again only with
+        // `VPOKER_SOLVE_ALL=1`): adding a table solves only its own games.
+        let again = std::env::var_os("VPOKER_SOLVE_ALL").is_some();
+        for game in &games {
+            let (base, pays, lines) = (game.0.base().id(), game.0.pays(), game.1);
+            let kept = SOLVED.iter().find(|k| !again && k.base == base && k.pays == pays.as_slice() && k.lines == lines);
+            let (gain, rounds, values, stationary) = match kept {
+                Some(k) => (k.gain, k.rounds, k.values.to_vec(), k.stationary.to_vec()),
+                None => {
+                    let (_, _, _, s) = solve(game);
+                    (s.gain, s.rounds, s.values, s.stationary)
+                }
+            };
             let pays = pays.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
             out.push_str(&format!(
-                "    Solved {{\n        base: \"{base}\",\n        pays: &[{pays}],\n        lines: {lines},\n        gain: {:?},\n        rounds: {},\n        values: &[{}],\n        stationary: &[{}],\n    }},\n",
-                s.gain, s.rounds, floats(&s.values), floats(&s.stationary)
+                "    Solved {{\n        base: \"{base}\",\n        pays: &[{pays}],\n        lines: {lines},\n        gain: {gain:?},\n        rounds: {rounds},\n        values: &[{}],\n        stationary: &[{}],\n    }},\n",
+                floats(&values), floats(&stationary)
             ));
         }
         out.push_str("];\n");

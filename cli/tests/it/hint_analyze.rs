@@ -215,5 +215,8 @@ fn analyze_gives_the_kicker_games_exact_returns_in_the_machines_shape() {
     let out = vpoker(&["analyze", "--game", "all", "--json"]);
     assert!(!text(&out.stdout).contains("double-double-bonus"));
     let help = text(&vpoker(&["analyze", "--help"]).stdout);
-    assert!(help.contains("double-double-bonus, triple-double-bonus, all]"), "{help}");
+    assert!(
+        help.contains("double-double-bonus, triple-double-bonus, aces-and-faces, super-double-bonus, bonus-deuces-wild, all]"),
+        "{help}"
+    );
 }

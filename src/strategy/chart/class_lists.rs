@@ -13,14 +13,20 @@ pub(crate) fn family_classes(vocabulary: Vocabulary) -> &'static [ClassDef] {
 }
 
 /// Every class once, vocabulary by vocabulary ([`Vocabulary::ALL`]): the kicker vocabulary adds
-/// only its own classes after the natural ones (family "kicker"); with id, kind, parameters,
+/// only its own classes after the natural ones (family "kicker"), the bonus-deuces one its own
+/// after the Deuces Wild ones (family "bonus-deuces"); with id, kind, parameters,
 /// English label and in-line rule.
 pub fn classes() -> Vec<ClassInfo> {
     let natural = family_classes(Vocabulary::Natural).len();
+    let deuces = family_classes(Vocabulary::Deuces).len();
     Vocabulary::ALL
         .into_iter()
         .flat_map(|vocabulary| {
-            let own = if vocabulary == Vocabulary::Kicker { natural } else { 0 };
+            let own = match vocabulary {
+                Vocabulary::Kicker => natural,
+                Vocabulary::BonusDeuces => deuces,
+                _ => 0,
+            };
             family_classes(vocabulary)[own..].iter().map(move |class| class.info(vocabulary))
         })
         .collect()

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::eval::Family;
+use crate::eval::{DeucesCategory, Family};
 use crate::machine::{Paytable, N_4A_24, N_4A_5K, N_4L_5K, N_4L_A4};
 
 pub(crate) use crate::hold_class::{ClassDef, Pattern};
@@ -19,8 +19,9 @@ use super::{deuces, natural};
 
 /// The words a chart may use: the natural family's, the natural family's with the kicker classes
 /// (for tables that pay four of a kind by its fifth card: Double Double and Triple Double Bonus),
-/// or Deuces Wild's. A vocabulary's classes are numbered in one list; the kicker vocabulary is the
-/// natural list with the kicker classes after it, so a natural class has one number in both.
+/// Deuces Wild's, Deuces Wild's with Bonus Deuces Wild's classes, or Joker Poker's. A vocabulary's
+/// classes are numbered in one list; the kicker vocabulary is the natural list with the kicker
+/// classes after it, so a natural class has one number in both (the bonus-deuces one likewise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Vocabulary {
     /// Jacks or Better, Bonus Poker, Double Bonus and every natural table paying four of a kind
@@ -32,6 +33,9 @@ pub enum Vocabulary {
     Deuces,
     /// Joker Poker (the joker wild, kings or better).
     Joker,
+    /// The Deuces Wild classes and Bonus Deuces Wild's ("Four deuces with an ace", "Three aces"),
+    /// for tables paying four deuces with an ace or the fives of a kind apart.
+    BonusDeuces,
 }
 
 impl Vocabulary {
@@ -39,7 +43,17 @@ impl Vocabulary {
     /// a kind with a kicker apart from the same four with another fifth card.
     pub fn of(table: &Paytable) -> Vocabulary {
         match table.family() {
-            Family::Deuces => Vocabulary::Deuces,
+            Family::Deuces => {
+                let tells = |a: DeucesCategory, b: DeucesCategory| table.row_of_category(a.index()) != table.row_of_category(b.index());
+                if tells(DeucesCategory::FourDeucesWithAce, DeucesCategory::FourDeuces)
+                    || tells(DeucesCategory::FiveAces, DeucesCategory::FiveSixesToKings)
+                    || tells(DeucesCategory::FiveThreesToFives, DeucesCategory::FiveSixesToKings)
+                {
+                    Vocabulary::BonusDeuces
+                } else {
+                    Vocabulary::Deuces
+                }
+            }
             Family::Joker => Vocabulary::Joker,
             Family::Natural => {
                 let tells = |a, b| table.row_of_category(a) != table.row_of_category(b);
@@ -56,13 +70,14 @@ impl Vocabulary {
     pub fn family(self) -> Family {
         match self {
             Vocabulary::Natural | Vocabulary::Kicker => Family::Natural,
-            Vocabulary::Deuces => Family::Deuces,
+            Vocabulary::Deuces | Vocabulary::BonusDeuces => Family::Deuces,
             Vocabulary::Joker => Family::Joker,
         }
     }
 
     /// Every vocabulary, in a fixed order ([`Vocabulary::index`]).
-    pub const ALL: [Vocabulary; 4] = [Vocabulary::Natural, Vocabulary::Kicker, Vocabulary::Deuces, Vocabulary::Joker];
+    pub const ALL: [Vocabulary; 5] =
+        [Vocabulary::Natural, Vocabulary::Kicker, Vocabulary::Deuces, Vocabulary::Joker, Vocabulary::BonusDeuces];
 
     /// The vocabulary's position in [`Vocabulary::ALL`] (for per-vocabulary slots).
     pub const fn index(self) -> usize {
@@ -80,6 +95,11 @@ impl Vocabulary {
                 list
             }
             Vocabulary::Deuces => deuces::classes(),
+            Vocabulary::BonusDeuces => {
+                let mut list = deuces::classes();
+                list.extend(deuces::bonus_classes());
+                list
+            }
             Vocabulary::Joker => crate::joker::chart::classes(),
         }
     }
@@ -90,6 +110,7 @@ impl Vocabulary {
             Vocabulary::Natural => "natural",
             Vocabulary::Kicker => "kicker",
             Vocabulary::Deuces => "deuces",
+            Vocabulary::BonusDeuces => "bonus-deuces",
             Vocabulary::Joker => "joker",
         }
     }
@@ -215,7 +236,10 @@ pub(crate) fn about(kind: &str) -> &'static str {
     match kind {
         "made-hand" => "all five cards, a paying hand; hand: which (flush-or-straight: either)",
         "four-of-a-kind" | "three-of-a-kind" => "the four or three cards of one rank; ranks: any, aces, 2-4 or 5-k",
-        "n-of-a-kind" => "n cards of one rank counting the deuces (or the joker) held; ranks: any, k-a or 2-q",
+        "n-of-a-kind" => {
+            "n cards of one rank counting the deuces (or the joker) held; ranks: any, k-a or 2-q (Joker Poker), \
+             aces, 3-5 or 6-k (Bonus Deuces Wild)"
+        }
         "two-pair" => "the four cards of two pairs",
         "with-kicker" => {
             "n cards of one rank and one card of another (the kicker); ranks: the rank group of the n \

@@ -34,7 +34,7 @@ pub(crate) fn classes() -> Vec<ClassDef> {
     // Four of a kind ranks between them (whose fifth card is worth keeping or not: a kicker
     // game's own lines come first where it matters).
     use NaturalCategory::{
-        Flush as FlushCat, FourAcesOtherKicker, FourAcesTwoToFourKicker, FourFivesToKings,
+        Flush as FlushCat, FourAcesOtherKicker, FourAcesTwoToFourKicker, FourFivesToTens, FourJacksToKings,
         FourTwosToFoursAceToFourKicker, FourTwosToFoursOtherKicker, FullHouse as FullHouseCat, Straight as StraightCat,
     };
     let mut union = 1 << NaturalCategory::RoyalFlush.index() | 1 << NaturalCategory::StraightFlush.index();
@@ -43,7 +43,8 @@ pub(crate) fn classes() -> Vec<ClassDef> {
         FourAcesOtherKicker,
         FourTwosToFoursAceToFourKicker,
         FourTwosToFoursOtherKicker,
-        FourFivesToKings,
+        FourJacksToKings,
+        FourFivesToTens,
     ];
     for (id, label, also) in [
         ("straight-flush-or-better", "Straight flush or better", &[][..]),
