@@ -69,7 +69,7 @@ pub(crate) const DERIVED: [Derived<Compare>; 5] = [
         compare: Compare::Rows(solved::solved_differences),
     },
     Derived {
-        name: "the history chain's leaves and peaks",
+        name: "the history chain's leaves, peaks and kept roots",
         tables: super::hands::chain::TABLES,
         former: &[],
         is_current: super::hands::chain::is_current,

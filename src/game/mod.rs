@@ -367,7 +367,7 @@ impl Game {
 
     /// The proof that finished hand `id` is a record of the history under the head after its first
     /// `records` records (the current head when `None`): `unknown-hand` when it is not among them.
-    /// Reads every leaf up to there once.
+    /// Reads O(log n) rows (the kept roots and at most 63 leaves), whatever the history's length.
     pub fn prove_hand(&self, id: i64, records: Option<u64>) -> Result<crate::pipeline::chain::Proof, GameError> {
         self.store.read(|tx| chain::prove_hand(tx, id, records)?.ok_or_else(|| GameError::UnknownHand { hand_id: id }.into()))
     }

@@ -340,4 +340,19 @@ fn a_proof_from_the_kept_roots_is_the_proof_every_leaf_gives() {
     assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("kept roots")), "{audit:?}");
     assert!(game.audit().unwrap().repaired.is_empty());
     assert_eq!(game.prove_hand(100, None).unwrap(), whole);
+    drop(game);
+    // Cells of another type (text where a blob or an integer is kept): still a cache, never a
+    // refusal; the proof is the same and the audit repairs them.
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "UPDATE chain_leaves SET leaf = 'thirty-two characters of text!!!' WHERE seq = 101; \
+         UPDATE chain_nodes SET height = 'six' WHERE height = 6 AND idx = 1;",
+    )
+    .unwrap();
+    drop(conn);
+    let game = Game::open(&path).unwrap();
+    assert_eq!(game.prove_hand(100, None).unwrap(), whole);
+    let audit = game.audit().unwrap();
+    assert!(audit.ok && audit.repaired.iter().any(|r| r.contains("leaves")) && audit.repaired.iter().any(|r| r.contains("kept roots")), "{audit:?}");
+    assert!(game.audit().unwrap().repaired.is_empty());
 }

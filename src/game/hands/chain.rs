@@ -251,7 +251,7 @@ fn rebuilt(conn: &Connection) -> Res<Rebuilt> {
     Ok(out)
 }
 
-/// Whether the stored leaves and peaks are today's definition and cover every record (constant
+/// Whether the stored leaves, peaks and kept roots are today's definition and cover every record (constant
 /// time: the last sequence numbers and the count).
 pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
     static TODAY: schema::Definitions = schema::Definitions::new();
@@ -268,7 +268,7 @@ pub(crate) fn is_current(conn: &Connection) -> Res<bool> {
         && stored_mmr(conn)?.is_some_and(|mmr| mmr.records() == records as u64))
 }
 
-/// Recreates the leaves and the peaks from the records.
+/// Recreates the leaves, the peaks and the kept roots from the records.
 pub(crate) fn rebuild(conn: &Connection) -> Res<()> {
     let Rebuilt { leaves, nodes, mmr } = rebuilt(conn)?;
     conn.execute_batch("DROP TABLE IF EXISTS chain_leaves; DROP TABLE IF EXISTS chain_peaks; DROP TABLE IF EXISTS chain_nodes;")?;
@@ -283,13 +283,16 @@ pub(crate) fn rebuild(conn: &Connection) -> Res<()> {
     write_mmr(conn, &mmr)
 }
 
-/// What differs between the stored leaves and peaks and the ones the records give, in words.
+/// What differs between the stored leaves, peaks and kept roots and the ones the records give, in words.
 pub(crate) fn differences(conn: &Connection) -> Res<Vec<String>> {
     let Rebuilt { leaves, nodes, mmr } = rebuilt(conn)?;
+    // A cell of another type (a crafted cache) is read as missing: it differs, and is rebuilt.
     let mut stmt = conn.prepare_cached("SELECT seq, leaf FROM chain_leaves ORDER BY seq")?;
-    let stored: Vec<(i64, Vec<u8>)> = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+    let stored: Vec<(Option<i64>, Option<Vec<u8>>)> =
+        stmt.query_map([], |r| Ok((r.get(0).ok(), r.get(1).ok())))?.collect::<rusqlite::Result<_>>()?;
     let mut out = Vec::new();
-    let differ = stored.len() != leaves.len() || stored.iter().zip(&leaves).any(|((s, l), (seq, leaf))| s != seq || l[..] != leaf[..]);
+    let differ = stored.len() != leaves.len()
+        || stored.iter().zip(&leaves).any(|((s, l), (seq, leaf))| *s != Some(*seq) || l.as_deref() != Some(&leaf[..]));
     if differ {
         out.push(format!("the chain's leaves: {} stored disagree with the {} the records give", stored.len(), leaves.len()));
     }
@@ -297,12 +300,14 @@ pub(crate) fn differences(conn: &Connection) -> Res<Vec<String>> {
         out.push("the chain's peaks disagree with the records' leaves".to_string());
     }
     let mut stmt = conn.prepare_cached("SELECT height, idx, hash FROM chain_nodes ORDER BY height, idx")?;
-    let stored: Vec<(u32, i64, Vec<u8>)> =
-        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
+    let stored: Vec<(Option<u32>, Option<u64>, Option<Vec<u8>>)> =
+        stmt.query_map([], |r| Ok((r.get(0).ok(), r.get(1).ok(), r.get(2).ok())))?.collect::<rusqlite::Result<_>>()?;
     let mut nodes = nodes;
     nodes.sort_by_key(|&(height, index, _)| (height, index));
     let differ = stored.len() != nodes.len()
-        || stored.iter().zip(&nodes).any(|((h, i, s), (height, index, hash))| h != height || *i as u64 != *index || s[..] != hash[..]);
+        || stored.iter().zip(&nodes).any(|((h, i, s), (height, index, hash))| {
+            *h != Some(*height) || *i != Some(*index) || s.as_deref() != Some(&hash[..])
+        });
     if differ {
         out.push(format!("the chain's kept roots: {} stored disagree with the {} the records give", stored.len(), nodes.len()));
     }
@@ -382,13 +387,12 @@ fn head_agrees(conn: &Connection, proof: &Proof, total: u64) -> Res<bool> {
 }
 
 /// The leaves of records `first..=last` (numbered from 1), in order.
+/// A leaf that is not 32 bytes (a damaged cache) is left out, so the range comes up short and the
+/// proof is built from the records.
 fn leaf_range(conn: &Connection, first: i64, last: i64) -> Res<Vec<Hash>> {
     let mut stmt = conn.prepare_cached("SELECT leaf FROM chain_leaves WHERE seq BETWEEN ?1 AND ?2 ORDER BY seq")?;
-    let leaves: Vec<Hash> = stmt
-        .query_map([first, last], |r| r.get::<_, Vec<u8>>(0))?
-        .map(|leaf| leaf.map_err(Into::into).and_then(|l: Vec<u8>| l.try_into().map_err(|_| corrupt("a chain leaf of the wrong length"))))
-        .collect::<Res<_>>()?;
-    Ok(leaves)
+    let leaves = stmt.query_map([first, last], |r| Ok(r.get::<_, Vec<u8>>(0).ok().and_then(|l| Hash::try_from(l).ok())))?;
+    Ok(leaves.collect::<rusqlite::Result<Vec<Option<Hash>>>>()?.into_iter().flatten().collect())
 }
 
 /// The root of the perfect tree of height `height` at index `index`: kept, or built from its

@@ -198,8 +198,9 @@ pub(crate) fn draw(conn: &Connection, hold: Hold) -> Res<HandRecord> {
     let settlement = settle_with(&replayed.deal, hand.bet.chips(), hold, hand.multipliers.as_ref(), &replayed.evs);
     let payout = if hand.practice { 0 } else { settlement.won };
     hands::record_draw(conn, hand.id, hold, settlement.won)?;
-    super::hands::chain::append_hand(conn, &StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() })?;
-    let record = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() }.record_of(replayed, marks)?;
+    let drawn = StoredHand { drawn: Some((hold, settlement.won)), ..hand.clone() };
+    super::hands::chain::append_hand(conn, &drawn)?;
+    let record = drawn.record_of(replayed, marks)?;
     sums::add_draw(conn, &record)?;
     review::enqueue(conn, record.id, record.mistake == Some(true))?;
     if !hand.practice {
