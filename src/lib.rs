@@ -34,4 +34,5 @@ pub mod shuffle;
 pub mod strategy;
 pub mod table;
 pub mod table_chart;
+pub mod super_times;
 pub mod ultimate_x;

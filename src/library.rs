@@ -324,21 +324,24 @@ pub const FORMER_IDS: &[(&str, &str)] = &[
 /// variant's too: `ultimate-x:jacks-or-better-9-6` → `ultimate-x:jacks-or-better`), or `None` for
 /// an id that is no former one.
 pub fn one_id(id: &str) -> Option<String> {
-    let (prefix, plain) = match id.strip_prefix(ULTIMATE_X_PREFIX) {
-        Some(plain) => (ULTIMATE_X_PREFIX, plain),
-        None => ("", id),
-    };
+    let (prefix, plain) = variant_prefix(id);
     FORMER_IDS.iter().find(|(old, _)| *old == plain).map(|(_, one)| format!("{prefix}{one}"))
 }
 
 /// The former ids of the table `id` (none for most), a variant's with its prefix: every id hands of
 /// the one table may be stored under besides its own.
 pub fn former_ids(id: &str) -> Vec<String> {
-    let (prefix, plain) = match id.strip_prefix(ULTIMATE_X_PREFIX) {
-        Some(plain) => (ULTIMATE_X_PREFIX, plain),
-        None => ("", id),
-    };
+    let (prefix, plain) = variant_prefix(id);
     FORMER_IDS.iter().filter(|(_, one)| *one == plain).map(|(old, _)| format!("{prefix}{old}")).collect()
+}
+
+/// A variant's id split into its rules' prefix and its plain table's id (`("", id)` for a plain
+/// table's), by `Table::variant_id`.
+fn variant_prefix(id: &str) -> (&str, &str) {
+    match crate::table::Table::variant_id(id) {
+        Some((plain, _)) => (&id[..id.len() - plain.len()], plain),
+        None => ("", id),
+    }
 }
 
 /// A library id that is not in the library.
@@ -554,8 +557,8 @@ pub struct Variant {
 }
 
 /// The tables the plain table `id` on `base` is also dealt as: its Ultimate X table when its game
-/// has a multiplier table (every game but Joker Poker). The one list of them: `Table::ultimate_x`
-/// builds the same id.
+/// has a multiplier table (every game but Joker Poker), then its Super Times Pay table (every
+/// game). The one list of them: `Table::ultimate_x` and `Table::super_times` build the same ids.
 pub fn variants(base: Base, id: &str) -> Vec<Variant> {
     let ultimate_x = Group::of(base).map(|_| Variant {
         table: format!("{ULTIMATE_X_PREFIX}{id}"),
@@ -563,5 +566,11 @@ pub fn variants(base: Base, id: &str) -> Vec<Variant> {
         lines: &ULTIMATE_X_LINES,
         start: ULTIMATE_X_START,
     });
-    ultimate_x.into_iter().collect()
+    let super_times = Variant {
+        table: format!("{}{id}", crate::super_times::PREFIX),
+        rules: crate::super_times::RULES,
+        lines: &crate::super_times::LINES,
+        start: crate::super_times::START,
+    };
+    ultimate_x.into_iter().chain([super_times]).collect()
 }

@@ -95,14 +95,20 @@ pub enum Rules {
     /// times its pay, and each line's final hand earns the multiplier of its next hand by the
     /// group's table (`crate::ultimate_x`).
     UltimateX(Group),
+    /// Super Times Pay: six coins a line for every five of the bet, 1, 3, 5 or 10 lines, each line
+    /// dealt with a multiplier drawn from the hand's seed (1× on most) that multiplies its pay
+    /// (`crate::super_times`).
+    SuperTimes,
 }
 
 impl Rules {
-    /// Coins bet per line for each chip of the bet.
-    pub fn coins_per_line(self) -> u32 {
+    /// What one line costs at `bet` chips a line: the bet (plain play), twice it (Ultimate X) or
+    /// 6/5 of it (Super Times Pay; every bet is a multiple of five chips).
+    pub fn line_cost(self, bet: u32) -> u64 {
         match self {
-            Rules::Plain => 1,
-            Rules::UltimateX(_) => 2,
+            Rules::Plain => u64::from(bet),
+            Rules::UltimateX(_) => 2 * u64::from(bet),
+            Rules::SuperTimes => crate::super_times::line_cost(bet),
         }
     }
 
@@ -111,13 +117,14 @@ impl Rules {
         match self {
             Rules::Plain => &LINES,
             Rules::UltimateX(_) => &ULTIMATE_X_LINES,
+            Rules::SuperTimes => &crate::super_times::LINES,
         }
     }
 
     /// How a deal's lines get their replacement cards ([`Dealing`]; `pipeline::deal` follows it).
     pub fn dealing(self) -> Dealing {
         match self {
-            Rules::Plain | Rules::UltimateX(_) => Dealing::OwnCopies,
+            Rules::Plain | Rules::UltimateX(_) | Rules::SuperTimes => Dealing::OwnCopies,
         }
     }
 
@@ -127,14 +134,17 @@ impl Rules {
         match self {
             Rules::Plain => "plain play",
             Rules::UltimateX(_) => "Ultimate X",
+            Rules::SuperTimes => "Super Times Pay",
         }
     }
 
-    /// The rules' id: `plain`, or a family's (`ultimate-x`), as a `library::Variant` names them.
+    /// The rules' id: `plain`, or a family's (`ultimate-x`, `super-times`), as a
+    /// `library::Variant` names them.
     pub fn id(self) -> &'static str {
         match self {
             Rules::Plain => "plain",
             Rules::UltimateX(_) => ULTIMATE_X_RULES,
+            Rules::SuperTimes => crate::super_times::RULES,
         }
     }
 }
@@ -234,7 +244,9 @@ impl Table {
     /// `(ID, "ultimate-x")`), or `None` for a plain table's id. The one parse of a variant's id:
     /// [`Table::named`], [`Table::stored`] and the game's resolution of a player's tables use it.
     pub fn variant_id(id: &str) -> Option<(&str, &'static str)> {
-        id.strip_prefix(ULTIMATE_X_PREFIX).map(|plain| (plain, ULTIMATE_X_RULES))
+        use crate::super_times::{PREFIX, RULES};
+        (id.strip_prefix(ULTIMATE_X_PREFIX).map(|plain| (plain, ULTIMATE_X_RULES)))
+            .or_else(|| id.strip_prefix(PREFIX).map(|plain| (plain, RULES)))
     }
 
     /// This plain table dealt under the rules `rules` names (a rules id, as `variant_id` and
@@ -242,6 +254,7 @@ impl Table {
     pub fn variant(&self, rules: &str) -> Option<Table> {
         match rules {
             ULTIMATE_X_RULES => self.ultimate_x(),
+            crate::super_times::RULES => self.super_times(),
             _ => None,
         }
     }
@@ -304,30 +317,38 @@ impl Table {
     /// (Joker Poker) or it is one already.
     pub fn ultimate_x(&self) -> Option<Table> {
         let group = Group::of(self.base())?;
+        self.copy_as(ULTIMATE_X_PREFIX, Rules::UltimateX(group))
+    }
+
+    /// The table's Super Times Pay copy (id `super-times:` and this table's id, the same deck,
+    /// paytable and label, dealt on `super_times::LINES`), or `None` when it is a variant already.
+    /// Every plain table has one: the multiplier is drawn apart from the cards.
+    pub fn super_times(&self) -> Option<Table> {
+        self.copy_as(crate::super_times::PREFIX, Rules::SuperTimes)
+    }
+
+    /// This plain table under `rules`, its id after `prefix`; `None` when it is a variant already.
+    fn copy_as(&self, prefix: &str, rules: Rules) -> Option<Table> {
         if self.0.rules != Rules::Plain {
             return None;
         }
         Some(Table(Arc::new(Inner {
-            id: format!("{ULTIMATE_X_PREFIX}{}", self.0.id),
+            id: format!("{prefix}{}", self.0.id),
             name: self.0.name.clone(),
             label: self.0.label.clone(),
             source: self.0.source,
             deck: self.0.deck,
             paytable: self.0.paytable.clone(),
-            rules: Rules::UltimateX(group),
+            rules,
             solver: OnceLock::new(),
         })))
     }
 
-    /// Coins bet per line for each chip of the bet (the rules').
-    pub fn coins_per_line(&self) -> u32 {
-        self.0.rules.coins_per_line()
-    }
-
-    /// The stake of a deal of `lines` lines at `bet` chips a line: bet × lines × the rules' coins a
-    /// line (what a real deal costs; practice figures are shown at this stake too).
+    /// The stake of a deal of `lines` lines at `bet` chips a line: lines × the rules' cost of a
+    /// line (`Rules::line_cost`: what a real deal costs; practice figures are shown at this stake
+    /// too).
     pub fn stake(&self, bet: u32, lines: u8) -> u64 {
-        u64::from(bet) * u64::from(lines) * u64::from(self.coins_per_line())
+        u64::from(lines) * self.0.rules.line_cost(bet)
     }
 
     /// The stable text id (`jacks-or-better`, `double-double-bonus-9-6`, `lab:NAME`).

@@ -40,7 +40,11 @@ pub fn analyze(args: AnalyzeArgs) -> Result<ExitCode, String> {
     let machines: Vec<MachineId> = match (args.game, &args.pays) {
         (Some(AnalyzeGames::Library(preset)), _) => return analyze_preset(preset, args.json),
         (Some(AnalyzeGames::Variant(table)), _) => {
-            return Err(format!("--game {}: its returns depend on the lines dealt: add --lines N", table.id()))
+            if vpoker::rules::returns_on_every_line_count(&table) {
+                let lines = table.lines()[0];
+                return crate::variant::analyze(&table, lines, args.json);
+            }
+            return Err(format!("--game {}: its returns depend on the lines dealt: add --lines N", table.id()));
         }
         (Some(AnalyzeGames::All), _) => MachineId::ALL.to_vec(),
         (Some(AnalyzeGames::One(Base::Machine(machine))), _) => vec![machine],

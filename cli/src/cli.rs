@@ -525,7 +525,8 @@ pub struct FileArgs {
 #[derive(Args)]
 #[command(group(ArgGroup::new("where").required(true).args(["game", "table"])))]
 pub struct DealArgs {
-    /// Machine to play, by id (an unknown or locked machine is refused by the game).
+    /// Machine to play, by id, or a variant of one by its table id (`super-times:jacks-or-better`);
+    /// an unknown or locked machine is refused by the game.
     #[arg(long, value_name = "ID", allow_hyphen_values = true, value_parser = machine_text())]
     pub game: Option<String>,
     /// With --practice: a table to practise instead of a machine — a library id (`vpoker tables`)

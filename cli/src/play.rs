@@ -163,7 +163,12 @@ fn deal_request(args: &DealArgs) -> Result<Result<DealRequest, GameError>, Strin
     let DealArgs { game, table, bet, hands, practice, .. } = args;
     let table = match (game, table) {
         (_, Some(table)) => Ok(table.clone()),
-        (Some(game), None) => game.parse::<MachineId>().map(|m| m.id().to_string()).map_err(GameError::from),
+        // A machine, or a variant of one by its table id (`super-times:jacks-or-better`).
+        (Some(game), None) => {
+            let plain = vpoker::table::Table::variant_id(game).map_or(game.as_str(), |(plain, _)| plain);
+            let prefix = &game[..game.len() - plain.len()];
+            plain.parse::<MachineId>().map(|m| format!("{prefix}{}", m.id())).map_err(GameError::from)
+        }
         (None, None) => return Err("deal needs --game ID or --practice --table ID".into()),
     };
     Ok(table.and_then(|table| {

@@ -29,6 +29,7 @@ pub fn analyze(table: &Table, lines: u8, json: bool) -> Result<ExitCode, String>
         json!({
             "game": table.id(),
             "lines": lines,
+            "return": returns.return_perfect,
             "return_perfect": returns.return_perfect,
             "return_single_strategy": returns.return_single_strategy,
             "mean_multiplier": returns.mean_multiplier,

@@ -212,7 +212,7 @@ impl Decisions {
     /// The next hand: its decision checked against the history so far, then its chips and streak
     /// added. On a mismatch nothing is added (the replay cannot go on meaningfully).
     pub fn hand(&mut self, hand: &HistoryHand) -> Result<Decision, DecisionMismatch> {
-        let expected = on_screen(self.previous.as_ref(), &hand.table, hand.bet, hand.n_hands, hand.practice);
+        let expected = on_screen(self.previous.as_ref(), &hand.table, hand.bet, hand.n_hands, hand.practice, &hand.seed);
         let expected = expected.map(|m| m.values().to_vec());
         if expected != hand.multipliers {
             let text = |m: &Option<Vec<u8>>| match m {

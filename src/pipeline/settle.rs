@@ -139,7 +139,7 @@ pub fn results(deal: &Deal, bet: u32, hold: Hold, on_screen: Option<&Screen>) ->
                 row,
                 win: u64::from(bet) * u64::from(table.pay(&cards)) * u64::from(multiplier.unwrap_or(1)),
                 multiplier,
-                earned: on_screen.map(|m| m.earned(family, &cards)),
+                earned: on_screen.and_then(|m| m.earned(family, &cards)),
             }
         })
         .collect()

@@ -75,9 +75,9 @@ pub struct Claim {
 
 impl Claim {
     /// A bare seed: nothing recorded, `n_hands` hands on `table` (with what its rules show at the
-    /// start: `rules::start`).
+    /// start, or draw from the seed with the deal: `rules::on_deal`).
     pub fn seed(seed: Seed, table: Table, n_hands: u8) -> Claim {
-        let multipliers = crate::rules::start(&table, n_hands);
+        let multipliers = crate::rules::on_deal(&table, n_hands, &seed);
         Claim {
             multipliers,
             hand: None,
@@ -266,6 +266,26 @@ pub fn verify(claim: &Claim) -> Verification {
             false
         }
     });
+    // On rules that draw what is on screen with the deal (Super Times Pay), it is the seed's too.
+    let drawn_check = (!crate::rules::shows_before_deal(table))
+        .then(|| crate::rules::on_deal(table, n_hands, &seed))
+        .flatten()
+        .map(|drawn| {
+            let same = on_screen.map(Screen::values) == Some(drawn.values());
+            if !same {
+                let text = |values: &[u8]| values.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+                failures.push(format!(
+                    "the hand is recorded with multipliers {}, the seed draws {}",
+                    on_screen.map_or_else(|| "none".to_string(), |m| text(m.values())),
+                    text(drawn.values())
+                ));
+            }
+            same
+        });
+    let deal_check = match (deal_check, drawn_check) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(true) && b.unwrap_or(true)),
+    };
 
     let shown_hold = claim.hold.unwrap_or(Hold::NONE);
     let hands = results(&deal, claim.bet, shown_hold, on_screen);

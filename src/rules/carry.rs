@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use crate::shuffle::Seed;
 use crate::table::Table;
 
 use super::Screen;
@@ -54,14 +55,20 @@ impl Carry {
     }
 }
 
-/// What is on screen for a deal on `table` at `bet`, `lines`, `practice`, after the hand
-/// `previous` left (`None`: the first hand of the history): what it carries when the deal
-/// continues it, else the table's start. `None` on a table whose rules show nothing.
-pub fn on_screen(previous: Option<&Carry>, table: &Table, bet: u32, lines: u8, practice: bool) -> Option<Screen> {
-    let carried = previous
+/// What is on screen for a deal from `seed` on `table` at `bet`, `lines`, `practice`, after the
+/// hand `previous` left (`None`: the first hand of the history): what it carries when the deal
+/// continues it, else the table's start; on rules that draw with the deal, what they draw from
+/// `seed`. `None` on a table whose rules show nothing.
+pub fn on_screen(previous: Option<&Carry>, table: &Table, bet: u32, lines: u8, practice: bool, seed: &Seed) -> Option<Screen> {
+    super::shown(table, lines, carried(previous, table, bet, lines, practice), Some(seed))
+}
+
+/// What `previous` carries to a deal of these choices: each line's earned value when the deal
+/// continues it, else nothing.
+fn carried<'a>(previous: Option<&'a Carry>, table: &Table, bet: u32, lines: u8, practice: bool) -> Option<&'a [u8]> {
+    previous
         .filter(|carry| carry.continues(table, bet, lines, practice) && carry.earned.len() == usize::from(lines))
-        .map(|carry| carry.earned.as_slice());
-    super::shown(table, lines, carried)
+        .map(|carry| carry.earned.as_slice())
 }
 
 /// One line of what the next deal shows, as a screen draws it before the deal.
@@ -77,10 +84,14 @@ pub struct ScreenLine {
 }
 
 /// What the next deal of these choices shows, line by line, after the hand `previous` left and
-/// the screen it was dealt with (`paid`): `None` on a table whose rules show nothing. The one
-/// answer a UI draws from, so that it never compares choices with what was carried.
+/// the screen it was dealt with (`paid`): `None` on a table whose rules show nothing before a
+/// deal (`rules::shows_before_deal`). The one answer a UI draws from, so that it never compares
+/// choices with what was carried.
 pub fn ahead(previous: Option<&Carry>, paid: Option<&Screen>, table: &Table, bet: u32, lines: u8, practice: bool) -> Option<Vec<ScreenLine>> {
-    let next = on_screen(previous, table, bet, lines, practice)?;
+    if !super::shows_before_deal(table) {
+        return None;
+    }
+    let next = super::shown(table, lines, carried(previous, table, bet, lines, practice), None)?;
     let continued = previous.is_some_and(|carry| carry.continues(table, bet, lines, practice) && carry.earned.len() == usize::from(lines));
     let paid = paid.filter(|_| continued).map(Screen::values).filter(|values| values.len() == usize::from(lines));
     let start = next.start();

@@ -38,6 +38,7 @@ use crate::card::Card;
 use crate::hold::Hold;
 use crate::shuffle::Seed;
 use crate::strategy::HandEvs;
+use crate::super_times;
 use crate::table::{Rules, Table};
 use crate::ultimate_x;
 
@@ -46,6 +47,8 @@ use crate::ultimate_x;
 pub use crate::ultimate_x::hint::UxError as ScreenError;
 /// What is on screen of a table that shows each line's multiplier, checked for the table.
 pub use crate::ultimate_x::hint::OnScreen;
+/// The multipliers a deal's lines are dealt with on a table that draws them with the deal.
+pub use crate::super_times::Drawn;
 /// Every hold of a hand valued with what is on screen ([`holds`]), and one hold's values.
 pub use crate::ultimate_x::hint::{UxHint as ScreenHolds, UxHoldValue as ScreenHoldValue};
 /// A table's returns on a line count ([`returns`]).
@@ -59,18 +62,41 @@ pub use crate::ultimate_x::chart::{
 /// See [`ScreenChart`].
 pub use crate::ultimate_x::tiers::{UxTier as ScreenTier, UxTiers as ScreenTiers};
 
-/// What a deal on `table` at `lines` lines shows when nothing is carried to it: `None` on a table
-/// whose rules show nothing before a deal (or a line count they do not deal at).
+/// What a deal on `table` at `lines` lines shows when nothing is carried to it and nothing is
+/// drawn with it (every line at its start): `None` on a table whose rules show nothing (or a line
+/// count they do not deal at).
 pub fn start(table: &Table, lines: u8) -> Option<Screen> {
-    shown(table, lines, None)
+    match table.rules() {
+        Rules::Plain => None,
+        Rules::UltimateX(_) => shown(table, lines, None, None),
+        Rules::SuperTimes => Drawn::none(lines).map(Screen::Drawn),
+    }
+}
+
+/// What a deal from `seed` on `table` shows when nothing is carried to it: its start, or what its
+/// rules draw from the seed with the deal (Super Times Pay).
+pub fn on_deal(table: &Table, lines: u8, seed: &Seed) -> Option<Screen> {
+    shown(table, lines, None, Some(seed))
+}
+
+/// Whether the table's rules show something before a deal (what the hand before carried, or a
+/// start): `false` on a plain table and on rules that draw what they show with the deal, whose
+/// screen is known only once the deal is made.
+pub fn shows_before_deal(table: &Table) -> bool {
+    match table.rules() {
+        Rules::Plain | Rules::SuperTimes => false,
+        Rules::UltimateX(_) => true,
+    }
 }
 
 /// What a deal shows with `carried` (each line's earned value from the hand before, already
-/// known to continue it) or, when that is not a screen of this table, its start.
-fn shown(table: &Table, lines: u8, carried: Option<&[u8]>) -> Option<Screen> {
+/// known to continue it) or, when that is not a screen of this table, its start; on rules that
+/// draw with the deal, what they draw from `seed` (`None` without one).
+fn shown(table: &Table, lines: u8, carried: Option<&[u8]>, seed: Option<&Seed>) -> Option<Screen> {
     match table.rules() {
         Rules::Plain => None,
         Rules::UltimateX(_) => ultimate_x::rules::on_screen(table, lines, carried).map(Screen::Multipliers),
+        Rules::SuperTimes => Drawn::draw(seed?, lines).map(Screen::Drawn),
     }
 }
 
@@ -81,6 +107,8 @@ pub fn stored(table: &Table, lines: u8, values: Option<&[u8]>) -> Result<Option<
         (Rules::Plain, None) => Ok(None),
         (Rules::Plain, Some(_)) => Err("multipliers on a table that has none".to_string()),
         (Rules::UltimateX(_), values) => ultimate_x::rules::stored(table, lines, values).map(|s| Some(Screen::Multipliers(s))),
+        (Rules::SuperTimes, None) => Err("a Super Times Pay hand without its multipliers".to_string()),
+        (Rules::SuperTimes, Some(values)) => Drawn::of_values(values, lines).map(|d| Some(Screen::Drawn(d))).map_err(|e| e.to_string()),
     }
 }
 
@@ -90,6 +118,7 @@ pub fn parse(table: &Table, lines: u8, text: &str) -> Result<Screen, ScreenError
     match table.rules() {
         Rules::Plain => Err(nothing_shown(table)),
         Rules::UltimateX(_) => ultimate_x::rules::parse(table, lines, text).map(Screen::Multipliers),
+        Rules::SuperTimes => Drawn::parse(text, lines).map(Screen::Drawn),
     }
 }
 
@@ -99,6 +128,9 @@ pub fn drill_screen(seed: &Seed, table: &Table) -> Option<Screen> {
     match table.rules() {
         Rules::Plain => None,
         Rules::UltimateX(_) => ultimate_x::rules::drill(seed, table).map(Screen::Multipliers),
+        // What a deal of the drill's line count draws from the seed: the base game's hold is best
+        // whatever it is, so a drill here is the base game's.
+        Rules::SuperTimes => Drawn::draw(seed, ultimate_x::rules::DRILL_LINES).map(Screen::Drawn),
     }
 }
 
@@ -108,6 +140,7 @@ pub fn hand_evs(table: &Table, screen: Option<&Screen>, cards: &[Card; 5]) -> Re
     match screen {
         None => Ok(table.hand_evs(cards)),
         Some(Screen::Multipliers(on_screen)) => ultimate_x::hint::hand_evs(table, on_screen, cards),
+        Some(Screen::Drawn(drawn)) => Ok(super_times::hand_evs(table, drawn, cards)),
     }
 }
 
@@ -143,6 +176,12 @@ impl ScreenHint {
     }
 }
 
+/// Refused on a table whose rules have no chart of their own (Super Times Pay: the base game's
+/// chart is its chart, the multiplier changing no hold).
+fn same_as_base(table: &Table) -> ScreenError {
+    ScreenError::BaseChart { table: table.id().to_string() }
+}
+
 /// Refused on a table whose rules show nothing before a deal.
 fn nothing_shown(table: &Table) -> ScreenError {
     ScreenError::NoMultipliers { table: table.id().to_string() }
@@ -154,6 +193,8 @@ pub fn holds(table: &Table, screen: &Screen, cards: &[Card; 5]) -> Result<Screen
     match (table.rules(), screen) {
         (Rules::Plain, _) => Err(nothing_shown(table)),
         (Rules::UltimateX(_), Screen::Multipliers(on_screen)) => ultimate_x::hint::hint(table, on_screen, cards),
+        (Rules::SuperTimes, Screen::Drawn(drawn)) => Ok(super_times::hint(table, drawn, cards)),
+        (_, _) => Err(ScreenError::OtherTable { table: table.id().to_string() }),
     }
 }
 
@@ -163,6 +204,16 @@ pub fn returns(table: &Table, lines: u8) -> Result<ScreenReturns, ScreenError> {
     match table.rules() {
         Rules::Plain => Err(nothing_shown(table)),
         Rules::UltimateX(_) => ultimate_x::returns::returns(table, lines),
+        Rules::SuperTimes => super_times::returns(table, lines),
+    }
+}
+
+/// Whether the returns of the variant `table` are the same on every line count it deals (so a
+/// question of its return needs no line count).
+pub fn returns_on_every_line_count(table: &Table) -> bool {
+    match table.rules() {
+        Rules::Plain | Rules::SuperTimes => true,
+        Rules::UltimateX(_) => false,
     }
 }
 
@@ -173,6 +224,7 @@ pub fn chart(table: &Table, lines: u8) -> Result<Arc<ScreenChart>, ScreenError> 
     match table.rules() {
         Rules::Plain => Err(nothing_shown(table)),
         Rules::UltimateX(_) => ultimate_x::chart::kept(table, lines),
+        Rules::SuperTimes => Err(same_as_base(table)),
     }
 }
 
@@ -186,6 +238,7 @@ pub fn chart_tiers(table: &Table, lines: u8) -> Result<Arc<ScreenTiers>, ScreenE
     match table.rules() {
         Rules::Plain => Err(nothing_shown(table)),
         Rules::UltimateX(_) => ultimate_x::tiers::kept(table, lines),
+        Rules::SuperTimes => Err(same_as_base(table)),
     }
 }
 
@@ -197,6 +250,7 @@ pub fn solution_to_keep(table: &Table, lines: u8) -> Option<String> {
     match table.rules() {
         Rules::Plain => None,
         Rules::UltimateX(_) => ultimate_x::hint::to_keep(table, lines),
+        Rules::SuperTimes => None,
     }
 }
 
@@ -206,6 +260,7 @@ pub fn keep_solution(table: &Table, lines: u8, text: &str) -> bool {
     match table.rules() {
         Rules::Plain => false,
         Rules::UltimateX(_) => ultimate_x::hint::keep(table, lines, text),
+        Rules::SuperTimes => false,
     }
 }
 
@@ -216,6 +271,7 @@ pub fn solve_again(table: &Table, lines: u8, kept: Option<&str>) -> Option<Strin
     match table.rules() {
         Rules::Plain => None,
         Rules::UltimateX(_) => ultimate_x::hint::solve_again(table, lines, kept),
+        Rules::SuperTimes => None,
     }
 }
 
@@ -223,7 +279,7 @@ pub fn solve_again(table: &Table, lines: u8, kept: Option<&str>) -> Option<Strin
 /// solver's rounding (a game solved again can differ in the 14th digit).
 pub fn same_solution(table: &Table, a: &str, b: &str) -> bool {
     match table.rules() {
-        Rules::Plain => a == b,
+        Rules::Plain | Rules::SuperTimes => a == b,
         Rules::UltimateX(_) => ultimate_x::hint::same_game(a, b),
     }
 }

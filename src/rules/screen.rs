@@ -4,14 +4,18 @@
 
 use crate::card::Card;
 use crate::eval::Family;
-use super::OnScreen;
+use super::{Drawn, OnScreen};
 
 /// What a deal has on screen, line by line. A plain table's deal has nothing (`None` wherever an
 /// `Option<Screen>` is asked for).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
-    /// Each line's multiplier, checked for the table and line count.
+    /// Each line's multiplier, checked for the table and line count (Ultimate X: carried from
+    /// the hand before).
     Multipliers(OnScreen),
+    /// Each line's multiplier drawn from the hand's seed with the deal (Super Times Pay: 1 on a
+    /// line dealt none).
+    Drawn(Drawn),
 }
 
 impl Screen {
@@ -20,6 +24,7 @@ impl Screen {
     pub fn values(&self) -> &[u8] {
         match self {
             Screen::Multipliers(on_screen) => on_screen.values(),
+            Screen::Drawn(drawn) => drawn.values(),
         }
     }
 
@@ -27,6 +32,7 @@ impl Screen {
     pub fn start(&self) -> u8 {
         match self {
             Screen::Multipliers(on_screen) => on_screen.start(),
+            Screen::Drawn(_) => crate::super_times::START,
         }
     }
 
@@ -37,24 +43,22 @@ impl Screen {
 
     /// What line `line`'s pay is multiplied by.
     pub fn pay_factor(&self, line: usize) -> u8 {
+        self.values()[line]
+    }
+
+    /// What a line's final hand `cards` leaves for the line's next hand: a multiplier earned (1
+    /// when it earns none) on rules that carry one, `None` on rules that carry nothing.
+    pub fn earned(&self, family: Family, cards: &[Card; 5]) -> Option<u8> {
         match self {
-            Screen::Multipliers(on_screen) => on_screen.values()[line],
+            Screen::Multipliers(on_screen) => Some(on_screen.multipliers().of_hand(family, cards)),
+            Screen::Drawn(_) => None,
         }
     }
 
-    /// What a line's final hand `cards` leaves for the line's next hand (a multiplier earned: 1
-    /// when it earns none).
-    pub fn earned(&self, family: Family, cards: &[Card; 5]) -> u8 {
-        match self {
-            Screen::Multipliers(on_screen) => on_screen.multipliers().of_hand(family, cards),
-        }
-    }
-
-    /// The field the bound commitment's text ends with (` multipliers=M1,M2,…`).
+    /// The field the bound commitment's text ends with (` multipliers=M1,M2,…`, whichever rules
+    /// put them on screen).
     pub fn commit_text(&self) -> String {
         let values: Vec<String> = self.values().iter().map(u8::to_string).collect();
-        match self {
-            Screen::Multipliers(_) => format!(" multipliers={}", values.join(",")),
-        }
+        format!(" multipliers={}", values.join(","))
     }
 }

@@ -27,10 +27,16 @@ pub enum UxError {
         table: String,
     },
     /// A line count Ultimate X is not dealt on.
-    #[error("Ultimate X is dealt on 1, 3, 5 or 10 lines, not {lines}")]
+    #[error("this game is dealt on 1, 3, 5 or 10 lines, not {lines}")]
     Lines {
         /// The count asked for.
         lines: u8,
+    },
+    /// Rules with no chart of their own: the base game's chart is theirs.
+    #[error("{table} is played by its base game's chart (the multiplier changes no hold): ask the plain table's chart")]
+    BaseChart {
+        /// The table's id.
+        table: String,
     },
     /// Not one multiplier per line.
     #[error("{lines} lines need {lines} multipliers, not {given}")]

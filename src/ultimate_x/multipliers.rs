@@ -87,12 +87,12 @@ impl Multipliers {
         Some(Multipliers { lines, by_category })
     }
 
-    /// The multipliers of an Ultimate X table on `lines` lines (`None` for a plain table, or a line
-    /// count it is not dealt on).
+    /// The multipliers of an Ultimate X table on `lines` lines (`None` for a table of other rules,
+    /// or a line count it is not dealt on).
     pub fn of_table(table: &crate::table::Table, lines: u8) -> Option<Multipliers> {
         match table.rules() {
             crate::table::Rules::UltimateX(_) => Multipliers::of(table.base(), table.paytable(), lines),
-            crate::table::Rules::Plain => None,
+            _ => None,
         }
     }
 

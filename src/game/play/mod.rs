@@ -138,7 +138,7 @@ fn deal_from(conn: &Connection, request: &DealRequest, seed: DealSeed, now: Mome
     let kind_deals = !practice && player::settings(conn)?.kind_deals;
     let situation = Situation::of(profile.chips - cost, profile.losing_streak);
     let mut bag = None;
-    let on_screen = table_rules::on_screen(hands::last_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice);
+    let on_screen = table_rules::on_screen(hands::last_carry(conn)?.as_ref(), &table, bet.chips(), hands, practice, &seed);
     let dealt = if kind_deals {
         let mut stored = player::bag(conn, situation)?;
         let dealt = Deal::deal(&seed, &table, hands, NudgeSource::Bag(&mut stored));
