@@ -336,12 +336,12 @@ pub fn former_ids(id: &str) -> Vec<String> {
 }
 
 /// A variant's id split into its rules' prefix and its plain table's id (`("", id)` for a plain
-/// table's), by `Table::variant_id`.
+/// table's), by the prefixes `Table::variant_id` parses.
 fn variant_prefix(id: &str) -> (&str, &str) {
-    match crate::table::Table::variant_id(id) {
-        Some((plain, _)) => (&id[..id.len() - plain.len()], plain),
-        None => ("", id),
-    }
+    [ULTIMATE_X_PREFIX, SUPER_TIMES_PREFIX]
+        .into_iter()
+        .find_map(|prefix| id.strip_prefix(prefix).map(|plain| (prefix, plain)))
+        .unwrap_or(("", id))
 }
 
 /// A library id that is not in the library.
@@ -541,7 +541,23 @@ pub const ULTIMATE_X_LINES: [u8; 4] = [1, 3, 5, 10];
 /// The multiplier every line of an Ultimate X deal starts at when nothing is carried to it.
 pub const ULTIMATE_X_START: u8 = 1;
 
-/// A table a plain table is also dealt as under other rules (Ultimate X today): what a machine's
+/// A Super Times Pay table's id is its plain table's id after this prefix.
+pub const SUPER_TIMES_PREFIX: &str = "super-times:";
+
+/// Super Times Pay's rules id (`table::Rules::id`).
+pub const SUPER_TIMES_RULES: &str = "super-times";
+
+/// The line counts a Super Times Pay table deals at: Single, Triple, Five and Ten Play.
+pub const SUPER_TIMES_LINES: [u8; 4] = [1, 3, 5, 10];
+
+/// What a Super Times Pay line shows when it is dealt no multiplier.
+pub const SUPER_TIMES_START: u8 = 1;
+
+/// Coins a Super Times Pay line bets for every five of the bet: five for the hand, a sixth for the
+/// multipliers (a line at `bet` chips costs `bet × 6 / 5`; every bet is a multiple of five chips).
+pub const SUPER_TIMES_COINS_PER_FIVE: u32 = 6;
+
+/// A table a plain table is also dealt as under other rules (Ultimate X, Super Times Pay): what a machine's
 /// screen and a library table offer beside the plain game, each by the same few facts, so a UI
 /// offers every family alike.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -566,11 +582,7 @@ pub fn variants(base: Base, id: &str) -> Vec<Variant> {
         lines: &ULTIMATE_X_LINES,
         start: ULTIMATE_X_START,
     });
-    let super_times = Variant {
-        table: format!("{}{id}", crate::super_times::PREFIX),
-        rules: crate::super_times::RULES,
-        lines: &crate::super_times::LINES,
-        start: crate::super_times::START,
-    };
+    let super_times =
+        Variant { table: format!("{SUPER_TIMES_PREFIX}{id}"), rules: SUPER_TIMES_RULES, lines: &SUPER_TIMES_LINES, start: SUPER_TIMES_START };
     ultimate_x.into_iter().chain([super_times]).collect()
 }

@@ -108,7 +108,7 @@ impl Rules {
         match self {
             Rules::Plain => u64::from(bet),
             Rules::UltimateX(_) => 2 * u64::from(bet),
-            Rules::SuperTimes => crate::super_times::line_cost(bet),
+            Rules::SuperTimes => u64::from(bet) * u64::from(SUPER_TIMES_COINS_PER_FIVE) / 5,
         }
     }
 
@@ -117,7 +117,7 @@ impl Rules {
         match self {
             Rules::Plain => &LINES,
             Rules::UltimateX(_) => &ULTIMATE_X_LINES,
-            Rules::SuperTimes => &crate::super_times::LINES,
+            Rules::SuperTimes => &SUPER_TIMES_LINES,
         }
     }
 
@@ -144,7 +144,7 @@ impl Rules {
         match self {
             Rules::Plain => "plain",
             Rules::UltimateX(_) => ULTIMATE_X_RULES,
-            Rules::SuperTimes => crate::super_times::RULES,
+            Rules::SuperTimes => SUPER_TIMES_RULES,
         }
     }
 }
@@ -163,6 +163,7 @@ pub enum Dealing {
 }
 
 pub use crate::library::{Group, ULTIMATE_X_LINES, ULTIMATE_X_PREFIX, ULTIMATE_X_RULES};
+pub use crate::library::{SUPER_TIMES_COINS_PER_FIVE, SUPER_TIMES_LINES, SUPER_TIMES_PREFIX, SUPER_TIMES_RULES};
 
 /// Where a table comes from, which also decides how its exact EVs are computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,9 +245,8 @@ impl Table {
     /// `(ID, "ultimate-x")`), or `None` for a plain table's id. The one parse of a variant's id:
     /// [`Table::named`], [`Table::stored`] and the game's resolution of a player's tables use it.
     pub fn variant_id(id: &str) -> Option<(&str, &'static str)> {
-        use crate::super_times::{PREFIX, RULES};
         (id.strip_prefix(ULTIMATE_X_PREFIX).map(|plain| (plain, ULTIMATE_X_RULES)))
-            .or_else(|| id.strip_prefix(PREFIX).map(|plain| (plain, RULES)))
+            .or_else(|| id.strip_prefix(SUPER_TIMES_PREFIX).map(|plain| (plain, SUPER_TIMES_RULES)))
     }
 
     /// This plain table dealt under the rules `rules` names (a rules id, as `variant_id` and
@@ -254,7 +254,7 @@ impl Table {
     pub fn variant(&self, rules: &str) -> Option<Table> {
         match rules {
             ULTIMATE_X_RULES => self.ultimate_x(),
-            crate::super_times::RULES => self.super_times(),
+            SUPER_TIMES_RULES => self.super_times(),
             _ => None,
         }
     }
@@ -321,10 +321,10 @@ impl Table {
     }
 
     /// The table's Super Times Pay copy (id `super-times:` and this table's id, the same deck,
-    /// paytable and label, dealt on `super_times::LINES`), or `None` when it is a variant already.
+    /// paytable and label, dealt on [`SUPER_TIMES_LINES`]), or `None` when it is a variant already.
     /// Every plain table has one: the multiplier is drawn apart from the cards.
     pub fn super_times(&self) -> Option<Table> {
-        self.copy_as(crate::super_times::PREFIX, Rules::SuperTimes)
+        self.copy_as(SUPER_TIMES_PREFIX, Rules::SuperTimes)
     }
 
     /// This plain table under `rules`, its id after `prefix`; `None` when it is a variant already.

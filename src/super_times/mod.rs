@@ -24,14 +24,11 @@ use crate::table::Table;
 use crate::ultimate_x::hint::{UxError, UxHint, UxHoldValue};
 use crate::ultimate_x::returns::Returns;
 
-/// A Super Times Pay table's id is its plain table's after this prefix.
-pub const PREFIX: &str = "super-times:";
-/// The rules' id.
-pub const RULES: &str = "super-times";
-/// The line counts it is dealt at: Single, Triple, Five and Ten Play.
-pub const LINES: [u8; 4] = [1, 3, 5, 10];
-/// What a line shows when it is dealt no multiplier.
-pub const START: u8 = 1;
+pub use crate::library::{
+    SUPER_TIMES_COINS_PER_FIVE as COINS_PER_FIVE, SUPER_TIMES_LINES as LINES, SUPER_TIMES_PREFIX as PREFIX, SUPER_TIMES_RULES as RULES,
+    SUPER_TIMES_START as START,
+};
+
 /// The stream of a hand seed the lines' multipliers are drawn from (stream 0 deals, 1 refills a
 /// kind-deal bag, 2 picks a nudge's card, 3 draws an Ultimate X drill's multipliers).
 pub const STREAM: u64 = 4;
@@ -39,12 +36,10 @@ pub const STREAM: u64 = 4;
 pub const DRAWS: u32 = 1500;
 /// Each multiplier with its number of draws out of [`DRAWS`], in the order the draws are read.
 pub const WEIGHTS: [(u8, u32); 7] = [(1, 1400), (2, 33), (3, 22), (4, 16), (5, 13), (8, 8), (10, 8)];
-/// Coins bet a line for every five of the bet: five for the hand, a sixth for the multipliers.
-pub const COINS_PER_FIVE: u32 = 6;
-
-/// What a line costs at `bet` chips (a multiple of five, as every bet is): `bet × 6 / 5`.
+/// What a line costs at `bet` chips (a multiple of five, as every bet is): `bet × 6 / 5`, as
+/// `table::Rules::line_cost` gives it.
 pub fn line_cost(bet: u32) -> u64 {
-    u64::from(bet) * u64::from(COINS_PER_FIVE) / 5
+    crate::table::Rules::SuperTimes.line_cost(bet)
 }
 
 /// The multiplier draw `draw` (in `0..DRAWS`) reads.
