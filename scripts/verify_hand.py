@@ -26,7 +26,10 @@ seed and "video-poker/2 bet=B lines=N pays=P table=ID"; from `origin_from` on, o
 none), and names the first hand the history does not give. An Ultimate X
 hand (table `ultimate-x:ID`) is paid at each line's multiplier, its commitment text ends
 " multipliers=M1,M2,…", each result's `earned` is the multiplier table's for its final hand, and in the
-whole history its multipliers must be what the hand before left (docs/ULTIMATE-X.md, "Playing it"). Prints one line per hand, naming
+whole history its multipliers must be what the hand before left (docs/ULTIMATE-X.md, "Playing it").
+A Super Times Pay hand (table `super-times:ID`) is paid the same way at the multipliers its seed
+draws on stream 4 (docs/VERIFY.md, "Super Times Pay"), which it must carry; its results earn
+nothing (`earned` null), and each line costs 6/5 of the bet. Prints one line per hand, naming
 each check that fails, and exits 0 when every hand verifies, 1 otherwise.
 
 A mode for tests: `python3 scripts/verify_hand.py --evaluate` reads lines `MACHINE C1 C2 C3 C4 C5`
@@ -48,6 +51,11 @@ FAMILY = {  # each machine's and kicker game's family (docs/VERIFY.md, "Machines
     "aces-and-faces": "natural", "super-double-bonus": "natural", "bonus-deuces-wild": "deuces"}
 JOKER = 52  # Joker Poker's 53rd card, after As, written "Jk"
 ULTIMATE_X = "ultimate-x:"  # an Ultimate X table's id is its plain table's after this prefix
+SUPER_TIMES = "super-times:"  # a Super Times Pay table's id is its plain table's after this prefix
+# Super Times Pay (docs/VERIFY.md, "Super Times Pay"): each line's multiplier is one draw below
+# 1500 on the seed's stream 4, read off these (multiplier, draws) in order: 0-1399 none, ...
+SUPER_TIMES_WEIGHTS = [(1, 1400), (2, 33), (3, 22), (4, 16), (5, 13), (8, 8), (10, 8)]
+SUPER_TIMES_LINES = (1, 3, 5, 10)
 GROUP = {  # the Ultimate X multiplier table each base's game uses (docs/ULTIMATE-X.md, "The multiplier tables")
     "jacks-or-better": "jacks", "bonus-poker": "bonus", "double-bonus": "double-bonus",
     "double-double-bonus": "double-bonus", "triple-double-bonus": "triple-double-bonus", "deuces-wild": "deuces",
@@ -90,6 +98,39 @@ def earned_multiplier(group, lines, outcome):
 def ultimate_x(hand):
     """Whether a history entry was dealt on an Ultimate X table."""
     return (hand.get("table") or "").startswith(ULTIMATE_X)
+
+
+def super_times(hand):
+    """Whether a history entry was dealt on a Super Times Pay table."""
+    return (hand.get("table") or "").startswith(SUPER_TIMES)
+
+
+def shows_multipliers(hand):
+    """Whether a history entry's lines are paid at multipliers on screen (Ultimate X, Super Times Pay)."""
+    return ultimate_x(hand) or super_times(hand)
+
+
+def drawn_multipliers(seed_bytes, lines):
+    """The multipliers a Super Times Pay deal of `lines` lines draws from its seed: line k the k-th
+    draw below 1500 on stream 4, read off SUPER_TIMES_WEIGHTS."""
+    stream, values = Stream(seed_bytes, 4), []
+    for _ in range(lines):
+        left = stream.below(1500)
+        for multiplier, weight in SUPER_TIMES_WEIGHTS:
+            if left < weight:
+                values.append(multiplier)
+                break
+            left -= weight
+    return values
+
+
+def line_cost(table_id, bet):
+    """What one line costs at `bet` chips: the bet, twice it on Ultimate X, 6/5 of it on Super Times Pay."""
+    if table_id.startswith(ULTIMATE_X):
+        return 2 * bet
+    if table_id.startswith(SUPER_TIMES):
+        return bet * 6 // 5
+    return bet
 
 
 def deck_size(game):
@@ -460,17 +501,18 @@ def check_results(hand, dealt, sources, hold, results, won, name):
             failures.append("%shand %d replacement cards" % (prefix, k + 1))
         base, rows = paytable(hand)
         outcome, row, pay = paying_row(base, final, rows)
-        multiplier = hand["multipliers"][k] if ultimate_x(hand) else 1
+        multiplier = hand["multipliers"][k] if shows_multipliers(hand) else 1
         win = pay * hand["bet"] * multiplier
         total += win
-        if ultimate_x(hand):
-            earned = earned_multiplier(GROUP[base], hand["hands"], outcome)
+        if shows_multipliers(hand):
+            # Ultimate X's final hand earns its line's next multiplier; Super Times Pay's earns none.
+            earned = earned_multiplier(GROUP[base], hand["hands"], outcome) if ultimate_x(hand) else None
             if not same(result.get("multiplier"), multiplier):
                 failures.append("%shand %d multiplier (recorded %s, dealt at %d)"
                                 % (prefix, k + 1, json.dumps(result.get("multiplier")), multiplier))
             if not same(result.get("earned"), earned):
-                failures.append("%shand %d earned multiplier (recorded %s, the cards earn %d)"
-                                % (prefix, k + 1, json.dumps(result.get("earned")), earned))
+                failures.append("%shand %d earned multiplier (recorded %s, the cards earn %s)"
+                                % (prefix, k + 1, json.dumps(result.get("earned")), json.dumps(earned)))
         if not same(result["outcome"], outcome):
             failures.append("%shand %d outcome (recorded %s, the cards make %s)"
                             % (prefix, k + 1, json.dumps(result["outcome"]).strip('"'), outcome))
@@ -504,7 +546,7 @@ def commitment_of(rule, hand):
         else:
             text = "video-poker/3 bet=%d lines=%d practice=%d seed=%s pays=%s table=%s" % (
                 hand["bet"], hand["hands"], 1 if hand["practice"] else 0, hand.get("seed_from") or "system", pays, table)
-        if ultimate_x(hand):
+        if shows_multipliers(hand):
             text += " multipliers=" + ",".join(str(m) for m in hand["multipliers"])
         return hashlib.sha256(seed + text.encode("ascii")).hexdigest()
     return hashlib.sha256(seed).hexdigest()
@@ -528,9 +570,15 @@ def check(hand, rule=None):
     base = hand.get("base", hand["machine"])
     if base not in ROWS or (hand["machine"] is not None and hand["machine"] not in PAYTABLES):
         return ["table (%s is not a table this verifier knows)" % hand.get("table", hand["machine"])]
-    if ultimate_x(hand) != (hand.get("multipliers") is not None) or (
+    if shows_multipliers(hand) != (hand.get("multipliers") is not None) or (
             ultimate_x(hand) and (base not in GROUP or len(hand["multipliers"]) != hand["hands"])):
-        return ["multipliers (an Ultimate X hand has one per line, any other none)"]
+        return ["multipliers (an Ultimate X or Super Times Pay hand has one per line, any other none)"]
+    if super_times(hand):
+        if hand["hands"] not in SUPER_TIMES_LINES:
+            return ["lines (Super Times Pay is dealt on 1, 3, 5 or 10 lines, not %d)" % hand["hands"]]
+        drawn = drawn_multipliers(bytes.fromhex(hand["seed"]), hand["hands"])
+        if hand["multipliers"] != drawn:
+            failures.append("multipliers (recorded %s, the seed draws %s)" % (hand["multipliers"], drawn))
     rule = rule or hand.get("commitment_rule", "legacy")
     expected, recorded = commitment_of(rule, hand), hand.get("commitment")
     if recorded is None:
@@ -553,7 +601,7 @@ def check(hand, rule=None):
         finals, _ = draw(dealt, sources, hand["hold"])
         base, rows = paytable(hand)
         made = [paying_row(base, cards, rows) for cards in finals]
-        at = hand["multipliers"] if ultimate_x(hand) else [1] * len(finals)
+        at = hand["multipliers"] if shows_multipliers(hand) else [1] * len(finals)
         paid = sum(hand["bet"] * pay * m for (_, _, pay), m in zip(made, at))
         if paid != hand["won"]:
             failures.append("won (recorded %s, the draws pay %d)" % (hand["won"], paid))
@@ -595,7 +643,10 @@ class Decisions:
     def carried(self, hand):
         """The multipliers an Ultimate X hand is dealt with (src/pipeline/carry.rs): what each line
         earned in the hand just before, when that hand was the same deal again (table, pays, bet,
-        lines, practice), else 1 on every line; None on a plain table."""
+        lines, practice), else 1 on every line; a Super Times Pay hand's, what its seed draws;
+        None on a plain table."""
+        if super_times(hand):
+            return drawn_multipliers(bytes.fromhex(hand["seed"]), hand["hands"])
         if not ultimate_x(hand):
             return None
         choices = (hand["table"], tuple(hand["pays"]), hand["bet"], hand["hands"], hand["practice"])
@@ -739,7 +790,7 @@ def expand_compact(rows):
         hands.append({
             "id": hand_id, "machine": table["machine"], "table": table["id"], "base": table["base"],
             "pays": table["pays"], "bet": bet, "hands": lines, "practice": bool(practice),
-            "cost": bet * lines * (2 if table["id"].startswith(ULTIMATE_X) else 1), "multipliers": multipliers,
+            "cost": lines * line_cost(table["id"], bet), "multipliers": multipliers,
             "seed": seed, "seed_from": seed_from, "commitment": commitment, "situation": situation,
             "nudge": nudge and dict(zip(("kind", "position", "removed", "added", "deck_position"), nudge)),
             "dealt": [dealt[i:i + 2] for i in range(0, len(dealt), 2)], "hold": hold, "won": won,

@@ -27,6 +27,7 @@ mod solved_games;
 mod tables;
 mod tampers;
 mod ultimate_x;
+mod super_times_play;
 mod ultimate_x_play;
 mod verify;
 mod verify_all;

@@ -1,0 +1,96 @@
+//! Super Times Pay practised through `vpoker play … deal --game super-times:ID --practice --seed S`
+//! (chosen seeds, so that lines with multipliers come up): six chips a line for
+//! every five of the bet, each line paid at the multiplier its seed draws, verified by `verify
+//! --hand`, `verify --all` and `scripts/verify_hand.py` (the full and the compact whole history),
+//! and a history carrying a multiplier the seed did not draw refused by the stranger's verifier.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+use vpoker::rules::Drawn;
+use vpoker::shuffle::Seed;
+
+use crate::common::{json, text, vpoker};
+
+fn play(db: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["play", "--db", db.to_str().unwrap(), "--today", "2026-12-07"];
+    all.extend_from_slice(args);
+    json(&all)
+}
+
+/// `scripts/verify_hand.py` on `history`: its exit status and what it printed.
+fn stranger(history: &Value) -> (bool, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/verify_hand.py");
+    let mut child = Command::new("python3").arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(history.to_string().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn seed(n: u32) -> String {
+    format!("{:0>64x}", 0x5700 + n)
+}
+
+/// The multiplier the seed `n` draws for a one-line deal.
+fn drawn(n: u32) -> u8 {
+    Drawn::draw(&seed(n).parse::<Seed>().unwrap(), 1).unwrap().values()[0]
+}
+
+#[test]
+fn super_times_pay_practised_with_chosen_seeds_verifies_by_every_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    // Every seed that draws a multiplier among the first 400, and plain ones between them.
+    let seeds: Vec<u32> = (0..400).filter(|&n| drawn(n) > 1 || n % 40 == 0).take(24).collect();
+    assert!(seeds.iter().filter(|&&n| drawn(n) > 1).count() >= 12, "{seeds:?}");
+    let mut multiplied_wins = 0;
+    for &n in &seeds {
+        let s = seed(n);
+        let state = play(&db, &["deal", "--game", "super-times:jacks-or-better", "--bet", "10", "--practice", "--seed", &s]);
+        let hand = &state["hand"];
+        assert_eq!(hand["stake"], 12, "{state}");
+        assert_eq!(hand["multipliers"], serde_json::json!([drawn(n)]), "{state}");
+        let best = hand["best_hold"].as_u64().unwrap().to_string();
+        let last = play(&db, &["draw", "--hold", &best])["last_hand"].clone();
+        let result = &last["results"][0];
+        assert_eq!(result["earned"], Value::Null, "{last}");
+        if drawn(n) > 1 && last["won"].as_u64() > Some(0) {
+            multiplied_wins += 1;
+            let pay = last["pays"][result["row"].as_u64().unwrap() as usize].as_u64().unwrap();
+            assert_eq!(result["win"].as_u64().unwrap(), 10 * pay * u64::from(drawn(n)), "{last}");
+        }
+    }
+    assert!(multiplied_wins > 0, "a line won at a multiplier above 1x");
+    let history = play(&db, &["history", "--all"]);
+    let hands = history["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), seeds.len());
+
+    // `verify --hand` shows the multiplier; `verify --all` and the audit agree.
+    let id = hands.iter().find(|h| h["multipliers"][0].as_u64() > Some(1)).unwrap()["id"].to_string();
+    let out = vpoker(&["verify", "--db", db.to_str().unwrap(), "--hand", &id]);
+    let shown = text(&out.stdout);
+    assert!(out.status.success() && shown.contains("\nmultipliers "), "{shown}");
+    let all = json(&["verify", "--db", db.to_str().unwrap(), "--all", "--json"]);
+    assert_eq!(all["verified"], true, "{all}");
+    assert_eq!(play(&db, &["audit"])["ok"], true);
+
+    // The stranger's verifier agrees, in the full form and the compact one.
+    let (ok, printed) = stranger(&history);
+    assert!(ok, "{printed}");
+    let compact = play(&db, &["history", "--all", "--compact"]);
+    let (ok, printed) = stranger(&compact);
+    assert!(ok, "{printed}");
+
+    // A hand carrying a multiplier its seed did not draw, paid at it: refused at that hand.
+    let mut crafted = history.clone();
+    let plain = crafted["hands"].as_array_mut().unwrap().iter_mut().find(|h| h["multipliers"] == serde_json::json!([1]) && h["won"].as_u64() > Some(0));
+    let hand = plain.expect("a winning hand dealt at 1x");
+    let hand_id = hand["id"].clone();
+    hand["multipliers"] = serde_json::json!([10]);
+    let (ok, printed) = stranger(&crafted);
+    assert!(!ok, "{printed}");
+    let line = printed.lines().find(|l| l.starts_with(&format!("hand {hand_id} "))).unwrap();
+    assert!(line.contains("multipliers (recorded [10], the seed draws [1])"), "{line}");
+}
