@@ -454,13 +454,17 @@ fn every_id_the_game_sends_has_a_text() {
     wanted.extend(["pair", "four-flush"].iter().map(|kind| format!("history.nudge.{kind}")));
     wanted.extend((1..=4).map(|n| format!("help.how.{n}")));
     // Every rules id a machine's or a library table's variants name (`library::Variant::rules`):
-    // its name and its help.
+    // its name, its help and the bet line of a hand dealt under it (play.js: `bet-line.${rules}`).
     let library = read(&root().join("src/library.rs"));
     for id in literals_after(&library, "_RULES: &str = \"", '"', false) {
         wanted.push(format!("rules.{id}"));
         wanted.push(format!("help.{id}"));
+        wanted.push(format!("bet-line.{id}"));
     }
     assert!(wanted.iter().any(|k| k == "rules.ultimate-x"), "the rules ids are read from src/library.rs");
+    assert!(wanted.iter().any(|k| k == "bet-line.super-times"), "every rules id of src/library.rs");
+    let play = read(&root().join("ui/js/play.js"));
+    assert!(play.contains("`bet-line.${rulesShown(state)}`"), "play.js reads the bet line by the rules' id");
     let missing: Vec<_> = wanted.iter().filter(|k| !english.contains_key(*k)).collect();
     assert!(missing.is_empty(), "ids without a text: {missing:?}");
 }

@@ -94,11 +94,14 @@ function row(app, hand) {
     h("p", { class: "small" },
       hand.mistake ? plural("history.ev-lost", hand.ev_given_up_chips, { chips: formatDec(hand.ev_given_up_chips, 2) }, 2) : t("history.ev-best")),
     nudge ? nudgeLine(nudge) : null,
-    // What each line showed at the deal (its multiplier) and what it earned for the next hand.
-    hand.multipliers ? h("p", { class: "small", "data-testid": "history-ux" }, t("ux.history", {
-      now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
-      next: results.map((r) => t("ux.badge", { m: formatInt(r.earned) })).join(" "),
-    })) : null,
+    // What each line showed at the deal (its multiplier) and, on rules that carry one, what it
+    // earned for the next hand (absent on rules that carry nothing).
+    hand.multipliers ? h("p", { class: "small", "data-testid": "history-ux" }, results.some((r) => r.earned === undefined)
+      ? t("screen.history-drawn", { now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" ") })
+      : t("ux.history", {
+        now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
+        next: results.map((r) => t("ux.badge", { m: formatInt(r.earned) })).join(" "),
+      })) : null,
     hand.held_best === false ? h("p", { class: "small" },
       hand.best_results.length === 1
         ? t("coach.same-cards", { outcome: t(`row.${hand.best_results[0].outcome}`), win: formatInt(hand.best_won) })

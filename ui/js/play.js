@@ -635,7 +635,7 @@ function winLine(state) {
     // p-as-heading rule as a heading styled by hand (it fired on "Hand 1: No win · No win").
     return h("div", { class: "win-line playing", "data-testid": "win-total", "data-value": "" },
       h("span", {}, hand.practice ? t("machine.practice-hand")
-        : hand.multipliers ? plural("ux.bet-line", hand.hands, { bet: formatInt(hand.bet), hands: formatInt(hand.hands), stake: formatInt(hand.stake) })
+        : hand.multipliers ? plural(`bet-line.${rulesShown(state)}`, hand.hands, { bet: formatInt(hand.bet), hands: formatInt(hand.hands), stake: formatInt(hand.stake) })
           : t("machine.bet-line", { bet: formatInt(hand.bet), hands: formatInt(hand.hands) })),
       hand.nudged ? h("span", { class: "kind-badge" }, t("machine.kind-deal")) : null,
       h("span", { class: "small" }, t("machine.choose-hold")));

@@ -80,7 +80,9 @@ export function verificationView(app, v) {
     nudge ? h("p", { class: "kind-line", "data-testid": "verify-nudge" },
       h("span", { class: "kind-badge" }, t("history.kind")), " ",
       t("verify.nudge", { n: nudge.position + 1, removed: cardName(nudge.out), added: cardName(nudge.in), from: formatInt(nudge.from) })) : null,
-    v.multipliers ? h("p", { class: "small", "data-testid": "verify-ux" }, t("ux.verify-multipliers", {
+    // Multipliers carried from the hand before (each line's `earned` given) or drawn with the deal
+    // (none earned).
+    v.multipliers ? h("p", { class: "small", "data-testid": "verify-ux" }, t(v.hands.some((hand) => hand.earned === undefined) ? "screen.verify-drawn" : "ux.verify-multipliers", {
       list: v.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
     })) : null,
     v.hold === null ? h("p", { class: "small muted" }, t("verify.no-hold")) : null,
@@ -89,7 +91,9 @@ export function verificationView(app, v) {
         h("span", { class: "hr-label" }, t("verify.hand", { n: k + 1 })),
         hand.cards.map((c) => miniCard(c, { held: v.hold !== null && !hand.drawn.includes(c) })),
         h("span", { class: "small" }, " ", v.hold === null ? "" : t(`row.${hand.outcome}`),
-          hand.multiplier === undefined ? "" : afterPart(t("ux.verify-line", { now: formatInt(hand.multiplier), next: formatInt(hand.earned) })))))),
+          hand.multiplier === undefined ? "" : afterPart(hand.earned === undefined
+            ? t("screen.verify-paid", { now: formatInt(hand.multiplier) })
+            : t("ux.verify-line", { now: formatInt(hand.multiplier), next: formatInt(hand.earned) })))))),
     h("p", { class: "small muted" }, t("verify.how")));
 }
 

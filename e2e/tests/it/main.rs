@@ -18,6 +18,7 @@ mod lines;
 mod phone;
 mod proficiency;
 mod progress;
+mod super_times;
 mod tables;
 mod ultimate_x;
 mod warm_up;
