@@ -140,9 +140,12 @@ fn text(v: &Verification) -> String {
             cards_to_string(&hand.drawn),
             hand.outcome
         );
-        // A variant's line: the multiplier it was paid at, its win, what it earns for its next hand.
-        if let (Some(multiplier), Some(earned)) = (hand.multiplier, hand.earned) {
-            out += &format!("  at {multiplier}x wins {}, earns {earned}x", hand.win);
+        // A variant's line: the multiplier it was paid at, its win, and what it earns for its next
+        // hand on rules that carry one.
+        match (hand.multiplier, hand.earned) {
+            (Some(multiplier), Some(earned)) => out += &format!("  at {multiplier}x wins {}, earns {earned}x", hand.win),
+            (Some(multiplier), None) => out += &format!("  at {multiplier}x wins {}", hand.win),
+            _ => {}
         }
         out += "\n";
     }

@@ -266,7 +266,7 @@ pub fn verify(claim: &Claim) -> Verification {
             false
         }
     });
-    // On rules that draw what is on screen with the deal (Super Times Pay), it is the seed's too.
+    // On rules that draw what is on screen with the deal, it is the seed's too.
     let drawn_check = (!crate::rules::shows_before_deal(table))
         .then(|| crate::rules::on_deal(table, n_hands, &seed))
         .flatten()

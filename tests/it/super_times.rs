@@ -223,3 +223,22 @@ fn a_multiplier_the_seed_did_not_draw_is_refused() {
         assert!(game.verify_hand(other).unwrap().verified, "hand {other}");
     }
 }
+
+/// VERIFY.md's commitment vector: the bound text ends with the multipliers, as Ultimate X's.
+#[test]
+fn the_commitment_binds_the_drawn_multipliers() {
+    let seed: Seed = "6100000000000000000000000000000000000000000000000000000000000057".parse().unwrap();
+    let table = Table::named("super-times:jacks-or-better").unwrap();
+    let screen = rules::on_deal(&table, 3, &seed).unwrap();
+    assert_eq!(screen.values(), [2, 3, 3]);
+    let terms = vpoker::pipeline::commit::Terms {
+        table: &table,
+        bet: 5,
+        lines: 3,
+        practice: false,
+        seed_from: vpoker::shuffle::SeedFrom::System,
+        on_screen: Some(&screen),
+    };
+    let hex: String = vpoker::pipeline::commit::origin(&seed, &terms).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(hex, "425b69355e249dfda4936f40091cb77dc6e8ab16b0cbc64c232c761487cf8b6b");
+}
