@@ -10,11 +10,10 @@ use super::{Drawn, OnScreen};
 /// `Option<Screen>` is asked for).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
-    /// Each line's multiplier, checked for the table and line count (Ultimate X: carried from
-    /// the hand before).
+    /// Each line's multiplier, checked for the table and line count (carried from the hand
+    /// before).
     Multipliers(OnScreen),
-    /// Each line's multiplier drawn from the hand's seed with the deal (Super Times Pay: 1 on a
-    /// line dealt none).
+    /// Each line's multiplier drawn from the hand's seed with the deal (1 on a line dealt none).
     Drawn(Drawn),
 }
 
