@@ -217,13 +217,16 @@ function aheadOf(state) {
  * a game that shows nothing. Each entry's `now` is the multiplier the line is (or was) paid at and
  * `next` what the next deal of these choices is dealt with: the hand in progress's own (its
  * `screen`, as the core sends it); else what the core says the next deal shows (what each line was
- * paid at and earned when the deal continues the hand before, else the start). Lit as the core
- * says. */
+ * paid at and earned when the deal continues the hand before, else the start); on rules that show
+ * nothing before a deal, the finished hand's own lines. Lit as the core says. */
 function uxLines(state) {
   const hand = handHere(state);
   if (hand) return hand.screen ? hand.screen.map((l) => ({ now: l.next, next: null, lit: l.lit })) : null;
   const lines = aheadOf(state);
-  return lines ? lines.map((l) => ({ now: l.paid, next: l.next, lit: l.lit })) : null;
+  if (lines) return lines.map((l) => ({ now: l.paid, next: l.next, lit: l.lit }));
+  // Rules that show nothing before a deal: the finished hand's own lines, as it was paid.
+  const last = lastHere(state);
+  return last && last.screen ? last.screen.map((l) => ({ now: l.next, next: null, lit: l.lit })) : null;
 }
 
 /** One line's multiplier badge: "4×" (paid at), "4× → 2×" (paid at, earned for the next deal) or

@@ -4,7 +4,7 @@
 //! seed drew (the hand's own, as `vpoker play state` says), lit above 1×; the history says each
 //! line's multiplier at the deal and the app's verification of the hand shows them and verifies. In
 //! every language at 390 × 844 and 320 × 568 (screenshots `st-*`): nothing wider than the screen,
-//! the lines' texts whole.
+//! the lines' texts whole. After the draw each line keeps the badge it was paid at.
 
 use serde_json::Value;
 use vpoker_e2e::*;
@@ -45,6 +45,7 @@ async fn super_times_pay_shows_each_line_s_drawn_multiplier_on_a_phone_in_every_
     app.wait_loaded().await?;
     let mut found = Vec::new();
     let mut multiplied = 0;
+    let mut before: Vec<String> = Vec::new();
     for lang in ["en", "de", "pt", "ja"] {
         app.set_language(lang).await?;
         app.open_machine(JACKS).await?;
@@ -54,7 +55,8 @@ async fn super_times_pay_shows_each_line_s_drawn_multiplier_on_a_phone_in_every_
         app.click("bet-5").await?;
         app.click("hands-10").await?;
         app.wait_ready().await?;
-        assert!(badges(&app).await?.is_empty(), "[{lang}] nothing is shown before the deal");
+        // Before a deal nothing new is shown: no badge before the first, the last hand's after it.
+        assert_eq!(badges(&app).await?, before, "[{lang}] before the deal");
         app.screenshot(&format!("st-10-ready-{lang}")).await?;
         let chips = app.chips().await?;
         app.deal().await?;
@@ -73,6 +75,9 @@ async fn super_times_pay_shows_each_line_s_drawn_multiplier_on_a_phone_in_every_
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] dealt: {p}")));
         app.draw().await?;
         app.wait_ready().await?;
+        // After the draw each line keeps the badge it was paid at (the finished hand's `screen`).
+        let _ = app.wait_until("the badges stay after the draw", || { let want = want.clone(); let app = &app; async move { Ok(badges(app).await? == want) } }).await;
+        assert_eq!(badges(&app).await?, want, "[{lang}] what each line was paid at, after the draw");
         app.screenshot(&format!("st-10-drawn-{lang}")).await?;
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] drawn: {p}")));
         let wide = crate::phone::overflow(&app).await?;
@@ -84,6 +89,7 @@ async fn super_times_pay_shows_each_line_s_drawn_multiplier_on_a_phone_in_every_
         assert!(wide.is_empty(), "[{lang}] wider than the screen at 320 px: {wide:?}");
         found.extend(crate::lines::problems(&app).await?.into_iter().map(|p| format!("[{lang}] 320 px: {p}")));
         app.phone_size().await?;
+        before = want;
     }
     // The history names each line's multiplier at the deal; the app's verification shows them.
     let last = &play(&db, None, &["history", "--limit", "1"])?["hands"][0];

@@ -102,6 +102,11 @@ pub struct HandRecord {
     /// absent on a table whose rules show nothing). Each result says what its line earned.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multipliers: Option<Vec<u8>>,
+    /// The same lines as a screen draws them (`rules::dealt_with`: each line's multiplier, lit
+    /// above the rules' start), so a UI shows what a finished hand was paid at without comparing
+    /// values; absent where `multipliers` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub screen: Option<Vec<crate::rules::ScreenLine>>,
     /// A practice hand: no chips, no XP.
     pub practice: bool,
     /// Chips taken for the deal (the stake; 0 in practice).
@@ -326,6 +331,7 @@ impl StoredHand {
             bet: self.bet.chips(),
             hands: self.n_hands,
             multipliers: on_screen.map(|m| m.values().to_vec()),
+            screen: on_screen.map(crate::rules::dealt_with),
             practice: self.practice,
             cost: self.cost(),
             stake: best.stake,
