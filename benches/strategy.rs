@@ -92,6 +92,27 @@ fn ultimate_x_hint(c: &mut Criterion) {
     group.finish();
 }
 
+/// One Super Times Pay hint (all 32 holds: the base game's values times the lines' mean
+/// multiplier, per coin of the stake, as `rules::hand_evs` gives the game) on 1 and 10 lines.
+fn super_times_hint(c: &mut Criterion) {
+    use vpoker::rules::{self, Screen};
+    use vpoker::table::Table;
+    let hands = sample_hands(4096);
+    let table = Table::named("super-times:jacks-or-better").expect("a Super Times Pay table");
+    let mut group = c.benchmark_group("super times hint (jacks-or-better)");
+    let mut next = 0usize;
+    for (lines, screen) in [(1u8, "4"), (10, "1,1,3,1,1,1,10,1,1,1")] {
+        let screen: Screen = rules::parse(&table, lines, screen).expect("multipliers it draws");
+        group.bench_function(format!("{lines} lines"), |b| {
+            b.iter(|| {
+                next = (next + 1) % hands.len();
+                rules::hand_evs(&table, Some(&screen), black_box(&hands[next]))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn table_builds(c: &mut Criterion) {
     let mut group = c.benchmark_group("table build");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -139,5 +160,5 @@ fn analyser(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, cold_hand, one_hand, ultimate_x_hint, table_builds, analyser);
+criterion_group!(benches, cold_hand, one_hand, ultimate_x_hint, super_times_hint, table_builds, analyser);
 criterion_main!(benches);

@@ -29,7 +29,9 @@
 //! Practice hands (no chips move, so the copy's balance never stops it; every other step is a real
 //! hand's). `variant_deal_draw_1`, `variant_deal_draw_10`: the same on the table's first variant
 //! (`library::variants`: what is on screen carried from the hand before, every hold valued with
-//! it); `variant_state`: `state` with a variant hand last (what it carries read from it).
+//! it); `variant_state`: `state` with a variant hand last (what it carries read from it);
+//! `RULES_deal_draw_1`, `RULES_deal_draw_10`: the same on each of the table's variants by its rules'
+//! id (`ultimate-x_…`, `super-times_…`).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -303,6 +305,29 @@ fn line_figures(
         }
         let figure = median(&mut || copy.state(now.day()).map(drop).map_err(fail))?;
         out.insert("variant_state".to_string(), figure.into());
+        // Every variant by its rules' id (`RULES_deal_draw_N`), on 1 and 10 lines.
+        let every = vpoker::library::variants(vpoker::library::Base::Machine(vpoker::machine::MachineId::JacksOrBetter), plain);
+        for variant in &every {
+            for count in [1u8, 10] {
+                let lines = Lines::new(count).map_err(fail)?;
+                let key = format!("{}_deal_draw_{count}", variant.rules);
+                if level < vpoker::game::rules::lines_unlock_level(lines) {
+                    out.insert(key, serde_json::Value::Null);
+                    continue;
+                }
+                let request =
+                    DealRequest { table: TableId::new(variant.table.as_str()).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
+                let figure = median(&mut || {
+                    k += 1;
+                    let mut bytes = [0x78u8; 32];
+                    bytes[..8].copy_from_slice(&k.to_le_bytes());
+                    let dealt = copy.deal(request.clone(), vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
+                    let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
+                    copy.draw(best, now).map(drop).map_err(fail)
+                })?;
+                out.insert(key, figure.into());
+            }
+        }
         // The hint command alone, plain and on the variant, on 1 and 10 lines: 25 deals each, the
         // median of the hint's time (the deal and the draw around it not timed).
         for (on_variant, count) in [(false, 1u8), (false, 10), (true, 1), (true, 10)] {
