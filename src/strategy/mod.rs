@@ -35,6 +35,7 @@ pub mod cold_rows;
 pub mod custom;
 #[doc(hidden)] // public for tests/it
 pub mod deck;
+pub mod distribution;
 pub mod drill;
 #[doc(hidden)] // public for tests/it
 pub mod exact;
@@ -57,7 +58,8 @@ pub(crate) use analyze::canonical_classes;
 pub use analyze::{
     analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES,
 };
-pub use brute::{brute_force_evs, brute_force_table_evs};
+pub use brute::{brute_force_evs, brute_force_row_counts, brute_force_table_evs};
+pub use distribution::{hold_distributions, HoldDistribution};
 pub use deck::DeckMath;
 pub use exact::N_DEALS;
 pub use tables::{FamilyTables, MachineTables};
