@@ -91,10 +91,10 @@ fn the_analysis_lists_every_hold_best_first_with_the_chart_line_and_what_a_hold_
     for pair in analysis.holds.windows(2) {
         assert!(pair[0].ev >= pair[1].ev, "best first");
     }
-    assert_eq!(analysis.rows.last().map(|row| row.id), Some("nothing"));
-    assert_eq!(analysis.rows.len(), table("jacks-or-better").paytable().rows().len() + 1);
+    assert_eq!(analysis.outcomes.last().map(|row| row.id), Some("nothing"));
+    assert_eq!(analysis.outcomes.len(), table("jacks-or-better").paytable().rows().len() + 1);
     for held in &analysis.holds {
-        assert_eq!(held.counts.len(), analysis.rows.len());
+        assert_eq!(held.counts.len(), analysis.outcomes.len());
         assert_eq!(held.ev, evs.ev(held.hold));
         assert_eq!(held.pay_ev, held.ev, "nothing on screen: the pay is the value");
         assert_eq!(held.best, !evs.is_mistake(held.hold));
@@ -105,8 +105,8 @@ fn the_analysis_lists_every_hold_best_first_with_the_chart_line_and_what_a_hold_
     let given = analysis.chosen.as_ref().unwrap();
     assert_eq!(given.best_hold, analysis.best_hold);
     assert_eq!(given.cost, evs.cost(chosen));
-    assert_eq!(given.rows.len(), analysis.rows.len());
-    assert!(given.rows.iter().all(|row| (row.difference - (row.chosen - row.best)).abs() < 1e-15));
+    assert_eq!(given.changes.len(), analysis.outcomes.len());
+    assert!(given.changes.iter().all(|row| (row.difference - (row.chosen - row.best)).abs() < 1e-15));
     // The machine's chart of the player's tier (expert by default) names its line.
     let chart = analysis.chart.expect("a machine's chart line");
     assert_eq!(analysis.chart_tier, "expert");

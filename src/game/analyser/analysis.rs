@@ -34,7 +34,7 @@ pub struct Analysis {
     pub screen: Option<AnalysedScreen>,
     /// The distribution's entries in order: each paytable row (its id and pay per coin), then
     /// `nothing` (pay 0).
-    pub rows: Vec<AnalysedRow>,
+    pub outcomes: Vec<AnalysedRow>,
     /// All 32 holds, best first (ties: fewer cards held, then smaller mask).
     pub holds: Vec<AnalysedHold>,
     /// The best hold.
@@ -93,7 +93,7 @@ pub struct AnalysedHold {
     pub mistake: bool,
     /// Its equally likely draws.
     pub draws: u64,
-    /// The draws ending on each entry of [`Analysis::rows`] (they sum to `draws`).
+    /// The draws ending on each entry of [`Analysis::outcomes`] (they sum to `draws`).
     pub counts: Vec<u64>,
     /// Each count over the draws (they sum to 1).
     pub probabilities: Vec<f64>,
@@ -112,9 +112,9 @@ pub struct GivesUp {
     pub mistake: bool,
     /// The best hold it is measured against.
     pub best_hold: Hold,
-    /// Per entry of [`Analysis::rows`]: its probability under the chosen hold, under the best
-    /// hold, and the change (chosen − best).
-    pub rows: Vec<RowChange>,
+    /// Per entry of [`Analysis::outcomes`]: its probability under the chosen hold, under the
+    /// best hold, and the change (chosen − best).
+    pub changes: Vec<RowChange>,
 }
 
 /// One entry's probability under the chosen hold and the best.
@@ -167,7 +167,7 @@ pub fn analyse(table: &Table, question: &Question<'_>, tier: &str) -> Result<Ana
         machine,
         cards,
         screen: screen.as_ref().map(|screen| screen_view(table, screen, &cards, &evs)),
-        rows,
+        outcomes: rows,
         best_hold: best,
         best_ev: evs.ev(best),
         holds,
@@ -245,7 +245,7 @@ fn gives_up(holds: &[AnalysedHold], rows: &[AnalysedRow], hold: Hold, best: Hold
         cost: chosen.cost,
         mistake: chosen.mistake,
         best_hold: best,
-        rows: rows
+        changes: rows
             .iter()
             .zip(chosen.probabilities.iter().zip(&top.probabilities))
             .map(|(row, (&p, &q))| RowChange { id: row.id, chosen: p, best: q, difference: p - q })
