@@ -91,7 +91,7 @@ async function ask(app) {
   const answer = await answers.ask(app, () => api.analyseHand(table, s.picked.join(" "), lines, multipliers, s.hold));
   if (answer === DROPPED) return;
   s.analysis = answer || null;
-  app.render();
+  drawAnswer(app);
   if (s.analysis && s.tappedAt !== null) {
     const since = s.tappedAt;
     s.tappedAt = null;
@@ -101,6 +101,29 @@ async function ask(app) {
       if (shown) shown.dataset.ms = String(Math.round(performance.now() - since));
     });
   }
+}
+
+/** Draws the answer into the screen already shown (the hand, the multipliers the core answered
+ * with and the results), leaving the table, game and deck as they are: the tap's wait is one
+ * small redraw, not the whole screen's. The whole screen when it is not shown yet. */
+function drawAnswer(app) {
+  const slot = document.getElementById("analyser-answer");
+  const hand = document.getElementById("analyser-hand");
+  if (!slot || !hand || !s.analysis) return app.render();
+  hand.replaceWith(handRow(app));
+  const typed = document.querySelector("[data-testid=analyser-multipliers]");
+  if (typed && !s.multipliers && s.analysis.screen) typed.value = s.analysis.screen.multipliers.join(",");
+  const count = document.querySelector("[data-testid=analyser-count]");
+  if (count) count.remove();
+  replace(slot, resultsView(app, s.analysis, s.hold, weigh(app)));
+}
+
+/** Weighs a hold against the best (a second tap on it stops). */
+function weigh(app) {
+  return (hold) => {
+    s.hold = s.hold === hold ? null : hold;
+    ask(app);
+  };
 }
 
 function changed(app) {
@@ -116,7 +139,13 @@ function tap(app, card) {
   else if (s.picked.length >= 5) return app.announce(t("analyser.full"));
   else s.picked.push(card);
   s.tappedAt = performance.now();
-  changed(app);
+  if (s.picked.length < 5) return changed(app);
+  // The fifth card: marked at once, the screen drawn once, with the answer (a whole redraw now
+  // would put a second layout of the screen between the tap and the answer).
+  const button = document.querySelector(`[data-testid="analyser-card-${card}"]`);
+  if (button) button.setAttribute("aria-pressed", "true");
+  s.hold = null;
+  ask(app);
 }
 
 function tableChooser(app) {
@@ -177,10 +206,11 @@ function handRow(app) {
   const slots = [0, 1, 2, 3, 4].map((i) => {
     const card = s.picked[i];
     return card
-      ? h("button", { type: "button", class: "analyser-slot", "data-testid": `analyser-slot-${i}`, "aria-label": t("analyser.remove", { card: cardName(card) }), onclick: () => tap(app, card) }, miniCard(card))
+      // Named by its card (the card's own spoken name); what a tap does is its description.
+      ? h("button", { type: "button", class: "analyser-slot", "data-testid": `analyser-slot-${i}`, title: t("analyser.remove", { card: cardName(card) }), onclick: () => tap(app, card) }, miniCard(card))
       : h("span", { class: "analyser-slot empty", "aria-hidden": "true" }, "·");
   });
-  return h("div", { class: "analyser-hand" },
+  return h("div", { class: "analyser-hand", id: "analyser-hand" },
     h("div", { class: "analyser-slots", role: "group", "aria-label": t("analyser.hand") }, slots),
     h("button", { type: "button", class: "btn small", "data-testid": "analyser-clear", disabled: s.picked.length === 0 ? true : undefined,
       onclick: () => { s.picked = []; changed(app); } }, t("analyser.clear")));
@@ -194,7 +224,7 @@ function picker(app) {
   return h("div", { class: "analyser-picker", role: "group", "aria-label": t("analyser.pick"), "data-testid": "analyser-picker" },
     cards.map((card) => h("button", {
       type: "button", class: "analyser-card", "data-testid": `analyser-card-${card}`, "data-card": card,
-      "aria-pressed": s.picked.includes(card) ? "true" : "false", "aria-label": cardName(card),
+      "aria-pressed": s.picked.includes(card) ? "true" : "false",
       onclick: () => tap(app, card),
     }, miniCard(card))));
 }
@@ -204,10 +234,6 @@ export function render(app) {
     h("button", { type: "button", class: "back", "data-testid": "analyser-back", "aria-label": t("verify.back"), onclick: () => history.back() }, "‹"),
     h("h2", { class: "machine-title" }, t("analyser.title")));
   if (!s.list) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
-  const weigh = (hold) => {
-    s.hold = s.hold === hold ? null : hold;
-    ask(app);
-  };
   replace(app.main, h("div", { class: "analyser" },
     head,
     h("p", { class: "small muted" }, t("analyser.explain")),
@@ -217,5 +243,5 @@ export function render(app) {
     handRow(app),
     s.picked.length === 5 ? null : h("p", { class: "small", "data-testid": "analyser-count" }, t("analyser.count", { n: formatInt(s.picked.length) })),
     picker(app),
-    s.analysis ? resultsView(app, s.analysis, s.hold, weigh) : null));
+    h("div", { id: "analyser-answer" }, s.analysis ? resultsView(app, s.analysis, s.hold, weigh(app)) : null)));
 }

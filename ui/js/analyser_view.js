@@ -41,9 +41,17 @@ function holdItem(analysis, entry, chosen, weigh) {
         type: "button", class: "toggle analyser-weigh", "data-testid": `analyser-weigh-${entry.hold}`,
         "aria-pressed": chosen === entry.hold ? "true" : "false", onclick: () => weigh(entry.hold),
       }, t("analyser.weigh"))),
-    h("details", { open: entry.best ? true : undefined },
-      h("summary", {}, t("analyser.distribution")),
-      distribution(analysis, entry)));
+    // A best hold's final hands are open; another's are drawn when the player opens them (32
+    // tables at once would slow the answer a tap waits for).
+    h("details", {
+      open: entry.best ? true : undefined,
+      ontoggle: (event) => {
+        const details = event.currentTarget;
+        if (details.open && !details.querySelector("table")) details.append(distribution(analysis, entry));
+      },
+    },
+    h("summary", {}, t("analyser.distribution")),
+    entry.best ? distribution(analysis, entry) : null));
 }
 
 /** What the hold weighed gives up against the best hold, and each row's chance under both. */

@@ -16,9 +16,11 @@ use crate::lines::problems;
 const JACKS: &str = "jacks-or-better";
 const HAND: [&str; 5] = ["Ah", "Kh", "Qh", "Jh", "9c"];
 
-/// Taps the five cards, the last one timed in the page: milliseconds from its tap to the answer
-/// drawn (the results list for these cards, a frame after it exists).
-async fn tap_hand(app: &Session, cards: &[&str]) -> Result<f64> {
+/// Taps the five cards, the last one timed: milliseconds from its tap to the answer drawn, as the
+/// page itself measures it (`data-ms`: the tap's handler to the first frame after the answer is in
+/// the page) and as a script polling the page by frames sees it (the results found, a frame later:
+/// one or two frames more than the page's own figure).
+async fn tap_hand(app: &Session, cards: &[&str]) -> Result<(f64, f64)> {
     app.click("analyser-clear").await.ok();
     for card in &cards[..4] {
         app.click(&format!("analyser-card-{card}")).await?;
@@ -34,7 +36,10 @@ async fn tap_hand(app: &Session, cards: &[&str]) -> Result<f64> {
         check();
     "#;
     let ms = app.client().execute_async(script, vec![json!(cards[4])]).await?;
-    ms.as_f64().ok_or_else(|| format!("no time measured: {ms}").into())
+    let polled = ms.as_f64().ok_or_else(|| format!("no time measured: {ms}"))?;
+    app.wait_until("the page's own figure", || async { Ok(app.attr("analyser-results", "data-ms").await?.is_some()) }).await?;
+    let own: f64 = app.attr("analyser-results", "data-ms").await?.ok_or("data-ms")?.parse()?;
+    Ok((own, polled))
 }
 
 /// The distribution the screen shows for `hold`: (row id, count) in its order.
@@ -106,12 +111,15 @@ async fn the_hand_analyser_on_a_phone_in_every_language() -> Result<()> {
     )
     .await?;
     let mean = started.as_f64().ok_or_else(|| format!("no round trip measured: {started}"))?;
-    taps.sort_by(f64::total_cmp);
-    let median = taps[taps.len() / 2];
-    let worst = taps[taps.len() - 1];
+    let (mut own, mut polled): (Vec<f64>, Vec<f64>) = taps.iter().copied().unzip();
+    own.sort_by(f64::total_cmp);
+    polled.sort_by(f64::total_cmp);
+    let (median, worst) = (own[own.len() / 2], own[own.len() - 1]);
     let figures = format!(
-        "hand analyser at 390 x 844: the fifth card's tap to the 32 holds drawn, median {median:.0} ms, worst {worst:.0} ms of {n} taps; analyse_hand round trip from the page, mean of 50: {mean:.1} ms\n",
-        n = taps.len()
+        "hand analyser at 390 x 844, {n} taps: the fifth card's tap to the first frame with the 32 holds (the page's own measure) median {median:.0} ms, worst {worst:.0} ms; found by a script polling each frame median {:.0} ms, worst {:.0} ms; analyse_hand round trip from the page (invoke to answer), mean of 50: {mean:.1} ms\n",
+        polled[polled.len() / 2],
+        polled[polled.len() - 1],
+        n = own.len()
     );
     eprint!("{figures}");
     let dir = repo_root().join("target").join("e2e");
