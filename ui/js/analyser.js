@@ -113,8 +113,9 @@ function drawAnswer(app) {
   hand.replaceWith(handRow(app));
   const typed = document.querySelector("[data-testid=analyser-multipliers]");
   if (typed && !s.multipliers && s.analysis.screen) typed.value = s.analysis.screen.multipliers.join(",");
-  const count = document.querySelector("[data-testid=analyser-count]");
-  if (count) count.remove();
+  // Five cards: the deck and the explanation make way for the answer (a card of the hand put
+  // back brings them again).
+  for (const gone of document.querySelectorAll("[data-testid=analyser-count], [data-testid=analyser-picker], [data-testid=analyser-explain]")) gone.remove();
   replace(slot, resultsView(app, s.analysis, s.hold, weigh(app)));
 }
 
@@ -164,25 +165,27 @@ function tableChooser(app) {
     s.list.map((one) => h("option", { value: one.id, selected: one.id === s.table ? true : undefined }, app.tableName(one.label)))));
 }
 
-/** The plain game and, on a table with variants, each variant at each of its line counts. */
+/** The plain game and, on a table with variants, each variant at each of its line counts (a
+ * select: one row on the smallest phone). */
 function gameChooser(app) {
   const table = entry();
   if (!table || table.variants.length === 0) return null;
-  const choice = (variant, lines, text) => h("button", {
-    type: "button",
-    "data-testid": variant ? `analyser-game-${variant.rules}-${lines}` : "analyser-game-plain",
-    "aria-pressed": (variant ? s.variant === variant.table && s.lines === lines : !s.variant) ? "true" : "false",
-    onclick: () => {
-      Object.assign(s, { variant: variant ? variant.table : null, lines: variant ? lines : null, multipliers: "" });
-      changed(app);
+  const chosen = s.variant ? `${s.variant}|${s.lines}` : "plain";
+  const option = (value, text) => h("option", { value, selected: value === chosen ? true : undefined }, text);
+  return h("label", { class: "analyser-field" },
+    h("span", { class: "analyser-label" }, t("analyser.game")),
+    h("select", {
+      "data-testid": "analyser-game",
+      onchange: (event) => {
+        const [variant, lines] = event.target.value.split("|");
+        const picked = table.variants.find((one) => one.table === variant);
+        Object.assign(s, { variant: picked ? picked.table : null, lines: picked ? Number(lines) : null, multipliers: "" });
+        changed(app);
+      },
     },
-  }, text);
-  return h("div", { class: "analyser-field" },
-    h("span", { class: "analyser-label", id: "analyser-game" }, t("analyser.game")),
-    h("div", { class: "seg wrap analyser-games", role: "group", "aria-labelledby": "analyser-game" },
-      choice(null, null, t("analyser.plain")),
-      table.variants.map((variant) => variant.lines.map((lines) =>
-        choice(variant, lines, plural("analyser.variant-lines", lines, { rules: t(`rules.${variant.rules}`), n: formatInt(lines) }))))));
+    option("plain", t("analyser.plain")),
+    table.variants.map((variant) => variant.lines.map((lines) =>
+      option(`${variant.table}|${lines}`, plural("analyser.variant-lines", lines, { rules: t(`rules.${variant.rules}`), n: formatInt(lines) }))))));
 }
 
 /** The multipliers on screen, one per line: as typed, else what the core answered with. */
@@ -207,7 +210,7 @@ function handRow(app) {
     const card = s.picked[i];
     return card
       // Named by its card (the card's own spoken name); what a tap does is its description.
-      ? h("button", { type: "button", class: "analyser-slot", "data-testid": `analyser-slot-${i}`, title: t("analyser.remove", { card: cardName(card) }), onclick: () => tap(app, card) }, miniCard(card))
+      ? h("button", { type: "button", class: "analyser-slot", "data-testid": `analyser-slot-${i}`, "data-card": card, title: t("analyser.remove", { card: cardName(card) }), onclick: () => tap(app, card) }, miniCard(card))
       : h("span", { class: "analyser-slot empty", "aria-hidden": "true" }, "·");
   });
   return h("div", { class: "analyser-hand", id: "analyser-hand" },
@@ -236,12 +239,12 @@ export function render(app) {
   if (!s.list) return replace(app.main, head, h("p", { class: "notice" }, t("app.loading")));
   replace(app.main, h("div", { class: "analyser" },
     head,
-    h("p", { class: "small muted" }, t("analyser.explain")),
+    s.picked.length === 5 ? null : h("p", { class: "small muted", "data-testid": "analyser-explain" }, t("analyser.explain")),
     tableChooser(app),
     gameChooser(app),
     multipliersField(app),
     handRow(app),
     s.picked.length === 5 ? null : h("p", { class: "small", "data-testid": "analyser-count" }, t("analyser.count", { n: formatInt(s.picked.length) })),
-    picker(app),
+    s.picked.length === 5 ? null : picker(app),
     h("div", { id: "analyser-answer" }, s.analysis ? resultsView(app, s.analysis, s.hold, weigh(app)) : null)));
 }
