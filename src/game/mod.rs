@@ -10,7 +10,8 @@
 //! calls one room. The rooms, with imports running one way (a test checks it):
 //!
 //! - features: `play` (daily chips, deal, draw, hint, state), `coach` (luck and skill, sessions,
-//!   session cards), `training` (drills, the review queue), `lab_tables`, `audit`;
+//!   session cards), `training` (drills, the review queue), `lab_tables`, `audit`, `analyser`
+//!   (any five cards on any table, every hold with its final-hand distribution);
 //! - `sums`: the running sums, sessions, charts and kind-deal counts, derived from the hands;
 //! - `hands`: the hands table and the replayed [`HandRecord`];
 //! - `store`: the file, its migrations, transactions, the player's rows;

@@ -15,7 +15,8 @@
 //! on first use, once per process; [`prepare`] or [`warm_up`] builds them ahead of time, e.g. on a
 //! background thread at start-up. [`kicker_hand_evs`] does the same for the kicker games
 //! ([`crate::kicker`]). [`analyze()`] solves every deal once per suit class and reproduces the
-//! published returns exactly. One code path serves every family: a 53-card family's tables are
+//! published returns exactly. [`hold_distributions`] gives every hold's final-hand distribution over
+//! a paytable's rows, from the same exact counts. One code path serves every family: a 53-card family's tables are
 //! the same build over its deck, with the deck's draw counts and denominators (`deck.rs`). [`brute_force_evs`] is the slow, obviously right reference.
 //!
 //! [`chart`] generates strategy charts (ranked hold classes in players' words, first matching line
