@@ -1,4 +1,5 @@
-//! `vpoker hint --game ID [--json] ["HAND"]`: the EV of every hold, best first.
+//! `vpoker hint --game ID [--json] ["HAND"]`: the EV of every hold, best first (with `--json`,
+//! each hold's final-hand distribution too).
 //!
 //! With a hand argument it answers once; without one it reads one hand per line from standard
 //! input and answers each line as it arrives (blank lines are skipped), building the tables once.
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 use vpoker::card::{cards_to_string, Card};
 use vpoker::table::Table;
 use vpoker::hold::Hold;
-use vpoker::strategy::HoldEv;
+use vpoker::strategy::{hold_distributions, HoldDistribution, HoldEv};
 
 use crate::cli::HintArgs;
 
@@ -101,7 +102,9 @@ fn render(machine: &Table, hand: &[Card; 5], json: bool) -> String {
     text
 }
 
-/// The contract's JSON object on one line: game, hand, best mask, and all 32 holds best first.
+/// The contract's JSON object on one line: game, hand, best mask, and all 32 holds best first,
+/// each with its final-hand distribution: its draws, and per paytable row id (then `nothing`)
+/// the probability and the exact count (`strategy::hold_distributions`).
 /// Written by hand rather than through `serde_json::Value`: every piece is a machine id, a card's
 /// text, a small integer or a finite number, none of which needs escaping, and this keeps stdin
 /// mode fast.
@@ -110,15 +113,33 @@ fn hint_json(machine: &Table, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
     let _ = write!(text, r#"{{"game":"{}","hand":"#, machine.id());
     push_cards(&mut text, hand, Hold::ALL);
     let _ = write!(text, r#","best":{},"holds":["#, sorted[0].hold.mask());
+    let distributions = hold_distributions(machine.paytable(), hand);
+    let ids: Vec<&str> = machine.paytable().rows().iter().map(|row| row.id).chain(["nothing"]).collect();
     for (idx, hold_ev) in sorted.iter().enumerate() {
         let separator = if idx == 0 { "" } else { "," };
         let _ = write!(text, r#"{separator}{{"mask":{},"cards":"#, hold_ev.hold.mask());
         push_cards(&mut text, hand, hold_ev.hold);
         // Display of an f64 is its shortest exact form, never an exponent: a valid JSON number.
-        let _ = write!(text, r#","ev":{}}}"#, round9(hold_ev.ev));
+        let _ = write!(text, r#","ev":{}"#, round9(hold_ev.ev));
+        push_distribution(&mut text, &ids, &distributions[hold_ev.hold.mask() as usize]);
+        text.push('}');
     }
     text.push_str("]}");
     text
+}
+
+/// Appends a hold's `"draws"`, `"distribution"` (row id → probability) and `"counts"` (row id →
+/// draws): row ids need no escaping, and a probability is printed as f64's shortest exact form.
+fn push_distribution(text: &mut String, ids: &[&str], drawn: &HoldDistribution) {
+    let _ = write!(text, r#","draws":{},"distribution":{{"#, drawn.n_draws());
+    for (idx, (id, p)) in ids.iter().zip(drawn.probabilities()).enumerate() {
+        let _ = write!(text, r#"{}"{id}":{p}"#, if idx == 0 { "" } else { "," });
+    }
+    text.push_str(r#"},"counts":{"#);
+    for (idx, (id, count)) in ids.iter().zip(drawn.counts()).enumerate() {
+        let _ = write!(text, r#"{}"{id}":{count}"#, if idx == 0 { "" } else { "," });
+    }
+    text.push('}');
 }
 
 /// Appends the held cards as a JSON array of card texts.

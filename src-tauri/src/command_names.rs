@@ -2,7 +2,7 @@
 //! and the command tests (which check that every one is both handled and granted to the window).
 
 /// Every command the UI may invoke, in the order the handler registers them.
-pub const NAMES: [&str; 57] = [
+pub const NAMES: [&str; 58] = [
     "get_state",
     "claim_daily",
     "deal",
@@ -60,4 +60,5 @@ pub const NAMES: [&str; 57] = [
     "table_stats",
     "table_tiers",
     "library_chart_cost",
+    "analyse_hand",
 ];

@@ -136,5 +136,6 @@ pub fn with_commands<R: Runtime>(builder: Builder<R>) -> Builder<R> {
         tables::table_stats,
         tables::table_tiers,
         tables::library_chart_cost,
+        tables::analyse_hand,
     ])
 }

@@ -1,10 +1,11 @@
 //! The tables players meet in casinos: the table library (each table's exact return), the one play
 //! screen's view of any table (a machine's too), a table's figures from the running sums, each
-//! library table's chart cost, and a library table's generated charts.
+//! library table's chart cost, a library table's generated charts, and the hand analyser.
 //! Hands on them are dealt, hinted and drawn by the one set of play commands (`commands.rs`).
 
 use tauri::{AppHandle, Runtime};
-use vpoker::game::{GameError, TableId, TableStats, TableView};
+use vpoker::game::{Analysis, AnalysisQuestion, GameError, TableId, TableStats, TableView};
+use vpoker::hold::Hold;
 use vpoker::library::{listing, ChartCost, Listed, Preset};
 
 use crate::error::CommandResult;
@@ -47,3 +48,23 @@ pub async fn library_chart_cost(table: String) -> CommandResult<ChartCost> {
     worker(move || Ok(preset.chart_cost())).await
 }
 
+
+/// The hand analyser (`Game::analyse`): five cards on any table, with a variant's line count and
+/// multipliers when it shows them, every hold best first with its value and final-hand
+/// distribution, the machine's chart line and what `hold` (when given) gives up.
+#[tauri::command]
+pub async fn analyse_hand<R: Runtime>(
+    app: AppHandle<R>,
+    table: String,
+    cards: String,
+    lines: Option<u8>,
+    multipliers: Option<String>,
+    hold: Option<u32>,
+) -> CommandResult<Analysis> {
+    let table = TableId::new(table)?;
+    let chosen = hold.map(|mask| Hold::from_mask(mask).map_err(|_| GameError::InvalidHold { hold: mask.to_string() })).transpose()?;
+    with_game(app, move |game| {
+        game.analyse(&table, &AnalysisQuestion { cards: &cards, lines, multipliers: multipliers.as_deref(), chosen })
+    })
+    .await
+}

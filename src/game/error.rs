@@ -234,6 +234,21 @@ pub enum GameError {
         /// The text given.
         hold: String,
     },
+    /// Cards that are not five distinct cards of the table's deck (the hand analyser's).
+    #[error("'{}' is not five distinct cards of this table's deck: {message}", shown(cards))]
+    InvalidCards {
+        /// The text given.
+        cards: String,
+        /// Why, in English.
+        message: String,
+    },
+    /// What is on screen given for a table that does not show it (each line's multiplier: a
+    /// value the table never awards, a count that is not one per line, or any on a plain table).
+    #[error("not what this table shows before a deal: {message}")]
+    InvalidScreen {
+        /// Why, in English.
+        message: String,
+    },
     /// The daily chips for this date were already collected.
     #[error("the daily chips for {day} were already collected")]
     DailyAlreadyClaimed {
@@ -360,6 +375,8 @@ impl GameError {
             GameError::UnknownChartTier { .. } => "unknown-chart-tier",
             GameError::NoChartHands { .. } => "no-chart-hands",
             GameError::InvalidHold { .. } => "invalid-hold",
+            GameError::InvalidCards { .. } => "invalid-cards",
+            GameError::InvalidScreen { .. } => "invalid-screen",
             GameError::DailyAlreadyClaimed { .. } => "daily-already-claimed",
             GameError::DailyDealsDone { .. } => "daily-deals-done",
             GameError::ProficiencyAnswered { .. } => "proficiency-answered",
@@ -412,6 +429,8 @@ impl GameError {
                 vec![("table", json!(shown(table)))]
             }
             GameError::InvalidHold { hold } => vec![("hold", json!(shown(hold)))],
+            GameError::InvalidCards { cards, .. } => vec![("cards", json!(shown(cards)))],
+            GameError::InvalidScreen { .. } => vec![],
             GameError::NoTierChart { table, reason } => vec![("table", json!(shown(table))), ("reason", json!(reason))],
             GameError::UnknownChartTier { tier, tiers } => vec![("tier", json!(shown(tier))), ("tiers", json!(tiers))],
             GameError::NoChartHands { table, tier } => vec![("table", json!(shown(table))), ("tier", json!(tier))],

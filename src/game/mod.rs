@@ -10,7 +10,8 @@
 //! calls one room. The rooms, with imports running one way (a test checks it):
 //!
 //! - features: `play` (daily chips, deal, draw, hint, state), `coach` (luck and skill, sessions,
-//!   session cards), `training` (drills, the review queue), `lab_tables`, `audit`;
+//!   session cards), `training` (drills, the review queue), `lab_tables`, `audit`, `analyser`
+//!   (any five cards on any table, every hold with its final-hand distribution);
 //! - `sums`: the running sums, sessions, charts and kind-deal counts, derived from the hands;
 //! - `hands`: the hands table and the replayed [`HandRecord`];
 //! - `store`: the file, its migrations, transactions, the player's rows;
@@ -49,6 +50,7 @@
 //! # let _ = std::fs::remove_dir_all(&dir);
 //! ```
 
+mod analyser;
 mod audit;
 pub use hands::chain::HeadCheck;
 use hands::chain;
@@ -81,6 +83,9 @@ use crate::machine::MachineId;
 use crate::pipeline::verify::{self, Verification};
 use crate::shuffle::{DealSeed, Seed};
 
+pub use analyser::{
+    analyse, AnalysedHold, AnalysedRow, AnalysedScreen, Analysis, GivesUp, Question as AnalysisQuestion, RowChange,
+};
 pub use audit::Audit;
 pub use coach::session_card::{grade, GradeThreshold, SessionCard, CARD_MIN_DEALS, GRADES, LAST_GRADE};
 pub use daily_deals::{DailyDay, DailyDeals, DailyHand, DailyResult, DailyReview, DailyScore};
@@ -413,6 +418,15 @@ impl Game {
     /// stored under it too); `unknown-table` for an id that names none.
     pub fn table_stats(&self, table: &TableId, practice: bool) -> Result<TableStats, GameError> {
         self.store.read(|tx| coach::table_stats(tx, table.as_str(), practice))
+    }
+
+    /// The hand analyser: five cards on the table `table` names (with what is on screen on a
+    /// variant's), every hold best first with its value, its final-hand distribution over the
+    /// table's rows, the machine's chart line of the player's tier and what `question.chosen`
+    /// gives up ([`analyser::analyse`]). Reads only; a refusal (`unknown-table`,
+    /// `invalid-cards`, `invalid-screen`, `table-lines`) changes nothing.
+    pub fn analyse(&self, table: &TableId, question: &AnalysisQuestion<'_>) -> Result<Analysis, GameError> {
+        self.store.read(|tx| analyser::analyse_on(tx, table.as_str(), question))
     }
 
     /// The table an id names: a machine, a kicker game, a library table or a saved lab table

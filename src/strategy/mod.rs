@@ -15,7 +15,8 @@
 //! on first use, once per process; [`prepare`] or [`warm_up`] builds them ahead of time, e.g. on a
 //! background thread at start-up. [`kicker_hand_evs`] does the same for the kicker games
 //! ([`crate::kicker`]). [`analyze()`] solves every deal once per suit class and reproduces the
-//! published returns exactly. One code path serves every family: a 53-card family's tables are
+//! published returns exactly. [`hold_distributions`] gives every hold's final-hand distribution over
+//! a paytable's rows, from the same exact counts. One code path serves every family: a 53-card family's tables are
 //! the same build over its deck, with the deck's draw counts and denominators (`deck.rs`). [`brute_force_evs`] is the slow, obviously right reference.
 //!
 //! [`chart`] generates strategy charts (ranked hold classes in players' words, first matching line
@@ -35,6 +36,7 @@ pub mod cold_rows;
 pub mod custom;
 #[doc(hidden)] // public for tests/it
 pub mod deck;
+pub mod distribution;
 pub mod drill;
 #[doc(hidden)] // public for tests/it
 pub mod exact;
@@ -57,7 +59,8 @@ pub(crate) use analyze::canonical_classes;
 pub use analyze::{
     analyze, analyze_classes, suit_classes, Analysis, OutcomeProbability, SuitClass, N_CLASSES,
 };
-pub use brute::{brute_force_evs, brute_force_table_evs};
+pub use brute::{brute_force_evs, brute_force_row_counts, brute_force_table_evs};
+pub use distribution::{hold_distributions, HoldDistribution};
 pub use deck::DeckMath;
 pub use exact::N_DEALS;
 pub use tables::{FamilyTables, MachineTables};

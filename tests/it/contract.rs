@@ -148,6 +148,29 @@ fn the_commands_send_what_the_snapshots_hold() {
     snapshot("errors", &Value::Array(errors));
 }
 
+/// The hand analyser's answer (a chosen hold weighed, on a machine: its chart line; on an
+/// Ultimate X table: what is on screen) and its refusals.
+#[test]
+fn the_analyser_sends_what_its_snapshots_hold() {
+    use vpoker::game::AnalysisQuestion;
+    let dir = tempfile::tempdir().unwrap();
+    let game = Game::open(&dir.path().join("vpoker.db")).unwrap();
+    let json = |value: &dyn erased::Ser| without_temp_dir(value.to_value(), dir.path());
+    let ask = |cards| AnalysisQuestion { cards, lines: None, multipliers: None, chosen: None };
+    let chosen = AnalysisQuestion { chosen: Some(Hold::from_mask(0b00011).unwrap()), ..ask("Jh Js 4h 7h 9h") };
+    snapshot("analysis", &json(&game.analyse(&crate::common::t("jacks-or-better"), &chosen).unwrap()));
+    let ux = AnalysisQuestion { lines: Some(3), ..ask("Jh Js 4h 7h 9h") };
+    snapshot("analysis-ultimate-x", &json(&game.analyse(&crate::common::t("ultimate-x:jacks-or-better"), &ux).unwrap()));
+    let errors: Vec<Value> = [
+        game.analyse(&crate::common::t("jacks-or-better"), &ask("Jh Jh 4h 7h 9h")).unwrap_err(),
+        game.analyse(&crate::common::t("ultimate-x:jacks-or-better"), &AnalysisQuestion { multipliers: Some("1,1,99"), ..ux.clone() }).unwrap_err(),
+    ]
+    .iter()
+    .map(|e| json(e))
+    .collect();
+    snapshot("analysis-errors", &Value::Array(errors));
+}
+
 /// Serialising through a trait object, so one closure takes every type above.
 mod erased {
     pub trait Ser {

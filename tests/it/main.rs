@@ -1,6 +1,7 @@
 //! The core's integration tests, one binary (each file a module; linking one test binary instead
 //! of one per file is most of what a test run costs on two cores).
 
+mod analyser;
 mod architecture;
 mod cards;
 mod chain;

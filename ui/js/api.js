@@ -65,6 +65,10 @@ export const api = {
   tableTiers: (table) => call("table_tiers", { table }),
   /** What a library table's chart gives up against the best holds (generated once per run). */
   libraryChartCost: (table) => call("library_chart_cost", { table }),
+  /** The hand analyser: five cards ("Ah Kh …") on any table (a variant's with its line count and
+   * the multipliers typed, null for its start), every hold best first with its EV and final-hand
+   * distribution, the chart's line, and what `hold` (a mask, or null) gives up. */
+  analyseHand: (table, cards, lines, multipliers, hold) => call("analyse_hand", { table, cards, lines, multipliers, hold }),
   /** Copies text to the clipboard (Tauri's clipboard plugin: the one plugin command the page may call). */
   copyText: (text) => call("plugin:clipboard-manager|write_text", { text }),
   /** The whole history checked, every hand and every kind-deal decision (a long run: labProgress, labCancel). */

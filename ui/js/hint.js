@@ -33,10 +33,10 @@ function holdRow(hint, entry, currentHold) {
 
 /** The strategy chart's word on the hand: the line of the exact best hold, and the chart's own
  * line when its hold is worse (where the chart costs its fraction of a percent). */
-function chartLine(advice, tier) {
+export function chartLine(advice, tier, testid = "hint-chart") {
   const name = (line) => t("chart.line-named", { label: t(`chart.class.${line.class}`), n: formatInt(line.rank) });
   const best = (line) => tier === "expert" ? t("chart.hint", { line }) : t("chart.hint-tier", { tier: t(`chart.tier.${tier}`), line });
-  return h("p", { class: "hint-chart small", "data-testid": "hint-chart", "data-agrees": String(advice.agrees), "data-tier": tier,
+  return h("p", { class: "hint-chart small", "data-testid": testid, "data-agrees": String(advice.agrees), "data-tier": tier,
     "data-line": advice.best_line ? String(advice.best_line.rank) : "" },
   sentences(advice.best_line ? best(name(advice.best_line)) : t("chart.hint-none"),
     advice.agrees ? null : h("span", { class: "hint-chart-differs" },

@@ -18,6 +18,7 @@ import { cardFace, cardName, miniCard } from "./cards.js";
 import { paytable } from "./paytable.js";
 import { copyToLab } from "./chart.js";
 import { hintPanel, reviewPanel, entryFor, bestEntry } from "./hint.js";
+import { analyseHand } from "./analyser.js";
 import { play } from "./sound.js";
 import { buzz } from "./haptics.js";
 import { showSessionCard } from "./stats.js";
@@ -791,6 +792,7 @@ export function render(appRef) {
     showHint ? hintPanel(hint && hintFor === keyOf(hand) ? hint : null, hold,
       { more: hintMore, onMore: () => { hintMore = !hintMore; render(app); } }) : null,
     !hand && last && (hintOn() || warningsOn()) ? reviewPanel(last) : null,
+    !hand && last ? h("button", { type: "button", class: "btn small", "data-testid": "analyse-hand", onclick: () => analyseHand(app, last, view.plain.table) }, t("analyser.this-hand")) : null,
     tableExtras()),
     h("div", { class: "controls" },
       // The line counts share the bets' row while there are three at most; from Ten Play on they

@@ -21,6 +21,7 @@ import { machineDrill, tableDrill, warmUpDrill } from "./train.js";
 import * as chart from "./chart.js";
 import * as progress from "./progress.js";
 import * as proficiency from "./proficiency.js";
+import * as analyser from "./analyser.js";
 
 /** name → the screen (enter, render, leave), the tab it belongs to, its level (or level(arg)). */
 const ROUTES = {
@@ -44,6 +45,9 @@ const ROUTES = {
   // A game's proficiency check, opened from its drill or its progress screen.
   proficiency: { screen: proficiency, tab: "lobby", level: 3 },
   chart: { screen: chart, tab: "lobby", level: 2 },
+  // The hand analyser (#/analyse[/TABLE]), opened from the lobby, a drill screen or a finished
+  // hand: one level above whichever opened it (back returns there).
+  analyse: { screen: analyser, tab: "lobby", level: 3 },
   paylab: { screen: chart, tab: "lobby", level: 2 },
   history: { screen: history, tab: "history", level: 1 },
   verify: { screen: verify, tab: "history", level: 2 },

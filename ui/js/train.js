@@ -240,6 +240,7 @@ function render(app) {
     h("p", { class: "small muted" }, explain),
     warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-progress`, onclick: () => app.go("progress", id) }, t("progress.open")),
     warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-proficiency`, onclick: () => app.go("proficiency", table) }, t("proficiency.open")),
+    warming ? null : h("button", { type: "button", class: "btn quiet", "data-testid": `${prefix}-analyser`, onclick: () => app.go("analyse", id) }, t("analyser.open")),
     s.loading ? h("p", { class: "notice" }, t("app.loading"))
       : s.failed ? null
         : !q ? h("p", { class: "notice", "data-testid": `${prefix}-empty` }, kind.empty())

@@ -33,7 +33,7 @@ fn check_hint(line: &str, game: &str, hand: &[&str]) -> Value {
         assert!(pair[0]["ev"].as_f64().unwrap() >= pair[1]["ev"].as_f64().unwrap(), "best first");
     }
     for hold in holds {
-        assert_eq!(keys(hold), ["mask", "cards", "ev"]);
+        assert_eq!(keys(hold), ["mask", "cards", "ev", "draws", "distribution", "counts"]);
         let mask = hold["mask"].as_u64().unwrap() as usize;
         assert!(!seen[mask], "mask {mask} twice");
         seen[mask] = true;
@@ -50,7 +50,7 @@ fn hint_json_is_the_contract_object() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1);
     assert!(stdout.starts_with(
-        r#"{"game":"jacks-or-better","hand":["Ah","Kh","Qh","Jh","9c"],"best":15,"holds":[{"mask":15,"cards":["Ah","Kh","Qh","Jh"],"ev":18.553191489},"#
+        r#"{"game":"jacks-or-better","hand":["Ah","Kh","Qh","Jh","9c"],"best":15,"holds":[{"mask":15,"cards":["Ah","Kh","Qh","Jh"],"ev":18.553191489,"draws":47,"distribution":{"royal-flush":"#
     ));
     check_hint(stdout.trim(), "jacks-or-better", &["Ah", "Kh", "Qh", "Jh", "9c"]);
     // Lower-case and "10" input come back in the canonical text form, in the order given.

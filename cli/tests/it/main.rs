@@ -13,6 +13,7 @@ mod eval_shuffle;
 mod help;
 mod joker_play;
 mod hint_analyze;
+mod hint_distribution;
 mod lab;
 mod many_lines;
 mod play;

@@ -57,6 +57,18 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
     app.click("nav-lobby").await?;
     app.wait_visible(&tid("machine-jacks-or-better")).await?;
     audit(app, found, lang, "lobby").await?;
+    // The hand analyser: five cards tapped, every hold with the best one's distribution open.
+    app.click("lobby-analyser").await?;
+    app.wait_visible(&tid("analyser-picker")).await?;
+    for card in ["Ah", "Kh", "Qh", "Jh", "9c"] {
+        app.click(&format!("analyser-card-{card}")).await?;
+    }
+    app.wait_visible(&tid("analyser-results")).await?;
+    app.click("analyser-weigh-31").await?;
+    app.wait_visible(&tid("analyser-gives")).await?;
+    audit(app, found, lang, "the hand analyser").await?;
+    app.click("analyser-back").await?;
+    app.wait_visible(&tid("machine-jacks-or-better")).await?;
 
     app.open_machine(JACKS).await?;
     app.click("hands-1").await?;

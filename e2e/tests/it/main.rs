@@ -8,6 +8,7 @@
 //! beside the long ones at the end.
 
 mod a11y;
+mod analyser;
 mod app;
 mod charts;
 mod coach;

@@ -95,3 +95,32 @@ fn a_tables_hard_decisions_are_drilled_with_the_drill_commands_and_its_chart_cos
     }
     assert!((costs[2] - cost["cost"].as_f64().unwrap()).abs() < 1e-12, "expert {} against the listed {}", costs[2], cost["cost"]);
 }
+
+/// The hand analyser through the mock runtime: five cards on a machine and on its Ultimate X
+/// table, every hold best first with a distribution that sums to one, the chart line, a chosen
+/// hold weighed; refusals typed, and nothing changes.
+#[test]
+fn the_analyser_answers_any_five_cards_on_any_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, window) = app_on(&dir.path().join("vpoker.db"));
+    let before = ok(&window, "get_state", json!({}));
+    let asked = json!({ "table": "jacks-or-better", "cards": "Ah Kh Qh Jh 9c", "hold": 15 });
+    let analysis = ok(&window, "analyse_hand", asked);
+    let holds = analysis["holds"].as_array().unwrap();
+    assert_eq!(holds.len(), 32);
+    assert_eq!((&analysis["best_hold"], &holds[0]["hold"]), (&json!(15), &json!(15)), "the four to the royal");
+    for hold in holds {
+        let total: f64 = hold["probabilities"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{hold}");
+    }
+    assert_eq!(analysis["chosen"]["cost"], 0.0);
+    assert!(analysis["chart"]["line"]["rank"].as_u64().is_some(), "{}", analysis["chart"]);
+    let ux = ok(&window, "analyse_hand", json!({ "table": "ultimate-x:jacks-or-better", "cards": "Ah Kh Qh Jh 9c", "lines": 3 }));
+    assert_eq!(ux["screen"]["multipliers"].as_array().unwrap().len(), 3);
+    let refusal = |args: serde_json::Value| refused(&window, "analyse_hand", args)["kind"].clone();
+    assert_eq!(refusal(json!({ "table": "nope", "cards": "Ah Kh Qh Jh 9c" })), "unknown-table");
+    assert_eq!(refusal(json!({ "table": "jacks-or-better", "cards": "Ah Ah Qh Jh 9c" })), "invalid-cards");
+    assert_eq!(refusal(json!({ "table": "jacks-or-better", "cards": "Ah Kh Qh Jh 9c", "hold": 32 })), "invalid-hold");
+    assert_eq!(refusal(json!({ "table": "ultimate-x:jacks-or-better", "cards": "Ah Kh Qh Jh 9c", "lines": 3, "multipliers": "1,1,99" })), "invalid-screen");
+    assert_eq!(ok(&window, "get_state", json!({})), before, "the analyser changes nothing");
+}
