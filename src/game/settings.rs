@@ -15,7 +15,7 @@ pub const DATE: &str = "YYYY-MM-DD";
 
 /// Every setting: its key, the values it takes (the first is the default; [`TIME_OF_DAY`] stands
 /// for any time of day written `HH:MM`, [`DATE`] for any date written `YYYY-MM-DD`).
-pub const SETTINGS: [(&str, &[&str]); 10] = [
+pub const SETTINGS: [(&str, &[&str]); 11] = [
     ("kind-deals", &["on", "off"]),
     ("hints", &["on", "off"]),
     ("mistake-warnings", &["on", "off"]),
@@ -32,6 +32,9 @@ pub const SETTINGS: [(&str, &[&str]); 10] = [
     // The last date the player answered a warm-up offer (took it or said not now): no offer is
     // made again that date (`training/warm_up.rs`). The app sets it with `answer_warm_up`.
     ("warm-up-answered", &["never", DATE]),
+    // Play fast: each deal on a play screen arrives with the best hold already held (the core's,
+    // `HandView::auto_held`), which the player may change. Never in a drill.
+    ("auto-hold", &["off", "on"]),
 ];
 
 /// Whether `value` is one of `values` (a time of day written `HH:MM`, 00:00 to 23:59, where the
@@ -75,6 +78,8 @@ pub struct Settings {
     pub chart_tier: String,
     /// The last date a warm-up offer was answered (taken or declined), or null (the default).
     pub warm_up_answered: Option<NaiveDate>,
+    /// Each deal on a play screen arrives with the best hold held (off by default).
+    pub auto_hold: bool,
 }
 
 /// Checks a key and value; `Ok` gives the key's canonical spelling.
@@ -120,6 +125,7 @@ impl Settings {
             reminder: Some(get("reminder")).filter(|time| time != "off"),
             chart_tier: get("chart-tier"),
             warm_up_answered: Day::parse(&get("warm-up-answered")).ok().map(Day::date),
+            auto_hold: get("auto-hold") == "on",
         }
     }
 }

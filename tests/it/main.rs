@@ -46,6 +46,7 @@ mod table_practice;
 mod table_view;
 mod ui_view;
 mod ultimate_x;
+mod auto_hold;
 mod super_times;
 mod ultimate_x_play;
 mod ultimate_x_tiers;

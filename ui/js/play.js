@@ -759,7 +759,8 @@ export function render(appRef) {
   const hand = handHere(state);
   if (keyOf(hand) !== handKey) {
     handKey = keyOf(hand);
-    hold = 0;
+    // With auto-hold on, a deal arrives with the core's best hold held (the player may change it).
+    hold = hand && hand.auto_held !== null ? hand.auto_held : 0;
     hint = null;
     hintFor = null;
     hintPromise = null;

@@ -196,6 +196,7 @@ function settingsList(app, s) {
   return h("section", { class: "settings" },
     switchRow(app, "hints", s.hints, [t("settings.hints.explain")]),
     switchRow(app, "mistake-warnings", s.mistake_warnings, [t("settings.mistake-warnings.explain")]),
+    switchRow(app, "auto-hold", s.auto_hold, [t("settings.auto-hold.explain")]),
     switchRow(app, "kind-deals", s.kind_deals, [t("settings.kind-deals.explain1"), t("settings.kind-deals.explain2"), t("settings.kind-deals.explain3"), t("settings.kind-deals.explain4")]),
     selectRow(app, "chart-tier", s.chart_tier, [["expert", t("chart.tier.expert")], ["intermediate", t("chart.tier.intermediate")], ["beginner", t("chart.tier.beginner")]]),
     selectRow(app, "animation", s.animation, [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]]),

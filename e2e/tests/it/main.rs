@@ -14,6 +14,7 @@ mod charts;
 mod coach;
 mod daily;
 mod fairness;
+mod fast;
 mod joker;
 mod lines;
 mod phone;

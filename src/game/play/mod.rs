@@ -302,6 +302,7 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
         last_bet.insert(machine.id().to_string(), bet);
         last_hands.insert(machine.id().to_string(), hands);
     }
+    let settings = player::settings(conn)?;
     let hand = match hands::open_hand(conn)? {
         None => None,
         Some(h) => Some((h.evs()?, h)),
@@ -324,10 +325,10 @@ pub(crate) fn state(conn: &Connection, today: NaiveDate, events: Vec<String>) ->
             commitment: h.commitment.map(|c| crate::shuffle::hex(&c)),
             best_hold,
             best_ev: evs.ev(best_hold),
+            auto_held: settings.auto_hold.then_some(best_hold),
         }
     });
     let last_hand = history(conn, 1, None)?.into_iter().next();
-    let settings = player::settings(conn)?;
     // Each unlocked machine's warm-up offer: one indexed read of its last date played.
     let mut machines = Vec::with_capacity(MachineId::ALL.len());
     for m in MachineId::ALL {

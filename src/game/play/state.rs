@@ -112,6 +112,9 @@ pub struct HandView {
     pub best_hold: Hold,
     /// Its EV per coin.
     pub best_ev: f64,
+    /// With the `auto-hold` setting on, the hold the deal arrives with on a play screen (the best
+    /// hold; the player may change it); null when the setting is off.
+    pub auto_held: Option<Hold>,
 }
 
 /// A machine in the lobby.
