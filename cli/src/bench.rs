@@ -283,51 +283,41 @@ fn line_figures(
             .next()
             .ok_or("jacks-or-better has no variant table")?
             .table;
-        let runs = [(false, 1u8), (false, 10), (false, 50), (false, 100), (true, 1), (true, 10)];
-        for (on_variant, count) in runs {
+        // One figure: the median deal and draw (best hold) of `count` lines on `table`, each seed
+        // `fill` with a count in its first bytes; null below the level the line count opens at.
+        let mut deal_draw = |table: &str, count: u8, fill: u8| -> Result<serde_json::Value, String> {
             let lines = Lines::new(count).map_err(fail)?;
-            let key = format!("{}deal_draw_{count}", if on_variant { "variant_" } else { "" });
             if level < vpoker::game::rules::lines_unlock_level(lines) {
-                out.insert(key, serde_json::Value::Null);
-                continue;
+                return Ok(serde_json::Value::Null);
             }
-            let table = if on_variant { variant.as_str() } else { plain };
             let request = DealRequest { table: TableId::new(table).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
             let figure = median(&mut || {
                 k += 1;
-                let mut bytes = [if on_variant { 0x58u8 } else { 0x4c }; 32];
+                let mut bytes = [fill; 32];
                 bytes[..8].copy_from_slice(&k.to_le_bytes());
                 let dealt = copy.deal(request.clone(), vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
                 let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
                 copy.draw(best, now).map(drop).map_err(fail)
             })?;
-            out.insert(key, figure.into());
+            Ok(figure.into())
+        };
+        let runs = [(false, 1u8), (false, 10), (false, 50), (false, 100), (true, 1), (true, 10)];
+        for (on_variant, count) in runs {
+            let key = format!("{}deal_draw_{count}", if on_variant { "variant_" } else { "" });
+            let table = if on_variant { variant.as_str() } else { plain };
+            out.insert(key, deal_draw(table, count, if on_variant { 0x58 } else { 0x4c })?);
         }
-        let figure = median(&mut || copy.state(now.day()).map(drop).map_err(fail))?;
-        out.insert("variant_state".to_string(), figure.into());
         // Every variant by its rules' id (`RULES_deal_draw_N`), on 1 and 10 lines.
         let every = vpoker::library::variants(vpoker::library::Base::Machine(vpoker::machine::MachineId::JacksOrBetter), plain);
         for variant in &every {
             for count in [1u8, 10] {
-                let lines = Lines::new(count).map_err(fail)?;
-                let key = format!("{}_deal_draw_{count}", variant.rules);
-                if level < vpoker::game::rules::lines_unlock_level(lines) {
-                    out.insert(key, serde_json::Value::Null);
-                    continue;
-                }
-                let request =
-                    DealRequest { table: TableId::new(variant.table.as_str()).map_err(fail)?, bet: Bet::SMALLEST, hands: lines, practice: true };
-                let figure = median(&mut || {
-                    k += 1;
-                    let mut bytes = [0x78u8; 32];
-                    bytes[..8].copy_from_slice(&k.to_le_bytes());
-                    let dealt = copy.deal(request.clone(), vpoker::shuffle::Seed::from_bytes(bytes), now).map_err(fail)?;
-                    let best = dealt.hand.map(|h| h.best_hold).ok_or("no hand dealt")?;
-                    copy.draw(best, now).map(drop).map_err(fail)
-                })?;
-                out.insert(key, figure.into());
+                out.insert(format!("{}_deal_draw_{count}", variant.rules), deal_draw(&variant.table, count, 0x78)?);
             }
         }
+        // `state` with a variant hand last: deal and draw one on the first variant.
+        deal_draw(&variant, 1, 0x59)?;
+        let figure = median(&mut || copy.state(now.day()).map(drop).map_err(fail))?;
+        out.insert("variant_state".to_string(), figure.into());
         // The hint command alone, plain and on the variant, on 1 and 10 lines: 25 deals each, the
         // median of the hint's time (the deal and the draw around it not timed).
         for (on_variant, count) in [(false, 1u8), (false, 10), (true, 1), (true, 10)] {

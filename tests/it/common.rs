@@ -97,3 +97,24 @@ impl Now for vpoker::game::Moment {
         self
     }
 }
+
+/// The commitment the game binds a real hand of `seed` to, on `table` at `bet` chips and `lines`
+/// lines, a system seed, with `screen` on screen (`commit::origin`): what a crafted row carries to
+/// look consistent.
+pub fn origin_commitment(
+    table: &vpoker::table::Table,
+    seed: &vpoker::shuffle::Seed,
+    bet: u32,
+    lines: u8,
+    screen: Option<&vpoker::rules::Screen>,
+) -> [u8; 32] {
+    let terms = vpoker::pipeline::commit::Terms {
+        table,
+        bet,
+        lines,
+        practice: false,
+        seed_from: vpoker::shuffle::SeedFrom::System,
+        on_screen: screen,
+    };
+    vpoker::pipeline::commit::origin(seed, &terms)
+}

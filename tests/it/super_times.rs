@@ -196,15 +196,7 @@ fn a_multiplier_the_seed_did_not_draw_is_refused() {
     let times = Table::named(table).unwrap();
     let on_screen = rules::stored(&times, 1, Some(&[10])).unwrap().unwrap();
     let seed = Seed::from_bytes(seed_bytes.try_into().unwrap());
-    let terms = vpoker::pipeline::commit::Terms {
-        table: &times,
-        bet: 5,
-        lines: 1,
-        practice: false,
-        seed_from: vpoker::shuffle::SeedFrom::System,
-        on_screen: Some(&on_screen),
-    };
-    let commitment = vpoker::pipeline::commit::origin(&seed, &terms);
+    let commitment = crate::common::origin_commitment(&times, &seed, 5, 1, Some(&on_screen));
     conn.execute("UPDATE hands SET multipliers = x'0a', won = ?1, commitment = ?2 WHERE id = ?3", rusqlite::params![won * 10, &commitment[..], id])
         .unwrap();
     conn.execute("UPDATE profile SET chips = chips + ?1, paid_total = paid_total + ?1", [won * 9]).unwrap();
@@ -231,14 +223,7 @@ fn the_commitment_binds_the_drawn_multipliers() {
     let table = Table::named("super-times:jacks-or-better").unwrap();
     let screen = rules::on_deal(&table, 3, &seed).unwrap();
     assert_eq!(screen.values(), [2, 3, 3]);
-    let terms = vpoker::pipeline::commit::Terms {
-        table: &table,
-        bet: 5,
-        lines: 3,
-        practice: false,
-        seed_from: vpoker::shuffle::SeedFrom::System,
-        on_screen: Some(&screen),
-    };
-    let hex: String = vpoker::pipeline::commit::origin(&seed, &terms).iter().map(|b| format!("{b:02x}")).collect();
+    let commitment = crate::common::origin_commitment(&table, &seed, 5, 3, Some(&screen));
+    let hex: String = commitment.iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(hex, "425b69355e249dfda4936f40091cb77dc6e8ab16b0cbc64c232c761487cf8b6b");
 }

@@ -242,15 +242,7 @@ fn a_crafted_file_dealing_with_other_multipliers_fails_the_whole_history_at_that
     let table = Table::machine(MachineId::JacksOrBetter).ultimate_x().unwrap();
     let on_screen = vpoker::rules::stored(&table, 1, Some(&[2])).unwrap().unwrap();
     let seed = Seed::from_bytes(seed_bytes.try_into().unwrap());
-    let terms = vpoker::pipeline::commit::Terms {
-        table: &table,
-        bet: 5,
-        lines: 1,
-        practice: false,
-        seed_from: vpoker::shuffle::SeedFrom::System,
-        on_screen: Some(&on_screen),
-    };
-    let commitment = vpoker::pipeline::commit::origin(&seed, &terms);
+    let commitment = crate::common::origin_commitment(&table, &seed, 5, 1, Some(&on_screen));
     conn.execute(
         "UPDATE hands SET multipliers = x'02', won = ?1, commitment = ?2 WHERE id = ?3",
         rusqlite::params![won * 2, &commitment[..], id],

@@ -133,3 +133,13 @@ pub fn system_commitment(
     let terms = vpoker::pipeline::commit::Terms { table, bet, lines, practice, seed_from, on_screen };
     vpoker::pipeline::commit::origin(seed, &terms)
 }
+
+/// `scripts/verify_hand.py` on `history` (a `history --all` or `--limit` answer): whether it exits 0
+/// and what it printed.
+pub fn stranger(history: &Value) -> (bool, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/verify_hand.py");
+    let mut child = Command::new("python3").arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(history.to_string().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}

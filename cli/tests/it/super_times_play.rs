@@ -4,29 +4,18 @@
 //! --hand`, `verify --all` and `scripts/verify_hand.py` (the full and the compact whole history),
 //! and a history carrying a multiplier the seed did not draw refused by the stranger's verifier.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 use vpoker::rules::Drawn;
 use vpoker::shuffle::Seed;
 
-use crate::common::{json, text, vpoker};
+use crate::common::{json, stranger, text, vpoker};
 
 fn play(db: &Path, args: &[&str]) -> Value {
     let mut all = vec!["play", "--db", db.to_str().unwrap(), "--today", "2026-12-07"];
     all.extend_from_slice(args);
     json(&all)
-}
-
-/// `scripts/verify_hand.py` on `history`: its exit status and what it printed.
-fn stranger(history: &Value) -> (bool, String) {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/verify_hand.py");
-    let mut child = Command::new("python3").arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(history.to_string().as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 fn seed(n: u32) -> String {
