@@ -65,6 +65,15 @@ fn super_times_pay_practised_with_chosen_seeds_verifies_by_every_route() {
     assert_eq!(all["verified"], true, "{all}");
     assert_eq!(play(&db, &["audit"])["ok"], true);
 
+    // Exported and imported into another game (checked completely first), it verifies there too.
+    let copy = dir.path().join("copy.db");
+    let other = dir.path().join("other.db");
+    assert!(vpoker(&["play", "--db", db.to_str().unwrap(), "export", copy.to_str().unwrap()]).status.success());
+    let imported = vpoker(&["play", "--db", other.to_str().unwrap(), "import", copy.to_str().unwrap()]);
+    assert!(imported.status.success(), "{}", text(&imported.stdout));
+    let all = json(&["verify", "--db", other.to_str().unwrap(), "--all", "--json"]);
+    assert_eq!(all["verified"], true, "{all}");
+
     // The stranger's verifier agrees, in the full form and the compact one.
     let (ok, printed) = stranger(&history);
     assert!(ok, "{printed}");
