@@ -92,7 +92,7 @@ fn seed_claim(args: &VerifyArgs, seed: Seed, table: Table) -> Result<Claim, Stri
     let multipliers = match &args.multipliers {
         None => None,
         Some(text) => Some(vpoker::rules::parse(&table, args.hands, text).map_err(|e| match e {
-            vpoker::rules::ScreenError::NoMultipliers { .. } => {
+            vpoker::rules::ScreenError::NothingShown { .. } => {
                 let variants: Vec<String> = vpoker::library::variants(table.base(), table.id()).into_iter().map(|v| v.table).collect();
                 format!("--multipliers: {} shows nothing before a deal (its variant tables: {})", table.id(), variants.join(", "))
             }

@@ -184,7 +184,7 @@ fn same_as_base(table: &Table) -> ScreenError {
 
 /// Refused on a table whose rules show nothing before a deal.
 fn nothing_shown(table: &Table) -> ScreenError {
-    ScreenError::NoMultipliers { table: table.id().to_string() }
+    ScreenError::NothingShown { table: table.id().to_string() }
 }
 
 /// Every hold of `cards` on `table` with `screen` on screen, best first, with what each pays now

@@ -32,6 +32,12 @@ pub enum UxError {
         /// The count asked for.
         lines: u8,
     },
+    /// A question about what is on screen asked of a plain table, which shows nothing.
+    #[error("{table} shows nothing on screen before a deal (plain play): ask one of its variant tables")]
+    NothingShown {
+        /// The table's id.
+        table: String,
+    },
     /// Rules with no chart of their own: the base game's chart is theirs.
     #[error("{table} is played by its base game's chart (the multiplier changes no hold): ask the plain table's chart")]
     BaseChart {

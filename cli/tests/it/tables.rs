@@ -24,10 +24,19 @@ fn the_library_lists_every_table_with_its_computed_return() {
     }
     assert!((of("jacks-or-better-8-5")["return"].as_f64().unwrap() - 0.972984).abs() < 0.0000005);
     assert_eq!(of("joker-poker")["family"], "joker");
-    // Each names its Ultimate X table, where its game has one.
+    // Each names its Ultimate X table, where its game has one, and its Super Times Pay table.
     let variants = &of("jacks-or-better-8-6")["variants"];
-    assert_eq!(variants, &serde_json::json!([{ "table": "ultimate-x:jacks-or-better-8-6", "rules": "ultimate-x", "lines": [1, 3, 5, 10], "start": 1 }]));
-    assert_eq!(of("joker-poker")["variants"], serde_json::json!([]));
+    assert_eq!(
+        variants,
+        &serde_json::json!([
+            { "table": "ultimate-x:jacks-or-better-8-6", "rules": "ultimate-x", "lines": [1, 3, 5, 10], "start": 1 },
+            { "table": "super-times:jacks-or-better-8-6", "rules": "super-times", "lines": [1, 3, 5, 10], "start": 1 },
+        ])
+    );
+    assert_eq!(
+        of("joker-poker")["variants"],
+        serde_json::json!([{ "table": "super-times:joker-poker", "rules": "super-times", "lines": [1, 3, 5, 10], "start": 1 }])
+    );
     assert!((of("joker-poker")["return"].as_f64().unwrap() - 1.006463).abs() < 0.0000005);
     // The text form names each table and its return.
     let out = vpoker(&["tables"]);
