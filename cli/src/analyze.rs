@@ -89,6 +89,8 @@ fn analysis_json(analysis: &Analysis, seconds: f64) -> Value {
         "return": analysis.return_rate(),
         "variance": analysis.variance(),
         "sd": analysis.variance().sqrt(),
+        "deal_variance": analysis.deal_variance(),
+        "sd_per_line": (1..=10).map(|lines| analysis.sd_per_line(lines)).collect::<Vec<f64>>(),
         "probabilities": probabilities,
         "seconds": (seconds * 1e4).round() / 1e4,
     })
@@ -130,6 +132,8 @@ fn table_json(game: &str, analysis: &TableAnalysis, seconds: f64) -> Value {
         "return": analysis.return_rate,
         "variance": analysis.variance,
         "sd": analysis.variance.sqrt(),
+        "deal_variance": analysis.deal_variance,
+        "sd_per_line": (1..=10).map(|lines| analysis.sd_per_line(lines)).collect::<Vec<f64>>(),
         "probabilities": probabilities,
         "seconds": (seconds * 1e4).round() / 1e4,
     })

@@ -206,13 +206,25 @@ pub struct TableAnalysis {
     pub outcomes: Vec<OutcomeProbability>,
     /// The variance of one hand's return per coin: Σ P(row) × pay² − return².
     pub variance: f64,
+    /// The variance of the best hold's EV over the deals (what the lines of one multi-play deal
+    /// share): Σ P(deal) × EV² − return².
+    pub deal_variance: f64,
+}
+
+impl TableAnalysis {
+    /// The standard deviation per line of a multi-play deal of `lines` lines (each line drawing
+    /// from its own copy of the deck, the deal shared), per coin bet on a line: √(variance +
+    /// (lines − 1) × deal variance), the lines' total win's ÷ √lines.
+    pub fn sd_per_line(&self, lines: u32) -> f64 {
+        (self.variance + f64::from(lines.saturating_sub(1)) * self.deal_variance).sqrt()
+    }
 }
 
 /// Analyses optimal play on any paytable over all deals of its family's deck (2,598,960, or
 /// 2,869,685 of 53 cards), exactly (about 15 ms on two cores once the family's counts exist;
 /// the first call of a process builds them, ~60 ms).
 pub fn analyze_table(table: &Paytable) -> TableAnalysis {
-    let ExactTotals { return_total, categories, denominator: d } = exact_totals(table);
+    let ExactTotals { return_total, categories, denominator: d, ev_squares } = exact_totals(table);
     let return_rate = ratio(return_total, d);
     let outcomes: Vec<OutcomeProbability> = outcome_totals(table, &categories)
         .into_iter()
@@ -222,7 +234,10 @@ pub fn analyze_table(table: &Paytable) -> TableAnalysis {
         .map(|c| categories[c] * u128::from(table.pay_by_category()[c]).pow(2))
         .sum();
     let variance = ratio(second_moment, d) - return_rate * return_rate;
-    TableAnalysis { return_rate, outcomes, variance }
+    // Σ over deals of (EV × L)², over L² × deals: exact sums, one division in f64.
+    let lcm = (d / u128::from(family_tables(table.family()).deck().n_deals)) as f64;
+    let deal_variance = ev_squares as f64 / (lcm * d as f64) - return_rate * return_rate;
+    TableAnalysis { return_rate, outcomes, variance, deal_variance }
 }
 
 /// The exact sums behind [`TableAnalysis`]: every figure is a total over the common denominator
@@ -236,6 +251,8 @@ pub struct ExactTotals {
     pub categories: Vec<u128>,
     /// L × the number of deals.
     pub denominator: u128,
+    /// Σ over deals of (the best hold's EV × L)².
+    pub ev_squares: u128,
 }
 
 /// The exact totals of optimal play on `table`, one solve per suit class of its deck.
@@ -249,6 +266,7 @@ pub fn exact_totals(table: &Paytable) -> ExactTotals {
         return_total: u128::from(totals.return_total),
         categories: totals.categories[..n].iter().map(|&c| u128::from(c)).collect(),
         denominator: family.deck().denominator(),
+        ev_squares: totals.ev_squares,
     }
 }
 

@@ -570,13 +570,14 @@ fn gcd(a: u128, b: u128) -> u128 {
 fn walk_every_deal(table: &Paytable) -> ExactTotals {
     let family = FamilyTables::build(Family::Joker);
     let tables = MachineTables::for_paytable(table, &family);
-    let (mut return_total, mut categories) = (0u128, [0i64; 16]);
+    let (mut return_total, mut categories, mut ev_squares) = (0u128, [0i64; 16], 0u128);
     for_each_hand(|deal| {
         let ranks = subset_ranks(&deal);
         let pay = tables.pay_of_category(category_of(Family::Joker, deal));
         let totals = draw_pay_totals(&tables, &ranks, pay);
         let best = counted_mask(&DECK_53, &totals);
         return_total += (totals[best] * DECK_53.ev_scale[best]) as u128;
+        ev_squares += ((totals[best] * DECK_53.ev_scale[best]) as u128).pow(2);
         // The final hands of the hold the analyser counts (of the best EV; on a tie, the smallest
         // mask over the sorted cards): every superset of it among the dealt cards, by
         // inclusion–exclusion, scaled to the common denominator.
@@ -597,6 +598,7 @@ fn walk_every_deal(table: &Paytable) -> ExactTotals {
         return_total,
         categories: categories[..12].iter().map(|&c| c as u128).collect(),
         denominator: DECK_53.denominator(),
+        ev_squares,
     }
 }
 

@@ -121,8 +121,12 @@ fn analyze_json_reproduces_the_published_return() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1);
     let value: Value = serde_json::from_str(stdout.trim()).expect("a JSON object");
-    assert_eq!(keys(&value), ["game", "return", "variance", "sd", "probabilities", "seconds"]);
+    assert_eq!(keys(&value), ["game", "return", "variance", "sd", "deal_variance", "sd_per_line", "probabilities", "seconds"]);
     assert_eq!(format!("{:.4}", value["variance"].as_f64().unwrap()), "19.5147", "the Wizard of Odds' variance");
+    // The standard deviation per line of multi-play on 1 to 9 lines, as the Wizard of Odds prints
+    // it for 9/6 Jacks or Better (Spin Poker's page, its multi-play column).
+    let per_line: Vec<String> = value["sd_per_line"].as_array().unwrap()[..9].iter().map(|v| format!("{:.2}", v.as_f64().unwrap())).collect();
+    assert_eq!(per_line, ["4.42", "4.63", "4.84", "5.04", "5.23", "5.42", "5.60", "5.77", "5.94"]);
     assert_eq!(value["game"], "jacks-or-better");
     assert!((value["return"].as_f64().unwrap() - 0.995439043695).abs() < 1e-9);
     assert_eq!(
@@ -188,7 +192,7 @@ fn analyze_gives_the_kicker_games_exact_returns_in_the_machines_shape() {
         let stdout = text(&out.stdout);
         assert_eq!(stdout.lines().count(), 1, "{game}");
         let value: Value = serde_json::from_str(stdout.trim()).expect("a JSON object");
-        assert_eq!(keys(&value), ["game", "return", "variance", "sd", "probabilities", "seconds"], "{game}");
+        assert_eq!(keys(&value), ["game", "return", "variance", "sd", "deal_variance", "sd_per_line", "probabilities", "seconds"], "{game}");
         assert_eq!(value["game"], game);
         let rate = value["return"].as_f64().unwrap();
         assert!((rate - exact).abs() < 1e-12, "{game}: {rate}");
