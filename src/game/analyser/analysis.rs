@@ -11,7 +11,7 @@ use crate::machine::MachineId;
 use crate::rules::{self, Screen};
 use crate::strategy::chart::{advise, Advice, ChartTier};
 use crate::strategy::{hold_distributions, HandEvs, HoldDistribution};
-use crate::table::{Table, TableLabel};
+use crate::table::{Rules, Table, TableLabel};
 use crate::table_chart::TierChart;
 
 use super::super::error::GameError;
@@ -22,7 +22,7 @@ pub const NOTHING: &str = "nothing";
 /// Five cards analysed on one table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {
-    /// The table's id (a variant's, `ultimate-x:ID`, when one was asked for).
+    /// The table's id (a variant's, when one was asked for).
     pub table: String,
     /// What the table is called, for a UI to write in its language.
     pub label: TableLabel,
@@ -179,11 +179,12 @@ pub fn analyse(table: &Table, question: &Question<'_>, tier: &str) -> Result<Ana
 /// What is on screen, checked for the table: none on a plain table (a line count or multipliers
 /// given for one are refused), the typed multipliers or the start on a variant's.
 fn screen_of(table: &Table, question: &Question<'_>) -> Result<Option<Screen>, GameError> {
+    let plain = table.rules() == Rules::Plain;
     let Some(lines) = question.lines else {
-        return match (rules::start(table, 1), question.multipliers) {
-            (None, None) => Ok(None),
-            (Some(_), _) => Err(GameError::InvalidScreen { message: format!("{} needs a line count for what is on screen", table.id()) }),
-            (None, Some(_)) => Err(GameError::InvalidScreen { message: format!("{} shows nothing before a deal", table.id()) }),
+        return match (plain, question.multipliers) {
+            (true, None) => Ok(None),
+            (false, _) => Err(GameError::InvalidScreen { message: format!("{} needs a line count for what is on screen", table.id()) }),
+            (true, Some(_)) => Err(GameError::InvalidScreen { message: format!("{} shows nothing before a deal", table.id()) }),
         };
     };
     if !table.lines().contains(&lines) {
