@@ -137,10 +137,11 @@ function drawAnswer(app) {
   replace(slot, resultsView(app, s.analysis, s.hold, weigh(app)));
 }
 
-/** Weighs a hold against the best (a second tap on it stops). */
+/** Weighs a hold against the best (until another is weighed or the cards change). */
 function weigh(app) {
   return (hold) => {
-    s.hold = s.hold === hold ? null : hold;
+    if (s.hold === hold) return;
+    s.hold = hold;
     ask(app);
   };
 }

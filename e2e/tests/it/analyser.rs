@@ -79,6 +79,16 @@ async fn the_hand_analyser_on_a_phone_in_every_language() -> Result<()> {
     app.wait_visible(&tid("analyser-picker")).await?;
     let select = app.wait_visible(&tid("analyser-table")).await?;
     select.select_by_value(JACKS).await?;
+    // The deck with four cards picked, at both sizes (52 cards of 44 px, nothing wider).
+    let mut found = Vec::new();
+    for card in &HAND[..4] {
+        app.click(&format!("analyser-card-{card}")).await?;
+    }
+    check_phone(&app, "analyser-picker-en", &mut found).await?;
+    app.window_size(320, 568).await?;
+    app.wait_still().await?;
+    check_phone(&app, "analyser-picker-en-320", &mut found).await?;
+    app.phone_size().await?;
 
     // The best hold and its distribution, against the CLI's.
     let cards: Vec<String> = HAND.iter().map(|c| c.to_string()).collect();
@@ -163,7 +173,6 @@ async fn the_hand_analyser_on_a_phone_in_every_language() -> Result<()> {
     assert_eq!(typed.prop("value").await?.as_deref(), Some("1,1,1"), "the start the core answered with");
 
     // Every language at both sizes, on the plain game and on Ultimate X.
-    let mut found = Vec::new();
     for lang in ["en", "de", "pt", "ja"] {
         app.set_language(lang).await?;
         app.click("nav-lobby").await?;
