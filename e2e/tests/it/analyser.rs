@@ -55,6 +55,21 @@ async fn shown_counts(app: &Session, hold: u64) -> Result<Vec<(String, u64)>> {
     Ok(serde_json::from_value(rows)?)
 }
 
+/// Taps a hold's Compare button. The holds below the screen are laid out only when scrolled to
+/// (`content-visibility: auto`): the button is scrolled into view and the page left to settle
+/// first, so the tap lands where the button is drawn, as a player's would.
+pub(crate) async fn compare(app: &Session, hold: u8) -> Result<()> {
+    let testid = format!("analyser-weigh-{hold}");
+    let button = app.wait_visible(&tid(&testid)).await?;
+    app.client().execute("arguments[0].scrollIntoView({ block: 'center' })", vec![serde_json::to_value(&button)?]).await?;
+    app.wait_still().await?;
+    app.click(&testid).await?;
+    app.wait_until("the compared hold is pressed", || async { Ok(app.attr(&testid, "aria-pressed").await?.as_deref() == Some("true")) })
+        .await?;
+    app.wait_visible(&tid("analyser-gives")).await?;
+    Ok(())
+}
+
 /// Chooses the plain game or a variant's line count (`TABLE|LINES`) in the game select.
 async fn choose_game(app: &Session, value: &str) -> Result<()> {
     let select = app.wait_visible(&tid("analyser-game")).await?;
@@ -105,8 +120,7 @@ async fn the_hand_analyser_on_a_phone_in_every_language() -> Result<()> {
         .collect();
     assert_eq!(shown_counts(&app, best).await?, expected, "the best hold's distribution is the CLI's");
     // Keeping all five gives up what the CLI's EVs say.
-    app.click("analyser-weigh-31").await?;
-    app.wait_visible(&tid("analyser-gives")).await?;
+    compare(&app, 31).await?;
     let ev_of = |mask: u64| -> f64 {
         hint["holds"].as_array().and_then(|h| h.iter().find(|h| h["mask"] == mask)).map_or(f64::NAN, |h| h["ev"].as_f64().unwrap_or(f64::NAN))
     };
@@ -183,7 +197,7 @@ async fn the_hand_analyser_on_a_phone_in_every_language() -> Result<()> {
         app.wait_until("the plain game's answer", || async { Ok(!app.is_visible(&tid("analyser-ux")).await?) }).await?;
         app.wait_visible(&tid("analyser-results")).await?;
         check_phone(&app, &format!("analyser-{lang}"), &mut found).await?;
-        app.click("analyser-weigh-31").await?;
+        compare(&app, 31).await?;
         let details = app.wait_visible(&tid("analyser-gives")).await?;
         app.client().execute("arguments[0].scrollIntoView({ block: 'start' })", vec![serde_json::to_value(&details)?]).await?;
         app.screenshot(&format!("analyser-gives-{lang}")).await?;
