@@ -51,7 +51,7 @@ pub async fn library_chart_cost(table: String) -> CommandResult<ChartCost> {
 
 /// The hand analyser (`Game::analyse`): five cards on any table, with a variant's line count and
 /// multipliers when it shows them, every hold best first with its value and final-hand
-/// distribution, the machine's chart line and what `hold` (when given) gives up.
+/// distribution, the chart line of the player's tier and what `hold` (when given) gives up.
 #[tauri::command]
 pub async fn analyse_hand<R: Runtime>(
     app: AppHandle<R>,

@@ -422,7 +422,7 @@ impl Game {
 
     /// The hand analyser: five cards on the table `table` names (with what is on screen on a
     /// variant's), every hold best first with its value, its final-hand distribution over the
-    /// table's rows, the machine's chart line of the player's tier and what `question.chosen`
+    /// table's rows, the plain table's chart line of the player's tier and what `question.chosen`
     /// gives up ([`analyser::analyse`]). Reads only; a refusal (`unknown-table`,
     /// `invalid-cards`, `invalid-screen`, `table-lines`) changes nothing.
     pub fn analyse(&self, table: &TableId, question: &AnalysisQuestion<'_>) -> Result<Analysis, GameError> {

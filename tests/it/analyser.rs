@@ -111,9 +111,10 @@ fn the_analysis_lists_every_hold_best_first_with_the_chart_line_and_what_a_hold_
     let chart = analysis.chart.expect("a machine's chart line");
     assert_eq!(analysis.chart_tier, "expert");
     assert_eq!(chart.best_hold, analysis.best_hold);
-    // A library table has no chart line here (as in the hint) but its distributions.
+    // A library table's chart line is its own chart's of the tier (generated once, then kept).
     let library = game.analyse(&crate::common::t("super-aces-8-5"), &ask("As Ac 9d 9h Qc")).unwrap();
-    assert!(library.chart.is_none());
+    let chart = library.chart.expect("a library table's chart line");
+    assert_eq!(chart.best_hold, library.best_hold);
     assert_eq!(library.holds.len(), 32);
 }
 
@@ -128,6 +129,12 @@ fn on_ultimate_x_the_values_are_the_screen_s_and_the_distribution_the_line_s_fin
     let analysis = game.analyse(&crate::common::t(id), &question).unwrap();
     let evs = rules::hand_evs(&ux, Some(&shown), &cards).unwrap();
     assert_eq!(analysis.screen.as_ref().unwrap().multipliers, shown.values());
+    // The chart line is the plain table's (a chart reads no multipliers), judged against the
+    // best hold with the multipliers on screen, as the hint names it.
+    let chart = analysis.chart.as_ref().expect("the plain table's chart line");
+    let plain_chart = vpoker::table_chart::TierChart::of(&table("jacks-or-better"), vpoker::strategy::chart::ChartTier::Expert).unwrap();
+    assert_eq!(chart.hold, plain_chart.chart().play(&cards).1);
+    assert_eq!(chart.best_hold, analysis.best_hold);
     assert_eq!(analysis.best_hold, evs.best());
     let plain = table("jacks-or-better").hand_evs(&cards);
     for held in &analysis.holds {

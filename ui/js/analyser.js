@@ -9,16 +9,21 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, plural, formatInt } from "./i18n.js";
 import { line, DROPPED } from "./ask.js";
-import { miniCard, cardName, JOKER } from "./cards.js";
+import { miniCard, cardName, parseCard } from "./cards.js";
 import { resultsView } from "./analyser_view.js";
 
-const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-const SUITS = ["s", "h", "d", "c"];
+/** The picker's order (presentation only: the cards are the deck the core sends): a suit to a
+ * run, ace first; a card without rank or suit last. */
+const RANKS = "AKQJT98765432";
+const SUITS = "shdc";
 
 /** The player's choices (kept across visits) and the core's last answer. */
 const s = {
   list: null,
   table: null,
+  /** The deck of the table chosen, as the core sends it (`table_view`'s `deck`), and whose. */
+  deck: null,
+  deckOf: null,
   /** The variant's table id and line count chosen, or null for the plain game. */
   variant: null,
   lines: null,
@@ -33,6 +38,7 @@ const s = {
 /** A hand handed over by the play screen, taken when the screen is entered. */
 let handed = null;
 const loads = line();
+const decks = line();
 const answers = line();
 
 /** Opens the analyser on a finished hand: its table, its dealt cards, the line count and the
@@ -68,8 +74,20 @@ async function load(app) {
     if (list) s.list = list;
   }
   if (s.list && !s.table) s.table = s.list[0].id;
+  await loadDeck(app);
   app.render();
   ask(app);
+}
+
+/** The chosen table's deck (asked again when the table changes); a card it lacks leaves the hand. */
+async function loadDeck(app) {
+  if (!s.table || s.deckOf === s.table) return;
+  const table = s.table;
+  const view = await decks.ask(app, () => api.tableView(table));
+  if (view === DROPPED || !view) return;
+  s.deck = view.deck;
+  s.deckOf = table;
+  s.picked = s.picked.filter((card) => s.deck.includes(card));
 }
 
 /** The library's entry of the table chosen (a saved lab table reached from its play screen has
@@ -119,10 +137,11 @@ function drawAnswer(app) {
   replace(slot, resultsView(app, s.analysis, s.hold, weigh(app)));
 }
 
-/** Weighs a hold against the best (a second tap on it stops). */
+/** Weighs a hold against the best (until another is weighed or the cards change). */
 function weigh(app) {
   return (hold) => {
-    s.hold = s.hold === hold ? null : hold;
+    if (s.hold === hold) return;
+    s.hold = hold;
     ask(app);
   };
 }
@@ -157,8 +176,7 @@ function tableChooser(app) {
       "data-testid": "analyser-table",
       onchange: (event) => {
         Object.assign(s, { table: event.target.value, variant: null, lines: null, multipliers: "" });
-        s.picked = s.picked.filter((card) => card !== JOKER);
-        changed(app);
+        loadDeck(app).then(() => changed(app));
       },
     },
     listed ? null : h("option", { value: s.table, selected: true }, app.tableIdName(s.table)),
@@ -219,11 +237,14 @@ function handRow(app) {
       onclick: () => { s.picked = []; changed(app); } }, t("analyser.clear")));
 }
 
-/** Every card of the deck, a suit to a row group; a joker on a table of the joker family. */
+/** Every card of the table's deck, as the core sends it, a suit to a run. */
 function picker(app) {
-  const table = entry();
-  const cards = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
-  if (table && table.family === "joker") cards.push(JOKER);
+  if (!s.deck) return null;
+  const place = (text) => {
+    const card = parseCard(text);
+    return card && card.suit ? SUITS.indexOf(card.suit) * 13 + RANKS.indexOf(card.rank) : 52;
+  };
+  const cards = s.deck.slice().sort((a, b) => place(a) - place(b));
   return h("div", { class: "analyser-picker", role: "group", "aria-label": t("analyser.pick"), "data-testid": "analyser-picker" },
     cards.map((card) => h("button", {
       type: "button", class: "analyser-card", "data-testid": `analyser-card-${card}`, "data-card": card,

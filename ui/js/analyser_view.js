@@ -84,7 +84,7 @@ export function resultsView(app, analysis, chosen, weigh) {
   return h("section", { class: "analyser-results", "data-testid": "analyser-results", "data-best": String(analysis.best_hold), "aria-labelledby": "analyser-holds" },
     h("h3", { class: "section-title", id: "analyser-holds" }, t("analyser.holds")),
     analysis.screen ? screenLine(analysis.screen, analysis.cards) : null,
-    analysis.chart ? chartLine(analysis.chart, analysis.chart_tier, "analyser-chart") : h("p", { class: "small muted" }, t("analyser.chart-none")),
+    analysis.chart ? chartLine(analysis.chart, analysis.chart_tier, "analyser-chart") : null,
     givesUp(analysis),
     h("ol", { class: "analyser-holds" }, analysis.holds.map((entry) => holdItem(analysis, entry, chosen, weigh))));
 }

@@ -64,8 +64,7 @@ async fn tour(app: &Session, found: &mut Findings, lang: &str) -> Result<()> {
         app.click(&format!("analyser-card-{card}")).await?;
     }
     app.wait_visible(&tid("analyser-results")).await?;
-    app.click("analyser-weigh-31").await?;
-    app.wait_visible(&tid("analyser-gives")).await?;
+    crate::analyser::compare(app, 31).await?;
     audit(app, found, lang, "the hand analyser").await?;
     app.click("analyser-back").await?;
     app.wait_visible(&tid("machine-jacks-or-better")).await?;

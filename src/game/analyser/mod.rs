@@ -10,12 +10,19 @@ pub use analysis::{analyse, AnalysedHold, AnalysedRow, AnalysedScreen, Analysis,
 
 use rusqlite::Connection;
 
+use crate::table::Table;
+
 use super::store::{player, Res};
 use super::table_id;
 
-/// The analysis of `question` on the table `table` names, for the player's chart tier.
+/// The analysis of `question` on the table `table` names, for the player's chart tier: the chart
+/// is the plain table's (a variant's id names its plain table's chart, as the hint does).
 pub(crate) fn analyse_on(conn: &Connection, table: &str, question: &Question<'_>) -> Res<Analysis> {
     let table = table_id::resolve(conn, table)?;
+    let plain = match Table::variant_id(table.id()) {
+        Some((plain, _)) => table_id::resolve(conn, plain)?,
+        None => table.clone(),
+    };
     let tier = player::settings(conn)?.chart_tier;
-    Ok(analyse(&table, question, &tier)?)
+    Ok(analyse(&table, &plain, question, &tier)?)
 }

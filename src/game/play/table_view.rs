@@ -53,6 +53,9 @@ pub struct TableView {
     /// The variant a variant's id asked for names (its rules' id), else null: the game a screen
     /// opened on that id plays.
     pub chosen: Option<&'static str>,
+    /// The cards of the table's deck in their order (52, or 53 with the joker last): what the hand
+    /// analyser's picker offers.
+    pub deck: Vec<crate::card::Card>,
 }
 
 /// One paytable row at every bet.
@@ -136,6 +139,7 @@ pub(crate) fn view(conn: &Connection, id: &str) -> Res<TableView> {
     };
     let bets = rules::BETS.to_vec();
     Ok(TableView {
+        deck: plain.deck().fresh(),
         id: plain.id().to_string(),
         label: plain.label().clone(),
         machine,
