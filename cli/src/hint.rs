@@ -130,7 +130,7 @@ fn hint_json(machine: &Table, hand: &[Card; 5], sorted: &[HoldEv]) -> String {
 
 /// Appends a hold's `"draws"`, `"distribution"` (row id → probability) and `"counts"` (row id →
 /// draws): row ids need no escaping, and a probability is printed as f64's shortest exact form.
-fn push_distribution(text: &mut String, ids: &[&str], drawn: &HoldDistribution) {
+pub(crate) fn push_distribution(text: &mut String, ids: &[&str], drawn: &HoldDistribution) {
     let _ = write!(text, r#","draws":{},"distribution":{{"#, drawn.n_draws());
     for (idx, (id, p)) in ids.iter().zip(drawn.probabilities()).enumerate() {
         let _ = write!(text, r#"{}"{id}":{p}"#, if idx == 0 { "" } else { "," });

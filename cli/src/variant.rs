@@ -16,7 +16,7 @@ use serde_json::json;
 use vpoker::rules::{self, Screen};
 use vpoker::table::Table;
 
-use crate::hint::{kept_text, push_cards, round9};
+use crate::hint::{kept_text, push_cards, push_distribution, round9};
 use crate::variant_chart::lines_text;
 
 /// Prints the game's returns.
@@ -83,17 +83,16 @@ fn render_hint(table: &Table, lines: u8, on_screen: &Screen, hand: &[vpoker::car
             answer.plain_best.mask(),
             round9(answer.plain_gives_up)
         );
+        // Each hold's final-hand distribution on a line: the table's rows, whatever is on screen.
+        let distributions = vpoker::strategy::hold_distributions(table.paytable(), &hand);
+        let ids: Vec<&str> = table.paytable().rows().iter().map(|row| row.id).chain(["nothing"]).collect();
         for (idx, value) in answer.holds.iter().enumerate() {
             let separator = if idx == 0 { "" } else { "," };
             let _ = write!(text, r#"{separator}{{"mask":{},"cards":"#, value.hold.mask());
             push_cards(&mut text, &hand, value.hold);
-            let _ = write!(
-                text,
-                r#","ev":{},"pays":{},"earned":{}}}"#,
-                round9(value.ev),
-                round9(value.pays),
-                round9(value.earned)
-            );
+            let _ = write!(text, r#","ev":{},"pays":{},"earned":{}"#, round9(value.ev), round9(value.pays), round9(value.earned));
+            push_distribution(&mut text, &ids, &distributions[value.hold.mask() as usize]);
+            text.push('}');
         }
         text.push_str("]}");
         text

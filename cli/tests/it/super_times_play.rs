@@ -92,3 +92,26 @@ fn super_times_pay_practised_with_chosen_seeds_verifies_by_every_route() {
     let line = printed.lines().find(|l| l.starts_with(&format!("hand {hand_id} "))).unwrap();
     assert!(line.contains("multipliers (recorded [10], the seed draws [1])"), "{line}");
 }
+
+/// `hint --json` on a variant table gives each hold its final-hand distribution, the table's rows
+/// whatever is on screen: on Super Times Pay a hold's `pays` is the multiplier × Σ p × pay.
+#[test]
+fn a_variant_hint_gives_each_hold_its_distribution() {
+    let value = json(&["hint", "--game", "super-times:jacks-or-better", "--lines", "1", "--multipliers", "3", "--json", "Ah Kh Qh Jh 2c"]);
+    let pays: Vec<u64> = vec![800, 50, 25, 9, 6, 4, 3, 2, 1, 0];
+    let rows = ["royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind", "two-pair", "jacks-or-better", "nothing"];
+    let holds = value["holds"].as_array().unwrap();
+    assert_eq!(holds.len(), 32);
+    for hold in holds {
+        let distribution = &hold["distribution"];
+        let total: f64 = rows.iter().map(|r| distribution[*r].as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{hold}");
+        let counts: u64 = rows.iter().map(|r| hold["counts"][*r].as_u64().unwrap()).sum();
+        assert_eq!(counts, hold["draws"].as_u64().unwrap(), "{hold}");
+        let pay: f64 = rows.iter().zip(&pays).map(|(r, &p)| distribution[*r].as_f64().unwrap() * p as f64).sum();
+        assert!((hold["pays"].as_f64().unwrap() - 3.0 * pay).abs() < 1e-8, "{hold}");
+    }
+    assert_eq!(holds[0]["mask"], 15, "the four to the royal");
+    let ultimate = json(&["hint", "--game", "ultimate-x:jacks-or-better", "--lines", "3", "--multipliers", "2,1,4", "--json", "Ah Kh Qh Jh 2c"]);
+    assert!(ultimate["holds"].as_array().unwrap().iter().all(|h| h["draws"].as_u64() > Some(0) && h["distribution"].is_object()));
+}

@@ -48,7 +48,7 @@ fn hint_values_holds_with_the_multipliers_on_screen() {
         keys(&low),
         ["game", "lines", "multipliers", "hand", "best", "plain_best", "plain_gives_up", "holds"]
     );
-    assert_eq!(keys(&low["holds"][0]), ["mask", "cards", "ev", "pays", "earned"]);
+    assert_eq!(keys(&low["holds"][0]), ["mask", "cards", "ev", "pays", "earned", "draws", "distribution", "counts"]);
     assert_eq!(low["holds"].as_array().unwrap().len(), 32);
     assert_eq!(low["holds"][0]["cards"], serde_json::json!(["3c", "4d", "5c", "6c"]));
     assert_eq!(low["plain_best"], 24, "the plain game holds the sixes");
