@@ -97,7 +97,7 @@ function row(app, hand) {
     // What each line showed at the deal (its multiplier) and, on rules that carry one, what it
     // earned for the next hand (absent on rules that carry nothing).
     hand.multipliers ? h("p", { class: "small", "data-testid": "history-ux" }, results.some((r) => r.earned === undefined)
-      ? t("screen.history-drawn", { now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" ") })
+      ? t("screen.history-drawn", { rules: t(`rules.${hand.rules}`), now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" ") })
       : t("ux.history", {
         now: hand.multipliers.map((m) => t("ux.badge", { m: formatInt(m) })).join(" "),
         next: results.map((r) => t("ux.badge", { m: formatInt(r.earned) })).join(" "),

@@ -97,7 +97,7 @@ async fn super_times_pay_shows_each_line_s_drawn_multiplier_on_a_phone_in_every_
     app.open_tab("history").await?;
     app.wait_visible(&tid("history-ux")).await?;
     let shown = app.text("history-ux").await?;
-    assert!(shown.starts_with("Multipliers at the deal:"), "{shown}");
+    assert!(shown.starts_with("Super Times Pay: multipliers at the deal "), "{shown}");
     let badges_text: Vec<String> = last["multipliers"].as_array().ok_or("multipliers")?.iter().map(|m| format!("{m}×")).collect();
     assert!(shown.contains(&badges_text.join(" ")), "{shown} against {last}");
     app.screenshot("st-history-en").await?;

@@ -89,6 +89,9 @@ pub struct HandRecord {
     pub table_name: String,
     /// What the table is called, for a UI to write in its language ([`crate::table::TableLabel`]).
     pub table_label: crate::table::TableLabel,
+    /// The rules it was played by (`Rules::id`: `plain`, `ultimate-x`, `super-times`), for a UI to
+    /// name them in its language.
+    pub rules: &'static str,
     /// The id of the table whose rows it has (a machine's or a kicker game's; a machine's hand:
     /// its own id).
     pub base: &'static str,
@@ -326,6 +329,7 @@ impl StoredHand {
             listed_as: crate::library::one_id(self.table.id()),
             table_name: self.table.name().to_string(),
             table_label: self.table.label().clone(),
+            rules: self.table.rules().id(),
             base: self.table.base().id(),
             pays: self.table.pays(),
             bet: self.bet.chips(),
