@@ -128,9 +128,10 @@ pub fn drill_screen(seed: &Seed, table: &Table) -> Option<Screen> {
     match table.rules() {
         Rules::Plain => None,
         Rules::UltimateX(_) => ultimate_x::rules::drill(seed, table).map(Screen::Multipliers),
-        // What a deal of the drill's line count draws from the seed: the base game's hold is best
-        // whatever it is, so a drill here is the base game's.
-        Rules::SuperTimes => Drawn::draw(seed, ultimate_x::rules::DRILL_LINES).map(Screen::Drawn),
+        // The multiplier changes no hold: a drill here is the base game's, judged by the plain
+        // rule (with a screen, a hand would be hard only when the screen changes the best hold,
+        // which never happens, and no hand would ever be asked).
+        Rules::SuperTimes => None,
     }
 }
 

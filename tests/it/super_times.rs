@@ -227,3 +227,23 @@ fn the_commitment_binds_the_drawn_multipliers() {
     let hex: String = commitment.iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(hex, "425b69355e249dfda4936f40091cb77dc6e8ab16b0cbc64c232c761487cf8b6b");
 }
+
+/// A drill on a Super Times Pay table is the base game's: hard hands by the plain rule, asked with
+/// nothing on screen (the multiplier changes no hold, so a screen would make no hand hard).
+#[test]
+fn a_drill_on_super_times_pay_asks_the_base_game_s_hard_hands() {
+    use vpoker::game::DrillSource;
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = Game::open(&dir.path().join("g.db")).unwrap();
+    let today = crate::common::d(now().date());
+    for n in 0..4 {
+        let question = game
+            .drill_next(&crate::common::t("super-times:jacks-or-better"), DrillSource::Hard, seed(2000 + n), today)
+            .unwrap()
+            .expect("a hard hand of the base game");
+        assert_eq!(question.multipliers, None, "nothing on screen");
+        let plain = Table::named("jacks-or-better").unwrap().hand_evs(&question.cards);
+        let answer = game.drill_answer(&question.key, plain.best(), today).unwrap();
+        assert!(answer.correct, "the base game's best hold is right: {:?}", question.cards);
+    }
+}
