@@ -12,13 +12,11 @@ pub fn shows_something(table: &Table, flag: &str) -> Result<(), String> {
     if table.rules() != Rules::Plain {
         return Ok(());
     }
+    // Every plain table is also dealt under other rules (Super Times Pay at least): name them.
     let variants: Vec<String> = vpoker::library::variants(table.base(), table.id()).into_iter().map(|v| format!("--game {}", v.table)).collect();
-    Err(match variants.is_empty() {
-        true => format!("{}: the plain table shows nothing on screen before a deal, and it is dealt as no table that does: leave out {flag}", table.id()),
-        false => format!(
-            "{}: the plain table shows nothing on screen before a deal, so {flag} has nothing to value with; the table it is also dealt as does: {}",
-            table.id(),
-            variants.join(" or ")
-        ),
-    })
+    Err(format!(
+        "{}: the plain table shows nothing on screen before a deal, so {flag} has nothing to value with; the table it is also dealt as does: {}",
+        table.id(),
+        variants.join(" or ")
+    ))
 }

@@ -11,7 +11,8 @@
 //!   with the sixth coin (5/6) gives every table 361/360 of its base return — IGT's published
 //!   99.82 % (Jacks or Better 9/6), 99.44 % (Bonus Poker 8/5), 99.26 % (Double Double Bonus 9/6) and
 //!   100.01 % (Deuces Wild 25/16/10/4/4/3) to the hundredth.
-//! - **The stake** ([`line_cost`]): 6/5 of the bet a line (every bet is a multiple of five chips).
+//! - **The stake** (`table::Rules::line_cost`): 6/5 of the bet a line (every bet is a multiple of
+//!   five chips).
 //! - **The values**: a hold's value on a line is the base game's times the line's multiplier.
 //!
 //! Pure: no SQLite, no clock, no RNG but the hand seed's own stream.
@@ -36,12 +37,6 @@ pub const STREAM: u64 = 4;
 pub const DRAWS: u32 = 1500;
 /// Each multiplier with its number of draws out of [`DRAWS`], in the order the draws are read.
 pub const WEIGHTS: [(u8, u32); 7] = [(1, 1400), (2, 33), (3, 22), (4, 16), (5, 13), (8, 8), (10, 8)];
-/// What a line costs at `bet` chips (a multiple of five, as every bet is): `bet × 6 / 5`, as
-/// `table::Rules::line_cost` gives it.
-pub fn line_cost(bet: u32) -> u64 {
-    crate::table::Rules::SuperTimes.line_cost(bet)
-}
-
 /// The multiplier draw `draw` (in `0..DRAWS`) reads.
 pub fn multiplier_of(draw: u32) -> u8 {
     let mut left = draw;
